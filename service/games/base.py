@@ -1,0 +1,134 @@
+"""The engine protocol every game implements (DESIGN.md, "Engines").
+
+An engine is pure: no I/O, no clock, no global random. Seats are integers
+0..n-1 in the order the players were given. A state is the engine's own plain
+data; `dump`/`load` turn it into JSON-ready dicts and back, byte-stable, so a
+snapshot can be stored and `setup + log` replays to the same JSON.
+
+Moves are JSON-ready dicts with an "action" key naming the rulebook action
+(`{"action": "pass"}`). Events are JSON-ready dicts; an event carrying
+`"visible_to": [seat, ...]` is redacted for everyone else in the public log.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+State = Any
+Move = dict
+Event = dict
+
+
+class IllegalMove(Exception):
+    """A move the rules refuse. `rule` names the rulebook heading that refuses it,
+    `field` the part of the move at fault, `options` what would be legal there."""
+
+    def __init__(self, reason: str, *, rule: str | None = None,
+                 field: str | None = None, options: list | None = None):
+        super().__init__(reason)
+        self.reason = reason
+        self.rule = rule
+        self.field = field
+        self.options = options
+
+    def as_dict(self) -> dict:
+        out = {"reason": self.reason}
+        for key in ("rule", "field", "options"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        return out
+
+
+class NotationError(ValueError):
+    """Text that does not parse as a move of the game; the message says what would."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option: its default and what is allowed (a tuple of choices,
+    or a (min, max) integer range)."""
+
+    name: str
+    default: Any
+    description: str
+    choices: tuple | None = None
+    int_range: tuple[int, int] | None = None
+
+    def why_not(self, value: Any) -> str | None:
+        if self.choices is not None and value not in self.choices:
+            return f"must be one of {list(self.choices)}"
+        if self.int_range is not None:
+            low, high = self.int_range
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                return f"must be an integer from {low} to {high}"
+        return None
+
+    def as_dict(self) -> dict:
+        out = {"name": self.name, "default": self.default, "description": self.description}
+        if self.choices is not None:
+            out["choices"] = list(self.choices)
+        if self.int_range is not None:
+            out["minimum"], out["maximum"] = self.int_range
+        return out
+
+
+class Engine(Protocol):
+    def setup(self, options: dict, seats: int, seed: int) -> State: ...
+    def to_act(self, state: State) -> list[int]: ...
+    def legal_moves(self, state: State, seat: int) -> list[Move]: ...
+    def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        """Return a new state (the given one is left untouched) and the events;
+        raise IllegalMove, changing nothing, when the rules refuse the move."""
+    def view(self, state: State, seat: int | None) -> dict:
+        """{"public": {...}, "private": {...}}; seat None is a spectator (empty private)."""
+    def result(self, state: State) -> dict | None:
+        """None while the game runs; then {"scores": [...], "ranking": [[seat, ...], ...]}
+        where each ranking entry is a group of tied seats, best first."""
+    def dump(self, state: State) -> dict: ...
+    def load(self, data: dict) -> State: ...
+    def parse(self, text: str) -> Move:
+        """The game's text notation to a move; raises NotationError."""
+    def format(self, move: Move) -> str: ...
+    def render_text(self, state: State, seat: int | None) -> str:
+        """Plain-text board and the seat's situation, as e-mails show it."""
+
+
+@dataclass(frozen=True)
+class GameType:
+    id: str
+    name: str
+    min_seats: int
+    max_seats: int
+    engine: Engine
+    engine_version: str
+    description: str
+    stage: str = "complete"          # "complete" | "provisional"
+    options: tuple[Option, ...] = field(default_factory=tuple)
+
+    def resolve_options(self, given: dict | None) -> dict:
+        """Defaults filled in; raises OptionError naming the first bad option."""
+        given = dict(given or {})
+        known = {o.name: o for o in self.options}
+        for name in given:
+            if name not in known:
+                raise OptionError(name, f"unknown option; allowed: {sorted(known)}")
+        resolved = {}
+        for name, option in known.items():
+            value = given.get(name, option.default)
+            if reason := option.why_not(value):
+                raise OptionError(name, reason)
+            resolved[name] = value
+        return resolved
+
+    def as_dict(self) -> dict:
+        return {"id": self.id, "name": self.name, "min_players": self.min_seats,
+                "max_players": self.max_seats, "stage": self.stage,
+                "engine_version": self.engine_version, "description": self.description,
+                "options": [o.as_dict() for o in self.options]}
+
+
+class OptionError(ValueError):
+    def __init__(self, name: str, reason: str):
+        super().__init__(f"options.{name}: {reason}")
+        self.name = name
+        self.reason = reason

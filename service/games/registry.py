@@ -1,0 +1,28 @@
+"""The game types: every sub-package of service.games whose __init__ exports GAME."""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import cache
+
+from service import games
+from service.games.base import GameType
+
+NOT_GAMES = {"common"}
+
+
+@cache
+def game_types() -> dict[str, GameType]:
+    found = {}
+    for info in pkgutil.iter_modules(games.__path__):
+        if not info.ispkg or info.name in NOT_GAMES:
+            continue
+        module = importlib.import_module(f"service.games.{info.name}")
+        game = getattr(module, "GAME", None)
+        if isinstance(game, GameType):
+            found[game.id] = game
+    return dict(sorted(found.items()))
+
+
+def game_type(game_id: str) -> GameType | None:
+    return game_types().get(game_id)

@@ -1,0 +1,146 @@
+"""Generic checks every engine must pass: random games, exact legal moves,
+replay from setup + log, JSON round-trip and views that leak nothing.
+
+Used by each game's tests (tests/games/<game>/) and by the platform tests.
+"""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+
+from service.games.base import GameType, IllegalMove
+
+
+def canonical(data) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+@dataclass
+class Played:
+    state: object
+    log: list = field(default_factory=list)       # [(seat, move), ...]
+    steps: int = 0
+
+
+def first_to_act(engine, state) -> int:
+    seats = engine.to_act(state)
+    assert seats, "a running game must have a seat to act"
+    return seats[0]
+
+
+def play_random_game(game: GameType, seats: int, seed: int, options: dict | None = None,
+                     max_steps: int = 20_000, check=None) -> Played:
+    """Plays listed moves chosen by a seeded chooser until result() is not None.
+    `check(engine, state, seat, moves, chooser)` runs before every move."""
+    engine = game.engine
+    options = game.resolve_options(options)
+    state = engine.setup(options, seats, seed)
+    chooser = random.Random(seed)
+    played = Played(state)
+    while engine.result(played.state) is None:
+        assert played.steps < max_steps, f"no end after {max_steps} moves (seed {seed})"
+        seat = first_to_act(engine, played.state)
+        moves = engine.legal_moves(played.state, seat)
+        assert moves, f"seat {seat} must act but has no legal move (seed {seed})"
+        if check:
+            check(engine, played.state, seat, moves, chooser)
+        move = chooser.choice(moves)
+        played.state, _events = engine.apply(played.state, seat, move)
+        played.log.append((seat, move))
+        played.steps += 1
+    return played
+
+
+def replay(game: GameType, seats: int, seed: int, options: dict | None, log) -> object:
+    engine = game.engine
+    state = engine.setup(game.resolve_options(options), seats, seed)
+    for seat, move in log:
+        state, _ = engine.apply(state, seat, move)
+    return state
+
+
+def assert_listed_moves_apply(engine, state, seat, moves, chooser, sample: int = 8):
+    """Every listed move applies (a sample of them at each step) and leaves the
+    given state untouched."""
+    before = canonical(engine.dump(state))
+    for move in chooser.sample(moves, min(sample, len(moves))):
+        try:
+            engine.apply(state, seat, move)
+        except IllegalMove as refused:
+            raise AssertionError(f"listed move {move} refused: {refused.reason}") from None
+    assert canonical(engine.dump(state)) == before, "apply changed its input state"
+
+
+def mutations(moves, chooser, count: int = 8):
+    """Moves made by swapping one field of a listed move for a value that field
+    takes in another listed move: plausible, often illegal."""
+    values = {}
+    for move in moves:
+        for key, value in move.items():
+            if key != "action":
+                values.setdefault(key, []).append(value)
+    for _ in range(count):
+        move = dict(chooser.choice(moves))
+        keys = [k for k in move if k in values]
+        if not keys:
+            continue
+        key = chooser.choice(keys)
+        move[key] = chooser.choice(values[key])
+        yield move
+
+
+def assert_unlisted_refused(engine, state, seat, moves, chooser, count: int = 8):
+    """A move not in legal_moves is refused with a reason, for the seat to act
+    and for every seat that is not to act."""
+    listed = {canonical(m) for m in moves}
+    for move in mutations(moves, chooser, count):
+        if canonical(move) in listed:
+            continue
+        try:
+            engine.apply(state, seat, move)
+        except IllegalMove as refused:
+            assert refused.reason
+        else:
+            raise AssertionError(f"unlisted move {move} was accepted")
+
+
+def assert_out_of_turn_refused(engine, state, seats: int, move):
+    """No seat that is not to act may move (here: a move legal for the seat to act)."""
+    for other in set(range(seats)) - set(engine.to_act(state)):
+        try:
+            engine.apply(state, other, move)
+        except IllegalMove:
+            continue
+        raise AssertionError(f"seat {other} moved out of turn")
+
+
+def assert_views_leak_nothing(engine, state, seats: int):
+    """The public part is the same for every viewer; a spectator sees no private part.
+    So whatever is seat-specific lives in `private`, shown to that seat alone."""
+    spectator = engine.view(state, None)
+    assert spectator["private"] in ({}, None)
+    public = canonical(spectator["public"])
+    for seat in range(seats):
+        view = engine.view(state, seat)
+        assert set(view) == {"public", "private"}
+        assert canonical(view["public"]) == public, f"seat {seat}'s public view differs"
+    json.dumps(spectator)
+
+
+def assert_round_trips(engine, state):
+    data = engine.dump(state)
+    text = canonical(data)
+    assert canonical(engine.dump(engine.load(json.loads(text)))) == text
+
+
+def full_check(seats: int):
+    """The generic per-step check: listed moves apply, unlisted ones and moves out
+    of turn are refused, views leak nothing, the state round-trips through JSON."""
+    def check(engine, state, seat, moves, chooser):
+        assert_listed_moves_apply(engine, state, seat, moves, chooser)
+        assert_unlisted_refused(engine, state, seat, moves, chooser)
+        assert_out_of_turn_refused(engine, state, seats, moves[0])
+        assert_views_leak_nothing(engine, state, seats)
+        assert_round_trips(engine, state)
+    return check
