@@ -1,7 +1,10 @@
-"""The game types: every sub-package of service.games whose __init__ exports GAME."""
+"""The game types: every sub-package of service.games whose __init__ exports GAME,
+plus any named in PBEM_GAME_PLUGINS ("package.module:ATTR,..."), which is how an
+engine kept outside this package (a third party's, or the tests' own) is served."""
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 from functools import cache
 
@@ -21,6 +24,10 @@ def game_types() -> dict[str, GameType]:
         game = getattr(module, "GAME", None)
         if isinstance(game, GameType):
             found[game.id] = game
+    for plugin in filter(None, os.environ.get("PBEM_GAME_PLUGINS", "").split(",")):
+        module_name, _, attr = plugin.strip().partition(":")
+        game = getattr(importlib.import_module(module_name), attr or "GAME")
+        found[game.id] = game
     return dict(sorted(found.items()))
 
 

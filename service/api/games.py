@@ -1,0 +1,70 @@
+"""Games: create, show (per seat), legal moves, log, pause/resume."""
+from __future__ import annotations
+
+from flask import Blueprint, request, url_for
+
+from service import play, problems
+from service.api import bearer, store
+
+bp = Blueprint("games", __name__)
+
+
+@bp.post("/v1/games")
+def create_game():
+    body = request.get_json()
+    record, tokens, admin = play.create_game(store(), body["game"], body["players"],
+                                             body.get("options"), body.get("seed"))
+    seats = [{"seat": i, "name": s.name, "token": t}
+             for i, (s, t) in enumerate(zip(record.seats, tokens))]
+    location = url_for("games.show_game", game_id=record.id)
+    return ({"id": record.id, "game": record.game, "version": 0, "options": record.options,
+             "seats": seats, "admin_token": admin}, 201, {"Location": location})
+
+
+@bp.get("/v1/games/<game_id>")
+def show_game(game_id: str):
+    game = play.load_game(store(), game_id)
+    seat = play.seat_of(game.record, bearer())
+    etag = f'"{game.snapshot.version}"'
+    if request.headers.get("If-None-Match") == etag:
+        return "", 304, {"ETag": etag}
+    snap = game.snapshot
+    body = {"id": game_id, "game": game.record.game, "version": snap.version,
+            "status": snap.status, "to_act": snap.to_act, "seat": seat,
+            "players": [s.name for s in game.record.seats],
+            "view": game.type.engine.view(game.state, seat), "result": snap.result}
+    return body, 200, {"ETag": etag}
+
+
+@bp.get("/v1/games/<game_id>/legal-moves")
+def legal_moves(game_id: str):
+    game = play.load_game(store(), game_id)
+    seat = play.seat_of(game.record, bearer())
+    engine, snap = game.type.engine, game.snapshot
+    moves = (engine.legal_moves(game.state, seat)
+             if snap.status == "active" and seat in snap.to_act else [])
+    return {"version": snap.version, "moves": moves,
+            "notation": [engine.format(m) for m in moves]}
+
+
+@bp.get("/v1/games/<game_id>/log")
+def log(game_id: str):
+    game = play.load_game(store(), game_id)
+    seat = play.seat_of(game.record, bearer())
+    since = request.args.get("since", 0, type=int)
+    entries = play.redacted_log(store(), game_id, seat, since)
+    for entry in entries:
+        entry["notation"] = game.type.engine.format(entry["move"])
+    return {"version": game.snapshot.version, "entries": entries}
+
+
+@bp.post("/v1/games/<game_id>/status")
+def set_status(game_id: str):
+    game = play.load_game(store(), game_id)
+    if not play.is_admin(game.record, bearer()):
+        play.seat_of(game.record, bearer())          # 401 for an unknown token
+        raise problems.Forbidden("only the game's admin token may pause or resume it")
+    if game.snapshot.status == "finished":
+        raise problems.GameNotActive("the game is finished")
+    snap = store().set_status(game_id, request.get_json()["status"])
+    return {"status": snap.status, "version": snap.version}

@@ -1,0 +1,44 @@
+"""Health, readiness, game types, the contract and its browsable docs."""
+from __future__ import annotations
+
+from flask import Blueprint, Response, current_app, render_template
+
+from service import contract
+from service.api import store
+from service.games.registry import game_types
+
+bp = Blueprint("meta", __name__)
+
+
+@bp.get("/v1/health")
+def health():
+    return {"status": "ok"}
+
+
+@bp.get("/v1/ready")
+def ready():
+    from rq import Worker
+    try:
+        store().redis.ping()
+        workers = len(Worker.all(connection=current_app.extensions["redis"]))
+    except Exception:                                   # any Redis failure means not ready
+        return {"redis": False, "workers": 0}, 503
+    return {"redis": True, "workers": workers}, 200 if workers else 503
+
+
+@bp.get("/v1/game-types")
+def list_game_types():
+    return {"game_types": [g.as_dict() for g in game_types().values()]}
+
+
+@bp.get("/v1/openapi.yaml")
+def openapi_yaml():
+    return Response(contract.spec_text(), mimetype="application/yaml")
+
+
+@bp.get("/docs")
+def docs():
+    """The contract as one self-contained page: no script, no outside assets."""
+    spec = contract.spec()
+    return render_template("docs.html", spec=spec, paths=spec["paths"],
+                           schemas=spec["components"]["schemas"])

@@ -1,0 +1,45 @@
+"""The Flask application factory."""
+from __future__ import annotations
+
+import redis
+from flask import Flask, request
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+
+from service import contract, problems
+from service.connection import redis_url
+from service.games.base import IllegalMove
+
+MAX_BODY = 64 * 1024
+
+
+def create_app(config: dict | None = None) -> Flask:
+    app = Flask(__name__)
+    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, REDIS_URL=None, PUBLIC_URL=None)
+    app.config.update(config or {})
+    app.extensions["redis"] = redis.Redis.from_url(app.config["REDIS_URL"] or redis_url())
+
+    from service.api import games, meta, turns
+    for blueprint in (meta.bp, games.bp, turns.bp):
+        app.register_blueprint(blueprint)
+
+    @app.before_request
+    def check_contract():
+        if request.path.startswith("/v1/") and request.path != "/v1/openapi.yaml":
+            contract.validate(request)
+
+    app.register_error_handler(problems.Problem, problems.render)
+
+    @app.errorhandler(RequestEntityTooLarge)
+    def too_large(_err):
+        return problems.render(problems.TooLarge(f"the body may hold at most {MAX_BODY} bytes"))
+
+    @app.errorhandler(IllegalMove)
+    def illegal(err: IllegalMove):
+        return problems.render(problems.problem(422, "illegal-move", "The rules refuse this")(
+            err.reason, **{k: v for k, v in err.as_dict().items() if k != "reason"}))
+
+    @app.errorhandler(HTTPException)
+    def http_error(err: HTTPException):
+        return problems.render(problems.problem(err.code, err.name.lower().replace(" ", "-"),
+                                                err.name)(err.description))
+    return app

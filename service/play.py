@@ -1,0 +1,207 @@
+"""What the API and the workers do with games: create, authenticate, submit a
+turn, resolve it, show it. No HTTP here and no rule bodies: those are the engines'."""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import time
+import uuid
+from dataclasses import dataclass
+
+from service import problems
+from service.games.base import GameType, IllegalMove, OptionError
+from service.games.registry import game_type
+from service.store import GameRecord, SeatRecord, Snapshot, Store, VersionMoved, dumps
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Game:
+    type: GameType
+    record: GameRecord
+    snapshot: Snapshot
+
+    @property
+    def state(self):
+        return self.type.engine.load(self.snapshot.state)
+
+
+def snapshot_of(game: GameType, state, version: int, status: str = "active") -> Snapshot:
+    engine = game.engine
+    result = engine.result(state)
+    return Snapshot(version=version, status="finished" if result is not None else status,
+                    to_act=[] if result is not None else list(engine.to_act(state)),
+                    state=engine.dump(state), result=result)
+
+
+def create_game(store: Store, game_id_type: str, players: list[dict], options: dict | None,
+                seed: int | None, settings: dict | None = None) -> tuple[GameRecord, list[str], str]:
+    """Set up a new game; returns the record, the seat tokens and the admin token
+    (the tokens are shown once and stored hashed)."""
+    game = game_type(game_id_type)
+    if game is None:
+        raise problems.ValidationFailed(f"unknown game type {game_id_type!r}",
+                                        errors=[{"field": "game", "message": "unknown game type"}])
+    if not game.min_seats <= len(players) <= game.max_seats:
+        raise problems.ValidationFailed(
+            f"{game.name} takes {game.min_seats} to {game.max_seats} players",
+            errors=[{"field": "players", "message":
+                     f"needs {game.min_seats}..{game.max_seats} entries"}])
+    try:
+        resolved = game.resolve_options(options)
+    except OptionError as bad:
+        raise problems.BadOptions(str(bad), errors=[{"field": f"options.{bad.name}",
+                                                     "message": bad.reason}]) from None
+    seed = secrets.randbits(63) if seed is None else seed
+    tokens = [secrets.token_urlsafe(24) for _ in players]
+    admin = secrets.token_urlsafe(24)
+    record = GameRecord(
+        id=uuid.uuid4().hex[:16], game=game.id, engine_version=game.engine_version,
+        options=resolved, seed=seed, admin_hash=hash_token(admin), created_at=time.time(),
+        seats=[SeatRecord(p["name"], hash_token(t), p.get("email"))
+               for p, t in zip(players, tokens)], settings=settings or {})
+    state = game.engine.setup(resolved, len(players), seed)
+    store.create(record, snapshot_of(game, state, version=0))
+    return record, tokens, admin
+
+
+def load_game(store: Store, game_id: str) -> Game:
+    record = store.game(game_id)
+    if record is None:
+        raise problems.NotFound(f"no game {game_id}")
+    game = game_type(record.game)
+    if game is None or game.engine_version != record.engine_version:
+        raise problems.EnginePinned(
+            f"game {game_id} was started under {record.game} engine {record.engine_version}; "
+            f"this server runs {game.engine_version if game else 'no such game type'}")
+    return Game(game, record, store.snapshot(game_id))
+
+
+def seat_of(record: GameRecord, token: str | None) -> int | None:
+    """The seat whose token this is, compared in constant time; None for no token."""
+    if token is None:
+        return None
+    digest = hash_token(token)
+    found = None
+    for seat, entry in enumerate(record.seats):
+        if hmac.compare_digest(entry.token_hash, digest):
+            found = seat
+    if found is None:
+        raise problems.Unauthorized("the bearer token belongs to no seat of this game")
+    return found
+
+
+def is_admin(record: GameRecord, token: str | None) -> bool:
+    return token is not None and hmac.compare_digest(record.admin_hash, hash_token(token))
+
+
+def submit_turn(store: Store, enqueue, game_id: str, seat: int, expected_version: int,
+                moves: list[dict], idempotency_key: str | None = None) -> tuple[dict, bool]:
+    """Queue a turn for the seat; returns (turn, created). A repeated Idempotency-Key
+    with the same body returns the earlier turn, whatever happened since; with
+    another body it is refused."""
+    game = load_game(store, game_id)
+    digest = hashlib.sha256(dumps({"seat": seat, "expected_version": expected_version,
+                                   "moves": moves}).encode()).hexdigest()
+
+    def repeat(claim: dict) -> tuple[dict, bool]:
+        if claim["digest"] != digest:
+            raise problems.IdempotencyConflict(
+                f"Idempotency-Key {idempotency_key!r} was used with another body")
+        enqueue(game_id, claim["turn"])      # at-least-once: owing it again is harmless
+        return store.turn(game_id, claim["turn"]), False
+
+    if idempotency_key and (earlier := store.claim(game_id, idempotency_key)):
+        return repeat(earlier)
+    snap = game.snapshot
+    if snap.status != "active":
+        raise problems.GameNotActive(f"the game is {snap.status}", status_now=snap.status)
+    if seat not in snap.to_act:
+        raise problems.NotYourMove(f"seat {seat} is not to act; to act: {snap.to_act}")
+    if expected_version != snap.version:
+        raise problems.StaleVersion(
+            f"expected_version {expected_version} but the game is at {snap.version}",
+            current_version=snap.version)
+    turn = {"id": uuid.uuid4().hex[:16], "seat": seat, "expected_version": expected_version,
+            "moves": moves, "status": "queued", "submitted_at": time.time()}
+    claim = store.queue_turn(game_id, turn, (idempotency_key, digest) if idempotency_key
+                             else None, time.time())
+    if claim["turn"] != turn["id"]:
+        return repeat(claim)
+    enqueue(game_id, turn["id"])
+    return turn, True
+
+
+def stale_outcome(expected: int, current: int) -> dict:
+    return {"status": "rejected", "resolved_at": time.time(),
+            "reason": f"stale version: expected {expected}, the game is at {current}",
+            "rule": "expected_version"}
+
+
+def resolve_turn(store: Store, game_id: str, turn_id: str) -> dict:
+    """Apply a queued turn's moves, all or nothing, and commit with compare-and-set.
+    Returns the turn as stored afterwards; a resolved turn is left as it is."""
+    turn = store.turn(game_id, turn_id)
+    if turn is None or turn["status"] != "queued":
+        return turn
+    game = load_game(store, game_id)
+    snap = game.snapshot
+    if snap.version != turn["expected_version"] or snap.status != "active":
+        reason = (stale_outcome(turn["expected_version"], snap.version)
+                  if snap.status == "active" else
+                  {"status": "rejected", "resolved_at": time.time(),
+                   "reason": f"the game is {snap.status}", "rule": "status"})
+        store.reject_stale(game_id, turn_id, reason)
+        return store.turn(game_id, turn_id)
+    engine, state = game.type.engine, game.state
+    entries, version = [], snap.version
+    try:
+        for index, move in enumerate(turn["moves"]):
+            if turn["seat"] not in engine.to_act(state):
+                raise IllegalMove(f"seat {turn['seat']} is not to act after move {index}",
+                                  rule="order of play", field=f"moves[{index}]")
+            state, events = engine.apply(state, turn["seat"], move)
+            version += 1
+            entries.append({"version": version, "seat": turn["seat"], "move": move,
+                            "events": events, "turn": turn_id, "at": time.time()})
+    except IllegalMove as refused:
+        detail = refused.as_dict()
+        if refused.field and len(turn["moves"]) > 1:
+            detail["field"] = f"moves[{len(entries)}].{refused.field}"
+        store.commit(game_id, turn_id, snap, None, [],
+                     {"status": "rejected", "resolved_at": time.time(), **detail})
+        return store.turn(game_id, turn_id)
+    try:
+        store.commit(game_id, turn_id, snap, snapshot_of(game.type, state, version), entries,
+                     {"status": "applied", "version": version, "resolved_at": time.time()})
+    except VersionMoved:
+        store.reject_stale(game_id, turn_id, stale_outcome(turn["expected_version"],
+                                                           store.snapshot(game_id).version))
+    return store.turn(game_id, turn_id)
+
+
+def redacted_log(store: Store, game_id: str, seat: int | None, since: int) -> list[dict]:
+    """Applied moves and their events; an event meant for some seats only is
+    left out for everyone else."""
+    out = []
+    for entry in store.log(game_id, since):
+        events = [e for e in entry["events"] if "visible_to" not in e
+                  or (seat is not None and seat in e["visible_to"])]
+        out.append({**entry, "events": events})
+    return out
+
+
+def rebuild(store: Store, game_id: str) -> Snapshot:
+    """The snapshot rebuilt from setup + log, under the engine version the game pins."""
+    game = load_game(store, game_id)
+    record, engine = game.record, game.type.engine
+    state = engine.setup(record.options, len(record.seats), record.seed)
+    log = store.log(game_id)
+    for entry in log:
+        state, _ = engine.apply(state, entry["seat"], entry["move"])
+    status = game.snapshot.status if game.snapshot.status == "paused" else "active"
+    return snapshot_of(game.type, state, len(log), status)

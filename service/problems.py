@@ -1,0 +1,45 @@
+"""Errors as application/problem+json (RFC 9457)."""
+from __future__ import annotations
+
+from flask import Response, json
+
+BASE = "https://pbem.example/problems/"
+
+
+class Problem(Exception):
+    status = 400
+    slug = "bad-request"
+    title = "Bad request"
+
+    def __init__(self, detail: str, **extra):
+        super().__init__(detail)
+        self.detail = detail
+        self.extra = extra
+
+    def as_dict(self) -> dict:
+        return {"type": BASE + self.slug, "title": self.title, "status": self.status,
+                "detail": self.detail, **self.extra}
+
+
+def problem(status: int, slug: str, title: str):
+    return type(slug.title().replace("-", ""), (Problem,),
+                {"status": status, "slug": slug, "title": title})
+
+
+ValidationFailed = problem(400, "validation", "The request does not match the API contract")
+Unauthorized = problem(401, "unauthorized", "Missing or unknown token")
+Forbidden = problem(403, "forbidden", "This token may not do that")
+NotYourMove = problem(403, "not-your-move", "It is not this seat's move")
+NotFound = problem(404, "not-found", "No such resource")
+StaleVersion = problem(409, "stale-version", "The game has moved on")
+GameNotActive = problem(409, "game-not-active", "The game does not accept turns now")
+EnginePinned = problem(409, "engine-version", "The game was started under another engine version")
+TooLarge = problem(413, "too-large", "Request body too large")
+IdempotencyConflict = problem(422, "idempotency-key-reused",
+                              "This Idempotency-Key was used with another body")
+BadOptions = problem(422, "bad-options", "The game options are not allowed")
+
+
+def render(err: Problem) -> Response:
+    return Response(json.dumps(err.as_dict()), status=err.status,
+                    mimetype="application/problem+json")

@@ -1,0 +1,186 @@
+"""Every Redis key of the service, through one key function.
+
+A game's keys share the hash tag `{<id>}` so they live in one Redis Cluster slot
+and one MULTI/EXEC can update them together:
+
+  game:{id}:meta           JSON: game type, engine version, options, seed, seats
+  game:{id}:snapshot       JSON: version, status, to_act, result, engine state
+  game:{id}:log            list: one JSON entry per applied move (append-only)
+  game:{id}:turn:{turn}    JSON: a submitted turn and its outcome
+  game:{id}:idem:{key}     JSON: the turn an Idempotency-Key names, and its body digest
+  turns:pending            zset "game/turn" -> submitted at: turns whose jobs are owed
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+
+import redis
+
+PENDING = "turns:pending"
+IDEMPOTENCY_TTL = 7 * 24 * 3600
+
+
+def key(game_id: str, *parts: str) -> str:
+    return ":".join(("game", "{" + game_id + "}") + parts)
+
+
+def dumps(data) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+@dataclass
+class SeatRecord:
+    name: str
+    token_hash: str
+    email: str | None = None
+
+
+@dataclass
+class GameRecord:
+    id: str
+    game: str
+    engine_version: str
+    options: dict
+    seed: int
+    seats: list[SeatRecord]
+    admin_hash: str
+    created_at: float
+    settings: dict = field(default_factory=dict)   # platform settings outside the rules
+
+    @classmethod
+    def from_json(cls, text) -> "GameRecord":
+        data = json.loads(text)
+        data["seats"] = [SeatRecord(**s) for s in data["seats"]]
+        return cls(**data)
+
+
+@dataclass
+class Snapshot:
+    version: int
+    status: str                  # active | paused | finished
+    to_act: list[int]
+    state: dict
+    result: dict | None = None
+
+    def to_json(self) -> str:
+        return dumps(asdict(self))
+
+
+class VersionMoved(Exception):
+    """The snapshot changed between read and commit (compare-and-set lost)."""
+
+
+class Store:
+    def __init__(self, conn: redis.Redis):
+        self.redis = conn
+
+    # games -----------------------------------------------------------------
+    def create(self, record: GameRecord, snapshot: Snapshot) -> None:
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.set(key(record.id, "meta"), dumps(asdict(record)), nx=True)
+        pipe.set(key(record.id, "snapshot"), snapshot.to_json(), nx=True)
+        pipe.execute()
+        self.redis.sadd("games", record.id)
+
+    def game(self, game_id: str) -> GameRecord | None:
+        text = self.redis.get(key(game_id, "meta"))
+        return GameRecord.from_json(text) if text else None
+
+    def save_settings(self, record: GameRecord) -> None:
+        self.redis.set(key(record.id, "meta"), dumps(asdict(record)))
+
+    def snapshot(self, game_id: str) -> Snapshot | None:
+        text = self.redis.get(key(game_id, "snapshot"))
+        return Snapshot(**json.loads(text)) if text else None
+
+    def log(self, game_id: str, since: int = 0) -> list[dict]:
+        return [json.loads(e) for e in self.redis.lrange(key(game_id, "log"), since, -1)]
+
+    def set_status(self, game_id: str, status: str) -> Snapshot:
+        """Pause or resume, compare-and-set against concurrent commits."""
+        def change(pipe):
+            snap = Snapshot(**json.loads(pipe.get(key(game_id, "snapshot"))))
+            snap.status = status
+            pipe.multi()
+            pipe.set(key(game_id, "snapshot"), snap.to_json())
+            return snap
+        return self.redis.transaction(change, key(game_id, "snapshot"), value_from_callable=True)
+
+    # turns -----------------------------------------------------------------
+    def turn(self, game_id: str, turn_id: str) -> dict | None:
+        text = self.redis.get(key(game_id, "turn", turn_id))
+        return json.loads(text) if text else None
+
+    def claim(self, game_id: str, idempotency_key: str) -> dict | None:
+        text = self.redis.get(key(game_id, "idem", idempotency_key))
+        return json.loads(text) if text else None
+
+    def queue_turn(self, game_id: str, turn: dict, idempotency: tuple[str, str] | None,
+                   now: float) -> dict:
+        """Store a queued turn and owe its job. With (key, digest) the key is claimed in
+        the same transaction; if it was claimed before, nothing is stored and the
+        earlier claim {"turn", "digest"} is returned for the caller to compare."""
+        idem_key = key(game_id, "idem", idempotency[0]) if idempotency else None
+        claim = {"turn": turn["id"], "digest": idempotency[1] if idempotency else None}
+
+        def put(pipe):
+            if idem_key and (earlier := pipe.get(idem_key)):
+                return json.loads(earlier)
+            pipe.multi()
+            if idem_key:
+                pipe.set(idem_key, dumps(claim), ex=IDEMPOTENCY_TTL)
+            pipe.set(key(game_id, "turn", turn["id"]), dumps(turn))
+            return claim
+        watched = [idem_key] if idem_key else []
+        result = self.redis.transaction(put, *watched, value_from_callable=True)
+        self.owe(game_id, result["turn"], now)
+        return result
+
+    def owe(self, game_id: str, turn_id: str, now: float) -> None:
+        """Index a turn whose jobs are not yet done (a global key, outside the
+        game's slot, so it is written after the turn itself)."""
+        self.redis.zadd(PENDING, {f"{game_id}/{turn_id}": now}, nx=True)
+
+    def commit(self, game_id: str, turn_id: str, expected: Snapshot, new: Snapshot | None,
+               entries: list[dict], outcome: dict) -> None:
+        """Atomically: the new snapshot, the log entries and the turn's outcome, only
+        while the snapshot is still `expected` and the turn still queued. With
+        new=None only the outcome is written (a rejection), under the same check."""
+        snap_key, turn_key = key(game_id, "snapshot"), key(game_id, "turn", turn_id)
+        with self.redis.pipeline(transaction=True) as pipe:
+            try:
+                pipe.watch(snap_key, turn_key)
+                current = json.loads(pipe.get(snap_key))
+                turn = json.loads(pipe.get(turn_key))
+                if turn["status"] != "queued":
+                    return                              # resolved by an earlier run
+                if current["version"] != expected.version:
+                    raise VersionMoved(current["version"])
+                pipe.multi()
+                if new is not None:
+                    pipe.set(snap_key, new.to_json())
+                    pipe.rpush(key(game_id, "log"), *[dumps(e) for e in entries])
+                pipe.set(turn_key, dumps({**turn, **outcome}))
+                pipe.execute()
+            except redis.WatchError as moved:
+                raise VersionMoved(None) from moved
+
+    def reject_stale(self, game_id: str, turn_id: str, outcome: dict) -> None:
+        """Mark a queued turn rejected, unless it has been resolved meanwhile."""
+        turn_key = key(game_id, "turn", turn_id)
+
+        def mark(pipe):
+            turn = json.loads(pipe.get(turn_key))
+            if turn["status"] == "queued":
+                pipe.multi()
+                pipe.set(turn_key, dumps({**turn, **outcome}))
+        self.redis.transaction(mark, turn_key)
+
+    # jobs owed -------------------------------------------------------------
+    def pending_turns(self, older_than: float) -> list[tuple[str, str]]:
+        members = self.redis.zrangebyscore(PENDING, "-inf", older_than)
+        return [tuple(m.decode().split("/", 1)) for m in members]
+
+    def done_with(self, game_id: str, turn_id: str) -> None:
+        self.redis.zrem(PENDING, f"{game_id}/{turn_id}")

@@ -1,0 +1,1 @@
+"""rq jobs: resolve a turn, send mail, remind, take mail in. Jobs take ids only."""

@@ -1,0 +1,59 @@
+"""rq job resolve_turn, and the sweeper that re-owes jobs lost with a worker.
+
+At-least-once: a job may run twice (a retry, a sweep after a worker was killed).
+A second run finds the turn resolved and only makes sure what follows is owed.
+"""
+from __future__ import annotations
+
+import logging
+import time
+
+from service.connection import redis_from_env
+from service.play import resolve_turn as resolve
+from service.store import Store
+from workers.queues import enqueuer
+
+log = logging.getLogger(__name__)
+SWEEP_AFTER = 30.0          # seconds a turn may wait for its job before it is re-owed
+
+
+def resolve_turn(game_id: str, turn_id: str) -> str:
+    store = Store(redis_from_env())
+    turn = resolve(store, game_id, turn_id)
+    follow_up(store, game_id, turn_id)
+    return turn["status"] if turn else "missing"
+
+
+def follow_up(store: Store, game_id: str, turn_id: str) -> None:
+    """What a resolved turn owes: its notifications. Then it is no longer pending."""
+    notify(store.redis, game_id, turn_id)
+    store.done_with(game_id, turn_id)
+
+
+def notify(conn, game_id: str, turn_id: str) -> None:
+    """Mail for the seats concerned, when mail is part of this installation."""
+    try:
+        from workers import notify as mail
+    except ImportError:
+        return
+    from workers.queues import MAIL, RETRY, queue
+    queue(conn, MAIL).enqueue(mail.on_turn_resolved, game_id, turn_id,
+                              job_id=f"notify-{game_id}-{turn_id}", retry=RETRY)
+
+
+def sweep(conn=None, older_than: float = SWEEP_AFTER) -> int:
+    """Re-owe the jobs of turns pending longer than `older_than` seconds."""
+    store = Store(conn or redis_from_env())
+    enqueue = enqueuer(store.redis)
+    owed = store.pending_turns(time.time() - older_than)
+    for game_id, turn_id in owed:
+        turn = store.turn(game_id, turn_id)
+        if turn is None:
+            store.done_with(game_id, turn_id)
+        elif turn["status"] == "queued":
+            enqueue(game_id, turn_id)
+        else:
+            follow_up(store, game_id, turn_id)
+    if owed:
+        log.info("sweep re-owed %d turns", len(owed))
+    return len(owed)
