@@ -1,0 +1,180 @@
+"""`pbem bench engine GAME` and `pbem bench api`: figures from one run on this machine."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from contextlib import contextmanager
+
+import requests
+
+from service.connection import redis_url
+from service.games.registry import game_types
+
+PREFERRED = "brass-lancashire"
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.3f} ms"
+
+
+def pick_game(game_id: str | None):
+    types = game_types()
+    if not types:
+        sys.exit("no game type is registered")
+    game_id = game_id or (PREFERRED if PREFERRED in types else next(iter(types)))
+    if game_id not in types:
+        sys.exit(f"unknown game {game_id!r}; registered: {', '.join(types)}")
+    return types[game_id]
+
+
+def engine(game_id: str | None, seats: int, games: int) -> None:
+    """Random full games with legal-move enumeration at every step."""
+    game = pick_game(game_id)
+    seats = max(game.min_seats, min(seats, game.max_seats))
+    engine_, options = game.engine, game.resolve_options({})
+    apply_times, legal_times, sizes, moves_per_game = [], [], [], []
+    started = time.perf_counter()
+    for seed in range(games):
+        chooser, state, steps = random.Random(seed), engine_.setup(options, seats, seed), 0
+        while engine_.result(state) is None:
+            seat = engine_.to_act(state)[0]
+            t0 = time.perf_counter()
+            moves = engine_.legal_moves(state, seat)
+            t1 = time.perf_counter()
+            state, _ = engine_.apply(state, seat, chooser.choice(moves))
+            t2 = time.perf_counter()
+            legal_times.append(t1 - t0)
+            apply_times.append(t2 - t1)
+            steps += 1
+        sizes.append(len(json.dumps(engine_.dump(state), separators=(",", ":"))))
+        moves_per_game.append(steps)
+    elapsed = time.perf_counter() - started
+    print(f"bench engine {game.id}: {games} random games, {seats} seats, "
+          f"legal moves enumerated at every step")
+    print(f"  games/s            {games / elapsed:.2f}  ({elapsed / games * 1000:.1f} ms per game,"
+          f" {statistics.mean(moves_per_game):.0f} moves per game)")
+    print(f"  apply        p50 {ms(percentile(apply_times, 50))}  p99 {ms(percentile(apply_times, 99))}")
+    print(f"  legal_moves  p50 {ms(percentile(legal_times, 50))}  p99 {ms(percentile(legal_times, 99))}")
+    print(f"  snapshot (JSON, end of game) max {max(sizes)} bytes, mean {statistics.mean(sizes):.0f}")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def running_service(workers: int = 2):
+    """A real gunicorn server and real rq worker processes on this machine's Redis."""
+    env = {**os.environ, "REDIS_URL": redis_url()}
+    port = free_port()
+    procs = [subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", str(port),
+                               "--workers", "2", "--threads", "16"], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
+    procs += [subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+              for _ in range(workers)]
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_healthy(base)
+        yield base
+    finally:
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            proc.wait(10)
+
+
+def wait_until_healthy(base: str, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if requests.get(base + "/v1/health", timeout=1).ok:
+                return
+        except requests.ConnectionError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"{base} did not answer /v1/health within {timeout} s")
+
+
+class Player:
+    """Plays one game over HTTP with random legal moves, starting a new one at the end."""
+
+    def __init__(self, base: str, game, seed: int):
+        self.base, self.game, self.rng = base, game, random.Random(seed)
+        self.http = requests.Session()
+        self.new_game()
+
+    def new_game(self) -> None:
+        players = [{"name": f"p{i}"} for i in range(self.game.min_seats)]
+        created = self.http.post(f"{self.base}/v1/games", json={
+            "game": self.game.id, "players": players, "seed": self.rng.randrange(2**31)}).json()
+        self.id, self.tokens = created["id"], [s["token"] for s in created["seats"]]
+
+    def turn(self) -> float:
+        """One applied turn; returns the submit-to-applied latency in seconds."""
+        game = self.http.get(f"{self.base}/v1/games/{self.id}").json()
+        if game["status"] == "finished":
+            self.new_game()
+            game = self.http.get(f"{self.base}/v1/games/{self.id}").json()
+        seat = game["to_act"][0]
+        auth = {"Authorization": f"Bearer {self.tokens[seat]}"}
+        moves = self.http.get(f"{self.base}/v1/games/{self.id}/legal-moves", headers=auth).json()
+        body = {"expected_version": moves["version"], "moves": [self.rng.choice(moves["moves"])]}
+        started = time.perf_counter()
+        answer = self.http.post(f"{self.base}/v1/games/{self.id}/turns?wait=30", json=body,
+                                headers=auth)
+        latency = time.perf_counter() - started
+        if answer.json().get("status") != "applied":
+            raise RuntimeError(f"turn not applied: {answer.status_code} {answer.text}")
+        return latency
+
+
+def api(game: str | None, turns: int, clients: int, seconds: float) -> None:
+    chosen = pick_game(game)
+    with running_service() as base:
+        player = Player(base, chosen, 0)
+        latencies = [player.turn() for _ in range(turns)]
+        applied, elapsed = concurrently(clients, seconds, lambda i: Player(base, chosen, i + 1),
+                                        lambda p: p.turn())
+        health, health_elapsed = concurrently(clients, seconds, lambda i: requests.Session(),
+                                              lambda s: s.get(base + "/v1/health").ok)
+    turns_per_s, health_per_s = applied / elapsed, health / health_elapsed
+    print(f"bench api ({chosen.id}; gunicorn 2x16 threads, 2 rq workers, Redis {redis_url()})")
+    print(f"  submit->applied latency over {turns} sequential turns: "
+          f"p50 {ms(percentile(latencies, 50))}  p99 {ms(percentile(latencies, 99))}")
+    print(f"  turns applied/s through the queue, {clients} clients: {turns_per_s:.1f}")
+    print(f"  GET /v1/health requests/s, {clients} clients (ceiling): {health_per_s:.1f}")
+    print(f"  ratio turns/s : health/s = {turns_per_s / health_per_s:.3f}")
+
+
+def concurrently(clients: int, seconds: float, make, act) -> tuple[int, float]:
+    """Runs act(make(i)) in a loop on `clients` threads for `seconds`; counts the acts."""
+    counts = [0] * clients
+    stop = time.monotonic() + seconds
+
+    def loop(i: int) -> None:
+        subject = make(i)
+        while time.monotonic() < stop:
+            act(subject)
+            counts[i] += 1
+    threads = [threading.Thread(target=loop, args=(i,)) for i in range(clients)]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return sum(counts), time.perf_counter() - started
