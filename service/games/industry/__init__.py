@@ -1,0 +1,30 @@
+"""Industry (Michael Schacht, Ystari 2010): auctions and development over 5 epochs.
+
+The board is PROVISIONAL: the printed board's 60 spaces and connections are not in any
+public source found, so `data/board.json` is built to the rulebook's structural facts
+and is replaceable by a transcription of the printed board (see data/SOURCES.md).
+"""
+from service.games.base import GameType, Option
+from service.games.industry import engine
+
+GAME = GameType(
+    id="industry",
+    name="Industry",
+    min_seats=3,
+    max_seats=4,
+    engine=engine,
+    engine_version="1",
+    stage="provisional",
+    description=("Industry (Michael Schacht): auction factories, technologies and bonus spaces "
+                 "over 5 epochs and develop them for victory points. PROVISIONAL BOARD: the "
+                 "printed board's spaces, costs, resources, VP, connections, joker kinds and "
+                 "Taler markers are not publicly documented; this board is built to the "
+                 "rulebook's structural facts and is not the printed one. The rules are the "
+                 "rulebook's."),
+    options=(
+        Option("recommended_marker_counts", False,
+               "the rulebook's recommendation: with 3 seats draw 4 area markers per round "
+               "in epochs 4 and 5; with 4 seats 3 per round in epoch 5",
+               choices=(False, True)),
+    ),
+)

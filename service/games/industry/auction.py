@@ -1,0 +1,167 @@
+"""Phase 3. Auktion: the auctioneer offers a space, each other seat bids once or
+passes, then the auctioneer sells it or claims it himself.
+
+Moves: auction <space>, bid <taler>, pass, sell, claim. "Kein Gebot" (nobody bid)
+needs no move: the auctioneer must take the space for free.
+"""
+from __future__ import annotations
+
+from service.games.industry.board import BOARD
+from service.games.industry.flow import start_development
+from service.games.industry.markers import available_spaces
+from service.games.industry.state import Auction, State
+
+RULE = "Phase 3. Auktion"
+
+
+def bidder(state: State) -> int | None:
+    return state.auction.bidders[0] if state.auction and state.auction.bidders else None
+
+
+def deciding(state: State) -> bool:
+    """All bids are in and somebody bid: the auctioneer sells or claims."""
+    return state.auction is not None and not state.auction.bidders
+
+
+def why_not_auction(state: State, seat: int, move: dict) -> str | None:
+    """"Er wählt eines der verfügbaren Felder aus" """
+    if state.auction is not None:
+        return "a space is being auctioned already"
+    if seat != state.auctioneer:
+        return "only the auctioneer chooses the space"
+    if move.get("space") not in available_spaces(state):
+        return f"space must be one of the available spaces {available_spaces(state)}"
+    return None
+
+
+def why_not_bid(state: State, seat: int, move: dict) -> str | None:
+    """"genau ein Gebot machen oder passen. Ein Gebot muss immer höher sein als das
+    vorhergehende." and "Man darf nur so viele Taler bieten, wie man auch bezahlen kann." """
+    if bidder(state) != seat:
+        return "it is not your turn to bid"
+    amount = move.get("amount")
+    if not isinstance(amount, int) or isinstance(amount, bool):
+        return "a bid is a whole number of Taler"
+    if amount <= state.auction.high_bid:
+        return f"a bid must be higher than {state.auction.high_bid}"
+    if amount > state.money[seat]:
+        return f"you cannot bid more than your {state.money[seat]} Taler"
+    return None
+
+
+def why_not_pass(state: State, seat: int, move: dict) -> str | None:
+    return None if bidder(state) == seat else "it is not your turn to bid or pass"
+
+
+def why_not_sell(state: State, seat: int, move: dict) -> str | None:
+    """"Er überlässt das Feld dem Höchstbietenden" """
+    if not deciding(state) or seat != state.auctioneer:
+        return "only the auctioneer sells, once every other seat has bid or passed"
+    return None
+
+
+def why_not_claim(state: State, seat: int, move: dict) -> str | None:
+    """"Er beansprucht das Feld selbst und muss dafür soviel bezahlen, wie das
+    Höchstgebot war." Read as: he must hold the whole price before paying it out."""
+    if reason := why_not_sell(state, seat, move):
+        return reason
+    if state.money[seat] < state.auction.high_bid:
+        return f"claiming costs {state.auction.high_bid} Taler; you have {state.money[seat]}"
+    return None
+
+
+def bid_moves(state: State, seat: int) -> list[dict]:
+    if bidder(state) != seat:
+        return []
+    bids = [{"action": "bid", "amount": amount}
+            for amount in range(state.auction.high_bid + 1, state.money[seat] + 1)]
+    return bids + [{"action": "pass"}]
+
+
+def auction_moves(state: State, seat: int) -> list[dict]:
+    if state.auction is None:
+        return [{"action": "auction", "space": space} for space in available_spaces(state)
+                if seat == state.auctioneer]
+    if deciding(state):
+        return [m for m in ({"action": "sell"}, {"action": "claim"})
+                if not CHECKS[m["action"]](state, seat, m)]
+    return bid_moves(state, seat)
+
+
+def award(state: State, seat: int, events: list) -> None:
+    """Ein Feld beanspruchen: an ownership marker, undeveloped, or for a joker space the
+    joker itself; the area marker is turned face down. After the last space: Phase 4."""
+    space = state.auction.space
+    joker = BOARD.spaces[space].get("joker")
+    if joker:
+        state.jokers[seat].append(joker)
+    else:
+        state.owned[space] = {"seat": seat, "epoch": state.epoch, "developed": False}
+    column = space[1:]
+    state.face_up.remove(column)
+    state.face_down.append(column)
+    state.auctioned.append(space)
+    state.auction = None
+    events.append({"event": "won", "seat": seat, "space": space, **({"joker": joker} if joker else {})})
+    if not state.face_up:
+        start_development(state, events)
+
+
+def hand_on_gavel(state: State) -> None:
+    """"Sein linker Nachbar wird neuer Auktionator" (the start player marker stays)."""
+    state.auctioneer = state.left_of(state.auctioneer)
+
+
+def apply_auction(state: State, seat: int, move: dict, events: list) -> None:
+    order = [(seat + k) % state.seats for k in range(1, state.seats)]
+    state.auction = Auction(space=move["space"], bidders=order)
+    events.append({"event": "auction", "seat": seat, "space": move["space"]})
+
+
+def apply_bid(state: State, seat: int, move: dict, events: list) -> None:
+    state.auction.high_bid, state.auction.high_bidder = move["amount"], seat
+    events.append({"event": "bid", "seat": seat, "amount": move["amount"]})
+    after_bid(state, events)
+
+
+def apply_pass(state: State, seat: int, move: dict, events: list) -> None:
+    events.append({"event": "pass", "seat": seat})
+    after_bid(state, events)
+
+
+def after_bid(state: State, events: list) -> None:
+    """Kein Gebot: "muss der Auktionator das Feld selbst in Anspruch nehmen und bezahlt
+    nichts dafür"; he hands the gavel on."""
+    state.auction.bidders.pop(0)
+    if state.auction.bidders or state.auction.high_bidder is not None:
+        return
+    auctioneer = state.auctioneer
+    hand_on_gavel(state)
+    award(state, auctioneer, events)
+
+
+def apply_sell(state: State, seat: int, move: dict, events: list) -> None:
+    """He takes the bid from the high bidder and stays auctioneer."""
+    buyer, price = state.auction.high_bidder, state.auction.high_bid
+    state.money[buyer] -= price
+    state.money[seat] += price
+    events.append({"event": "sold", "seat": seat, "to": buyer, "price": price})
+    award(state, buyer, events)
+
+
+def apply_claim(state: State, seat: int, move: dict, events: list) -> None:
+    """"Reihum, beginnend links von ihm, bezahlt er jeweils 1 Taler an jeden Spieler -
+    auch an sich selbst - solange, bis er den vollen Preis erreicht hat." """
+    price = state.auction.high_bid
+    for k in range(price):
+        state.money[seat] -= 1
+        state.money[(seat + 1 + k) % state.seats] += 1
+    events.append({"event": "claimed", "seat": seat, "price": price})
+    hand_on_gavel(state)
+    award(state, seat, events)
+
+
+CHECKS = {"auction": why_not_auction, "bid": why_not_bid, "pass": why_not_pass,
+          "sell": why_not_sell, "claim": why_not_claim}
+APPLY = {"auction": apply_auction, "bid": apply_bid, "pass": apply_pass,
+         "sell": apply_sell, "claim": apply_claim}

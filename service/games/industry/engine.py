@@ -1,0 +1,98 @@
+"""The engine protocol (service/games/base.py) for Industry: dispatch only.
+
+The rules live in flow.py (round, epoch change, end), auction.py, develop.py,
+supply.py, subsidy.py and scoring.py. After every move the engine plays any turn
+that offers exactly one legal move (a forced pass, a forced sale), so a seat is
+only asked when it has a choice.
+"""
+from __future__ import annotations
+
+from service.games.base import IllegalMove
+from service.games.industry import auction, develop, flow, notation, render, subsidy, view as views
+from service.games.industry.state import dump, load
+
+CHECKS = {**auction.CHECKS, **develop.CHECKS, **subsidy.CHECKS}
+APPLY = {**auction.APPLY, **develop.APPLY, **subsidy.APPLY}
+RULES = {**{a: auction.RULE for a in auction.CHECKS}, **{a: develop.RULE for a in develop.CHECKS},
+         **{a: subsidy.RULE for a in subsidy.CHECKS}}
+FIELDS = {"auction": {"space"}, "bid": {"amount"}, "develop": {"space", "supply"}}
+FIELD_AT_FAULT = {"auction": "space", "bid": "amount", "develop": "supply"}
+
+
+def to_act(state) -> list[int]:
+    if state.phase == "over":
+        return []
+    if state.phase == "development":
+        return [state.developer]
+    return [auction.bidder(state) if auction.bidder(state) is not None else state.auctioneer]
+
+
+def legal_moves(state, seat: int) -> list[dict]:
+    if seat not in to_act(state):
+        return []
+    moves = (develop.develop_moves(state, seat) if state.phase == "development"
+             else auction.auction_moves(state, seat))
+    return moves + subsidy.subsidy_moves(state, seat)
+
+
+def why_not(state, seat: int, move) -> str | None:
+    if state.phase == "over":
+        return "the game is over"
+    if seat not in to_act(state):
+        return f"it is not your turn; waiting for seat {to_act(state)[0]}"
+    if not isinstance(move, dict) or move.get("action") not in CHECKS:
+        return f"action must be one of {sorted(CHECKS)}"
+    extra = set(move) - {"action"} - FIELDS.get(move["action"], set())
+    if extra:
+        return f"{move['action']} takes no field {sorted(extra)}"
+    return CHECKS[move["action"]](state, seat, move)
+
+
+def play(state, seat: int, move: dict, events: list) -> None:
+    APPLY[move["action"]](state, seat, move, events)
+
+
+def play_forced_moves(state, events: list) -> None:
+    """A seat whose only legal move is one move makes it without being asked."""
+    while state.phase != "over":
+        seat = to_act(state)[0]
+        moves = legal_moves(state, seat)
+        if len(moves) != 1:
+            return
+        events.append({"event": "forced", "seat": seat, "move": moves[0]})
+        play(state, seat, moves[0], events)
+
+
+def setup(options: dict, seats: int, seed: int):
+    state, events = flow.setup(options, seats, seed)
+    play_forced_moves(state, events)
+    return state
+
+
+def apply(state, seat: int, move: dict):
+    if reason := why_not(state, seat, move):
+        action = move.get("action") if isinstance(move, dict) else None
+        raise IllegalMove(reason, rule=RULES.get(action, "Spielablauf"),
+                          field=FIELD_AT_FAULT.get(action, "action"),
+                          options=legal_moves(state, seat) or None)
+    state = load(dump(state))
+    events: list = []
+    play(state, seat, move, events)
+    play_forced_moves(state, events)
+    return state, events
+
+
+def result(state) -> dict | None:
+    return state.final
+
+
+def view(state, seat: int | None) -> dict:
+    return views.view(state, seat, to_act(state))
+
+
+def render_text(state, seat: int | None) -> str:
+    return render.render_text(state, seat, to_act(state), legal_moves(state, seat) if seat is not None else [])
+
+
+parse = notation.parse
+format = notation.format

@@ -1,0 +1,63 @@
+"""The board file's schema and the rulebook's structural facts it must meet.
+
+Spielmaterial: "Der Spielplan ist senkrecht in 5 Epochen und waagrecht in 12 Spalten
+(Bereiche) von "A" bis "L" unterteilt. Das macht zusammen 60 Felder" and "von links
+nach rechts: die Epochenleiste, die Jokerfelder, die Bonusfelder, die Fabriken, die
+Technologien und die Zählleiste".
+
+A board file (`data/board.json`) is one JSON object:
+
+    schema            "industry-board/1"
+    provisional       true unless the file is a transcription of the printed board
+    provisional_note  what is guessed and why (required when provisional)
+    coin_columns      the area-marker letters that show the Taler symbol
+    spaces            60 objects, one per space, each with
+        id            "<epoch><column>", e.g. "1A" .. "5L"
+        epoch, column the same, spelled out
+        kind          "joker" | "bonus" | "factory" | "technology"
+        joker         (joker)  a resource id, or "?" for the joker of any one resource
+        name          (others) snake_case English name, e.g. "iron_ore_mine"
+        cost          (bonus, factory) Baupreis in Taler; technologies have none
+        needs         (bonus, factory, technology) list of 0-2 resource ids (Rohstoffe)
+        produces      (factory) the resource id it produces, or null
+        vp            (factory, technology) Siegpunkte in the cog, 0 for none
+        bonus         (bonus) "harbour" | "railway_station" | "pumping_station" | "power_plant"
+        vp_per_factory (bonus) 2 or 3
+        special       (factory) null, "bank" or "stock_exchange" (Baukosten -1 each)
+        source        where the values come from (free text)
+    connections       objects {"type", "a", "b"}; the six types and their ends:
+        road          factory - factory         (Straße)
+        tech_line     technology - technology   (Linie)
+        river         harbour - factory         (Fluss)
+        rail          railway_station - factory (Schiene)
+        pipe          pumping_station - factory (Rohr)
+        power_line    power_plant - factory     (Stromleitung)
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+DATA = Path(__file__).parent / "data"
+SCHEMA_ID = "industry-board/1"
+EPOCHS = 5
+COLUMNS = tuple("ABCDEFGHIJKL")
+SPACES_TOTAL = 60
+JOKERS_TOTAL = 7
+ANY_RESOURCE = "?"
+REGION_ORDER = ("joker", "bonus", "factory", "technology")
+SPECIALS = ("bank", "stock_exchange")
+BONUS_NETWORK = {"harbour": "river", "railway_station": "rail",
+                 "pumping_station": "pipe", "power_plant": "power_line"}
+CONNECTION_ENDS = {"road": ("factory", "factory"), "tech_line": ("technology", "technology"),
+                   **{network: (bonus, "factory") for bonus, network in BONUS_NETWORK.items()}}
+BONUS_VALUES = (2, 3)
+
+
+def load_json(name: str) -> dict:
+    return json.loads((DATA / name).read_text(encoding="utf-8"))
+
+
+# Beschaffung erforderlicher Rohstoffe: the bank's resources by epoch (rulebook table).
+BANK_FROM_EPOCH = {r["id"]: r["bank_from_epoch"] for r in load_json("resources.json")["resources"]}
+RESOURCES = tuple(BANK_FROM_EPOCH)

@@ -1,0 +1,69 @@
+"""The game state: plain data that round-trips through JSON.
+
+Spielvorbereitung names the pieces: the epoch marker (`epoch`), the start player
+marker (`start_player`), the area markers in the bag (`bag`) or beside the board
+(`face_up` for available columns, `face_down` once their space is auctioned), the
+jokers, the subsidies, every seat's Taler (`money`, always visible) and the rest of
+the coins, the Kasse (`kasse`). An owned space carries its owner's ownership marker
+(`owned[space] = {"seat", "epoch" won, "developed"}`); jokers won lie before their
+owner (`jokers[seat]`). `rng` is the seeded generator that draws from the bag: the
+only hidden thing, never shown by a view.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict, dataclass, field
+
+# Spielmaterial: 7 x 5 Taler + 24 x 1 Taler.
+COINS_TOTAL = 7 * 5 + 24 * 1
+
+
+@dataclass
+class Auction:
+    """Phase 3: one auction, from the auctioneer's choice to his decision."""
+    space: str
+    bidders: list                     # seats still to bid or pass, in order from his left
+    high_bid: int = 0
+    high_bidder: int | None = None
+
+
+@dataclass
+class State:
+    seats: int
+    options: dict
+    rng: int
+    epoch: int = 1
+    round: int = 1
+    start_player: int = 0
+    phase: str = "auction"            # "auction" | "development" | "over"
+    money: list = field(default_factory=list)
+    kasse: int = COINS_TOTAL
+    vp: list = field(default_factory=list)
+    subsidy: list = field(default_factory=list)
+    jokers: list = field(default_factory=list)
+    owned: dict = field(default_factory=dict)
+    auctioned: list = field(default_factory=list)
+    bag: list = field(default_factory=list)
+    face_up: list = field(default_factory=list)
+    face_down: list = field(default_factory=list)
+    auctioneer: int = 0
+    auction: Auction | None = None
+    developer: int | None = None
+    developments_left: int = 0
+    final: dict | None = None
+
+    def left_of(self, seat: int) -> int:
+        return (seat + 1) % self.seats
+
+    def owned_by(self, seat: int) -> list[str]:
+        return sorted(space for space, mark in self.owned.items() if mark["seat"] == seat)
+
+
+def dump(state: State) -> dict:
+    return copy.deepcopy(asdict(state))
+
+
+def load(data: dict) -> State:
+    data = copy.deepcopy(data)
+    auction = data.pop("auction")
+    return State(**data, auction=Auction(**auction) if auction else None)
