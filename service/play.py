@@ -160,18 +160,17 @@ def resolve_turn(store: Store, game_id: str, turn_id: str) -> dict:
     engine, state = game.type.engine, game.state
     entries, version = [], snap.version
     try:
-        for index, move in enumerate(turn["moves"]):
+        for move in turn["moves"]:
             if turn["seat"] not in engine.to_act(state):
-                raise IllegalMove(f"seat {turn['seat']} is not to act after move {index}",
-                                  rule="order of play", field=f"moves[{index}]")
+                raise IllegalMove(f"seat {turn['seat']} is not to act after "
+                                  f"{len(entries)} move(s) of this turn", rule="order of play")
             state, events = engine.apply(state, turn["seat"], move)
             version += 1
             entries.append({"version": version, "seat": turn["seat"], "move": move,
                             "events": events, "turn": turn_id, "at": time.time()})
     except IllegalMove as refused:
-        detail = refused.as_dict()
-        if refused.field and len(turn["moves"]) > 1:
-            detail["field"] = f"moves[{len(entries)}].{refused.field}"
+        detail = refused.as_dict()          # its field, made a path in the submitted body
+        detail["field"] = f"moves[{len(entries)}]" + (f".{refused.field}" if refused.field else "")
         store.commit(game_id, turn_id, snap, None, [],
                      {"status": "rejected", "resolved_at": time.time(), **detail})
         return store.turn(game_id, turn_id)

@@ -1,0 +1,145 @@
+"""Games and turns over the Flask app, resolved by a real rq worker on a real Redis."""
+from __future__ import annotations
+
+import json
+
+from tests.api.helpers import a_game, submit
+
+
+def test_game_types_list_player_counts_and_options_with_defaults(client):
+    types = {t["id"]: t for t in client.get("/v1/game-types").json["game_types"]}
+    pile = types["pile"]
+    assert (pile["min_players"], pile["max_players"]) == (2, 4)
+    assert pile["options"] == [{"name": "hand", "default": 3, "description": "cards in hand",
+                                "minimum": 1, "maximum": 4}]
+
+
+def test_create_answers_201_with_location_seats_and_tokens(client):
+    answer = client.post("/v1/games", json={"game": "pile", "players": [
+        {"name": "Ada", "email": "ada@example.org"}, {"name": "Bo"}], "seed": 3})
+    assert answer.status_code == 201
+    body = answer.json
+    assert answer.headers["Location"] == f"/v1/games/{body['id']}"
+    assert [s["name"] for s in body["seats"]] == ["Ada", "Bo"] and body["version"] == 0
+    assert body["options"] == {"hand": 3}
+
+
+def test_tokens_are_stored_only_hashed(client, redis_conn):
+    game = a_game(client)
+    everything = b"".join(redis_conn.get(k) or b"" for k in redis_conn.keys("*")
+                          if redis_conn.type(k) == b"string")
+    for token in game.tokens + [game.admin]:
+        assert token.encode() not in everything
+
+
+def test_view_is_the_bearers_and_the_spectator_sees_no_hand(client):
+    game = a_game(client)
+    mine = client.get(f"/v1/games/{game.id}", headers=game.auth(0))
+    spectator = client.get(f"/v1/games/{game.id}")
+    assert len(mine.json["view"]["private"]["hand"]) == 3 and mine.json["seat"] == 0
+    assert spectator.json["view"]["private"] == {} and spectator.json["seat"] is None
+    assert mine.json["view"]["public"] == spectator.json["view"]["public"]
+    assert mine.headers["ETag"] == '"0"'
+
+
+def test_etag_gives_304_until_the_version_moves(client, work):
+    game = a_game(client)
+    assert client.get(f"/v1/games/{game.id}", headers={"If-None-Match": '"0"'}).status_code == 304
+    submit(client, game, 0, [{"action": "pass"}], 0)
+    work()
+    answer = client.get(f"/v1/games/{game.id}", headers={"If-None-Match": '"0"'})
+    assert answer.status_code == 200 and answer.headers["ETag"] == '"1"'
+
+
+def test_turn_is_queued_then_applied_and_the_version_rises(client, work):
+    game = a_game(client)
+    card = client.get(f"/v1/games/{game.id}/legal-moves", headers=game.auth(0)).json["moves"][0]
+    answer = submit(client, game, 0, [card], 0)
+    assert answer.status_code == 202 and answer.json["status"] == "queued"
+    location = answer.headers["Location"]
+    assert location == f"/v1/games/{game.id}/turns/{answer.json['id']}"
+    work()
+    assert client.get(location).json["status"] == "applied"
+    assert client.get(location).json["version"] == 1
+    state = client.get(f"/v1/games/{game.id}").json
+    assert state["version"] == 1 and state["to_act"] == [1]
+
+
+def test_several_moves_apply_in_order_all_or_nothing(client, work, redis_conn):
+    game = a_game(client, players=2)
+    hand = client.get(f"/v1/games/{game.id}", headers=game.auth(0)).json["view"]["private"]["hand"]
+    bad = submit(client, game, 0, [{"action": "play", "card": hand[0]},
+                                   {"action": "play", "card": hand[1]}], 0)
+    work()
+    turn = client.get(bad.headers["Location"]).json
+    assert turn["status"] == "rejected" and turn["rule"] == "order of play"
+    assert turn["field"] == "moves[1]"
+    assert client.get(f"/v1/games/{game.id}").json["version"] == 0
+    assert redis_conn.llen(f"game:{{{game.id}}}:log") == 0
+
+
+def test_illegal_move_is_rejected_naming_the_rule_and_the_options(client, work):
+    game = a_game(client)
+    answer = submit(client, game, 0, [{"action": "play", "card": 99}], 0)
+    work()
+    turn = client.get(answer.headers["Location"]).json
+    assert turn["status"] == "rejected" and turn["rule"] == "play a card"
+    assert {"action": "pass"} in turn["options"]
+    assert client.get(f"/v1/games/{game.id}").json["version"] == 0
+
+
+def test_idempotent_repeat_returns_the_same_turn(client, work):
+    game = a_game(client)
+    first = submit(client, game, 0, [{"action": "pass"}], 0, **{"Idempotency-Key": "abc"})
+    work()
+    again = submit(client, game, 0, [{"action": "pass"}], 0, **{"Idempotency-Key": "abc"})
+    assert again.json["id"] == first.json["id"] and again.json["status"] == "applied"
+    assert client.get(f"/v1/games/{game.id}").json["version"] == 1
+
+
+def test_log_is_redacted_for_the_callers_seat(client, work):
+    game = a_game(client)
+    card = client.get(f"/v1/games/{game.id}/legal-moves", headers=game.auth(0)).json["moves"][0]
+    submit(client, game, 0, [card], 0)
+    work()
+    own = client.get(f"/v1/games/{game.id}/log", headers=game.auth(0)).json["entries"][0]
+    other = client.get(f"/v1/games/{game.id}/log", headers=game.auth(1)).json["entries"][0]
+    spectator = client.get(f"/v1/games/{game.id}/log?since=0").json["entries"][0]
+    assert [e["type"] for e in own["events"]] == ["played", "drew"]
+    assert [e["type"] for e in other["events"]] == ["played"] == \
+        [e["type"] for e in spectator["events"]]
+    assert own["notation"] == f"play {card['card']}"
+    assert client.get(f"/v1/games/{game.id}/log?since=1").json["entries"] == []
+
+
+def test_legal_moves_are_empty_for_a_seat_not_to_act(client):
+    game = a_game(client)
+    answer = client.get(f"/v1/games/{game.id}/legal-moves", headers=game.auth(1)).json
+    assert answer == {"version": 0, "moves": [], "notation": []}
+
+
+def test_wait_holds_the_answer_until_resolved_or_times_out(client):
+    game = a_game(client)
+    answer = client.post(f"/v1/games/{game.id}/turns?wait=0.2", headers=game.auth(0),
+                         json={"expected_version": 0, "moves": [{"action": "pass"}]})
+    assert answer.status_code == 202 and answer.json["status"] == "queued"
+
+
+def test_docs_and_contract_are_served_without_outside_assets(client):
+    page = client.get("/docs")
+    assert page.status_code == 200 and b"submitTurn" in page.data
+    assert b"<script" not in page.data and b"http://" not in page.data.replace(b"http://127", b"")
+    contract = client.get("/v1/openapi.yaml")
+    assert contract.status_code == 200 and contract.data.startswith(b"openapi: 3.1")
+
+
+def test_health_and_readiness(client, redis_conn):
+    assert client.get("/v1/health").json == {"status": "ok"}
+    ready = client.get("/v1/ready")
+    assert ready.status_code == 503 and ready.json == {"redis": True, "workers": 0}
+
+
+def test_snapshot_json_has_no_token_or_seed_in_any_view(client):
+    game = a_game(client, seed=123456789)
+    text = json.dumps(client.get(f"/v1/games/{game.id}", headers=game.auth(0)).json)
+    assert "123456789" not in text and game.tokens[0] not in text
