@@ -1,0 +1,146 @@
+"""Fixtures for the mail tests: a real Redis (database 9, flushed per test), a real
+SMTP server on loopback that receives what the service sends, the service's own SMTP
+listener (`pbem mail-in`) on loopback, and a runner for rq jobs and rq's scheduler."""
+from __future__ import annotations
+
+import smtplib
+import socket
+import threading
+from email import message_from_bytes, policy
+from email.message import EmailMessage
+
+import pytest
+import redis
+from aiosmtpd.controller import Controller
+from rq import SimpleWorker
+from rq.scheduler import RQScheduler
+
+from service.connection import redis_url
+from workers.mail import listener
+from workers.queues import MAIL, TURNS, queue
+
+MAIL_REDIS_URL = "redis://127.0.0.1:6379/9"
+DOMAIN = "games.test"
+SECRET = "test-inbound-secret"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def conn(monkeypatch):
+    """Database 9, for this test alone; REDIS_URL names it too, for the jobs that open
+    their own connection (workers/resolve.py)."""
+    monkeypatch.setenv("REDIS_URL", MAIL_REDIS_URL)
+    redis_url.cache_clear()
+    connection = redis.Redis.from_url(MAIL_REDIS_URL)
+    connection.ping()
+    connection.flushdb()
+    yield connection
+    connection.flushdb()
+    redis_url.cache_clear()
+
+
+class Inbox:
+    """What the outgoing side delivered, as parsed messages, per recipient."""
+
+    def __init__(self):
+        self.messages: list[EmailMessage] = []
+        self.lock = threading.Lock()
+
+    async def handle_DATA(self, server, session, envelope):
+        with self.lock:
+            self.messages.append(message_from_bytes(envelope.content, policy=policy.default))
+        return "250 OK"
+
+    def to(self, address: str) -> list[EmailMessage]:
+        return [m for m in self.messages if address in str(m["To"])]
+
+    def last(self, address: str) -> EmailMessage:
+        found = self.to(address)
+        assert found, f"no mail to {address}; sent: {[(m['To'], m['Subject']) for m in self.messages]}"
+        return found[-1]
+
+
+@pytest.fixture
+def inbox(monkeypatch, tmp_path):
+    """A real SMTP server on loopback; the service sends to it through SMTP_URL."""
+    box = Inbox()
+    server = Controller(box, hostname="127.0.0.1", port=free_port())
+    server.start()
+    monkeypatch.setenv("SMTP_URL", f"smtp://127.0.0.1:{server.port}")
+    monkeypatch.setenv("MAIL_DOMAIN", DOMAIN)
+    monkeypatch.setenv("MAIL_FROM", f"Turns <turns@{DOMAIN}>")
+    monkeypatch.setenv("INBOUND_MAIL_SECRET", SECRET)
+    monkeypatch.setenv("MAIL_SINK_DIR", str(tmp_path / "sink"))
+    yield box
+    server.stop()
+
+
+@pytest.fixture
+def run_jobs(conn):
+    """Run every due job: rq's scheduler moves the scheduled ones whose time has come
+    (by the clock, which time-machine may move) onto their queues, then a burst
+    worker runs the turn and mail queues, until nothing is left to do."""
+    queues = [queue(conn, TURNS), queue(conn, MAIL)]
+
+    def run(rounds: int = 20) -> None:
+        scheduler = RQScheduler([q.name for q in queues], connection=conn)
+        for _ in range(rounds):
+            scheduler.acquire_locks()
+            scheduler.enqueue_scheduled_jobs()
+            if not any(q.count for q in queues):
+                break
+            SimpleWorker(queues, connection=conn).work(burst=True)
+        scheduler.release_locks()
+    return run
+
+
+@pytest.fixture
+def mail_in(conn, inbox):
+    """The service's SMTP listener on loopback, and a function that sends to it."""
+    server = listener.controller(conn, "127.0.0.1", free_port(), DOMAIN)
+    server.start()
+
+    def send(message: EmailMessage, envelope_from: str | None = None) -> None:
+        with smtplib.SMTP("127.0.0.1", server.port) as client:
+            client.send_message(message, from_addr=envelope_from)
+    yield send
+    server.stop()
+
+
+def reply_to(original: EmailMessage, body: str, sender: str, **headers) -> EmailMessage:
+    """A reply as a mail client writes it: to the Reply-To address, "Re:" subject,
+    In-Reply-To, the player's lines on top and the original quoted below."""
+    answer = EmailMessage()
+    answer["From"] = sender
+    answer["To"] = str(original["Reply-To"])
+    answer["Subject"] = "Re: " + str(original["Subject"])
+    answer["In-Reply-To"] = str(original["Message-ID"])
+    answer["Message-ID"] = f"<{abs(hash((body, str(original['Message-ID']))))}@player.test>"
+    for name, value in headers.items():
+        answer[name.replace("_", "-")] = value
+    quoted = "\n".join("> " + line for line in original.get_body(("plain",)).get_content().splitlines())
+    answer.set_content(f"{body}\n\nOn Tuesday, Turns wrote:\n{quoted}\n")
+    return answer
+
+
+PLAYERS = [{"name": "Ada", "email": "ada@player.test"},
+           {"name": "Bert", "email": "bert@player.test"}]
+
+
+@pytest.fixture
+def new_game(conn):
+    """A game created as POST /v1/games creates it, with its invitation job owed."""
+    from service.play import create_game
+    from service.store import Store
+
+    def create(game: str = "pile", players=PLAYERS, options=None, clock=None, seed=7) -> str:
+        record, _tokens, _admin = create_game(Store(conn), game, players, options, seed,
+                                              settings={"clock": clock} if clock else {})
+        queue(conn, MAIL).enqueue("workers.notify.on_game_created", record.id)
+        return record.id
+    return create

@@ -1,0 +1,300 @@
+"""The turn clock (issue 4, "Deadlines and reminders").
+
+A game's clock is a platform setting outside the rules, `settings["clock"]`:
+  {"turn_hours": 48, "reminder_hours": [24, 12], "deadline_policy": "wait|skip|pause"}
+i.e. a seat has 48 h per move, is reminded after 24 h and then every 12 h, and at the
+deadline the policy applies once: wait (just remind), skip (the engine's minimal legal
+move is played for the seat: a pass where there is one) or pause (the game).
+
+When a seat must act at a version, its clock starts (`game:{id}:clock:<seat>`) and its
+reminder and deadline jobs are scheduled with rq's scheduler under deterministic ids;
+`restart` (after every turn and from the sweeper) cancels the jobs of every clock that
+no longer runs, i.e. when the seat has moved. A job first checks that its seat still has
+to act at its version. Vacation time does not count (workers/mail/settings.py); a job
+that fires early for that reason puts itself off."""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import asdict, dataclass
+from datetime import datetime, timezone
+
+from rq import get_current_job
+from rq.job import Job
+
+from service import problems
+from service.play import Game, load_game, submit_turn
+from service.store import Store, key
+from workers.mail import notices, outbox, settings
+from workers.mail.config import MailConfig
+from workers.mail.runtime import connection, queue
+from workers.queues import enqueuer
+
+POLICIES = ("wait", "skip", "pause")
+CLOCKED = "clock:games"             # ids of games with a running clock, for the sweeper
+SWEEP_EVERY = 15 * 60
+MAX_REMINDERS = 20
+
+
+@dataclass
+class Clock:
+    seat: int
+    version: int
+    since: float
+    reminders_sent: int = 0
+    deadline_done: bool = False
+
+
+def clock_settings(game: Game) -> dict | None:
+    return game.record.settings.get("clock")
+
+
+def clock_key(game_id: str, seat: int) -> str:
+    return key(game_id, "clock", str(seat))
+
+
+def jobs_key(game_id: str) -> str:
+    return key(game_id, "clock", "jobs")
+
+
+def read(conn, game_id: str, seat: int) -> Clock | None:
+    text = conn.get(clock_key(game_id, seat))
+    return Clock(**json.loads(text)) if text else None
+
+
+def write(conn, game_id: str, clock: Clock) -> None:
+    conn.set(clock_key(game_id, clock.seat), json.dumps(asdict(clock)))
+
+
+def reminder_offset(config: dict, number: int) -> float:
+    first, every = config["reminder_hours"]
+    return (first + (number - 1) * every) * 3600
+
+
+def restart(conn, game: Game) -> None:
+    """Make the clocks match the game: one per seat to act at this version, each with
+    its next reminder and its deadline scheduled; everything else cancelled."""
+    game_id, config = game.record.id, clock_settings(game)
+    running = set()
+    if config and game.snapshot.status != "finished":
+        conn.sadd(CLOCKED, game_id)      # a paused game too: the sweeper restarts it on resume
+    else:
+        conn.srem(CLOCKED, game_id)
+    if config and game.snapshot.status == "active":
+        for seat in game.snapshot.to_act:
+            clock = read(conn, game_id, seat)
+            if clock is None or clock.version != game.snapshot.version:
+                clock = Clock(seat, game.snapshot.version, time.time())
+                write(conn, game_id, clock)
+            running.add(seat)
+            schedule(conn, game_id, config, clock)
+        ensure_sweeper(conn)
+    for seat in range(len(game.record.seats)):
+        if seat not in running:
+            conn.delete(clock_key(game_id, seat))
+    cancel_except(conn, game_id, {job_id(game_id, c, kind) for c in
+                                  filter(None, (read(conn, game_id, s) for s in running))
+                                  for kind in ("remind", "deadline")})
+
+
+def reschedule(conn, game: Game) -> None:
+    """After a vacation is declared or ended: every clock job of the game anew."""
+    cancel_except(conn, game.record.id, set())
+    restart(conn, game)
+
+
+def job_id(game_id: str, clock: Clock, kind: str) -> str:
+    number = f"-{clock.reminders_sent + 1}" if kind == "remind" else ""
+    return f"pbem-{kind}-{game_id}-{clock.seat}-v{clock.version}{number}"
+
+
+def schedule(conn, game_id: str, config: dict, clock: Clock) -> None:
+    """The clock's next reminder and its deadline, unless already scheduled or done."""
+    wanted = []
+    if clock.reminders_sent < MAX_REMINDERS and (
+            config.get("deadline_policy") == "wait"
+            or reminder_offset(config, clock.reminders_sent + 1) < config["turn_hours"] * 3600):
+        wanted.append(("remind", reminder_offset(config, clock.reminders_sent + 1)))
+    if not clock.deadline_done:
+        wanted.append(("deadline", config["turn_hours"] * 3600))
+    for kind, offset in wanted:
+        at_offset(conn, game_id, clock, kind, offset)
+
+
+def at_offset(conn, game_id: str, clock: Clock, kind: str, offset: float) -> None:
+    """Schedule the job for when the seat has used `offset` seconds of its clock. A job
+    putting itself off (vacation) is running under the id: the new one gets a suffix."""
+    ident = job_id(game_id, clock, kind)
+    existing = Job.fetch_many([ident], connection=conn)[0]
+    running = get_current_job()
+    if existing is not None and existing.get_status(refresh=False) in ("scheduled", "queued", "started"):
+        if running is None or running.id != ident:
+            return
+    seat_settings = settings.load(conn, game_id, clock.seat)
+    now = time.time()
+    left = offset - settings.active_seconds(seat_settings, clock.since, now)
+    due = max(now, seat_settings.on_vacation(now) or now) + max(0.0, left)
+    if running is not None and put_off_of(running.id, ident):
+        ident = f"{ident}-after{int(due)}"
+    queue(conn).enqueue_at(datetime.fromtimestamp(due, timezone.utc), f"workers.clock.{kind}",
+                           game_id, clock.seat, clock.version, job_id=ident, result_ttl=0)
+    conn.sadd(jobs_key(game_id), ident)
+
+
+def put_off_of(ident: str, base: str) -> bool:
+    return ident == base or ident.startswith(base + "-after")
+
+
+def cancel_except(conn, game_id: str, keep: set[str]) -> None:
+    """Cancel the game's clock jobs but those in keep (and their put-off successors)."""
+    for raw in conn.smembers(jobs_key(game_id)):
+        ident = raw.decode()
+        if any(put_off_of(ident, kept) for kept in keep):
+            continue
+        job = Job.fetch_many([ident], connection=conn)[0]
+        if job is not None and job.get_status(refresh=False) in ("scheduled", "queued", "deferred"):
+            job.delete()
+        conn.srem(jobs_key(game_id), ident)
+
+
+def still_running(conn, game_id: str, seat: int, version: int):
+    """(game, clock, config) when the seat still has to act at that version, else None."""
+    game = load_game(Store(conn), game_id)
+    clock, config = read(conn, game_id, seat), clock_settings(game)
+    if (config is None or game.snapshot.status != "active" or game.snapshot.version != version
+            or seat not in game.snapshot.to_act or clock is None or clock.version != version):
+        return None
+    return game, clock, config
+
+
+def due_yet(conn, game_id: str, clock: Clock, offset: float) -> bool:
+    used = settings.active_seconds(settings.load(conn, game_id, clock.seat), clock.since, time.time())
+    return used >= offset - 2          # the scheduler works in whole seconds
+
+
+def remind(game_id: str, seat: int, version: int) -> str:
+    """rq job: remind the seat, if it still has to act, and schedule the next one."""
+    conn = connection()
+    found = still_running(conn, game_id, seat, version)
+    if found is None:
+        return "moved"
+    game, clock, config = found
+    conn.srem(jobs_key(game_id), job_id(game_id, clock, "remind"))
+    if not due_yet(conn, game_id, clock, reminder_offset(config, clock.reminders_sent + 1)):
+        schedule(conn, game_id, config, clock)                    # on vacation: later
+        return "put off"
+    number, mail_config = clock.reminders_sent + 1, MailConfig.from_env()
+    if game.record.seats[seat].email:
+        outbox.dispatch(conn, queue(conn), mail_config,
+                        notices.reminder(game, seat, mail_config, deadline_text(clock, config)),
+                        [f"remind-v{version}-{number}"])
+    clock.reminders_sent = number
+    write(conn, game_id, clock)
+    schedule(conn, game_id, config, clock)
+    return f"reminder {number}"
+
+
+def deadline_text(clock: Clock, config: dict) -> str:
+    at = datetime.fromtimestamp(clock.since + config["turn_hours"] * 3600, timezone.utc)
+    return f"{at:%Y-%m-%d %H:%M} UTC (without vacation), then: {config['deadline_policy']}"
+
+
+def deadline(game_id: str, seat: int, version: int) -> str:
+    """rq job: at the deadline the game's policy applies, exactly once per seat and
+    version (`game:{id}:clock:fired:<seat>:v<version>`, SET NX)."""
+    conn = connection()
+    found = still_running(conn, game_id, seat, version)
+    if found is None:
+        return "moved"
+    game, clock, config = found
+    conn.srem(jobs_key(game_id), job_id(game_id, clock, "deadline"))
+    if not due_yet(conn, game_id, clock, config["turn_hours"] * 3600):
+        schedule(conn, game_id, config, clock)
+        return "put off"
+    if not conn.set(key(game_id, "clock", "fired", str(seat), f"v{version}"), time.time(), nx=True):
+        return "already fired"
+    clock.deadline_done = True
+    write(conn, game_id, clock)
+    return POLICY_ACTIONS[config["deadline_policy"]](conn, game, seat, config)
+
+
+def on_deadline_wait(conn, game: Game, seat: int, config: dict) -> str:
+    if game.record.seats[seat].email:
+        mail_config = MailConfig.from_env()
+        mail = notices.reminder(game, seat, mail_config, None)
+        mail.subject = "Deadline passed: your turn"
+        outbox.dispatch(conn, queue(conn), mail_config, mail, [f"deadline-v{game.snapshot.version}"])
+    schedule(conn, game.record.id, config, read(conn, game.record.id, seat))
+    return "wait"
+
+
+def minimal_move(game: Game, seat: int) -> dict | None:
+    """The move played for a seat whose time ran out: a pass where the rules have one,
+    else the first legal move the engine lists."""
+    moves = game.type.engine.legal_moves(game.state, seat)
+    return next((m for m in moves if m.get("action") == "pass"), moves[0] if moves else None)
+
+
+def on_deadline_skip(conn, game: Game, seat: int, config: dict) -> str:
+    move = minimal_move(game, seat)
+    if move is None:
+        return "no legal move"
+    try:
+        submit_turn(Store(conn), enqueuer(conn), game.record.id, seat, game.snapshot.version,
+                    [move], idempotency_key=f"deadline-{seat}-v{game.snapshot.version}")
+    except problems.Problem as refused:
+        return f"skip refused: {refused.detail}"
+    played = game.type.engine.format(move)
+    if game.record.seats[seat].email:
+        mail_config = MailConfig.from_env()
+        mail = notices.blank(game, seat, "Time ran out: a move was played for you", mail_config)
+        mail.add("Deadline", f"You did not move within {config['turn_hours']} hours, so "
+                             f"this was played for you:\n  {played}")
+        outbox.dispatch(conn, queue(conn), mail_config, mail, [f"deadline-v{game.snapshot.version}"])
+    return f"skip: {played}"
+
+
+def on_deadline_pause(conn, game: Game, seat: int, config: dict) -> str:
+    Store(conn).set_status(game.record.id, "paused")
+    mail_config = MailConfig.from_env()
+    name = game.record.seats[seat].name
+    for other, entry in enumerate(game.record.seats):
+        if entry.email:
+            mail = notices.blank(game, other, "Game paused: time ran out", mail_config)
+            mail.add("Paused", f"{name} (seat {seat}) did not move within "
+                               f"{config['turn_hours']} hours, so the game is paused.\n"
+                               "The game's admin can resume it (POST /v1/games/{id}/status).")
+            outbox.dispatch(conn, queue(conn), mail_config, mail,
+                            [f"paused-v{game.snapshot.version}"])
+    for other in game.snapshot.to_act:
+        conn.delete(clock_key(game.record.id, other))
+    return "pause"
+
+
+POLICY_ACTIONS = {"wait": on_deadline_wait, "skip": on_deadline_skip, "pause": on_deadline_pause}
+
+
+def ensure_sweeper(conn) -> None:
+    """One sweep job per period, under a deterministic id, whoever asks first."""
+    slot = int(time.time() // SWEEP_EVERY) + 1
+    ident = f"pbem-clock-sweep-{slot}"
+    if conn.set(f"clock:sweep:{slot}", 1, nx=True, ex=2 * SWEEP_EVERY):
+        queue(conn).enqueue_at(datetime.fromtimestamp(slot * SWEEP_EVERY, timezone.utc),
+                               "workers.clock.sweep", job_id=ident, result_ttl=0)
+
+
+def sweep() -> int:
+    """rq job: catch clock jobs that were lost (a flushed registry, a killed worker):
+    every clocked game is restarted, which schedules what is missing; a job whose time
+    is past runs at once."""
+    conn = connection()
+    store, count = Store(conn), 0
+    for raw in conn.smembers(CLOCKED):
+        game_id = raw.decode()
+        if store.game(game_id) is None:
+            conn.srem(CLOCKED, game_id)
+            continue
+        restart(conn, load_game(store, game_id))
+        count += 1
+    ensure_sweeper(conn)
+    return count

@@ -1,0 +1,142 @@
+"""Writing the mails (issue 4, "Out"): plain text first, readable in any client, with an
+HTML part that says the same. A mail is a list of sections (title, text); the board
+is the engine's render_text, the legal moves its notation, shortened when many."""
+from __future__ import annotations
+
+import html
+import secrets
+from dataclasses import dataclass, field
+from email.message import EmailMessage
+from email.utils import formataddr, formatdate
+
+FULL_LIST_UP_TO = 40        # more legal moves than this are grouped by their first word
+EXAMPLES_PER_GROUP = 6
+MOVES_REPLY_LIMIT = 400     # the `moves` command lists at most this many lines
+
+
+@dataclass
+class Mail:
+    """What one seat is told at one version of one game."""
+    game_id: str
+    game_name: str
+    seat: int
+    seat_name: str
+    to: str
+    version: int
+    subject: str
+    sections: list[tuple[str, str]] = field(default_factory=list)
+    reply_to: str | None = None
+    automatic: str = "auto-generated"       # or "auto-replied" for answers (RFC 3834)
+    in_reply_to: str | None = None
+
+    def add(self, title: str, text: str) -> "Mail":
+        self.sections.append((title, text.rstrip()))
+        return self
+
+
+def shorten_moves(notations: list[str], limit: int = FULL_LIST_UP_TO) -> str:
+    """All moves when few; else one line per kind of move (its first word) with a
+    count and a few examples, and how to get the rest."""
+    if not notations:
+        return "(none)"
+    if len(notations) <= limit:
+        return "\n".join(f"  {n}" for n in notations)
+    groups: dict[str, list[str]] = {}
+    for notation in notations:
+        groups.setdefault(notation.split(" ", 1)[0], []).append(notation)
+    lines = [f"{len(notations)} legal moves; some of each kind:"]
+    for word, members in groups.items():
+        lines.append(f"  {word}: {len(members)} moves, e.g.")
+        lines += [f"    {m}" for m in members[:EXAMPLES_PER_GROUP]]
+        if len(members) > EXAMPLES_PER_GROUP:
+            lines.append(f"    ... reply `moves {word}` for all {len(members)}")
+    return "\n".join(lines)
+
+
+def list_moves(notations: list[str], prefix: str = "") -> str:
+    """The answer to the `moves` command, optionally only those starting with prefix."""
+    chosen = [n for n in notations if n.startswith(prefix)] if prefix else notations
+    if len(chosen) > MOVES_REPLY_LIMIT:
+        return shorten_moves(chosen)
+    return "\n".join(f"  {n}" for n in chosen) or f"(no legal move starts with {prefix!r})"
+
+
+def help_text(reply_address: str) -> str:
+    return f"""Reply to this mail (the address is {reply_address}) with your move in the
+game's notation, one move per line, above the quoted text. Or one of:
+  status          the board now
+  moves [WORD]    all your legal moves (those starting with WORD)
+  help            this text
+  mute / unmute   stop or restart the notifications of this game
+  digest HOURS    at most one notification mail per HOURS (digest 0: every mail)
+  vacation DAYS   you are away: your turn clock stops; `back` ends it early
+A reply is played at the version of the mail it answers; if the game has moved on,
+you are told so and nothing is played."""
+
+
+def footer(mail: Mail, public_url: str) -> str:
+    return (f"Game {mail.game_id} ({mail.game_name}), you are seat {mail.seat} "
+            f"({mail.seat_name}), version {mail.version}.\n"
+            f"Web: {public_url}/v1/games/{mail.game_id}\n"
+            "Reply `help` for commands, `mute` to stop these mails.")
+
+
+def message_id(mail: Mail, domain: str) -> str:
+    return f"<pbem.{mail.game_id}.{mail.seat}.v{mail.version}.{secrets.token_hex(6)}@{domain}>"
+
+
+def to_text(mail: Mail, public_url: str) -> str:
+    parts = []
+    for title, text in mail.sections:
+        parts.append(f"{title}\n{'=' * len(title)}\n{text}" if title else text)
+    parts.append(f"-- \n{footer(mail, public_url)}")
+    return "\n\n".join(parts) + "\n"
+
+
+def to_html(mail: Mail, public_url: str) -> str:
+    body = []
+    for title, text in mail.sections:
+        if title:
+            body.append(f"<h3>{html.escape(title)}</h3>")
+        body.append(f"<pre>{html.escape(text)}</pre>")
+    link = f"{public_url}/v1/games/{mail.game_id}"
+    body.append(f'<hr><p><small>{html.escape(footer(mail, public_url))}<br>'
+                f'<a href="{html.escape(link)}">{html.escape(link)}</a></small></p>')
+    return "<!doctype html><html><body>" + "\n".join(body) + "</body></html>"
+
+
+def build(mail: Mail, mail_from: str, domain: str, public_url: str) -> EmailMessage:
+    message = EmailMessage()
+    message["From"] = mail_from
+    message["To"] = formataddr((mail.seat_name, mail.to))
+    message["Subject"] = f"[{mail.game_name} {mail.game_id} v{mail.version}] {mail.subject}"
+    message["Date"] = formatdate(localtime=False)
+    message["Message-ID"] = message_id(mail, domain)
+    message["Auto-Submitted"] = mail.automatic
+    message["X-Auto-Response-Suppress"] = "All"
+    if mail.in_reply_to:
+        message["In-Reply-To"] = mail.in_reply_to
+    if mail.reply_to:
+        message["Reply-To"] = mail.reply_to
+        message["List-Unsubscribe"] = f"<mailto:{mail.reply_to}?subject=mute&body=mute>"
+    message.set_content(to_text(mail, public_url))
+    message.add_alternative(to_html(mail, public_url), subtype="html")
+    return message
+
+
+def stray_answer(to: str, subject: str, text: str, mail_from: str, domain: str,
+                 in_reply_to: str | None) -> EmailMessage:
+    """An answer to mail that belongs to no seat: plain text only, marked auto-replied
+    so that no well-behaved auto-responder answers it."""
+    message = EmailMessage()
+    message["From"] = mail_from
+    message["To"] = to
+    message["Subject"] = subject
+    message["Date"] = formatdate(localtime=False)
+    message["Message-ID"] = f"<pbem.stray.{secrets.token_hex(8)}@{domain}>"
+    message["Auto-Submitted"] = "auto-replied"
+    message["X-Auto-Response-Suppress"] = "All"
+    if in_reply_to:
+        message["In-Reply-To"] = in_reply_to
+    message.set_content(text + "\n")
+    return message

@@ -1,0 +1,127 @@
+"""Reading a reply (issue 4, "In: moves by reply"): a raw RFC 5322 message becomes the
+reply address it was sent to, the sender, the version it answers, whether it was sent
+by a machine (auto-responders are never answered), and the lines the player wrote:
+commands (`status`, `moves`, `help`, ...) and moves in the game's notation. Quoted
+text, signatures and the client's "On ... wrote:" lines are dropped."""
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+from email import policy
+from email.message import EmailMessage
+from email.parser import BytesParser
+from email.utils import getaddresses, parseaddr
+
+from workers.mail import reply_address
+from workers.mail.reply_address import ReplyAddress
+
+COMMANDS = {"status", "moves", "help", "mute", "unmute", "digest", "vacation", "back"}
+RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "To", "Cc", "Envelope-To")
+VERSION_IN_ID = re.compile(r"<pbem\.[^>]*\.v(\d+)\.[^>]*>")
+VERSION_IN_SUBJECT = re.compile(r"\[[^\]]*\bv(\d+)\]")
+VERSION_LINE = re.compile(r"^version:?\s*(\d+)$", re.IGNORECASE)
+QUOTE_HEADER = re.compile(
+    r"^(on\b.*\bwrote:?|am\b.*\bschrieb.*:|-+\s*original message\s*-+|_{10,}"
+    r"|from:\s.*|von:\s.*|sent from my .*|gesendet von .*)$", re.IGNORECASE)
+SIGNATURE = re.compile(r"^(--|-- )$")
+MACHINE_SENDERS = ("mailer-daemon", "postmaster", "noreply", "no-reply")
+
+
+@dataclass
+class Reply:
+    address: ReplyAddress | None
+    sender: str
+    subject: str
+    message_id: str
+    version: int | None
+    automatic: bool
+    commands: list[tuple[str, str]] = field(default_factory=list)   # (command, argument)
+    moves: list[str] = field(default_factory=list)
+
+
+def parse(raw: bytes, envelope_to: list[str] = (), envelope_from: str | None = None) -> Reply:
+    message = BytesParser(policy=policy.default).parsebytes(raw)
+    lines = written_lines(body_text(message))
+    version, commands, moves = None, [], []
+    for line in lines:
+        if match := VERSION_LINE.match(line):
+            version = int(match.group(1))
+            continue
+        word, _, argument = line.partition(" ")
+        if word.lower() in COMMANDS and len(line.split()) <= 3:
+            commands.append((word.lower(), argument.strip()))
+        else:
+            moves.append(line)
+    return Reply(
+        address=find_address(message, envelope_to),
+        sender=parseaddr(str(message.get("From", "")))[1],
+        subject=str(message.get("Subject", "")),
+        message_id=str(message.get("Message-ID", "")),
+        version=version if version is not None else version_answered(message),
+        automatic=is_automatic(message, envelope_from),
+        commands=commands, moves=moves)
+
+
+def find_address(message: EmailMessage, envelope_to) -> ReplyAddress | None:
+    candidates = list(envelope_to)
+    for name in RECIPIENT_HEADERS:
+        candidates += [addr for _, addr in getaddresses(
+            [str(value) for value in message.get_all(name, [])])]
+    for candidate in candidates:
+        if found := reply_address.find(candidate):
+            return found
+    return None
+
+
+def version_answered(message: EmailMessage) -> int | None:
+    """The version of the mail this replies to: from our Message-ID in In-Reply-To or
+    References, else from the "[... vN]" tag in the subject."""
+    for name in ("In-Reply-To", "References"):
+        ids = VERSION_IN_ID.findall(str(message.get(name, "")))
+        if ids:
+            return int(ids[-1])
+    found = VERSION_IN_SUBJECT.search(str(message.get("Subject", "")))
+    return int(found.group(1)) if found else None
+
+
+def is_automatic(message: EmailMessage, envelope_from: str | None) -> bool:
+    """RFC 3834 and common practice: an automatic message is never answered."""
+    if envelope_from is not None and envelope_from.strip("<> ") == "":
+        return True                                   # a bounce: null reverse-path
+    auto = str(message.get("Auto-Submitted", "no")).strip().lower()
+    if auto and auto != "no":
+        return True
+    if str(message.get("Precedence", "")).strip().lower() in ("bulk", "junk", "list"):
+        return True
+    if any(message.get(name) for name in ("List-Id", "X-Autoreply", "X-Autorespond")):
+        return True
+    if "autoreply" in str(message.get("X-Auto-Response-Suppress", "")).lower():
+        return True
+    sender = parseaddr(str(message.get("From", "")))[1].lower()
+    return sender.split("@")[0] in MACHINE_SENDERS
+
+
+def body_text(message: EmailMessage) -> str:
+    part = message.get_body(preferencelist=("plain", "html"))
+    if part is None:
+        return ""
+    text = part.get_content()
+    if part.get_content_type() == "text/html":
+        text = re.sub(r"(?is)<(script|style|blockquote).*?</\1>", "", text)
+        text = re.sub(r"(?i)<br\s*/?>|</p>|</div>", "\n", text)
+        text = html.unescape(re.sub(r"<[^>]+>", "", text))
+    return text
+
+
+def written_lines(text: str) -> list[str]:
+    """What the player wrote: up to the first quote header or signature, without
+    quoted ('>') lines and blank lines."""
+    lines = []
+    for raw in text.replace("\r\n", "\n").split("\n"):
+        line = raw.strip()
+        if SIGNATURE.match(raw.rstrip("\n")) or SIGNATURE.match(line) or QUOTE_HEADER.match(line):
+            break
+        if line and not line.startswith(">"):
+            lines.append(line)
+    return lines

@@ -1,0 +1,170 @@
+"""Taking a reply in (issue 4, "In: moves by reply"). The SMTP listener and the HTTP
+hook both `accept` the raw message: it is kept under its digest and the rq job
+`handle` reads it, so a message delivered twice is handled once.
+
+`handle` checks the reply address (unknown address, bad MAC: answered to the sender,
+rate-limited, and nothing else happens), runs the commands, parses the moves in the
+game's notation and submits them as one turn at the version the reply answers. The
+outcome (applied / rejected) is mailed by workers/notify.py; every other answer here.
+Mail sent by machines (Auto-Submitted, Precedence: bulk, bounces) is never answered."""
+from __future__ import annotations
+
+import hashlib
+import time
+
+from service import problems
+from service.games.base import NotationError
+from service.play import Game, load_game, submit_turn
+from service.store import Store
+from workers import clock, notify
+from workers.mail import compose, inbound, notices, outbox, reply_address, settings
+from workers.mail.config import MailConfig
+from workers.mail.inbound import Reply
+from workers.mail.runtime import connection, queue
+from workers.queues import enqueuer
+
+RAW_TTL = 7 * 24 * 3600
+MAX_RAW = 1024 * 1024
+ANSWERS_PER_HOUR = {"stray": 3, "seat": 30}
+
+
+def raw_key(digest: str) -> str:
+    return f"mail:in:{digest}"
+
+
+def accept(conn, raw: bytes, envelope_to: list[str] = (), envelope_from: str | None = None) -> str:
+    """Keep the message and owe its handling; returns its digest."""
+    digest = hashlib.sha256(raw).hexdigest()[:32]
+    if conn.set(raw_key(digest), raw, nx=True, ex=RAW_TTL):
+        queue(conn).enqueue("workers.mail.intake.handle", digest, list(envelope_to),
+                            envelope_from, job_id=f"pbem-mail-in-{digest}",
+                            retry=outbox.BACKOFF)
+    return digest
+
+
+def handle(digest: str, envelope_to: list[str], envelope_from: str | None) -> str:
+    """rq job: one inbound message; returns what was done (for logs and tests)."""
+    conn, config = connection(), MailConfig.from_env()
+    raw = conn.get(raw_key(digest))
+    if raw is None:
+        return "expired"
+    reply = inbound.parse(raw, envelope_to, envelope_from)
+    if reply.automatic:
+        return "automatic: not answered"
+    address = reply.address
+    if address is None:
+        return answer_stray(conn, config, reply, digest, "No game at this address",
+                            "This address does not belong to any game. Reply to the mail "
+                            "the turn service sent you, using its Reply-To address.")
+    game = Store(conn).game(address.game_id) if reply_address.is_genuine(config.secret, address) else None
+    if game is None or not 0 <= address.seat < len(game.seats):
+        return answer_stray(conn, config, reply, digest, "Invalid reply address",
+                            "This reply address is not valid (its code does not match). "
+                            "Nothing was played. Reply to the latest mail you received.")
+    return handle_seat(conn, config, load_game(Store(conn), address.game_id), address.seat,
+                       reply, digest)
+
+
+def handle_seat(conn, config: MailConfig, game: Game, seat: int, reply: Reply, digest: str) -> str:
+    if not allowed(conn, "seat", f"{game.record.id}:{seat}"):
+        return "rate-limited"
+    mail = notices.blank(game, seat, "Re: " + (reply.subject or "your mail"), config)
+    mail.to = game.record.seats[seat].email or reply.sender
+    mail.in_reply_to, mail.automatic = reply.message_id or None, "auto-replied"
+    for command, argument in reply.commands:
+        COMMANDS[command](conn, game, seat, argument, mail, config)
+    done = "commands" if reply.commands else "nothing"
+    if reply.moves:
+        done = submit(conn, game, seat, reply, digest, mail)
+    elif not reply.commands:
+        mail.add("Nothing to do", "Your mail held no move and no command.\n\n" +
+                 compose.help_text(mail.reply_to))
+    if mail.sections:
+        outbox.dispatch(conn, queue(conn), config, mail, [f"answer-{digest}"], answer=True)
+    return done
+
+
+def submit(conn, game: Game, seat: int, reply: Reply, digest: str, mail) -> str:
+    engine = game.type.engine
+    moves = []
+    for line in reply.moves:
+        try:
+            moves.append(engine.parse(line))
+        except NotationError as error:
+            mail.add("Could not read your move", f"{line!r}: {error}\nNothing was played.")
+            notices.add_turn(mail, game, seat)
+            return "unparseable"
+    version = reply.version if reply.version is not None else game.snapshot.version
+    platform_enqueue = enqueuer(conn)
+
+    def enqueue(game_id: str, turn_id: str) -> None:
+        notify.remember_via_mail(conn, game_id, turn_id, reply.message_id)
+        platform_enqueue(game_id, turn_id)
+    try:
+        submit_turn(Store(conn), enqueue, game.record.id, seat, version, moves,
+                    idempotency_key=f"mail-{digest}")
+    except problems.Problem as refused:
+        mail.add("Not played", f"{refused.detail}\nNothing was played." + (
+            f"\nYour mail answered version {version}; the game is at "
+            f"{game.snapshot.version}." if isinstance(refused, problems.StaleVersion) else ""))
+        notices.add_turn(mail, game, seat)
+        return f"refused: {refused.slug}"
+    return "submitted"
+
+
+def answer_stray(conn, config: MailConfig, reply: Reply, digest: str, subject: str,
+                 text: str) -> str:
+    if not reply.sender or not allowed(conn, "stray", reply.sender.lower()):
+        return f"{subject}: not answered"
+    message = compose.stray_answer(reply.sender, f"{subject} (re: {reply.subject})", text,
+                                   config.mail_from, config.domain, reply.message_id or None)
+    outbox.send_once(conn, queue(conn), "stray", reply.sender.lower(), [f"answer-{digest}"], message)
+    return f"{subject}: answered"
+
+
+def allowed(conn, kind: str, who: str) -> bool:
+    """At most ANSWERS_PER_HOUR[kind] answers to one sender or seat per hour."""
+    counter = f"mail:answers:{kind}:{who}:{int(time.time() // 3600)}"
+    count = conn.incr(counter)
+    conn.expire(counter, 3600)
+    return count <= ANSWERS_PER_HOUR[kind]
+
+
+def status_command(conn, game, seat, argument, mail, config) -> None:
+    mail.add("Status", f"Version {game.snapshot.version}, the game is {game.snapshot.status}.")
+    notices.add_turn(mail, game, seat)
+
+
+def moves_command(conn, game, seat, argument, mail, config) -> None:
+    mail.add("Your legal moves" + (f" starting with {argument!r}" if argument else ""),
+             compose.list_moves(notices.notations(game, seat), argument)
+             if seat in game.snapshot.to_act else "It is not your move now.")
+
+
+def help_command(conn, game, seat, argument, mail, config) -> None:
+    mail.add("Help", compose.help_text(mail.reply_to))
+
+
+def settings_command(change: dict, said: str):
+    def run(conn, game, seat, argument, mail, config) -> None:
+        try:
+            values = {name: (convert(argument) if convert else fixed)
+                      for name, (convert, fixed) in change.items()}
+            now = settings.change(conn, game.record.id, seat, **values).as_dict(time.time())
+        except (ValueError, settings.SettingError) as error:
+            mail.add("Setting not changed", str(error))
+            return
+        mail.add("Settings", f"{said}. Your settings now: {now}")
+        if "vacation_days" in values:
+            clock.reschedule(conn, load_game(Store(conn), game.record.id))
+    return run
+
+
+COMMANDS = {
+    "status": status_command, "moves": moves_command, "help": help_command,
+    "mute": settings_command({"muted": (None, True)}, "Muted: no more notifications"),
+    "unmute": settings_command({"muted": (None, False)}, "Notifications are back on"),
+    "digest": settings_command({"digest_hours": (int, None)}, "Digest set"),
+    "vacation": settings_command({"vacation_days": (float, None)}, "Vacation set"),
+    "back": settings_command({"vacation_days": (None, 0)}, "Welcome back: vacation ended"),
+}

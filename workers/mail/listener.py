@@ -1,0 +1,63 @@
+"""The built-in SMTP listener for self-hosting (issue 4, "Intake"): `pbem mail-in`.
+An aiosmtpd server that takes mail for MAIL_DOMAIN only (it relays nothing) and hands
+each message to workers/mail/intake.accept; answers and moves follow in rq jobs."""
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import threading
+
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import Envelope, Session, SMTP
+
+from workers.mail import intake
+from workers.mail.config import MailConfig
+
+log = logging.getLogger(__name__)
+
+
+class InboundHandler:
+    def __init__(self, conn, domain: str):
+        self.conn = conn
+        self.domain = domain.lower()
+
+    async def handle_RCPT(self, server: SMTP, session: Session, envelope: Envelope,
+                          address: str, rcpt_options: list) -> str:
+        if not address.lower().endswith("@" + self.domain):
+            return f"550 5.7.1 not relaying: this server takes mail for {self.domain} only"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
+        raw = envelope.original_content or envelope.content
+        digest = intake.accept(self.conn, raw, envelope.rcpt_tos, envelope.mail_from)
+        log.info("mail in %s from %s to %s", digest, envelope.mail_from, envelope.rcpt_tos)
+        return "250 OK queued as " + digest
+
+
+def controller(conn, host: str, port: int, domain: str | None = None) -> Controller:
+    handler = InboundHandler(conn, domain or MailConfig.from_env().domain)
+    return Controller(handler, hostname=host, port=port, data_size_limit=intake.MAX_RAW)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """`pbem mail-in [--host H] [--port P]`: run until SIGINT/SIGTERM."""
+    from service.connection import redis_from_env
+    parser = argparse.ArgumentParser(prog="pbem mail-in", description=main.__doc__)
+    parser.add_argument("--host", default="0.0.0.0")
+    parser.add_argument("--port", type=int, default=2525)
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO)
+    server = controller(redis_from_env(), args.host, args.port)
+    server.start()
+    print(f"pbem mail-in: SMTP on {args.host}:{args.port} for {server.handler.domain}")
+    stop = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: stop.set())
+    stop.wait()
+    server.stop()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,110 @@
+"""What each mail says (issue 4, "Out"): invitation, your turn, reminder, move applied,
+move rejected, game over, and the answers to commands and bad mail. Each returns a
+compose.Mail for one seat of a loaded game (service.play.Game)."""
+from __future__ import annotations
+
+from service.play import Game
+from workers.mail import compose, reply_address
+from workers.mail.compose import Mail
+from workers.mail.config import MailConfig
+
+
+def blank(game: Game, seat: int, subject: str, config: MailConfig) -> Mail:
+    record = game.record
+    return Mail(game_id=record.id, game_name=game.type.name, seat=seat,
+                seat_name=record.seats[seat].name, to=record.seats[seat].email,
+                version=game.snapshot.version, subject=subject,
+                reply_to=reply_address.make(config.secret, config.domain, record.id, seat))
+
+
+def notations(game: Game, seat: int) -> list[str]:
+    snap = game.snapshot
+    if snap.status != "active" or seat not in snap.to_act:
+        return []
+    engine = game.type.engine
+    return [engine.format(m) for m in engine.legal_moves(game.state, seat)]
+
+
+def board(game: Game, seat: int) -> str:
+    return game.type.engine.render_text(game.state, seat)
+
+
+def add_turn(mail: Mail, game: Game, seat: int) -> Mail:
+    """The board and, if the seat must act, its legal moves and how to reply."""
+    mail.add("The board", board(game, seat))
+    moves = notations(game, seat)
+    if moves:
+        mail.add("Your legal moves", compose.shorten_moves(moves))
+        mail.add("", "Reply with your move (one per line, above the quoted text).")
+    elif game.snapshot.status == "finished":
+        mail.add("", "The game is over.")
+    else:
+        waiting = ", ".join(game.record.seats[s].name for s in game.snapshot.to_act)
+        mail.add("", f"Not your move now. Waiting for: {waiting or 'nobody'} "
+                     f"(the game is {game.snapshot.status}).")
+    return mail
+
+
+def invitation(game: Game, seat: int, config: MailConfig) -> Mail:
+    names = ", ".join(f"{s.name} (seat {i})" for i, s in enumerate(game.record.seats))
+    mail = blank(game, seat, "You are invited to a game", config)
+    mail.add("Welcome", f"You play {game.type.name} with {names}.\n"
+                        f"Game id {game.record.id}; options {game.record.options}.\n"
+                        "You can play by replying to these mails, or over the API.")
+    return add_turn(mail, game, seat)
+
+
+def your_turn(game: Game, seat: int, config: MailConfig) -> Mail:
+    return add_turn(blank(game, seat, "Your turn", config), game, seat)
+
+
+def reminder(game: Game, seat: int, config: MailConfig, deadline: str | None) -> Mail:
+    mail = blank(game, seat, "Reminder: your turn", config)
+    mail.add("Reminder", "The game is waiting for your move." +
+             (f"\nDeadline: {deadline}." if deadline else ""))
+    return add_turn(mail, game, seat)
+
+
+def applied(game: Game, seat: int, turn: dict, config: MailConfig) -> Mail:
+    engine = game.type.engine
+    played = "\n".join(f"  {engine.format(m)}" for m in turn["moves"])
+    mail = blank(game, seat, "Your move was applied", config)
+    mail.add("Applied", f"Played at version {turn['expected_version']}:\n{played}")
+    return add_turn(mail, game, seat)
+
+
+def rejected(game: Game, seat: int, turn: dict, config: MailConfig) -> Mail:
+    mail = blank(game, seat, "Your move was rejected", config)
+    return add_turn(mail.add("Rejected", refusal_text(game, turn)), game, seat)
+
+
+def refusal_text(game: Game, refusal: dict) -> str:
+    lines = [f"Reason: {refusal.get('reason', 'refused')}"]
+    if refusal.get("rule"):
+        lines.append(f"Rule: {refusal['rule']}")
+    if refusal.get("field"):
+        lines.append(f"At: {refusal['field']}")
+    if refusal.get("options"):
+        lines.append("Possible there:\n" + compose.shorten_moves(
+            [option_text(game, o) for o in refusal["options"]]))
+    lines.append("Nothing was changed.")
+    return "\n".join(lines)
+
+
+def option_text(game: Game, option) -> str:
+    if isinstance(option, dict) and "action" in option:
+        return game.type.engine.format(option)
+    return str(option)
+
+
+def game_over(game: Game, seat: int, config: MailConfig) -> Mail:
+    result = game.snapshot.result or {}
+    scores = result.get("scores", [])
+    names = [s.name for s in game.record.seats]
+    lines = [f"  {names[i]}: {score}" for i, score in enumerate(scores)]
+    places = [f"  {place}. {', '.join(names[s] for s in group)}"
+              for place, group in enumerate(result.get("ranking", []), start=1)]
+    mail = blank(game, seat, "Game over", config)
+    mail.add("Final scores", "\n".join(lines) or "(no scores)")
+    mail.add("Ranking", "\n".join(places) or "(no ranking)")
+    return mail.add("The board", board(game, seat))

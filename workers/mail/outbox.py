@@ -1,0 +1,148 @@
+"""Sending each mail once (issue 4, "Out" and "Throttling").
+
+`dispatch` claims the mail's events for its seat (`game:{id}:mail:sent:<seat>:<event>`)
+and stores the message in the game's outbox in one Lua script, all or nothing: a job
+run twice finds its events claimed and sends nothing. `deliver` is the rq job that
+hands a stored message over, retried with backoff; it leaves the outbox only once
+sent. A notification to a muted seat is claimed and dropped; to a seat in digest
+mode it is queued for one digest mail per N hours."""
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from datetime import datetime, timezone
+from email import message_from_bytes, policy
+from email.message import EmailMessage
+
+from rq import Queue, Retry
+
+from service.store import key
+from workers.mail import compose, settings, transport
+from workers.mail.compose import Mail
+from workers.mail.config import MailConfig
+from workers.mail.runtime import connection, queue
+
+KEEP = 30 * 24 * 3600                     # how long sent-markers and stored mail live
+BACKOFF = Retry(max=6, interval=[10, 60, 300, 900, 3600, 3600])
+SENDING_LOCK = 300
+
+CLAIM = """
+for i = 1, #KEYS - 2 do
+  if redis.call('EXISTS', KEYS[i]) == 1 then return 0 end
+end
+for i = 1, #KEYS - 2 do redis.call('SET', KEYS[i], ARGV[1], 'EX', ARGV[2]) end
+if ARGV[3] ~= '' then
+  redis.call('SET', KEYS[#KEYS - 1], ARGV[3], 'EX', ARGV[2])
+  redis.call('SADD', KEYS[#KEYS], ARGV[1])
+end
+return 1
+"""
+
+
+def outbox_key(game_id: str, mail_id: str) -> str:
+    return key(game_id, "mail", "out", mail_id)
+
+
+def pending_key(game_id: str) -> str:
+    return key(game_id, "mail", "pending")
+
+
+def digest_key(game_id: str, seat: int) -> str:
+    return key(game_id, "mail", "digest", str(seat))
+
+
+def claim(conn, game_id: str, seat, events: list[str], payload: str) -> str | None:
+    """Mark the seat's events sent and store the payload (if any) in the game's outbox;
+    the mail's id, or None when any of the events was claimed before. `game_id` is
+    "stray" for answers to mail that belongs to no game (seat: the sender)."""
+    mail_id = hashlib.sha256(f"{seat}|{'|'.join(events)}".encode()).hexdigest()[:20]
+    markers = [key(game_id, "mail", "sent", str(seat), e) for e in events]
+    ok = conn.eval(CLAIM, len(markers) + 2, *markers, outbox_key(game_id, mail_id),
+                   pending_key(game_id), mail_id, KEEP, payload)
+    return mail_id if ok else None
+
+
+def send_once(conn, queue: Queue, game_id: str, seat, events: list[str],
+              message: EmailMessage) -> str | None:
+    """Claim, store and queue the delivery of a built message."""
+    mail_id = claim(conn, game_id, seat, events, message.as_string())
+    if mail_id is not None:
+        enqueue_delivery(queue, game_id, mail_id)
+    return mail_id
+
+
+def dispatch(conn, queue: Queue, config: MailConfig, mail: Mail, events: list[str],
+             *, answer: bool = False) -> str | None:
+    """Send the mail once for its events. Answers to a player's own mail go out at once;
+    notifications respect mute and digest. Returns the mail id if it was queued."""
+    seat_settings = settings.load(conn, mail.game_id, mail.seat)
+    if not answer and seat_settings.muted:
+        claim(conn, mail.game_id, mail.seat, events, "")
+        return None
+    if not answer and seat_settings.digest_hours:
+        if claim(conn, mail.game_id, mail.seat, events, "") is None:
+            return None
+        return queue_for_digest(conn, queue, mail, seat_settings.digest_hours)
+    message = compose.build(mail, config.mail_from, config.domain, config.public_url)
+    return send_once(conn, queue, mail.game_id, mail.seat, events, message)
+
+
+def enqueue_delivery(queue: Queue, game_id: str, mail_id: str) -> None:
+    queue.enqueue("workers.mail.outbox.deliver", game_id, mail_id,
+                  job_id=f"pbem-mail-{game_id}-{mail_id}", retry=BACKOFF)
+
+
+def deliver(game_id: str, mail_id: str) -> str:
+    """rq job: hand one stored message over; a delivered one is not sent again."""
+    conn, config = connection(), MailConfig.from_env()
+    if not conn.sismember(pending_key(game_id), mail_id):
+        return "already sent"
+    lock = key(game_id, "mail", "sending", mail_id)
+    if not conn.set(lock, "1", nx=True, ex=SENDING_LOCK):
+        raise transport.TransportError("another worker is sending this mail; retry later")
+    try:
+        raw = conn.get(outbox_key(game_id, mail_id))
+        where = transport.send(message_from_bytes(raw, policy=policy.default),
+                               config.smtp_url, config.sink_dir)
+        conn.srem(pending_key(game_id), mail_id)
+        return where
+    finally:
+        conn.delete(lock)
+
+
+def queue_for_digest(conn, queue: Queue, mail: Mail, hours: int) -> str:
+    """Keep the notification for the next digest and make sure a digest job is due."""
+    conn.rpush(digest_key(mail.game_id, mail.seat), json.dumps(
+        {"subject": mail.subject, "version": mail.version, "sections": mail.sections,
+         "seat_name": mail.seat_name, "to": mail.to, "game_name": mail.game_name,
+         "reply_to": mail.reply_to}))
+    due_key = key(mail.game_id, "mail", "digest_due", str(mail.seat))
+    last = float(conn.get(key(mail.game_id, "mail", "digest_last", str(mail.seat))) or 0)
+    due = max(time.time(), last + hours * 3600)
+    if conn.set(due_key, due, nx=True, ex=KEEP):
+        queue.enqueue_at(datetime.fromtimestamp(due, timezone.utc), "workers.mail.outbox.flush_digest",
+                         mail.game_id, mail.seat, job_id=f"pbem-digest-{mail.game_id}-{mail.seat}-{int(due)}")
+    return "digest"
+
+
+def flush_digest(game_id: str, seat: int) -> str | None:
+    """rq job: one mail with everything kept since the last digest: the list of what
+    happened, then the newest notification in full."""
+    conn, config = connection(), MailConfig.from_env()
+    pipe = conn.pipeline(transaction=True)
+    pipe.lrange(digest_key(game_id, seat), 0, -1)
+    pipe.delete(digest_key(game_id, seat), key(game_id, "mail", "digest_due", str(seat)))
+    pipe.set(key(game_id, "mail", "digest_last", str(seat)), time.time(), ex=KEEP)
+    items = [json.loads(i) for i in pipe.execute()[0]]
+    if not items:
+        return None
+    newest = items[-1]
+    mail = Mail(game_id, newest["game_name"], seat, newest["seat_name"], newest["to"],
+                newest["version"], f"Digest: {len(items)} notifications",
+                reply_to=newest["reply_to"])
+    mail.add("Since the last mail", "\n".join(f"  v{i['version']}: {i['subject']}" for i in items))
+    for title, text in newest["sections"]:
+        mail.add(title, text)
+    message = compose.build(mail, config.mail_from, config.domain, config.public_url)
+    return send_once(conn, queue(conn), game_id, seat, [f"digest-{int(time.time() * 1000)}"], message)

@@ -1,0 +1,74 @@
+"""A seat's mail settings (issue 4, "Throttling"): mute, digest (one mail per N hours)
+and vacation (an absence during which the seat's turn clock stops). Kept per game and
+seat in `game:{id}:mail:seat:<seat>`; vacations as a list of [from, until] times."""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import asdict, dataclass, field
+
+from service.store import key
+
+MAX_DIGEST_HOURS = 168
+MAX_VACATION_DAYS = 60
+
+
+@dataclass
+class SeatSettings:
+    muted: bool = False
+    digest_hours: int = 0
+    vacations: list[list[float]] = field(default_factory=list)
+
+    def on_vacation(self, now: float) -> float | None:
+        """The end of the vacation running at `now`, if any."""
+        return next((until for start, until in self.vacations if start <= now < until), None)
+
+    def as_dict(self, now: float) -> dict:
+        return {"muted": self.muted, "digest_hours": self.digest_hours,
+                "vacation_until": self.on_vacation(now)}
+
+
+class SettingError(ValueError):
+    """A setting out of range; the message says what is allowed."""
+
+
+def settings_key(game_id: str, seat: int) -> str:
+    return key(game_id, "mail", "seat", str(seat))
+
+
+def load(conn, game_id: str, seat: int) -> SeatSettings:
+    text = conn.get(settings_key(game_id, seat))
+    return SeatSettings(**json.loads(text)) if text else SeatSettings()
+
+
+def save(conn, game_id: str, seat: int, settings: SeatSettings) -> None:
+    conn.set(settings_key(game_id, seat), json.dumps(asdict(settings)))
+
+
+def change(conn, game_id: str, seat: int, *, muted: bool | None = None,
+           digest_hours: int | None = None, vacation_days: float | None = None,
+           now: float | None = None) -> SeatSettings:
+    """Apply the given changes; vacation_days=0 ends a running vacation now."""
+    now = time.time() if now is None else now
+    settings = load(conn, game_id, seat)
+    if muted is not None:
+        settings.muted = bool(muted)
+    if digest_hours is not None:
+        if isinstance(digest_hours, bool) or not 0 <= digest_hours <= MAX_DIGEST_HOURS:
+            raise SettingError(f"digest hours must be 0 to {MAX_DIGEST_HOURS}")
+        settings.digest_hours = int(digest_hours)
+    if vacation_days is not None:
+        if not 0 <= vacation_days <= MAX_VACATION_DAYS:
+            raise SettingError(f"vacation days must be 0 to {MAX_VACATION_DAYS}")
+        settings.vacations = [[start, min(until, now) if start <= now < until else until]
+                              for start, until in settings.vacations if start < now]
+        if vacation_days > 0:
+            settings.vacations.append([now, now + vacation_days * 86400])
+    save(conn, game_id, seat, settings)
+    return settings
+
+
+def active_seconds(settings: SeatSettings, since: float, now: float) -> float:
+    """Seconds of the clock used between since and now: vacation time does not count."""
+    away = sum(max(0.0, min(until, now) - max(start, since)) for start, until in settings.vacations)
+    return max(0.0, now - since - away)

@@ -1,0 +1,94 @@
+"""rq jobs that tell the players (issue 4, "Out"): `on_game_created` sends the
+invitations, `on_turn_resolved` the outcome of a turn, "your turn" to the seats that
+must act now, and "game over". Both restart the turn clock (workers/clock.py).
+
+Safe to run twice: each mail is claimed per (game, seat, event) before it is queued
+(workers/mail/outbox.py), so a second run sends nothing."""
+from __future__ import annotations
+
+import json
+
+from service.play import Game, load_game
+from service.store import Store, key
+from workers import clock
+from workers.mail import notices, outbox
+from workers.mail.config import MailConfig
+from workers.mail.runtime import connection, queue
+
+VIA_MAIL_TTL = 30 * 24 * 3600
+
+
+def via_mail_key(game_id: str, turn_id: str) -> str:
+    return key(game_id, "mail", "turn", turn_id)
+
+
+def remember_via_mail(conn, game_id: str, turn_id: str, message_id: str) -> None:
+    """The intake marks a turn it submitted, so its outcome is an answer by mail."""
+    conn.set(via_mail_key(game_id, turn_id), json.dumps({"message_id": message_id}),
+             ex=VIA_MAIL_TTL)
+
+
+def on_game_created(game_id: str) -> int:
+    conn, config = connection(), MailConfig.from_env()
+    game = load_game(Store(conn), game_id)
+    sent = 0
+    for seat, entry in enumerate(game.record.seats):
+        if entry.email:
+            events = ["invite"] + ([turn_event(game)] if seat in game.snapshot.to_act else [])
+            sent += bool(outbox.dispatch(conn, queue(conn), config,
+                                         notices.invitation(game, seat, config), events))
+    clock.restart(conn, game)
+    return sent
+
+
+def on_turn_resolved(game_id: str, turn_id: str) -> int:
+    conn, config = connection(), MailConfig.from_env()
+    store = Store(conn)
+    game, turn = load_game(store, game_id), store.turn(game_id, turn_id)
+    if turn is None or turn["status"] not in ("applied", "rejected"):
+        return 0
+    origin = conn.get(via_mail_key(game_id, turn_id))
+    in_reply_to = json.loads(origin)["message_id"] if origin else None
+    mover, sent, told = turn["seat"], 0, set()
+    if turn["status"] == "rejected" or in_reply_to:
+        sent += tell_mover(conn, config, game, turn, turn_id, in_reply_to)
+        told.add(mover)
+    if game.snapshot.status == "finished":
+        for seat in seats_with_mail(game):
+            sent += bool(outbox.dispatch(conn, queue(conn), config,
+                                         notices.game_over(game, seat, config), ["over"]))
+    elif game.snapshot.status == "active":
+        for seat in set(game.snapshot.to_act) - told:
+            if game.record.seats[seat].email:
+                sent += bool(outbox.dispatch(conn, queue(conn), config,
+                                             notices.your_turn(game, seat, config),
+                                             [turn_event(game)]))
+    clock.restart(conn, game)
+    return sent
+
+
+def tell_mover(conn, config: MailConfig, game: Game, turn: dict, turn_id: str,
+               in_reply_to: str | None) -> int:
+    """The outcome for the seat that played; with its next "your turn" when it must
+    act again. An answer to the player's own mail is never muted nor digested."""
+    seat = turn["seat"]
+    if not game.record.seats[seat].email:
+        return 0
+    if turn["status"] == "rejected":
+        mail, events = notices.rejected(game, seat, turn, config), [f"rejected-{turn_id}"]
+    else:
+        mail, events = notices.applied(game, seat, turn, config), [f"applied-{turn_id}"]
+        if game.snapshot.status == "active" and seat in game.snapshot.to_act:
+            events.append(turn_event(game))
+    mail.in_reply_to = in_reply_to
+    mail.automatic = "auto-replied" if in_reply_to else "auto-generated"
+    return bool(outbox.dispatch(conn, queue(conn), config, mail, events,
+                                answer=in_reply_to is not None))
+
+
+def turn_event(game: Game) -> str:
+    return f"turn-v{game.snapshot.version}"
+
+
+def seats_with_mail(game: Game) -> list[int]:
+    return [seat for seat, entry in enumerate(game.record.seats) if entry.email]
