@@ -1,0 +1,108 @@
+"""AKTION: VERBINDEN (English edition: Network): lay link tiles on free lines next
+to your network. Canal era: one canal for £3. Rail era: one rail for £5 or two for
+£15, each consuming one coal and connected to a coal source right after placement."""
+from __future__ import annotations
+
+from collections import Counter
+
+from service.games.base import IllegalMove
+
+from .cards import hand_faces, play_cards, why_not_cards
+from .choices import chosen, why_not_choice
+from .coal import MARKET, coal_options, consume_coal
+from .data import CONSTANTS, LINK_ERA, LINK_TILES, LINKS
+from .market import cost_of, pay
+from .network import adjacency, network
+from .state import State
+
+RULE = "AKTION: VERBINDEN"
+FIELDS = {"action", "links", "card", "coal"}
+COST = {("canal", 1): CONSTANTS["canal_link_cost"], ("rail", 1): CONSTANTS["rail_link_cost_one"],
+        ("rail", 2): CONSTANTS["rail_link_cost_two"]}
+
+
+def why_not_link(state: State, seat: int, link, before: list) -> str | None:
+    if link not in LINKS:
+        return f"there is no line {link!r}"
+    if link in state.links or link in before:
+        return f"the line {link} is already taken"
+    if link not in LINK_ERA[state.era]:
+        return f"{link} has no {state.era} line"
+    if not set(LINKS[link]) & network(state, seat, extra=before):
+        return f"{link} does not touch your network"
+    return None
+
+
+def coal_sequences(state: State, links: list) -> list[tuple]:
+    """Every way to take one coal per rail link, each link placed in turn."""
+    if state.era == "canal":
+        return [()]
+    sequences = [()]
+    for i, link in enumerate(links):
+        adj = adjacency(state, extra=links[:i + 1])
+        sequences = [seq + (source,) for seq in sequences
+                     for source in coal_options(state, LINKS[link], adj,
+                                                Counter(s for s in seq if s != MARKET))]
+    return sequences
+
+
+def price(state: State, links: list, sequence: tuple) -> int:
+    return COST[(state.era, len(links))] + cost_of(state.coal_market, sequence.count(MARKET))
+
+
+def affordable(state: State, seat: int, links: list) -> list[tuple]:
+    return [seq for seq in coal_sequences(state, links)
+            if price(state, links, seq) <= state.money[seat]]
+
+
+def why_not_connect(state: State, seat: int, move: dict) -> str | None:
+    links = move.get("links")
+    most = 2 if state.era == "rail" else 1
+    if not isinstance(links, list) or not 1 <= len(links) <= most:
+        return f"lay 1{' or 2' if most == 2 else ''} link tiles in the {state.era} era (links=...)"
+    if sum(1 for owner in state.links.values() if owner == seat) + len(links) > LINK_TILES:
+        return "you have not enough link tiles left"
+    for i, link in enumerate(links):
+        if reason := why_not_link(state, seat, link, links[:i]):
+            return reason
+    if reason := why_not_cards(state, seat, [move.get("card")]):
+        return reason
+    if not coal_sequences(state, links):
+        return "a rail link must be connected to a coal source once placed"
+    options = affordable(state, seat, links)
+    if not options:
+        return f"you cannot pay £{COST[(state.era, len(links))]} and the coal"
+    return why_not_choice("coal", options, move.get("coal"))
+
+
+def connect_moves(state: State, seat: int) -> list[dict]:
+    left = LINK_TILES - sum(1 for owner in state.links.values() if owner == seat)
+    plans = []
+    if left:
+        firsts = [l for l in sorted(LINK_ERA[state.era]) if not why_not_link(state, seat, l, [])]
+        plans = [[l] for l in firsts]
+        if state.era == "rail" and left >= 2:
+            plans += [[a, b] for a in firsts for b in sorted(LINK_ERA["rail"])
+                      if not why_not_link(state, seat, b, [a])]
+    moves = []
+    faces = hand_faces(state, seat)
+    for links in plans:
+        options = affordable(state, seat, links)
+        for option in options:
+            extra = {"coal": list(option)} if len(options) > 1 else {}
+            moves += [{"action": "connect", "links": links, "card": f, **extra} for f in faces]
+    return moves
+
+
+def apply_connect(state: State, seat: int, move: dict) -> list[dict]:
+    if reason := why_not_connect(state, seat, move):
+        raise IllegalMove(reason, rule=RULE, field="links", options=connect_moves(state, seat)[:50])
+    links = move["links"]
+    sequence = chosen(affordable(state, seat, links), move.get("coal"))
+    play_cards(state, seat, [move["card"]])
+    pay(state, seat, COST[(state.era, len(links))])
+    for i, link in enumerate(links):
+        state.links[link] = seat
+        for source in sequence[i:i + 1]:
+            consume_coal(state, seat, source)
+    return [{"text": f"seat {seat} connects {' and '.join(links)}"}]

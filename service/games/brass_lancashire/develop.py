@@ -1,0 +1,67 @@
+"""AKTION: ENTWICKELN: remove one or two tiles of the lowest level left from your
+mat (not necessarily the same industry), one iron each."""
+from __future__ import annotations
+
+from service.games.base import IllegalMove
+
+from .cards import hand_faces, play_cards, why_not_cards
+from .choices import chosen, why_not_choice, with_choice
+from .data import INDUSTRIES
+from .iron import consume_iron, iron_choices, market_iron
+from .market import cost_of
+from .mat import take_lowest, tiles_left
+from .state import State
+
+RULE = "AKTION: ENTWICKELN"
+FIELDS = {"action", "industries", "card", "iron"}
+
+
+def why_not_industries(state: State, seat: int, industries) -> str | None:
+    if not isinstance(industries, list) or not 1 <= len(industries) <= 2:
+        return "develop removes 1 or 2 tiles (industries=...)"
+    if industries != sorted(industries):
+        return f"list the industries in alphabetical order: {sorted(industries)}"
+    for industry in industries:
+        if industry not in INDUSTRIES:
+            return f"{industry!r} is not an industry"
+        if tiles_left(state, seat, industry) < industries.count(industry):
+            return f"you have not enough {industry} tiles left on your mat"
+    need = len(industries)
+    if cost_of(state.iron_market, market_iron(need, iron_choices(state, need)[0])) > state.money[seat]:
+        return "you cannot pay for the iron"
+    return None
+
+
+def why_not_develop(state: State, seat: int, move: dict) -> str | None:
+    industries = move.get("industries")
+    return (why_not_industries(state, seat, industries)
+            or why_not_cards(state, seat, [move.get("card")])
+            or why_not_choice("iron", iron_choices(state, len(industries)), move.get("iron")))
+
+
+def develop_moves(state: State, seat: int) -> list[dict]:
+    plans = [[a] for a in INDUSTRIES] + [sorted([a, b]) for i, a in enumerate(INDUSTRIES)
+                                         for b in INDUSTRIES[i:]]
+    moves = []
+    faces = hand_faces(state, seat)
+    for industries in plans:
+        if why_not_industries(state, seat, industries):
+            continue
+        options = iron_choices(state, len(industries))
+        for face in faces:
+            moves += with_choice({"action": "develop", "industries": industries, "card": face},
+                                 "iron", options)
+    return moves
+
+
+def apply_develop(state: State, seat: int, move: dict) -> list[dict]:
+    if reason := why_not_develop(state, seat, move):
+        raise IllegalMove(reason, rule=RULE, options=develop_moves(state, seat)[:50])
+    industries = move["industries"]
+    choice = chosen(iron_choices(state, len(industries)), move.get("iron"))
+    play_cards(state, seat, [move["card"]])
+    for industry in industries:
+        take_lowest(state, seat, industry)
+        state.boxed[seat] += 1
+    consume_iron(state, seat, choice, len(industries))
+    return [{"text": f"seat {seat} develops {' and '.join(industries)}"}]

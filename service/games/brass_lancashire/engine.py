@@ -1,0 +1,80 @@
+"""The engine protocol of DESIGN.md for Brass: Lancashire: dispatch only."""
+from __future__ import annotations
+
+from service.games.base import IllegalMove
+
+from . import notation, render, view as views
+from .flow import advance
+from .income import income_level
+from .moves import actions_now
+from .scoring import ranking
+from .setup import setup as _setup
+from .state import State, copy, dump as _dump, load as _load
+
+
+def setup(options: dict, seats: int, seed: int) -> State:
+    return _setup(options, seats, seed)
+
+
+def to_act(state: State) -> list[int]:
+    if state.phase == "over":
+        return []
+    if state.pending:
+        return [state.pending[-1]["seat"]]
+    return [state.order[state.turn]]
+
+
+def legal_moves(state: State, seat: int) -> list[dict]:
+    if seat not in to_act(state):
+        return []
+    return [move for action in actions_now(state).values() for move in action.moves(state, seat)]
+
+
+def apply(state: State, seat: int, move: dict) -> tuple[State, list[dict]]:
+    if seat not in to_act(state):
+        raise IllegalMove(f"it is not seat {seat}'s turn: waiting for {to_act(state)}",
+                          rule="SPIELZUG")
+    actions = actions_now(state)
+    name = move.get("action") if isinstance(move, dict) else None
+    if name not in actions:
+        raise IllegalMove(f"expected one of {sorted(actions)}", rule="AKTIONEN", field="action",
+                          options=sorted(actions))
+    if extra := set(move) - actions[name].fields:
+        raise IllegalMove(f"{name} takes no field {sorted(extra)}", rule="AKTIONEN",
+                          field=sorted(extra)[0])
+    new = copy(state)
+    events = actions[name].apply(new, seat, move)
+    advance(new)
+    return new, events
+
+
+def view(state: State, seat: int | None) -> dict:
+    return views.view(state, seat)
+
+
+def result(state: State) -> dict | None:
+    if state.phase != "over":
+        return None
+    return {"scores": list(state.vp), "ranking": ranking(state),
+            "income": [income_level(p) for p in state.income], "money": list(state.money),
+            "rounds": dict(state.rounds_played)}
+
+
+def dump(state: State) -> dict:
+    return _dump(state)
+
+
+def load(data: dict) -> State:
+    return _load(data)
+
+
+def parse(text: str) -> dict:
+    return notation.parse(text)
+
+
+def format(move: dict) -> str:  # noqa: A001 - the protocol's name
+    return notation.format_move(move)
+
+
+def render_text(state: State, seat: int | None) -> str:
+    return render.render_text(state, seat)

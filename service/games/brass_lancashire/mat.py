@@ -1,0 +1,48 @@
+"""The player mat (SPIELERTABLEAU): tiles are taken lowest level first; era icons
+decide what may be built (BAUEN IN DER KANALEPOCHE / EISENBAHNEPOCHE, EINE WERFT BAUEN)."""
+from __future__ import annotations
+
+from .data import LEVELS, MAT_LEVELS, PRODUCERS
+from .state import State
+
+
+def lowest_level(state: State, seat: int, industry: str) -> int | None:
+    for index, count in enumerate(state.mats[seat][industry]):
+        if count:
+            return MAT_LEVELS[industry][index]
+    return None
+
+
+def tiles_left(state: State, seat: int, industry: str) -> int:
+    return sum(state.mats[seat][industry])
+
+
+def take_lowest(state: State, seat: int, industry: str) -> int:
+    """Take the lowest tile of the industry off the mat; returns its level."""
+    counts = state.mats[seat][industry]
+    index = next(i for i, count in enumerate(counts) if count)
+    counts[index] -= 1
+    return MAT_LEVELS[industry][index]
+
+
+def why_not_era(state: State, industry: str, level: int) -> str | None:
+    """Locked shipyards are never built; canal-only tiles not in the rail era and
+    rail-only tiles not in the canal era: develop them away instead."""
+    spec = LEVELS[industry][level]
+    if not spec.canal and not spec.rail:
+        return f"your level-{level} {industry} is locked: remove it with the develop action"
+    if not getattr(spec, state.era):
+        return (f"your lowest {industry} (level {level}) cannot be built in the {state.era} era: "
+                "develop it away first")
+    return None
+
+
+def remove_from_board(state: State, location: str, slot: int) -> dict:
+    """A tile leaves the board for the box; its cubes go back to the general supply."""
+    tile = state.board[location][slot]
+    state.board[location][slot] = None
+    kind = PRODUCERS.get(tile["industry"])
+    if kind:
+        state.supply[kind] += tile["cubes"]
+    state.boxed[tile["owner"]] += 1
+    return tile

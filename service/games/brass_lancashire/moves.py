@@ -1,0 +1,35 @@
+"""The actions a seat may take (AKTIONEN) and the pending decisions that interrupt
+play, each with its fields, legality, enumeration and effect."""
+from __future__ import annotations
+
+from typing import Callable, NamedTuple
+
+from . import build, connect, debt, develop, loan, sell
+
+
+class Action(NamedTuple):
+    fields: set
+    moves: Callable          # (state, seat) -> list of moves
+    apply: Callable          # (state, seat, move) -> events; raises IllegalMove
+
+
+TURN_ACTIONS = {
+    "build": Action(build.FIELDS, build.build_moves, build.apply_build),
+    "connect": Action(connect.FIELDS, connect.connect_moves, connect.apply_connect),
+    "develop": Action(develop.FIELDS, develop.develop_moves, develop.apply_develop),
+    "sell": Action(sell.FIELDS, sell.sell_moves, sell.apply_sell),
+    "loan": Action(loan.FIELDS, loan.loan_moves, loan.apply_loan),
+    "pass": Action(loan.PASS_FIELDS, loan.pass_moves, loan.apply_pass),
+}
+
+PENDING_ACTIONS = {
+    "sell": {"sell": Action(sell.MORE_FIELDS, sell.more_sale_moves, sell.apply_sell),
+             "done": Action({"action"}, lambda state, seat: [], sell.apply_done)},
+    "forced_sale": {"remove_tile": Action(debt.FIELDS, debt.forced_sale_moves, debt.apply_remove_tile)},
+}
+
+SYNONYMS = {"network": "connect"}
+
+
+def actions_now(state) -> dict[str, Action]:
+    return PENDING_ACTIONS[state.pending[-1]["kind"]] if state.pending else TURN_ACTIONS

@@ -1,0 +1,87 @@
+"""The text notation of moves, as they arrive by e-mail:
+
+    build manchester cotton_mill card=manchester
+    build bolton coal_mine cards=bolton+wigan overbuild=1 iron=preston:2
+    connect bolton__manchester card=oldham          (also: network ...)
+    connect bolton__wigan blackburn__wigan card=port coal=wigan:0,market
+    develop cotton_mill port card=bury iron=bolton:2,bolton:2
+    sell bolton:0 via=distant card=stockport        (then: sell ... / done)
+    loan 30 card=wigan
+    pass card=wigan
+    remove_tile bolton:1                            (forced sale for a debt)
+"""
+from __future__ import annotations
+
+from service.games.base import NotationError
+
+from .moves import SYNONYMS
+
+# action -> (positional field, how many: "one" | "list" | "int"), keyed fields in order
+GRAMMAR = {
+    "build": (("location", "industry"), "one", ("card", "cards", "overbuild", "coal", "iron")),
+    "connect": (("links",), "list", ("card", "coal")),
+    "develop": (("industries",), "list", ("card", "iron")),
+    "sell": (("mill",), "one", ("via", "card")),
+    "done": ((), "one", ()),
+    "loan": (("amount",), "int", ("card",)),
+    "pass": ((), "one", ("card",)),
+    "remove_tile": (("tile",), "one", ()),
+}
+LISTS = {"coal": ",", "iron": ",", "cards": "+"}
+INTS = {"overbuild", "amount"}
+ALIASES = {**SYNONYMS, "remove": "remove_tile"}
+
+
+def _value(key: str, text: str):
+    if key in LISTS:
+        return text.split(LISTS[key])
+    if key in INTS:
+        if not text.lstrip("-").isdigit():
+            raise NotationError(f"{key}= takes a number, not {text!r}")
+        return int(text)
+    return text
+
+
+def parse(text: str) -> dict:
+    words = text.strip().lower().split()
+    if not words:
+        raise NotationError(f"empty move; start with one of: {', '.join(GRAMMAR)}")
+    action = ALIASES.get(words[0], words[0])
+    if action not in GRAMMAR:
+        raise NotationError(f"unknown action {words[0]!r}; expected one of: {', '.join(GRAMMAR)}")
+    names, kind, keys = GRAMMAR[action]
+    move = {"action": action}
+    positional = [w for w in words[1:] if "=" not in w]
+    for word in words[1:]:
+        if "=" in word:
+            key, _, value = word.partition("=")
+            if key not in keys:
+                raise NotationError(f"{action} takes no {key}=; it takes: {', '.join(keys) or 'nothing'}")
+            move[key] = _value(key, value)
+    if kind == "list":
+        if not positional:
+            raise NotationError(f"{action} needs at least one {names[0][:-1]}")
+        move[names[0]] = positional
+    elif len(positional) != len(names):
+        raise NotationError(f"{action} takes {len(names)} word(s) before the key=value parts: "
+                            f"{' '.join(names) or 'none'}")
+    else:
+        for name, word in zip(names, positional):
+            move[name] = _value("amount", word) if kind == "int" else word
+    return move
+
+
+def _text(key: str, value) -> str:
+    if key in LISTS:
+        return LISTS[key].join(str(v) for v in value)
+    return str(value)
+
+
+def format_move(move: dict) -> str:
+    action = move["action"]
+    names, kind, keys = GRAMMAR[action]
+    words = [action]
+    for name in names:
+        words += [str(v) for v in move[name]] if kind == "list" else [str(move[name])]
+    words += [f"{key}={_text(key, move[key])}" for key in keys if key in move]
+    return " ".join(words)

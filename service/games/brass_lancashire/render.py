@@ -1,0 +1,39 @@
+"""A plain-text board and a seat's situation, as the e-mails show it."""
+from __future__ import annotations
+
+from .data import COTTON_X, NAMES
+from .income import income_level
+from .state import State
+
+
+def _tile(tile: dict | None) -> str:
+    if tile is None:
+        return "-"
+    flipped = "*" if tile["flipped"] else ""
+    cubes = f" ({tile['cubes']})" if tile["cubes"] else ""
+    return f"{tile['industry']} L{tile['level']}{flipped} seat {tile['owner']}{cubes}"
+
+
+def render_text(state: State, seat: int | None) -> str:
+    lines = [f"Brass: Lancashire, {state.era} era, round {state.round}"
+             + (" (game over)" if state.phase == "over" else "")]
+    lines.append("Turn order: " + ", ".join(f"seat {s}" for s in state.order))
+    lines.append(f"Coal market {state.coal_market}/8, iron market {state.iron_market}/8, "
+                 f"cotton marker {'X' if state.cotton_marker == COTTON_X else state.cotton_marker}, "
+                 f"deck {len(state.deck)} cards")
+    lines.append("")
+    lines.append("Towns (slot: tile, * = flipped, (n) = cubes):")
+    for town, tiles in state.board.items():
+        if any(tiles):
+            lines.append(f"  {NAMES[town]}: " + "; ".join(f"{i}: {_tile(t)}" for i, t in enumerate(tiles)))
+    if state.links:
+        lines.append("Links: " + ", ".join(f"{link} (seat {owner})" for link, owner in state.links.items()))
+    lines.append("")
+    for s in range(state.players):
+        lines.append(f"Seat {s}: £{state.money[s]}, income {income_level(state.income[s])}, "
+                     f"{state.vp[s]} VP, spent £{state.spent[s]}, {len(state.hands[s])} cards")
+    if seat is not None:
+        lines.append("")
+        lines.append(f"Your hand: {', '.join(sorted(state.hands[seat])) or '(empty)'}")
+        lines.append("Your mat: " + ", ".join(f"{i} {counts}" for i, counts in state.mats[seat].items()))
+    return "\n".join(lines)

@@ -1,0 +1,57 @@
+"""ENDEN DER EPOCHEN (link and flipped-tile scoring), ENDE DER EISENBAHNEPOCHE
+(cash), SPIELSIEG (ties: income, then cash, then shared) and the extra scoring of
+the VARIANTE ZUM EINSTIEG."""
+from __future__ import annotations
+
+from .data import BOARD_LINK_ICONS, LEVELS, LINKS
+from .income import income_level
+from .state import State, tile_refs
+
+
+def link_icons(state: State, location: str) -> int:
+    """Icons on the board plus on the flipped tiles there (1 per tile, provisional)."""
+    return BOARD_LINK_ICONS[location] + sum(
+        LEVELS[t["industry"]][t["level"]].link_icons
+        for t in state.board.get(location, ()) if t is not None and t["flipped"])
+
+
+def score_links(state: State) -> None:
+    """1: each link scores the icons of the two towns it joins, then leaves the board."""
+    for link, owner in state.links.items():
+        a, b = LINKS[link]
+        state.vp[owner] += link_icons(state, a) + link_icons(state, b)
+    state.links = {}
+
+
+def score_flipped_tiles(state: State, min_level: int = 0) -> None:
+    """2: each flipped industry tile scores the VP in its hexagon."""
+    for _ref, _loc, tile in tile_refs(state):
+        if tile["flipped"] and tile["level"] >= min_level:
+            state.vp[tile["owner"]] += LEVELS[tile["industry"]][tile["level"]].vp
+
+
+def score_cash(state: State) -> None:
+    """ENDE DER EISENBAHNEPOCHE 3: £10 = 1 VP."""
+    for seat in range(state.players):
+        state.vp[seat] += state.money[seat] // 10
+
+
+def score_introductory_extras(state: State) -> None:
+    """VARIANTE ZUM EINSTIEG 1-3: £4 = 1 VP (at most 15), the income level in VP
+    (negative subtracts), and flipped tiles of level 2 and up once more."""
+    for seat in range(state.players):
+        state.vp[seat] += min(15, state.money[seat] // 4) + income_level(state.income[seat])
+    score_flipped_tiles(state, min_level=2)
+
+
+def ranking(state: State) -> list[list[int]]:
+    """Most VP; ties broken by higher income, then more cash; still tied: shared."""
+    def key(seat):
+        return (state.vp[seat], income_level(state.income[seat]), state.money[seat])
+    groups: list[list[int]] = []
+    for seat in sorted(range(state.players), key=key, reverse=True):
+        if groups and key(groups[-1][0]) == key(seat):
+            groups[-1].append(seat)
+        else:
+            groups.append([seat])
+    return groups

@@ -1,0 +1,25 @@
+"""What each seat may see: hands, deck order, the cards under the deck tile and the
+face-down cotton merchant tiles are hidden; discards and everything else are public."""
+from __future__ import annotations
+
+import json
+
+from .income import income_level
+from .state import State
+
+HIDDEN = {"rng", "hands", "deck", "beneath", "cotton_face_down"}
+
+
+def public(state: State) -> dict:
+    out = {key: value for key, value in vars(state).items() if key not in HIDDEN}
+    out["hand_sizes"] = [len(h) for h in state.hands]
+    out["deck_size"] = len(state.deck)
+    out["beneath_deck_tile"] = len(state.beneath)
+    out["cotton_tiles_face_down"] = len(state.cotton_face_down)
+    out["income_level"] = [income_level(p) for p in state.income]
+    return json.loads(json.dumps(out))
+
+
+def view(state: State, seat: int | None) -> dict:
+    private = {} if seat is None else {"hand": sorted(state.hands[seat])}
+    return {"public": public(state), "private": private}
