@@ -1,0 +1,20 @@
+"""Ultimate Railroads, base game (RUSSIAN RAILROADS): the game type."""
+from service.games.base import GameType
+
+from .data import PROVISIONAL
+from .engine import ENGINE
+
+GAME = GameType(
+    id="ultimate-railroads",
+    name="Ultimate Railroads",
+    min_seats=2,
+    max_seats=4,
+    engine=ENGINE,
+    engine_version="1",
+    stage="provisional" if PROVISIONAL else "complete",
+    description=(
+        "Ultimate Railroads, base game (Russian Railroads), 2-4 players. PROVISIONAL DATA: "
+        "part of the printed components are not transcribed yet, and the engine plays with "
+        "values chosen to fit the rules, NOT the printed ones: " + ", ".join(PROVISIONAL)
+        + ". See service/games/ultimate_railroads/data/SOURCES.md."),
+)

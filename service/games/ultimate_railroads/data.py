@@ -1,0 +1,169 @@
+"""The printed data of the base game (RUSSIAN RAILROADS), loaded once from
+data/base.json, with its schema check `validate_data`.
+
+The schema (every list entry is a dict):
+- track_colours: the five colours in building order (wood leads).
+- seats["2"|"3"|"4"]: rounds, workers, coins, locos_per_stack, engineers {A, B},
+  board_side ("front" | "two_player"), claim_own_position (bool).
+- action_spaces: id, workers, coins (mandatory), effect, sides (board sides it is on),
+  optional reusable / public_engineer / not_in_last_round / only_in_last_round.
+- routes: id, length, slots, colours, doubler_fields, unlocks [{field, colour, steps?}],
+  specials [{field, type, track, locomotive, points?}].
+- industry_strip.lane: printed points, "gap", "idea" or "end" per field, start first.
+- locomotive_stacks: stack id -> locomotive number; factories: stack id -> effect.
+- engineers: number, letter (A | B | null), workers, effect.
+- idea_tiles, idea_cards, start_bonus_cards: id, effect; end_game_cards: id, scoring.
+- Every record has `status` in STATUSES; 'provisional' marks a value chosen without a
+  printed source (see SOURCES.md): never shown as printed.
+An effect is {"type": one of EFFECT_TYPES, ...}; "combo" has "parts".
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+STATUSES = {"rulebook", "sourced", "inferred", "provisional"}
+EFFECT_TYPES = {
+    "track_steps", "industry_steps", "take_loco", "take_doubler", "gain_coins", "points",
+    "take_temporary_workers", "hire_engineer", "engineer_tile", "claim_turn_order",
+    "combo", "score_engineer_numbers", "score_two_highest_locos", "score_steps",
+    "three_different_tracks", "end_card_or_points", "two_idea_tiles", "use_factory",
+    "choose_end_card", "choose_idea_card", "revaluation", "medal", "keys",
+    "second_wrench", "wooden_worker", "lay_locomotive", "gain_engineer"}
+SPECIAL_TYPES = {"new_worker", "idea_tile", "key", "route_doubling", "bonus_star", "medal"}
+SCORING_TYPES = {"per_factory", "tiers", "per_engineer", "per_step", "per_end_station",
+                 "per_idea_tile_used", "extra_engineer", "top_locomotives", "per_extra_worker"}
+
+
+def _effect_problems(where: str, effect, colours: list) -> list[str]:
+    if not isinstance(effect, dict) or effect.get("type") not in EFFECT_TYPES:
+        return [f"{where}: unknown effect {effect!r}"]
+    out = []
+    if effect["type"] == "combo":
+        for i, part in enumerate(effect.get("parts", [])):
+            out += _effect_problems(f"{where}.parts[{i}]", part, colours)
+    if effect["type"] == "track_steps":
+        cols = effect.get("colours")
+        if cols != "any" and (not isinstance(cols, list) or not set(cols) <= set(colours)):
+            out.append(f"{where}: bad colours {cols!r}")
+        if not isinstance(effect.get("steps"), int) or effect["steps"] < 1:
+            out.append(f"{where}: steps must be a positive integer")
+    return out
+
+
+def _status_problems(where: str, record: dict) -> list[str]:
+    if record.get("status") not in STATUSES:
+        return [f"{where}: status must be one of {sorted(STATUSES)}"]
+    return []
+
+
+def validate_data(data: dict) -> list[str]:
+    """Every problem found in a data file of this schema; [] when it is sound."""
+    problems = []
+    colours = data.get("track_colours", [])
+    if len(colours) != 5:
+        problems.append("track_colours: five colours expected")
+    for seats in ("2", "3", "4"):
+        row = data.get("seats", {}).get(seats)
+        if not row:
+            problems.append(f"seats.{seats}: missing")
+            continue
+        need = row["engineers"]
+        for letter in ("A", "B"):
+            have = sum(1 for e in data["engineers"] if e.get("letter") == letter)
+            if have < need[letter]:
+                problems.append(f"engineers: {have} {letter} tiles, {need[letter]} needed at {seats}")
+    for space in data.get("action_spaces", []):
+        where = f"action_spaces.{space.get('id')}"
+        problems += _status_problems(where, space) + _effect_problems(where, space.get("effect"), colours)
+        if "public_engineer" not in space and not isinstance(space.get("workers"), int):
+            problems.append(f"{where}: workers must be an integer")
+    for route in data.get("routes", []):
+        where = f"routes.{route.get('id')}"
+        problems += _status_problems(where, route)
+        if route.get("colours", [None])[0] != colours[0] or route["colours"] != colours[:len(route["colours"])]:
+            problems.append(f"{where}: colours must be a prefix of track_colours")
+        for special in route.get("specials", []):
+            if special.get("type") not in SPECIAL_TYPES or not 1 <= special.get("field", 0) <= route["length"]:
+                problems.append(f"{where}: bad special {special!r}")
+        for unlock in route.get("unlocks", []):
+            if unlock.get("colour") not in colours:
+                problems.append(f"{where}: bad unlock {unlock!r}")
+    lane = data.get("industry_strip", {}).get("lane", [])
+    if lane.count("gap") != 5 or lane[-1] != "end":
+        problems.append("industry_strip.lane: five gaps and an end field expected")
+    stacks = data.get("locomotive_stacks", {}).get("value", {})
+    for stack in list(stacks) + ["1"]:
+        record = data.get("factories", {}).get(stack)
+        if not record:
+            problems.append(f"factories.{stack}: missing")
+        else:
+            problems += _status_problems(f"factories.{stack}", record)
+            problems += _effect_problems(f"factories.{stack}", record.get("effect"), colours)
+    numbers = [e.get("number") for e in data.get("engineers", [])]
+    if len(set(numbers)) != len(numbers):
+        problems.append("engineers: numbers must be unique")
+    for key in ("engineers", "idea_tiles", "idea_cards", "start_bonus_cards"):
+        for i, record in enumerate(data.get(key, [])):
+            problems += _status_problems(f"{key}[{i}]", record)
+            problems += _effect_problems(f"{key}[{i}]", record.get("effect"), colours)
+    for i, card in enumerate(data.get("end_game_cards", [])):
+        problems += _status_problems(f"end_game_cards[{i}]", card)
+        if card.get("scoring", {}).get("type") not in SCORING_TYPES:
+            problems.append(f"end_game_cards[{i}]: unknown scoring")
+    return problems
+
+
+def provisional_values(data: dict) -> list[str]:
+    """Where the data holds a provisional value (for the description and the README)."""
+    found = []
+
+    def walk(node, path):
+        if isinstance(node, dict):
+            if node.get("status") == "provisional":
+                found.append(path)
+            for key, value in node.items():
+                walk(value, f"{path}.{key}" if path else key)
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                label = value.get("id", value.get("number", i)) if isinstance(value, dict) else i
+                walk(value, f"{path}[{label}]")
+    walk(data, "")
+    return found
+
+
+def _load() -> dict:
+    data = json.loads((Path(__file__).parent / "data" / "base.json").read_text())
+    if problems := validate_data(data):
+        raise ValueError("ultimate_railroads data: " + "; ".join(problems))
+    return data
+
+
+DATA = _load()
+COLOURS: list[str] = DATA["track_colours"]
+SPACES: dict = {s["id"]: s for s in DATA["action_spaces"]}
+ROUTES: dict = {r["id"]: r for r in DATA["routes"]}
+ROUTE_IDS: list[str] = [r["id"] for r in DATA["routes"]]
+LANE: list = DATA["industry_strip"]["lane"]
+STACKS: dict = DATA["locomotive_stacks"]["value"]
+ENGINEERS: dict = {e["number"]: e for e in DATA["engineers"]}
+IDEA_TILES: dict = {t["id"]: t for t in DATA["idea_tiles"]}
+IDEA_CARDS: dict = {c["id"]: c for c in DATA["idea_cards"]}
+END_CARDS: dict = {c["id"]: c for c in DATA["end_game_cards"]}
+START_BONUS: dict = {c["id"]: c for c in DATA["start_bonus_cards"]}
+PROVISIONAL: list[str] = provisional_values(DATA)
+
+
+def factory_effect(stack: str) -> dict:
+    return DATA["factories"][stack]["effect"]
+
+
+SPECIAL_NINE = "9*"   # the #9 on the idea card: no factory side
+
+
+def loco_number(stack: str) -> int:
+    return {"1": 1, SPECIAL_NINE: 9}.get(stack) or STACKS[stack]
+
+
+def seat_rules(seats: int) -> dict:
+    return DATA["seats"][str(seats)]

@@ -1,0 +1,193 @@
+"""What an action gives: each effect type of the data either happens at once
+(coins, points, doublers, ...) or waits in the action pool as a decision
+(steps, locomotives, idea tiles, ...). Also: can a direct action be done completely?
+(ACHTUNG: Du musst die direkte Aktion vollständig ausführen.)"""
+from __future__ import annotations
+
+from . import pool
+from .board import step_capacity, steps_made
+from .data import COLOURS, DATA, ENGINEERS, ROUTES, loco_number
+from .industry import room
+from .locomotives import factory_sources, lay_places, lowest_stacks
+
+TEMPORARY_WORKERS = 2
+
+
+def doubler_room(state: dict, seat: int) -> int:
+    fields = sum(r["doubler_fields"] for r in DATA["routes"])
+    return min(state["doubler_supply"], fields - state["players"][seat]["doublers"])
+
+
+def two_highest(player: dict) -> int:
+    numbers = sorted((loco_number(s) for r in ROUTES for s in player["locos"][r] if s), reverse=True)
+    return sum(numbers[:2])
+
+
+def score(state: dict, seat: int, points: int, why: str) -> list[dict]:
+    state["players"][seat]["score"] += points
+    return [{"type": "points", "seat": seat, "points": points, "for": why}]
+
+
+def _take_doubler(state, seat, effect, direct):
+    count = min(effect["count"], doubler_room(state, seat))
+    state["players"][seat]["doublers"] += count
+    state["doubler_supply"] -= count
+    return [{"type": "doubler", "seat": seat, "count": count}]
+
+
+def _gain_coins(state, seat, effect, direct):
+    state["players"][seat]["coins"] += effect["coins"]
+    return [{"type": "coins", "seat": seat, "coins": effect["coins"]}]
+
+
+def _temps(state, seat, effect, direct):
+    state["temps_holder"] = seat
+    state["players"][seat]["temps"] = TEMPORARY_WORKERS
+    return [{"type": "temporary_workers", "seat": seat}]
+
+
+def _combo(state, seat, effect, direct):
+    events = []
+    for part in effect["parts"]:
+        events += gain(state, seat, part, direct)
+    return events
+
+
+def _item(kind_name, **fixed):
+    def add(state, seat, effect, direct):
+        params = {k: effect[v] if isinstance(v, str) and v in effect else v for k, v in fixed.items()}
+        pool.add(state, kind_name, direct, **params)
+        return []
+    return add
+
+
+def _take_loco(state, seat, effect, direct):
+    if effect["as"] == "locomotive_or_factory":
+        pool.add(state, "loco_or_factory", direct)
+    else:
+        pool.add(state, "loco", direct)
+        pool.add(state, "factory", direct)
+    return []
+
+
+def _score_engineer_numbers(state, seat, effect, direct):
+    return score(state, seat, sum(state["players"][seat]["engineers"]), "engineer numbers")
+
+
+def _score_two_highest(state, seat, effect, direct):
+    return score(state, seat, two_highest(state["players"][seat]), "two highest locomotives")
+
+
+def _score_steps(state, seat, effect, direct):
+    player = state["players"][seat]
+    return score(state, seat, sum(steps_made(player, c) for c in effect["colours"]), "steps")
+
+
+def _flag(name):
+    def set_flag(state, seat, effect, direct):
+        state["players"][seat][name] = True
+        return [{"type": name, "seat": seat}]
+    return set_flag
+
+
+def _keys(state, seat, effect, direct):
+    from .special_fields import gain_key
+    events = []
+    for _ in range(effect["count"]):
+        events += gain_key(state, seat)
+    return events
+
+
+def _second_wrench(state, seat, effect, direct):
+    player = state["players"][seat]
+    if len(player["wrenches"]) < 2:
+        player["wrenches"].append(0)
+    pool.add(state, "industry", direct, left=effect["steps"])
+    return [{"type": "second_wrench", "seat": seat}]
+
+
+def _wooden_worker(state, seat, effect, direct):
+    state["players"][seat]["wooden"] = True
+    return [{"type": "wooden_worker", "seat": seat}]
+
+
+def _gain_engineer(state, seat, effect, direct):
+    state["players"][seat]["engineers"].append(effect["number"])
+    return [{"type": "engineer", "seat": seat, "number": effect["number"]}]
+
+
+def _hire(state, seat, effect, direct):
+    number = state["strip"][-1]
+    state["strip"][-1] = None
+    return _gain_engineer(state, seat, {"number": number}, direct)
+
+
+def _engineer_tile(state, seat, effect, direct):
+    return gain(state, seat, ENGINEERS[effect["number"]]["effect"], direct)
+
+
+def _claim(state, seat, effect, direct):
+    state["claims"][str(effect["position"])] = seat
+    return [{"type": "claim", "seat": seat, "position": effect["position"]}]
+
+
+GAIN = {
+    "track_steps": _item("track", colours="colours", left="steps"),
+    "three_different_tracks": _item("track", colours="any", left=3, routes=[]),
+    "industry_steps": _item("industry", left="steps"),
+    "take_loco": _take_loco,
+    "lay_locomotive": lambda state, seat, effect, direct: (
+        pool.add(state, "displaced", direct, stack="9*"), [])[1],
+    "take_doubler": _take_doubler,
+    "gain_coins": _gain_coins,
+    "points": lambda state, seat, effect, direct: score(state, seat, effect["points"], "action"),
+    "take_temporary_workers": _temps,
+    "hire_engineer": _hire,
+    "engineer_tile": _engineer_tile,
+    "claim_turn_order": _claim,
+    "combo": _combo,
+    "score_engineer_numbers": _score_engineer_numbers,
+    "score_two_highest_locos": _score_two_highest,
+    "score_steps": _score_steps,
+    "end_card_or_points": _item("end_card", points="points"),
+    "choose_end_card": _item("end_card", points=None),
+    "choose_idea_card": _item("idea_card"),
+    "two_idea_tiles": _item("two_ideas"),
+    "use_factory": _item("use_factory"),
+    "revaluation": _flag("revalued"),
+    "medal": _flag("medal"),
+    "keys": _keys,
+    "second_wrench": _second_wrench,
+    "wooden_worker": _wooden_worker,
+    "gain_engineer": _gain_engineer,
+}
+
+
+def gain(state: dict, seat: int, effect: dict, direct: bool) -> list[dict]:
+    return GAIN[effect["type"]](state, seat, effect, direct)
+
+
+def can_complete(state: dict, seat: int, effect: dict) -> bool:
+    """Whether a direct action can be done completely from the present board."""
+    player = state["players"][seat]
+    kind = effect["type"]
+    if kind == "combo":
+        return all(can_complete(state, seat, part) for part in effect["parts"])
+    if kind == "track_steps":
+        colours = COLOURS if effect["colours"] == "any" else effect["colours"]
+        return step_capacity(player, [c for c in colours if c in player["unlocked"]]) >= effect["steps"]
+    if kind == "industry_steps":
+        return room(player) >= effect["steps"]
+    if kind == "take_doubler":
+        return doubler_room(state, seat) >= effect["count"]
+    if kind == "take_loco":
+        stacks = lowest_stacks(state)
+        can_lay = any(lay_places(player, loco_number(s)) for s in stacks)
+        if effect["as"] == "locomotive_or_factory":
+            return bool(factory_sources(state))
+        return can_lay and sum(state["stacks"].values()) + len(state["returned"]) >= 2
+    if kind == "hire_engineer":
+        return state["strip"][-1] is not None
+    if kind == "three_different_tracks":
+        return sum(step_capacity(player, player["unlocked"], [r]) > 0 for r in ROUTES) >= 3
+    return True

@@ -1,0 +1,100 @@
+"""The engine protocol (service/games/base.py): dispatch only, no rule bodies."""
+from __future__ import annotations
+
+import copy
+
+from service.games.base import IllegalMove
+
+from . import flow, ideas, industry, locomotives, pool, track  # noqa: F401  (pool kinds register)
+from .notation import format_move, parse_move
+from .placement import apply_pass, apply_place, place_moves
+from .render import render
+from .setup import setup as _setup
+from .turn_order import apply_relocate, relocate_moves
+from .view import view as _view
+
+RULE = "ALLGEMEIN: EINEN SPIELZUG AUSFÜHREN"
+
+
+def _actions_place(state, seat, move):
+    return apply_place(state, seat, move, "turn")
+
+
+def _actions_pass(state, seat, move):
+    events = apply_pass(state, seat)
+    flow.next_turn(state)
+    return events
+
+
+PHASE_ACTIONS = {
+    "start_bonus": {"start_bonus": flow.apply_start_bonus},
+    "actions": {"place": _actions_place, "pass": _actions_pass},
+    "relocation": {"relocate": apply_relocate, "stay": apply_relocate},
+}
+
+
+class UltimateRailroads:
+    def setup(self, options: dict, seats: int, seed: int) -> dict:
+        state = _setup(options, seats, seed)
+        flow.advance(state)
+        return state
+
+    def to_act(self, state: dict) -> list[int]:
+        return flow.to_act(state)
+
+    def legal_moves(self, state: dict, seat: int) -> list[dict]:
+        if seat not in flow.to_act(state):
+            return []
+        if state["pool"]:
+            return pool.moves(state, seat)
+        phase = state["phase"]
+        if phase == "start_bonus":
+            return flow.start_bonus_moves(state)
+        if phase == "actions":
+            return place_moves(state, seat) + [{"action": "pass"}]
+        return relocate_moves(state, seat)
+
+    def apply(self, state: dict, seat: int, move: dict) -> tuple[dict, list[dict]]:
+        if not isinstance(move, dict) or not isinstance(move.get("action"), str):
+            raise IllegalMove("a move is an object with an 'action'", rule=RULE, field="action")
+        if seat not in flow.to_act(state):
+            raise IllegalMove("it is not your turn", rule=RULE, field="seat")
+        state = copy.deepcopy(state)
+        if state["pool"]:
+            events = pool.apply(state, seat, move)
+        else:
+            handlers = PHASE_ACTIONS[state["phase"]]
+            if move["action"] not in handlers:
+                raise IllegalMove(f"now you may: {', '.join(sorted(handlers))}", rule=RULE,
+                                  field="action", options=self.legal_moves(state, seat))
+            events = handlers[move["action"]](state, seat, move)
+        return state, events + flow.settle(state)
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        return _view(state, seat)
+
+    def result(self, state: dict) -> dict | None:
+        if state["phase"] != "over":
+            return None
+        scores = [p["score"] for p in state["players"]]
+        ranking = [[s for s in range(len(scores)) if scores[s] == value]
+                   for value in sorted(set(scores), reverse=True)]
+        return {"scores": scores, "ranking": ranking, "final_scoring": state["final"]}
+
+    def dump(self, state: dict) -> dict:
+        return copy.deepcopy(state)
+
+    def load(self, data: dict) -> dict:
+        return copy.deepcopy(data)
+
+    def parse(self, text: str) -> dict:
+        return parse_move(text)
+
+    def format(self, move: dict) -> str:
+        return format_move(move)
+
+    def render_text(self, state: dict, seat: int | None) -> str:
+        return render(state, seat)
+
+
+ENGINE = UltimateRailroads()

@@ -1,0 +1,121 @@
+"""The sequence of play: start bonus cards, turns in turn-order-track order until
+everyone has passed, then the round's end (NACH DER WERTUNG) and SPIELENDE."""
+from __future__ import annotations
+
+from service.games.base import IllegalMove
+
+from . import pool, scoring
+from .data import START_BONUS
+from .effects import gain
+from .turn_order import relocation_queue, resort
+
+END_OF_ROUND = ("resort_turn_order", "relocate_turn_order_workers", "score", "clean_up")
+
+
+def to_act(state: dict) -> list[int]:
+    if state["pool"]:
+        return [state["pool"]["seat"]]
+    phase = state["phase"]
+    if phase == "start_bonus":
+        return [state["bonus_queue"][0]]
+    if phase == "actions":
+        return [state["order"][state["turn"]]]
+    if phase == "relocation":
+        return [state["relocation_queue"][0]]
+    return []
+
+
+def start_bonus_moves(state: dict) -> list[dict]:
+    return [{"action": "start_bonus", "card": c} for c in state["start_bonus"]]
+
+
+def apply_start_bonus(state: dict, seat: int, move: dict) -> list[dict]:
+    """Set-up 10: positions 4, 3, 2 each choose a card and do it; the start player gets none."""
+    if move not in start_bonus_moves(state):
+        raise IllegalMove("choose one of the start bonus cards left", rule="AUFBAU UND VORBEREITUNG",
+                          field="card", options=start_bonus_moves(state))
+    state["start_bonus"].remove(move["card"])
+    pool.open_pool(state, seat, "start_bonus")
+    return [{"type": "start_bonus", "seat": seat, "card": move["card"]}] + gain(
+        state, seat, START_BONUS[move["card"]]["effect"], direct=False)
+
+
+def settle(state: dict) -> list[dict]:
+    """After a move: tidy the pool; once it is empty the game moves on."""
+    if state["pool"]:
+        pool.tidy(state, state["pool"]["seat"])
+        if state["pool"]["items"]:
+            return []
+        then = state["pool"]["then"]
+        state["pool"] = None
+        if then == "start_bonus":
+            state["bonus_queue"].pop(0)
+        elif then == "relocation":
+            state["relocation_queue"].pop(0)
+        else:
+            next_turn(state)
+    return advance(state)
+
+
+def advance(state: dict) -> list[dict]:
+    """Move between phases while nobody has a decision to make."""
+    events = []
+    if state["phase"] == "start_bonus" and not state["bonus_queue"]:
+        state["phase"] = "actions"
+    if state["phase"] == "actions" and all(p["passed"] for p in state["players"]):
+        events += end_of_round_start(state)
+    if state["phase"] == "relocation" and not state["relocation_queue"]:
+        events += score_and_clean_up(state)
+    return events
+
+
+def next_turn(state: dict) -> None:
+    order = state["order"]
+    for step in range(1, len(order) + 1):
+        i = (state["turn"] + step) % len(order)
+        if not state["players"][order[i]]["passed"]:
+            state["turn"] = i
+            return
+
+
+def end_of_round_start(state: dict) -> list[dict]:
+    old = state["order"]
+    state["order"] = resort(old, state["claims"])
+    state["relocation_queue"] = relocation_queue(state["claims"])
+    state["phase"] = "relocation"
+    return [{"type": "turn_order", "order": state["order"]}] if state["order"] != old else []
+
+
+def score_and_clean_up(state: dict) -> list[dict]:
+    events = []
+    scores = []
+    for seat, player in enumerate(state["players"]):
+        points = scoring.round_points(player)
+        player["score"] += sum(points.values())
+        scores.append(points)
+        events.append({"type": "scoring", "seat": seat, "round": state["round"], **points})
+    state["last_scoring"] = scores
+    clean_up(state)
+    if state["round"] > state["rounds"]:
+        events += final_scoring(state)
+    return events
+
+
+def clean_up(state: dict) -> None:
+    """Workers back, placed coins to the supply, temporary workers back, engineers
+    one field right (an unhired one leaves), new turn-order cards."""
+    for position, seat in enumerate(state["order"], start=1):
+        player = state["players"][seat]
+        player.update(placed=0, temps=0, wooden_placed=False, passed=False, card=position)
+    state.update(spaces={}, claims={}, temps_holder=None, turn=0, phase="actions")
+    state["strip"] = [None] + state["strip"][:-1]
+    state["round"] += 1
+
+
+def final_scoring(state: dict) -> list[dict]:
+    final = scoring.final_points(state["players"])
+    for player, extra in zip(state["players"], final):
+        player["score"] += sum(extra["end_cards"].values()) + extra["engineers"]
+    state["final"] = final
+    state["phase"] = "over"
+    return [{"type": "final_scoring", "points": final}]

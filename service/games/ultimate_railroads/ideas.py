@@ -1,0 +1,106 @@
+"""Keys, idea tiles, idea cards and end-game cards as decisions (Vorteil: Schlüssel,
+Vorteil: Ideenplättchen, ERKLÄRUNG VON KARTEN UND PLÄTTCHEN)."""
+from __future__ import annotations
+
+from . import pool
+from .data import DATA, IDEA_CARDS, IDEA_TILES
+
+
+def key_options(state, seat, item):
+    return [{"action": "key", "item": item["id"], "choice": c} for c in ("steps", "points")]
+
+
+def resolve_key(state, seat, item, move):
+    """Entweder 1 Schritt mit einem holzfarbenen und 1 mit einem beliebigen Gleis, oder 10 Punkte."""
+    from .effects import score
+    item["left"] = 0
+    benefit = DATA["key_benefit"]
+    if move["choice"] == "points":
+        return score(state, seat, benefit["points"], "key")
+    for part in benefit["steps"]:
+        pool.add(state, "track", False, colours=part["colours"], left=part["steps"])
+    return []
+
+
+def use_tile(state, seat, tile):
+    from .effects import gain
+    player = state["players"][seat]
+    player["ideas"].remove(tile)
+    player["ideas_used"].append(tile)
+    return [{"type": "idea_tile", "seat": seat, "tile": tile}] + gain(
+        state, seat, IDEA_TILES[tile]["effect"], direct=False)
+
+
+def idea_options(state, seat, item):
+    return [{"action": "idea", "item": item["id"], "tile": t} for t in state["players"][seat]["ideas"]]
+
+
+def resolve_idea(state, seat, item, move):
+    item["left"] = 0
+    return use_tile(state, seat, move["tile"])
+
+
+def two_ideas_options(state, seat, item):
+    """Choose 2 unused tiles: use one, put the other back unused (needs two tiles)."""
+    tiles = state["players"][seat]["ideas"]
+    return [{"action": "idea", "item": item["id"], "tile": t, "discard": d}
+            for t in tiles for d in tiles if d != t]
+
+
+def resolve_two_ideas(state, seat, item, move):
+    item["left"] = 0
+    player = state["players"][seat]
+    player["ideas"].remove(move["discard"])
+    player["ideas_removed"].append(move["discard"])
+    return use_tile(state, seat, move["tile"])
+
+
+def end_card_options(state, seat, item):
+    out = [{"action": "end_card", "item": item["id"], "card": c} for c in sorted(set(state["end_deck"]))]
+    if item.get("points") is not None:
+        out.append({"action": "end_card", "item": item["id"], "card": "none"})
+    return out
+
+
+def resolve_end_card(state, seat, item, move):
+    from .effects import score
+    item["left"] = 0
+    if move["card"] == "none":
+        return score(state, seat, item["points"], "no end-game card")
+    state["end_deck"].remove(move["card"])
+    state["players"][seat]["end_cards"].append(move["card"])
+    return [{"type": "end_card", "seat": seat, "card": move["card"], "visible_to": [seat]}]
+
+
+def idea_card_options(state, seat, item):
+    return [{"action": "idea_card", "item": item["id"], "card": c} for c in state["idea_cards"]]
+
+
+def resolve_idea_card(state, seat, item, move):
+    from .effects import gain
+    item["left"] = 0
+    state["idea_cards"].remove(move["card"])
+    return [{"type": "idea_card", "seat": seat, "card": move["card"]}] + gain(
+        state, seat, IDEA_CARDS[move["card"]]["effect"], direct=False)
+
+
+def use_factory_options(state, seat, item):
+    """Du nutzt die Aktion einer deiner Fabriken."""
+    factories = state["players"][seat]["factories"]
+    return [{"action": "use_factory", "item": item["id"], "gap": g}
+            for g, f in enumerate(factories) if f is not None]
+
+
+def resolve_use_factory(state, seat, item, move):
+    from .effects import gain
+    item["left"] = 0
+    factory = state["players"][seat]["factories"][move["gap"]]
+    return gain(state, seat, DATA["factories"][factory]["effect"], direct=False)
+
+
+pool.kind("key")((key_options, resolve_key))
+pool.kind("idea")((idea_options, resolve_idea))
+pool.kind("two_ideas")((two_ideas_options, resolve_two_ideas))
+pool.kind("end_card")((end_card_options, resolve_end_card))
+pool.kind("idea_card")((idea_card_options, resolve_idea_card))
+pool.kind("use_factory")((use_factory_options, resolve_use_factory))

@@ -1,0 +1,71 @@
+"""INDUSTRIALISIERUNG: wrench steps along the industry strip; a wrench may not enter
+or jump an empty gap; landing on a factory gives its action at once (indirect);
+the idea field and the end field (key) are used once."""
+from __future__ import annotations
+
+from . import pool
+from .data import DATA, LANE
+
+
+def gap_index(field: int) -> int:
+    return LANE[:field + 1].count("gap") - 1
+
+
+def can_advance(player: dict, wrench: int) -> bool:
+    pos = player["wrenches"][wrench]
+    if pos + 1 >= len(LANE):
+        return False
+    nxt = LANE[pos + 1]
+    return nxt != "gap" or player["factories"][gap_index(pos + 1)] is not None
+
+
+def room(player: dict) -> int:
+    """How many industry steps the wrenches can make now."""
+    total = 0
+    for wrench, start in enumerate(player["wrenches"]):
+        field = start
+        while field + 1 < len(LANE) and (LANE[field + 1] != "gap"
+                                         or player["factories"][gap_index(field + 1)] is not None):
+            field += 1
+        total += field - start
+    return total
+
+
+def strip_points(field: int) -> int:
+    """The points printed at the wrench, else the next lower printed value."""
+    for value in reversed(LANE[:field + 1]):
+        if value == "end":
+            return DATA["industry_strip"]["end"]["points"]
+        if isinstance(value, int):
+            return value
+    return 0
+
+
+def industry_options(state: dict, seat: int, item: dict) -> list[dict]:
+    player = state["players"][seat]
+    return [{"action": "industry", "item": item["id"], "wrench": w}
+            for w in range(len(player["wrenches"])) if can_advance(player, w)]
+
+
+def resolve_industry(state: dict, seat: int, item: dict, move: dict) -> list[dict]:
+    from .effects import gain
+    player = state["players"][seat]
+    player["wrenches"][move["wrench"]] += 1
+    item["left"] -= 1
+    field = player["wrenches"][move["wrench"]]
+    events = [{"type": "industry", "seat": seat, "wrench": move["wrench"], "field": field}]
+    kind = LANE[field]
+    if kind == "gap":
+        factory = player["factories"][gap_index(field)]
+        events += gain(state, seat, DATA["factories"][factory]["effect"], direct=False)
+    elif kind in ("idea", "end") and f"industry:{kind}" not in player["fired"]:
+        player["fired"].append(f"industry:{kind}")
+        if kind == "idea":
+            pool.add(state, "idea", False)
+        elif DATA["industry_strip"]["end"].get("key"):
+            from .special_fields import gain_key
+            events += gain_key(state, seat)
+    return events
+
+
+pool.kind("industry")((industry_options, resolve_industry))

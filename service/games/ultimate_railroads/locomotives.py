@@ -1,0 +1,125 @@
+"""LOKOMOTIVEN UND FABRIKEN: take from the lowest stack (both 10-stacks at once),
+lay on a route with a free slot or over a lower loco, the displaced loco may go on
+(chain reaction) or return as a factory; factories fill the industry strip's gaps
+left to right, and replace one once all five are filled."""
+from __future__ import annotations
+
+from . import pool
+from .data import ROUTES, SPECIAL_NINE, STACKS, loco_number
+
+GAPS = 5
+
+
+def lowest_stacks(state: dict) -> list[str]:
+    """Only the lowest stack; the two 10-stacks open together once the 9s are gone."""
+    open_ = [s for s in STACKS if state["stacks"][s] > 0]
+    if not open_:
+        return []
+    low = min(STACKS[s] for s in open_)
+    return [s for s in open_ if STACKS[s] == low]
+
+
+def factory_sources(state: dict) -> list[str]:
+    """AUSNAHME: a factory may also be one of the returned locomotives."""
+    return lowest_stacks(state) + sorted(set(state["returned"]) - set(lowest_stacks(state)),
+                                         key=lambda s: (loco_number(s), s))
+
+
+def lay_places(player: dict, number: int) -> list[tuple[str, int]]:
+    """A loco goes on a free slot or over a lower loco."""
+    return [(route, slot) for route in ROUTES
+            for slot, there in enumerate(player["locos"][route])
+            if there is None or loco_number(there) < number]
+
+
+def free_slot(player: dict) -> bool:
+    return any(there is None for route in ROUTES for there in player["locos"][route])
+
+
+def gap_choices(player: dict) -> list[int]:
+    empty = [g for g in range(GAPS) if player["factories"][g] is None]
+    return empty[:1] if empty else list(range(GAPS))
+
+
+def lay_options(state: dict, seat: int, item: dict) -> list[dict]:
+    player = state["players"][seat]
+    return [{"action": "lay", "item": item["id"], "source": stack, "route": route, "slot": slot}
+            for stack in lowest_stacks(state)
+            for route, slot in lay_places(player, STACKS[stack])]
+
+
+def factory_options(state: dict, seat: int, item: dict) -> list[dict]:
+    player = state["players"][seat]
+    return [{"action": "factory", "item": item["id"], "source": source, "gap": gap}
+            for source in factory_sources(state) for gap in gap_choices(player)]
+
+
+def lay(state: dict, seat: int, stack: str, route: str, slot: int) -> list[dict]:
+    player = state["players"][seat]
+    displaced = player["locos"][route][slot]
+    player["locos"][route][slot] = stack
+    events = [{"type": "lay", "seat": seat, "locomotive": stack, "route": route}]
+    if displaced is not None:
+        pool.add(state, "displaced", True, stack=displaced)
+    from . import special_fields
+    return events + special_fields.fire(state, seat)
+
+
+def take(state: dict, source: str) -> None:
+    if source in STACKS and state["stacks"][source] > 0 and source in lowest_stacks(state):
+        state["stacks"][source] -= 1
+    else:
+        state["returned"].remove(source)
+
+
+def build_factory(state: dict, seat: int, source: str, gap: int) -> list[dict]:
+    player = state["players"][seat]
+    take(state, source)
+    if player["factories"][gap] is not None:
+        state["returned"].append(player["factories"][gap])
+    player["factories"][gap] = source
+    return [{"type": "factory", "seat": seat, "factory": source, "gap": gap}]
+
+
+def resolve_lay(state: dict, seat: int, item: dict, move: dict) -> list[dict]:
+    state["stacks"][move["source"]] -= 1
+    item["left"] = 0
+    return lay(state, seat, move["source"], move["route"], move["slot"])
+
+
+def resolve_factory(state: dict, seat: int, item: dict, move: dict) -> list[dict]:
+    item["left"] = 0
+    return build_factory(state, seat, move["source"], move["gap"])
+
+
+def loco_or_factory_options(state, seat, item):
+    return lay_options(state, seat, item) + factory_options(state, seat, item)
+
+
+def resolve_either(state, seat, item, move):
+    return (resolve_lay if move["action"] == "lay" else resolve_factory)(state, seat, item, move)
+
+
+def displaced_options(state: dict, seat: int, item: dict) -> list[dict]:
+    """Solange du freie Lokplätze hast, musst du Loks an deine Strecken legen."""
+    player = state["players"][seat]
+    out = [{"action": "lay", "item": item["id"], "route": route, "slot": slot}
+           for route, slot in lay_places(player, loco_number(item["stack"]))]
+    if not free_slot(player):
+        out.append({"action": "return", "item": item["id"]})
+    return out
+
+
+def resolve_displaced(state: dict, seat: int, item: dict, move: dict) -> list[dict]:
+    item["left"] = 0
+    if move["action"] == "lay":
+        return lay(state, seat, item["stack"], move["route"], move["slot"])
+    if item["stack"] != SPECIAL_NINE:
+        state["returned"].append(item["stack"])
+    return [{"type": "returned", "seat": seat, "locomotive": item["stack"]}]
+
+
+pool.kind("loco_or_factory")((loco_or_factory_options, resolve_either))
+pool.kind("loco")((lay_options, resolve_lay))
+pool.kind("factory")((factory_options, resolve_factory))
+pool.kind("displaced")((displaced_options, resolve_displaced))

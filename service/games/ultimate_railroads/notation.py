@@ -1,0 +1,100 @@
+"""The text notation of every move, as it arrives by e-mail:
+
+  place track_wood_2 2w          place track_any_coin 1w 1c     place coins 1t
+  place turn_order_1 1c swap coins                               pass
+  start_bonus coin               relocate industry_1            stay
+  step #0 transsib wood          industry #0 0                  drop #1
+  lay #0 2 kyiv 0 (new: source route slot)    lay #1 petersburg 0 (a displaced loco)
+  factory #0 2 0 (source gap)    return #1                      key #0 steps|points
+  idea #0 medal [discard coins]  idea_card #0 wooden_worker     end_card #0 keys|none
+  use_factory #0 3
+
+"#N" names a waiting decision of your action pool; pieces are Nw (own workers),
+Nt (temporary workers), wood (the wooden worker), Nc (coins).
+"""
+from __future__ import annotations
+
+from service.games.base import NotationError
+
+FIELDS = {
+    "pass": (), "stay": (), "start_bonus": ("card",), "relocate": ("space",),
+    "step": ("item", "route", "colour"), "industry": ("item", "wrench"),
+    "factory": ("item", "source", "gap"), "return": ("item",), "drop": ("item",),
+    "key": ("item", "choice"), "idea_card": ("item", "card"), "end_card": ("item", "card"),
+    "use_factory": ("item", "gap"),
+}
+VARIANTS = {"lay": (("item", "source", "route", "slot"), ("item", "route", "slot")),
+            "idea": (("item", "tile"), ("item", "tile", "discard"))}
+INTS = {"wrench", "gap", "slot"}
+PIECE_SUFFIX = {"w": "workers", "t": "temps", "c": "coins"}
+
+
+def _value(name: str, token: str):
+    if name == "item":
+        if not token.startswith("#") or not token[1:].isdigit():
+            raise NotationError(f"expected a decision number like #0, got {token!r}")
+        return int(token[1:])
+    if name in INTS:
+        if not token.isdigit():
+            raise NotationError(f"expected a number for {name}, got {token!r}")
+        return int(token)
+    return token
+
+
+def _format_value(name: str, value) -> str:
+    return f"#{value}" if name == "item" else str(value)
+
+
+def parse_place(tokens: list[str]) -> dict:
+    if not tokens:
+        raise NotationError("place needs a space, e.g. 'place track_wood_2 2w'")
+    move = {"action": "place", "space": tokens[0], "workers": 0, "temps": 0, "wood": 0, "coins": 0}
+    rest = tokens[1:]
+    while rest:
+        token = rest.pop(0)
+        if token == "wood":
+            move["wood"] = 1
+        elif token == "swap" and rest:
+            move["swap"] = rest.pop(0)
+        elif token[:-1].isdigit() and token[-1] in PIECE_SUFFIX:
+            move[PIECE_SUFFIX[token[-1]]] = int(token[:-1])
+        else:
+            raise NotationError(f"unknown piece {token!r}: use Nw, Nt, wood, Nc or 'swap SPACE'")
+    return move
+
+
+def format_place(move: dict) -> str:
+    parts = ["place", move["space"]]
+    parts += [f"{move[name]}{suffix}" for suffix, name in PIECE_SUFFIX.items() if move.get(name)]
+    if move.get("wood"):
+        parts.append("wood")
+    if "swap" in move:
+        parts += ["swap", move["swap"]]
+    return " ".join(parts)
+
+
+def parse_move(text: str) -> dict:
+    tokens = text.strip().lower().split()
+    if not tokens:
+        raise NotationError("empty move; e.g. 'place coins 1w' or 'pass'")
+    action, args = tokens[0], tokens[1:]
+    if action == "place":
+        return parse_place(args)
+    shapes = VARIANTS.get(action) or ((FIELDS[action],) if action in FIELDS else None)
+    if shapes is None:
+        known = sorted(set(FIELDS) | set(VARIANTS) | {"place"})
+        raise NotationError(f"unknown action {action!r}; one of {', '.join(known)}")
+    for shape in shapes:
+        if len(shape) == len(args):
+            return {"action": action, **{n: _value(n, t) for n, t in zip(shape, args)}}
+    wanted = " or ".join(" ".join(s) or "(nothing)" for s in shapes)
+    raise NotationError(f"{action} takes: {wanted}")
+
+
+def format_move(move: dict) -> str:
+    action = move["action"]
+    if action == "place":
+        return format_place(move)
+    shapes = VARIANTS.get(action) or (FIELDS[action],)
+    shape = next(s for s in shapes if set(s) == set(move) - {"action"})
+    return " ".join([action] + [_format_value(n, move[n]) for n in shape])

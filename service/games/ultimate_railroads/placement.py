@@ -1,0 +1,136 @@
+"""EINEN SPIELZUG AUSFÜHREN: place exactly the workers shown on one free action space
+(coins may stand in for workers, never the reverse; temporary and wooden workers
+count as yours), then resolve what it gives; or pass (ZUGREIHENFOLGE: passing
+flips your turn-order card and scores its back)."""
+from __future__ import annotations
+
+from service.games.base import IllegalMove
+
+from . import pool
+from .data import DATA, seat_rules
+from .effects import can_complete, gain
+from .spaces import candidate_spaces, is_free, shows_wood_step, space_spec
+
+RULE = "ALLGEMEIN: EINEN SPIELZUG AUSFÜHREN"
+PIECES = ("workers", "temps", "wood", "coins")
+
+
+def free_pieces(player: dict) -> dict:
+    return {"workers": player["workers"] - player["placed"], "temps": player["temps"],
+            "wood": int(player["wooden"] and not player["wooden_placed"]), "coins": player["coins"]}
+
+
+def splits(total: int, mandatory_coins: int, have: dict):
+    """Every way to make up `total` pieces with at least the mandatory coins."""
+    for coins in range(mandatory_coins, min(total, have["coins"]) + 1):
+        rest = total - coins
+        for wood in range(min(rest, have["wood"]) + 1):
+            for temps in range(min(rest - wood, have["temps"]) + 1):
+                workers = rest - wood - temps
+                if workers <= have["workers"]:
+                    yield {"workers": workers, "temps": temps, "wood": wood, "coins": coins}
+
+
+def claim_problem(state: dict, seat: int, spec: dict, move: dict) -> str | None:
+    """WIE KANN ICH AUF DER REIHENFOLGELEISTE NACH VORNE RÜCKEN?"""
+    position = spec["effect"]["position"]
+    if position == state["order"].index(seat) + 1 and not seat_rules(state["seats"])["claim_own_position"]:
+        return "you may not claim the turn-order space under your own position"
+    if seat in state["claims"].values():
+        return "you may never occupy both turn-order spaces"
+    if move.get("workers") == 1:
+        return None if "swap" not in move else "an own worker needs no swap"
+    if move.get("swap") not in swap_choices(state, seat):
+        return "a temporary worker, wooden worker or coin here must be swapped at once " \
+               "with one of your own workers on another space (name it in 'swap')"
+    return None
+
+
+def swap_choices(state: dict, seat: int) -> list[str]:
+    return [sid for sid, rec in state["spaces"].items()
+            if rec["seat"] == seat and rec["workers"] >= 1 and not sid.startswith("turn_order")]
+
+
+def why_not_place(state: dict, seat: int, move: dict) -> str | None:
+    spec = space_spec(state, seat, move.get("space", ""))
+    if spec is None:
+        return "no such action space is open to you this round"
+    if not is_free(state, move["space"], spec):
+        return "that action space is occupied"
+    counts = [move.get(k) for k in PIECES]
+    if not all(isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in counts):
+        return "give workers, temps, wood and coins as counts"
+    have = free_pieces(state["players"][seat])
+    if any(move[k] > have[k] for k in PIECES):
+        return "you do not have those pieces left"
+    if sum(counts) != spec["workers"] + spec["coins"] or move["coins"] < spec["coins"]:
+        return (f"this space takes exactly {spec['workers']} worker(s)"
+                + (f" and {spec['coins']} coin(s)" if spec["coins"] else "")
+                + "; coins may stand in for workers, never the reverse")
+    if spec["effect"]["type"] == "claim_turn_order":
+        if problem := claim_problem(state, seat, spec, move):
+            return problem
+    elif "swap" in move:
+        return "only a turn-order space takes a swap"
+    if spec["direct"] and not can_complete(state, seat, spec["effect"]):
+        return "a direct action must be performed completely, and this one cannot be"
+    return None
+
+
+def place_moves(state: dict, seat: int) -> list[dict]:
+    out = []
+    have = free_pieces(state["players"][seat])
+    for space_id in candidate_spaces(state, seat):
+        spec = space_spec(state, seat, space_id)
+        if spec is None or not is_free(state, space_id, spec):
+            continue
+        if spec["direct"] and not can_complete(state, seat, spec["effect"]):
+            continue
+        for split in splits(spec["workers"] + spec["coins"], spec["coins"], have):
+            move = {"action": "place", "space": space_id, **split}
+            variants = [move]
+            if spec["effect"]["type"] == "claim_turn_order" and split["workers"] != 1:
+                variants = [{**move, "swap": s} for s in swap_choices(state, seat)]
+            out += [m for m in variants if why_not_place(state, seat, m) is None]
+    return out
+
+
+def occupy(state: dict, seat: int, move: dict, spec: dict) -> None:
+    player = state["players"][seat]
+    player["placed"] += move["workers"]
+    player["temps"] -= move["temps"]
+    player["coins"] -= move["coins"]
+    player["wooden_placed"] = player["wooden_placed"] or bool(move["wood"])
+    if spec["reusable"]:
+        return
+    record = {"seat": seat, **{k: move[k] for k in PIECES}}
+    if "swap" in move:
+        other = state["spaces"][move["swap"]]
+        other["workers"] -= 1
+        for k in ("temps", "wood", "coins"):
+            other[k] += record[k]
+            record[k] = 0
+        record["workers"] = 1
+    state["spaces"][move["space"]] = record
+
+
+def apply_place(state: dict, seat: int, move: dict, then: str) -> list[dict]:
+    if reason := why_not_place(state, seat, move):
+        raise IllegalMove(reason, rule=RULE, field="space", options=place_moves(state, seat))
+    spec = space_spec(state, seat, move["space"])
+    occupy(state, seat, move, spec)
+    pool.open_pool(state, seat, then)
+    events = [{"type": "place", "seat": seat, **{k: v for k, v in move.items() if k != "action"}}]
+    events += gain(state, seat, spec["effect"], spec["direct"])
+    if move["wood"] and shows_wood_step(spec["effect"]):
+        pool.add(state, "track", False, colours=["wood"], left=1)
+    return events
+
+
+def apply_pass(state: dict, seat: int) -> list[dict]:
+    """Passing: flip your turn-order card and take the points on its back."""
+    player = state["players"][seat]
+    player["passed"] = True
+    points = DATA["pass_points"]["value"][str(player["card"])]
+    player["score"] += points
+    return [{"type": "pass", "seat": seat, "points": points}]

@@ -1,0 +1,67 @@
+"""AKTIONSPOOL: what a seat gained in its turn waits here as decisions, resolved in
+any order; direct ones must be done completely, indirect ones may be dropped,
+nothing is saved for a later turn (ALLGEMEIN: EINEN SPIELZUG AUSFÜHREN).
+
+An item is {"id", "kind", "direct", ...}. Each kind has one `options` function
+listing its legal moves and one `resolve` function; a move is legal exactly when
+it is among the options (one definition of legality for listing and applying).
+"""
+from __future__ import annotations
+
+from service.games.base import IllegalMove
+
+RULE = "ALLGEMEIN: EINEN SPIELZUG AUSFÜHREN"
+KINDS: dict = {}   # kind -> (options(state, seat, item), resolve(state, seat, item, move))
+
+
+def kind(name: str):
+    def register(pair):
+        KINDS[name] = pair
+        return pair
+    return register
+
+
+def open_pool(state: dict, seat: int, then: str) -> None:
+    state["pool"] = {"seat": seat, "items": [], "next_id": 0, "then": then}
+
+
+def add(state: dict, kind_name: str, direct: bool, **params) -> None:
+    pool = state["pool"]
+    pool["items"].append({"id": pool["next_id"], "kind": kind_name, "direct": direct, **params})
+    pool["next_id"] += 1
+
+
+def item_options(state: dict, seat: int, item: dict) -> list[dict]:
+    moves = KINDS[item["kind"]][0](state, seat, item)
+    if not item["direct"] and moves:
+        moves.append({"action": "drop", "item": item["id"]})
+    return moves
+
+
+def moves(state: dict, seat: int) -> list[dict]:
+    out = []
+    for item in state["pool"]["items"]:
+        out += item_options(state, seat, item)
+    return out
+
+
+def apply(state: dict, seat: int, move: dict) -> list[dict]:
+    item = next((i for i in state["pool"]["items"] if i["id"] == move.get("item")), None)
+    if item is None:
+        raise IllegalMove("no such decision is waiting; resolve one of your action pool",
+                          rule=RULE, field="item", options=moves(state, seat))
+    legal = item_options(state, seat, item)
+    if move not in legal:
+        raise IllegalMove(f"not a legal way to resolve this {item['kind']}", rule=RULE,
+                          field="item", options=legal)
+    if move["action"] == "drop":
+        state["pool"]["items"].remove(item)
+        return [{"type": "dropped", "seat": seat, "kind": item["kind"]}]
+    return KINDS[item["kind"]][1](state, seat, item, move) or []
+
+
+def tidy(state: dict, seat: int) -> None:
+    """Items used up, or with nothing left to do, leave the pool."""
+    pool = state["pool"]
+    pool["items"] = [i for i in pool["items"]
+                     if i.get("left", 1) > 0 and KINDS[i["kind"]][0](state, seat, i)]

@@ -1,0 +1,73 @@
+"""The plain-text board for e-mails: the main board's state, then each seat's
+player board (routes, locos, industry strip), and what the reader must decide."""
+from __future__ import annotations
+
+from .data import COLOURS, LANE, ROUTES
+from .flow import to_act
+from .industry import strip_points
+from .scoring import round_points
+
+INITIAL = {"wood": "W", "green": "G", "bronze": "B", "silver": "S", "gold": "O"}
+
+
+def route_line(player: dict, route_id: str) -> str:
+    length = ROUTES[route_id]["length"]
+    cells = ["."] * length
+    for colour in COLOURS:
+        pos = player["tracks"][route_id].get(colour)
+        if pos:
+            cells[pos - 1] = INITIAL[colour]
+    locos = "+".join(s for s in player["locos"][route_id] if s) or "-"
+    return f"  {route_id:<10} [{''.join(cells)}] locos {locos}"
+
+
+def strip_line(player: dict) -> str:
+    cells = []
+    gap = 0
+    for field, kind in enumerate(LANE):
+        if kind == "gap":
+            cells.append(f"[{player['factories'][gap] or '_'}]")
+            gap += 1
+        else:
+            cells.append(str(kind))
+        if field in player["wrenches"]:
+            cells[-1] += "*" * player["wrenches"].count(field)
+    points = sum(strip_points(w) for w in player["wrenches"])
+    return "  industry   " + " ".join(cells) + f"  (scores {points})"
+
+
+def player_block(state: dict, seat: int, viewer: int | None) -> list[str]:
+    p = state["players"][seat]
+    free = p["workers"] - p["placed"]
+    head = (f"Seat {seat}{' (you)' if seat == viewer else ''}: {p['score']} points, "
+            f"{free}/{p['workers']} workers free, {p['temps']} temporary, {p['coins']} coins, "
+            f"{p['doublers']} doublers, {p['keys']} keys, engineers {p['engineers'] or '-'}"
+            f"{', passed' if p['passed'] else ''}")
+    lines = [head] + [route_line(p, r) for r in ROUTES] + [strip_line(p)]
+    lines.append(f"  idea tiles left: {', '.join(p['ideas']) or '-'}; next scoring would give "
+                 f"{sum(round_points(p).values())}")
+    if seat == viewer and p["end_cards"]:
+        lines.append(f"  your end-game cards: {', '.join(p['end_cards'])}")
+    return lines
+
+
+def render(state: dict, seat: int | None) -> str:
+    lines = [f"Ultimate Railroads (Russian Railroads): round {min(state['round'], state['rounds'])}"
+             f" of {state['rounds']}, phase {state['phase']}",
+             "Turn order: " + " ".join(f"{i + 1}.seat{s}" for i, s in enumerate(state["order"])),
+             "Occupied: " + (", ".join(f"{k}(seat{v['seat']})" for k, v in sorted(state["spaces"].items()))
+                             or "none"),
+             "Engineers (6)..(1), hire: " + " ".join(str(n) if n else "_" for n in state["strip"]),
+             "Locomotive stacks: " + " ".join(f"{k}x{v}" for k, v in state["stacks"].items() if v)
+             + (f"; returned factories: {' '.join(state['returned'])}" if state["returned"] else ""),
+             f"Idea cards: {', '.join(state['idea_cards']) or '-'}; doublers left {state['doubler_supply']}",
+             "Tracks: W wood, G green, B bronze, S silver, O gold; * marks a wrench", ""]
+    for s in range(state["seats"]):
+        lines += player_block(state, s, seat) + [""]
+    if state["pool"] and state["pool"]["seat"] == seat:
+        lines.append("Your action pool: " + "; ".join(
+            f"#{i['id']} {i['kind']}" + (f" ({i['left']} left)" if "left" in i else "")
+            + ("" if i["direct"] else ", may drop") for i in state["pool"]["items"]))
+    if seat is not None and seat in to_act(state):
+        lines.append("It is your turn.")
+    return "\n".join(lines)

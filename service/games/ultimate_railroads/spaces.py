@@ -1,0 +1,61 @@
+"""AKTIONSFELDER: which action spaces a seat may use now and what each costs: the
+main board (by board side and round), the two face-up engineers, the seat's own
+engineers, and the last-round tile."""
+from __future__ import annotations
+
+from .data import ENGINEERS, SPACES, seat_rules
+
+PUBLIC_SLOTS = {0: 4, 1: 5}    # engineer_left / engineer_right lie on strip fields (2) and (1)
+HIRE_SLOT = 6
+
+
+def last_round(state: dict) -> bool:
+    return state["round"] == state["rounds"]
+
+
+def own_engineer_space(number: int) -> str:
+    return f"engineer:{number}"
+
+
+def space_spec(state: dict, seat: int, space_id: str) -> dict | None:
+    """{"workers", "coins", "effect", "direct", "reusable"} of a space open to this seat
+    this round (free or not), or None."""
+    if space_id.startswith("engineer:"):
+        number = int(space_id.split(":")[1]) if space_id.split(":")[1].isdigit() else None
+        if number not in state["players"][seat]["engineers"]:
+            return None
+        tile = ENGINEERS[number]
+        return {"workers": tile["workers"], "coins": 0, "effect": tile["effect"], "direct": False,
+                "reusable": False}
+    space = SPACES.get(space_id)
+    if space is None or seat_rules(state["seats"])["board_side"] not in space["sides"]:
+        return None
+    if (space.get("not_in_last_round") and last_round(state)) or (
+            space.get("only_in_last_round") and not last_round(state)):
+        return None
+    if "public_engineer" in space:
+        number = state["strip"][PUBLIC_SLOTS[space["public_engineer"]]]
+        if number is None:
+            return None
+        tile = ENGINEERS[number]
+        return {"workers": tile["workers"], "coins": 0, "effect": {"type": "engineer_tile", "number": number},
+                "direct": True, "reusable": False}
+    return {"workers": space["workers"], "coins": space["coins"], "effect": space["effect"],
+            "direct": True, "reusable": bool(space.get("reusable"))}
+
+
+def candidate_spaces(state: dict, seat: int) -> list[str]:
+    own = [own_engineer_space(n) for n in state["players"][seat]["engineers"]]
+    return list(SPACES) + own
+
+
+def is_free(state: dict, space_id: str, spec: dict) -> bool:
+    return spec["reusable"] or space_id not in state["spaces"]
+
+
+def shows_wood_step(effect: dict) -> bool:
+    """The wooden worker's extra step: the action shows at least one wood step
+    (not for actions showing only steps of any colour)."""
+    if effect["type"] == "combo":
+        return any(shows_wood_step(p) for p in effect["parts"])
+    return effect["type"] == "track_steps" and effect["colours"] != "any" and "wood" in effect["colours"]

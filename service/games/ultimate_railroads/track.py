@@ -1,0 +1,33 @@
+"""STRECKENBAU: one track step at a time, split over the routes as the player likes
+(WIE BAUST DU STRECKEN?, DAS MUSST DU BEIM GLEISBAU BEACHTEN)."""
+from __future__ import annotations
+
+from . import pool, special_fields
+from .board import can_step
+from .data import COLOURS, ROUTES
+
+
+def item_colours(item: dict) -> list[str]:
+    return COLOURS if item["colours"] == "any" else item["colours"]
+
+
+def step_options(state: dict, seat: int, item: dict) -> list[dict]:
+    player = state["players"][seat]
+    return [{"action": "step", "item": item["id"], "route": route, "colour": colour}
+            for route in ROUTES if route not in item.get("routes", [])
+            for colour in item_colours(item)
+            if colour in player["unlocked"] and can_step(player, route, colour)]
+
+
+def resolve_step(state: dict, seat: int, item: dict, move: dict) -> list[dict]:
+    player = state["players"][seat]
+    player["tracks"][move["route"]][move["colour"]] += 1
+    item["left"] -= 1
+    if "routes" in item:
+        item["routes"].append(move["route"])
+    events = [{"type": "step", "seat": seat, "route": move["route"], "colour": move["colour"],
+               "field": player["tracks"][move["route"]][move["colour"]]}]
+    return events + special_fields.fire(state, seat)
+
+
+pool.kind("track")((step_options, resolve_step))

@@ -1,0 +1,20 @@
+"""What each seat may see: everything on the table; the end-game cards a seat took
+are face down (only their number is public) and the pile is hidden."""
+from __future__ import annotations
+
+PRIVATE_PLAYER = ("end_cards",)
+
+
+def public_player(player: dict) -> dict:
+    out = {k: v for k, v in player.items() if k not in PRIVATE_PLAYER}
+    out["end_cards"] = len(player["end_cards"])
+    return out
+
+
+def view(state: dict, seat: int | None) -> dict:
+    public = {k: v for k, v in state.items() if k not in ("rng", "end_deck", "players", "pool")}
+    public["end_deck"] = len(state["end_deck"])
+    public["players"] = [public_player(p) for p in state["players"]]
+    public["pool"] = state["pool"]
+    private = {} if seat is None else {"end_cards": list(state["players"][seat]["end_cards"])}
+    return {"public": public, "private": private}

@@ -1,0 +1,54 @@
+"""Property tests over random games: every rule check of the generic harness, the
+game ends after the right number of rounds, pieces return, replay is exact."""
+from __future__ import annotations
+
+import pytest
+
+from service.games.ultimate_railroads import GAME
+from service.games.ultimate_railroads.data import seat_rules
+from tests.games.harness import canonical, full_check, play_random_game, replay
+
+ENGINE = GAME.engine
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_random_game_passes_the_generic_checks(seats):
+    """Every listed move applies, unlisted ones are refused, views leak nothing."""
+    play_random_game(GAME, seats, seed=seats, check=full_check(seats))
+
+
+def round_checks(rounds_seen: list):
+    def check(engine, state, seat, moves, chooser):
+        rounds_seen.append(state["round"])
+        if state["phase"] == "actions" and not state["pool"] and not state["spaces"] \
+                and not any(p["passed"] for p in state["players"]):
+            for player in state["players"]:
+                assert player["placed"] == 0 and player["temps"] == 0 and not player["wooden_placed"]
+                assert player["coins"] >= 0
+    return check
+
+
+@pytest.mark.parametrize("seats,seed", [(2, 11), (3, 12), (4, 13), (4, 14)])
+def test_game_ends_after_the_right_number_of_rounds(seats, seed):
+    """ÄNDERUNGEN FÜR 2 UND 3 SPIELER*INNEN: 6 rounds at 2-3 seats, 7 at 4; workers,
+    temporary workers and placed coins come back after each round."""
+    rounds_seen = []
+    played = play_random_game(GAME, seats, seed, check=round_checks(rounds_seen))
+    assert max(rounds_seen) == seat_rules(seats)["rounds"]
+    assert ENGINE.result(played.state) is not None
+    assert played.state["strip"].count(None) >= 1
+
+
+@pytest.mark.parametrize("seats,seed", [(2, 21), (3, 22), (4, 23)])
+def test_replay_from_seed_and_log_gives_the_same_state(seats, seed):
+    played = play_random_game(GAME, seats, seed)
+    again = replay(GAME, seats, seed, None, played.log)
+    assert canonical(ENGINE.dump(again)) == canonical(ENGINE.dump(played.state))
+
+
+@pytest.mark.parametrize("seats,seed", [(2, 31), (4, 32)])
+def test_notation_round_trips_every_listed_move(seats, seed):
+    def check(engine, state, seat, moves, chooser):
+        for move in moves:
+            assert engine.parse(engine.format(move)) == move
+    play_random_game(GAME, seats, seed, check=check)
