@@ -80,6 +80,17 @@ def inbox(monkeypatch, tmp_path):
     server.stop()
 
 
+class QuietWorker(SimpleWorker):
+    """rq's burst worker without the pub/sub channel for remote commands (its thread
+    takes half a second to stop, many times per test)."""
+
+    def subscribe(self):
+        pass
+
+    def unsubscribe(self):
+        pass
+
+
 @pytest.fixture
 def run_jobs(conn):
     """Run every due job: rq's scheduler moves the scheduled ones whose time has come
@@ -94,7 +105,7 @@ def run_jobs(conn):
             scheduler.enqueue_scheduled_jobs()
             if not any(q.count for q in queues):
                 break
-            SimpleWorker(queues, connection=conn).work(burst=True)
+            QuietWorker(queues, connection=conn).work(burst=True)
         scheduler.release_locks()
     return run
 

@@ -1,0 +1,118 @@
+"""Bad mail changes nothing and is answered (issue 4, "In: moves by reply"): a wrong
+MAC, another seat's address, a stale version, an unknown address, an unreadable move;
+auto-responders are never answered and answers to strangers are rate-limited."""
+from __future__ import annotations
+
+from service.store import Store
+from tests.workers.conftest import DOMAIN, PLAYERS, reply_to
+from tests.workers.test_play_by_mail import listed_moves
+from workers.mail import reply_address
+
+ADA, BERT = PLAYERS[0]["email"], PLAYERS[1]["email"]
+
+
+def text(message) -> str:
+    return message.get_body(("plain",)).get_content().replace("\r\n", "\n")
+
+
+def game_state(conn, game_id):
+    store = Store(conn)
+    return store.snapshot(game_id).to_json(), store.log(game_id), conn.keys(f"game:{{{game_id}}}:turn:*")
+
+
+def started(new_game, run_jobs, inbox):
+    game_id = new_game("pile")
+    run_jobs()
+    return game_id, inbox.last(ADA)
+
+
+def readdressed(message, address: str):
+    del message["To"]
+    message["To"] = address
+    return message
+
+
+def test_wrong_mac_changes_nothing_and_is_answered(conn, inbox, mail_in, run_jobs, new_game):
+    game_id, invitation = started(new_game, run_jobs, inbox)
+    before = game_state(conn, game_id)
+    forged = readdressed(reply_to(invitation, listed_moves(invitation)[0], "mallory@evil.test"),
+                         f"play+{game_id}.0.{'0' * reply_address.MAC_CHARS}@{DOMAIN}")
+    mail_in(forged)
+    run_jobs()
+    assert game_state(conn, game_id) == before
+    answer = inbox.last("mallory@evil.test")
+    assert "Invalid reply address" in answer["Subject"]
+    assert answer["Auto-Submitted"] == "auto-replied"
+
+
+def test_other_seats_address_with_own_mac_changes_nothing(conn, inbox, mail_in, run_jobs, new_game):
+    game_id, invitation = started(new_game, run_jobs, inbox)
+    own_mac = reply_address.find(str(invitation["Reply-To"])).mac
+    before = game_state(conn, game_id)
+    mail_in(readdressed(reply_to(invitation, "pass", ADA), f"play+{game_id}.1.{own_mac}@{DOMAIN}"))
+    run_jobs()
+    assert game_state(conn, game_id) == before
+    assert "Invalid reply address" in inbox.last(ADA)["Subject"]
+
+
+def test_reply_out_of_turn_changes_nothing_and_is_answered(conn, inbox, mail_in, run_jobs, new_game):
+    game_id, _ = started(new_game, run_jobs, inbox)
+    before = game_state(conn, game_id)
+    mail_in(reply_to(inbox.last(BERT), "pass", BERT))
+    run_jobs()
+    assert game_state(conn, game_id) == before
+    assert "not to act" in text(inbox.last(BERT))
+
+
+def test_stale_version_changes_nothing_and_is_answered(conn, inbox, mail_in, run_jobs, new_game):
+    game_id, invitation = started(new_game, run_jobs, inbox)
+    mail_in(reply_to(invitation, listed_moves(invitation)[0], ADA))
+    run_jobs()
+    mail_in(reply_to(inbox.last(BERT), listed_moves(inbox.last(BERT))[0], BERT))
+    run_jobs()
+    assert Store(conn).snapshot(game_id).to_act == [0]
+    before = game_state(conn, game_id)
+    mail_in(reply_to(invitation, "pass", ADA))                          # answers version 0
+    run_jobs()
+    assert game_state(conn, game_id) == before
+    answer = text(inbox.last(ADA))
+    assert "Your mail answered version 0; the game is at 2." in answer
+    assert "Your legal moves" in answer
+
+
+def test_unknown_address_is_answered(conn, inbox, mail_in, run_jobs, new_game):
+    game_id, invitation = started(new_game, run_jobs, inbox)
+    mail_in(readdressed(reply_to(invitation, "pass", "lost@else.test"), f"sales@{DOMAIN}"))
+    run_jobs()
+    assert "No game at this address" in inbox.last("lost@else.test")["Subject"]
+
+
+def test_unreadable_move_is_answered_with_the_legal_moves(conn, inbox, mail_in, run_jobs, new_game):
+    game_id, invitation = started(new_game, run_jobs, inbox)
+    before = game_state(conn, game_id)
+    mail_in(reply_to(invitation, "build a castle", ADA))
+    run_jobs()
+    assert game_state(conn, game_id) == before
+    answer = text(inbox.last(ADA))
+    assert "Could not read your move" in answer and "'build a castle'" in answer
+    assert listed_moves(inbox.last(ADA)) == listed_moves(invitation)
+
+
+def test_auto_responder_is_not_answered(conn, inbox, mail_in, run_jobs, new_game):
+    game_id, invitation = started(new_game, run_jobs, inbox)
+    sent = len(inbox.messages)
+    before = game_state(conn, game_id)
+    mail_in(reply_to(invitation, "I am out of the office.", ADA, Auto_Submitted="auto-replied"))
+    mail_in(reply_to(invitation, "Out of office", ADA, Precedence="bulk"))
+    run_jobs()
+    assert game_state(conn, game_id) == before
+    assert len(inbox.messages) == sent
+
+
+def test_answers_to_strangers_are_rate_limited(conn, inbox, mail_in, run_jobs, new_game):
+    game_id, invitation = started(new_game, run_jobs, inbox)
+    for n in range(6):
+        mail_in(readdressed(reply_to(invitation, f"pass {n}", "flood@evil.test"),
+                            f"play+{game_id}.0.{'1' * reply_address.MAC_CHARS}@{DOMAIN}"))
+    run_jobs()
+    assert len(inbox.to("flood@evil.test")) == 3
