@@ -1,0 +1,139 @@
+"""The turn clock (issue 4, "Deadlines and reminders"), with time moved by
+time-machine and the jobs run by rq's own scheduler and a worker: reminders after 24 h
+and then every 12 h, stopped when the seat moves; the deadline policy (skip, wait,
+pause) fires exactly once; vacation stops the clock; the sweeper finds lost jobs."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+import time_machine
+from rq.registry import ScheduledJobRegistry
+
+from service.store import Store
+from tests.workers.conftest import PLAYERS, reply_to
+from tests.workers.test_play_by_mail import listed_moves
+from workers import clock
+from workers.queues import MAIL, queue
+
+ADA, BERT = PLAYERS[0]["email"], PLAYERS[1]["email"]
+START = datetime(2030, 1, 7, 9, 0, tzinfo=timezone.utc)
+
+
+def clock_of(policy: str) -> dict:
+    return {"turn_hours": 48, "reminder_hours": [24, 12], "deadline_policy": policy}
+
+
+def subjects(inbox, address: str) -> list[str]:
+    return [str(m["Subject"]).split("] ", 1)[1] for m in inbox.to(address)]
+
+
+@pytest.fixture
+def travel():
+    with time_machine.travel(START, tick=True) as traveller:
+        yield traveller
+
+
+def at(travel, run_jobs, hours: float) -> None:
+    """Move the clock to START + hours and run whatever has become due."""
+    travel.move_to(START + timedelta(hours=hours))
+    run_jobs()
+
+
+def test_reminders_after_first_then_every_until_the_deadline(conn, inbox, run_jobs, new_game, travel):
+    new_game("pile", clock=clock_of("wait"))
+    at(travel, run_jobs, 0)
+    at(travel, run_jobs, 23.5)
+    assert subjects(inbox, ADA) == ["You are invited to a game"]
+    at(travel, run_jobs, 24.1)
+    assert subjects(inbox, ADA)[-1] == "Reminder: your turn"
+    at(travel, run_jobs, 36.1)
+    assert subjects(inbox, ADA).count("Reminder: your turn") == 2
+    assert subjects(inbox, BERT) == ["You are invited to a game"]       # Bert is not to act
+
+
+def test_reminders_stop_when_the_seat_moves(conn, inbox, mail_in, run_jobs, new_game, travel):
+    game_id = new_game("pile", clock=clock_of("skip"))
+    at(travel, run_jobs, 0)
+    at(travel, run_jobs, 24.1)
+    reminder = inbox.last(ADA)
+    mail_in(reply_to(reminder, listed_moves(reminder)[0], ADA))
+    at(travel, run_jobs, 25)
+    scheduled = ScheduledJobRegistry(queue=queue(conn, MAIL)).get_job_ids()
+    assert not [j for j in scheduled if f"-{game_id}-0-" in j]           # Ada's jobs cancelled
+    at(travel, run_jobs, 60)                                             # past Ada's old deadline
+    assert subjects(inbox, ADA).count("Reminder: your turn") == 1
+    assert "Time ran out: a move was played for you" not in subjects(inbox, ADA)
+    assert subjects(inbox, BERT)[-1] == "Reminder: your turn"           # his clock began at 25 h
+    assert Store(conn).snapshot(game_id).version == 1
+
+
+def run_deadline_again(conn, run_jobs, game_id: str, seat: int, version: int) -> None:
+    queue(conn, MAIL).enqueue("workers.clock.deadline", game_id, seat, version)
+    run_jobs()
+
+
+def test_deadline_skip_plays_a_pass_exactly_once(conn, inbox, run_jobs, new_game, travel):
+    game_id = new_game("pile", clock=clock_of("skip"))
+    at(travel, run_jobs, 0)
+    at(travel, run_jobs, 48.1)
+    store = Store(conn)
+    assert [e["move"] for e in store.log(game_id)] == [{"action": "pass"}]
+    assert subjects(inbox, ADA).count("Time ran out: a move was played for you") == 1
+    assert subjects(inbox, BERT)[-1] == "Your turn"
+    run_deadline_again(conn, run_jobs, game_id, 0, 0)
+    queue(conn, MAIL).enqueue("workers.clock.sweep")
+    run_jobs()
+    assert store.snapshot(game_id).version == 1
+    assert subjects(inbox, ADA).count("Time ran out: a move was played for you") == 1
+
+
+def test_deadline_wait_only_reminds_once_and_keeps_reminding(conn, inbox, run_jobs, new_game, travel):
+    game_id = new_game("pile", clock=clock_of("wait"))
+    at(travel, run_jobs, 0)
+    at(travel, run_jobs, 48.1)
+    run_deadline_again(conn, run_jobs, game_id, 0, 0)
+    assert subjects(inbox, ADA).count("Deadline passed: your turn") == 1
+    assert Store(conn).snapshot(game_id).version == 0
+    at(travel, run_jobs, 60.1)
+    assert subjects(inbox, ADA).count("Reminder: your turn") == 4       # 24, 36, 48, 60 h
+
+
+def test_deadline_pause_pauses_the_game_once(conn, inbox, run_jobs, new_game, travel):
+    game_id = new_game("pile", clock=clock_of("pause"))
+    at(travel, run_jobs, 0)
+    at(travel, run_jobs, 48.1)
+    assert Store(conn).snapshot(game_id).status == "paused"
+    run_deadline_again(conn, run_jobs, game_id, 0, 0)
+    for email in (ADA, BERT):
+        assert subjects(inbox, email).count("Game paused: time ran out") == 1
+    at(travel, run_jobs, 90)
+    assert subjects(inbox, ADA).count("Reminder: your turn") == 1        # paused: no clock
+
+
+def test_vacation_stops_the_clock(conn, inbox, mail_in, run_jobs, new_game, travel):
+    game_id = new_game("pile", clock=clock_of("skip"))
+    at(travel, run_jobs, 0)
+    at(travel, run_jobs, 1)
+    mail_in(reply_to(inbox.last(ADA), "vacation 2", ADA))        # away from 1 h to 49 h
+    run_jobs()
+    assert "Vacation set" in inbox.last(ADA).get_body(("plain",)).get_content()
+    at(travel, run_jobs, 48.5)
+    assert subjects(inbox, ADA).count("Reminder: your turn") == 0
+    at(travel, run_jobs, 49 + 47 - 0.5)                             # 1 + 46.5 h used of 48
+    assert Store(conn).snapshot(game_id).version == 0
+    at(travel, run_jobs, 49 + 47 + 0.5)
+    assert [e["move"] for e in Store(conn).log(game_id)] == [{"action": "pass"}]
+
+
+def test_sweeper_schedules_lost_clock_jobs_again(conn, inbox, run_jobs, new_game, travel):
+    game_id = new_game("pile", clock=clock_of("skip"))
+    at(travel, run_jobs, 0)
+    registry = ScheduledJobRegistry(queue=queue(conn, MAIL))
+    for job_id in registry.get_job_ids():
+        if f"-{game_id}-" in job_id:
+            registry.remove(job_id, delete_job=True)                    # lost, e.g. a flushed registry
+    at(travel, run_jobs, 1)                                              # the periodic sweep runs
+    assert any(f"pbem-deadline-{game_id}-0-v0" == j for j in registry.get_job_ids())
+    at(travel, run_jobs, 48.5)
+    assert Store(conn).snapshot(game_id).version == 1
