@@ -1,0 +1,117 @@
+"""The board file: schema, validator (rulebook's structural facts), provisional label."""
+import copy
+import json
+
+import pytest
+
+from service.games.industry import GAME
+from service.games.industry.schema import load_json
+from service.games.industry.validate import main, validate_board
+
+SHIPPED = load_json("board.json")
+
+
+def broken(change):
+    data = copy.deepcopy(SHIPPED)
+    change(data)
+    return validate_board(data)
+
+
+def space(data, sid):
+    return next(s for s in data["spaces"] if s["id"] == sid)
+
+
+def test_shipped_board_is_valid_and_labelled_provisional_everywhere():
+    """The printed board is unknown: the shipped one says so in the file and the game type."""
+    assert validate_board(SHIPPED) == []
+    assert SHIPPED["provisional"] is True and "not the printed" in SHIPPED["title"]
+    assert GAME.stage == "provisional" and "PROVISIONAL" in GAME.description
+
+
+def test_validator_wants_the_60_spaces_of_5_epochs_and_12_columns():
+    """Spielmaterial: "5 Epochen ... 12 Spalten ... Das macht zusammen 60 Felder" """
+    assert any("60 spaces" in p for p in broken(lambda d: d["spaces"].pop()))
+
+
+def test_validator_wants_seven_jokers_one_of_them_any_resource():
+    """Spielmaterial: 7 Joker; Beschaffung: "Der Joker mit "?" ..." """
+    def second_question_mark(data):
+        next(s for s in data["spaces"] if s["kind"] == "joker" and s["joker"] != "?")["joker"] = "?"
+    assert any("7 joker" in p for p in broken(second_question_mark))
+
+
+def test_validator_wants_each_resource_produced_in_the_epoch_before_the_bank_sells_it():
+    """Übersicht der Rohstoffe: the bank sells only what appeared in an earlier epoch."""
+    def no_stone(data):
+        for s in data["spaces"]:
+            if s.get("produces") == "stone":
+                s["produces"] = None
+    problems = broken(no_stone)
+    assert any(p.startswith("stone: no factory produces it in epoch 1") for p in problems)
+
+
+def test_validator_wants_the_regions_in_order_left_to_right():
+    """Spielmaterial: "von links nach rechts: ... die Jokerfelder, die Bonusfelder, die
+    Fabriken, die Technologien" """
+    def swap(data):
+        a, b = space(data, "1A"), space(data, "1L")
+        for key in ("epoch", "column", "id"):
+            a[key], b[key] = b[key], a[key]
+    assert any("left to right" in p for p in broken(swap))
+
+
+def test_validator_wants_bank_and_stock_exchange_as_factories():
+    """Besondere Fabriken: Bank und Börse."""
+    def no_bank(data):
+        next(s for s in data["spaces"] if s.get("special") == "bank")["special"] = None
+    assert "exactly one factory must be the bank" in broken(no_bank)
+
+
+def test_validator_wants_bonus_values_of_2_or_3():
+    """Bonusfelder: "2 oder 3 Siegpunkte" """
+    def four(data):
+        next(s for s in data["spaces"] if s["kind"] == "bonus")["vp_per_factory"] = 4
+    assert any("2 or 3" in p for p in broken(four))
+
+
+def test_validator_wants_each_connection_between_the_right_kinds():
+    """Spielende: roads join factories, lines technologies, rivers harbours and factories..."""
+    def bad_road(data):
+        data["connections"].append({"type": "road", "a": "1J", "b": "1D"})
+    assert any("must join factory and factory" in p for p in broken(bad_road))
+    def unknown(data):
+        data["connections"].append({"type": "canal", "a": "1D", "b": "1E"})
+    assert any("type must be one of" in p for p in broken(unknown))
+
+
+def test_validator_wants_every_river_factory_joined_to_every_harbour():
+    """Spielende: "4 Fabriken, die am Fluss liegen und dadurch automatisch mit seinen
+    Häfen verbunden sind." """
+    def drop_one_river(data):
+        data["connections"].remove(next(c for c in data["connections"] if c["type"] == "river"))
+    assert any("not connected to harbour" in p for p in broken(drop_one_river))
+
+
+def test_validator_finds_the_unfilled_research_file_unplayable():
+    """The research file's nulls are not a board (its spaces have no kind)."""
+    with open("/work/shared/data/industry/board.json", encoding="utf-8") as handle:
+        research = json.load(handle)
+    assert validate_board(research) and validate_board([]) == ["a board file is a JSON object"]
+
+
+def test_validate_command_line(tmp_path, capsys):
+    """python -m service.games.industry.validate PATH: 0 sound, 1 problems, 2 unreadable."""
+    good, bad = tmp_path / "good.json", tmp_path / "bad.json"
+    good.write_text(json.dumps(SHIPPED))
+    bad.write_text(json.dumps({**SHIPPED, "coin_columns": ["Z"]}))
+    assert main([str(good)]) == 0 and "ok (provisional board)" in capsys.readouterr().out
+    assert main([str(bad)]) == 1 and "coin_columns" in capsys.readouterr().out
+    assert main([str(tmp_path / "missing.json")]) == 2
+
+
+@pytest.mark.parametrize("field,value", [("cost", -1), ("needs", ["gold"]), ("vp", "2")])
+def test_validator_checks_each_space_field(field, value):
+    """Schema: costs and VP are whole numbers, needs are known resources."""
+    def change(data):
+        space(data, "1G")[field] = value
+    assert any(p.startswith("1G:") for p in broken(change))
