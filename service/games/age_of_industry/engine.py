@@ -1,0 +1,66 @@
+"""The engine protocol (service/games/base.py): dispatch only, no rule bodies."""
+from __future__ import annotations
+
+from service.games.age_of_industry import build, cards, develop, loans, rail, sell, state as st
+from service.games.age_of_industry.flow import current_seat
+from service.games.age_of_industry.notation import format_move, parse as parse_text
+from service.games.age_of_industry.render import render_text as render
+from service.games.age_of_industry.scoring import result as final_result
+from service.games.age_of_industry.setup import setup_state
+from service.games.age_of_industry.view import view as seat_view
+from service.games.base import IllegalMove
+
+ACTIONS = {  # action -> (legal moves, apply)
+    "build": (build.build_moves, build.apply_build),
+    "rail": (rail.rail_moves, rail.apply_rail),
+    "sell": (sell.sell_moves, sell.apply_sell),
+    "end_sale": (sell.end_sale_moves, sell.apply_end_sale),
+    "develop": (develop.develop_moves, develop.apply_develop),
+    "draw": (cards.draw_moves, cards.apply_draw),
+    "pass": (cards.pass_moves, cards.apply_pass),
+    "loan": (loans.loan_moves, loans.apply_loan),
+    "repay": (lambda s, seat: [], loans.apply_loan),
+}
+
+
+class Engine:
+    def setup(self, options: dict, seats: int, seed: int):
+        return setup_state(options.get("map", "germany"), seats, seed)
+
+    def to_act(self, state) -> list[int]:
+        seat = current_seat(state)
+        return [] if seat is None else [seat]
+
+    def legal_moves(self, state, seat: int) -> list[dict]:
+        return [m for moves, _ in ACTIONS.values() for m in moves(state, seat)]
+
+    def apply(self, state, seat: int, move: dict):
+        if not isinstance(move, dict) or move.get("action") not in ACTIONS:
+            raise IllegalMove(f"unknown action; one of {sorted(ACTIONS)}", field="action")
+        new = st.load(st.dump(state))
+        events = ACTIONS[move["action"]][1](new, seat, move)
+        return new, events
+
+    def view(self, state, seat):
+        return seat_view(state, seat)
+
+    def result(self, state):
+        return final_result(state)
+
+    def dump(self, state) -> dict:
+        return st.dump(state)
+
+    def load(self, data: dict):
+        return st.load(data)
+
+    def parse(self, text: str) -> dict:
+        return parse_text(text)
+
+    def format(self, move: dict) -> str:
+        return format_move(move)
+
+    def render_text(self, state, seat) -> str:
+        return render(state, seat)
+
+
+ENGINE = Engine()

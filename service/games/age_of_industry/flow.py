@@ -1,0 +1,85 @@
+"""The sequence of play (SPIELABLAUF; PHASE ZWEI; PHASE DREI; SPIELENDE).
+
+A round: every player in turn order takes two actions (one in the first round,
+or both combined into one build); then the new turn order by money spent, then
+loan interest. The game ends after a round at whose end the deck is empty and a
+player holds no cards.
+"""
+from __future__ import annotations
+
+from service.games.age_of_industry.money import LOAN, charge, pay
+from service.games.age_of_industry.scoring import final_scoring
+from service.games.age_of_industry.state import State
+
+END_OF_ROUND = ("new_turn_order", "pay_interest", "check_game_end")
+
+
+def current_seat(state: State) -> int | None:
+    return None if state.finished else state.order[state.turn]
+
+
+def actions_per_turn(state: State) -> int:
+    """Two actions a turn, one in the first round."""
+    return 1 if state.round == 1 else 2
+
+
+def why_not_turn(state: State, seat: int, actions: int = 1) -> str | None:
+    """The seat must be the one to act, with that many actions left, not mid-sale."""
+    if state.finished:
+        return "the game is over"
+    if seat != current_seat(state):
+        return "it is not your turn"
+    if state.selling:
+        return "you are selling: sell more or end the sale first"
+    if state.actions_left < actions:
+        return "combining needs both actions of a two-action turn" if actions == 2 \
+            else "you have no action left"
+    return None
+
+
+def action_done(state: State, actions: int = 1) -> None:
+    """Count the action(s) used; when none is left, the next player's turn starts."""
+    state.actions_left -= actions
+    if state.actions_left == 0 and not state.selling:
+        end_turn(state)
+
+
+def end_turn(state: State) -> None:
+    state.turn += 1
+    if state.turn == len(state.order):
+        for step in END_OF_ROUND:
+            STEPS[step](state)
+        state.turn = 0
+        state.round += 1
+    state.actions_left = actions_per_turn(state)
+
+
+def new_turn_order(state: State) -> None:
+    """Least spent first; ties keep their order; the money goes to the bank."""
+    state.order = sorted(state.order, key=lambda s: state.players[s].spent)
+    for player in state.players:
+        player.spent = 0
+
+
+def pay_interest(state: State) -> None:
+    """$1 per loan; a loan taken to pay it pays no interest this round."""
+    for seat, player in enumerate(state.players):
+        interest = player.loans
+        while player.money < interest:
+            player.loans += 1
+            pay(state, seat, LOAN)
+        charge(state, seat, interest, spent=False)
+
+
+def check_game_end(state: State) -> None:
+    """Deck empty and a player without cards; the face-up cards do not count."""
+    if not state.deck and any(not p.hand for p in state.players):
+        state.finished = True
+        for player in state.players:
+            state.discard.extend(player.hand)
+            player.hand = []
+        final_scoring(state)
+
+
+STEPS = {"new_turn_order": new_turn_order, "pay_interest": pay_interest,
+         "check_game_end": check_game_end}

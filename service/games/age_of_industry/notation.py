@@ -1,0 +1,144 @@
+"""The text notation for e-mail and the command line; parse(format(m)) == m.
+
+  build hamburg.2 cotton_mill with brown [combined] [coal from essen.1] [iron from ...]
+  rail kiel-hamburg [coal from ...] [iron from ...]      (also: connect, link)
+  sell berlin.1 to hamburg.1 | sell berlin.1 to poland.market
+  end sale
+  develop manufactured_goods 0 discard port
+  draw deck deck | draw brown deck | draw brown port
+  pass discard brown | pass
+  loan | repay
+"""
+from __future__ import annotations
+
+from service.games.age_of_industry.data import COLOURS, INDUSTRIES, MAPS
+from service.games.base import NotationError
+
+ALIASES = {"cotton": "cotton_mill", "mill": "cotton_mill", "goods": "manufactured_goods",
+           "factory": "manufactured_goods", "mine": "coal_mine", "iron": "iron_works",
+           "works": "iron_works"}
+CARDS = set(COLOURS) | set(INDUSTRIES)
+HELP = ("moves: build <place.N> <industry> with <card> [combined] [coal from <src>] [iron from <src>]; "
+        "rail <a-b>; sell <mill> to <outlet>; end sale; develop <industry> <level> discard <card>; "
+        "draw <deck|card> <deck|card>; pass [discard <card>]; loan; repay")
+
+
+def industry(word: str) -> str:
+    word = ALIASES.get(word, word)
+    if word not in INDUSTRIES:
+        raise NotationError(f"unknown industry {word!r}; one of {list(INDUSTRIES)}")
+    return word
+
+
+def card(word: str) -> str:
+    word = ALIASES.get(word, word) if word not in COLOURS else word
+    if word not in CARDS:
+        raise NotationError(f"unknown card {word!r}; one of {sorted(CARDS)}")
+    return word
+
+
+def sources(words: list[str], move: dict) -> dict:
+    """Trailing 'coal from X' / 'iron from Y' clauses."""
+    while words:
+        if len(words) < 3 or words[0] not in ("coal", "iron") or words[1] != "from":
+            raise NotationError(f"expected 'coal from <source>' or 'iron from <source>', got {' '.join(words)!r}")
+        move[f"{words[0]}_from"] = words[2]
+        words = words[3:]
+    return move
+
+
+def link(word: str) -> str:
+    a, _, b = word.partition("-")
+    for game_map in MAPS.values():
+        for candidate in (f"{a}-{b}", f"{b}-{a}"):
+            if candidate in game_map.links:
+                return candidate
+    raise NotationError(f"unknown rail link {word!r}; write it as place-place")
+
+
+def parse(text: str) -> dict:
+    words = text.strip().lower().replace(",", " ").split()
+    if not words:
+        raise NotationError("empty move; " + HELP)
+    head, rest = words[0], words[1:]
+    try:
+        return PARSERS[head](rest)
+    except KeyError:
+        raise NotationError(f"unknown move {head!r}; " + HELP) from None
+    except (IndexError, ValueError) as error:
+        if isinstance(error, NotationError):
+            raise
+        raise NotationError(f"cannot read {text!r}; " + HELP) from None
+
+
+def parse_build(w):
+    if len(w) < 4 or w[2] != "with":
+        raise NotationError("build <place.N> <industry> with <card> [combined] [coal from <src>]")
+    move = {"action": "build", "card": card(w[3]), "space": w[0], "industry": industry(w[1])}
+    rest = w[4:]
+    if rest[:1] == ["combined"]:
+        move["combined"], rest = True, rest[1:]
+    return sources(rest, move)
+
+
+def parse_draw(w):
+    if not 1 <= len(w) <= 2:
+        raise NotationError("draw <deck|card> [<deck|card>]")
+    return {"action": "draw", "face_up": sorted(card(x) for x in w if x != "deck"),
+            "deck": w.count("deck")}
+
+
+def parse_pass(w):
+    if not w:
+        return {"action": "pass"}
+    if len(w) != 2 or w[0] != "discard":
+        raise NotationError("pass [discard <card>]")
+    return {"action": "pass", "card": card(w[1])}
+
+
+def parse_develop(w):
+    if len(w) != 4 or w[2] != "discard":
+        raise NotationError("develop <industry> <level> discard <card>")
+    return {"action": "develop", "industry": industry(w[0]), "level": int(w[1]), "card": card(w[3])}
+
+
+def parse_sell(w):
+    if len(w) != 3 or w[1] != "to":
+        raise NotationError("sell <place.N> to <place.N|place.market>")
+    return {"action": "sell", "mill": w[0], "outlet": w[2]}
+
+
+def parse_word(action):
+    def parse_bare(w):
+        if w:
+            raise NotationError(f"{action} takes nothing more")
+        return {"action": action}
+    return parse_bare
+
+
+PARSERS = {"build": parse_build, "rail": lambda w: sources(w[1:], {"action": "rail", "link": link(w[0])}),
+           "sell": parse_sell, "develop": parse_develop, "draw": parse_draw, "pass": parse_pass,
+           "loan": parse_word("loan"), "repay": parse_word("repay"),
+           "end": lambda w: parse_word("end_sale")(w[1:] if w[:1] == ["sale"] else ["?"])}
+PARSERS["connect"] = PARSERS["link"] = PARSERS["rail"]
+
+
+def _tail(move: dict) -> str:
+    return "".join(f" {r} from {move[f'{r}_from']}" for r in ("coal", "iron") if f"{r}_from" in move)
+
+
+FORMATTERS = {
+    "build": lambda m: f"build {m['space']} {m['industry']} with {m['card']}"
+                       f"{' combined' if m.get('combined') else ''}{_tail(m)}",
+    "rail": lambda m: f"rail {m['link']}{_tail(m)}",
+    "sell": lambda m: f"sell {m['mill']} to {m['outlet']}",
+    "develop": lambda m: f"develop {m['industry']} {m['level']} discard {m['card']}",
+    "draw": lambda m: "draw " + " ".join(list(m["face_up"]) + ["deck"] * m["deck"]),
+    "pass": lambda m: f"pass discard {m['card']}" if "card" in m else "pass",
+    "end_sale": lambda m: "end sale",
+}
+
+
+def format_move(move: dict) -> str:
+    action = move.get("action")
+    return FORMATTERS.get(action, lambda m: str(action))(move)

@@ -1,0 +1,84 @@
+"""AKTION: EISENBAHNSTRECKE BAUEN.
+
+A move: {"action": "rail", "link": "a-b", "coal_from"?, "iron_from"?}. The link must
+touch a place where the player has an industry or which his rails already reach.
+The first link costs $1; each later one $1 plus one coal and one iron brought to
+either end.
+"""
+from __future__ import annotations
+
+from service.games.age_of_industry.build import Networks, with_choices
+from service.games.age_of_industry.data import MAPS
+from service.games.age_of_industry.access import own_rail_at, own_tiles_at
+from service.games.age_of_industry.flow import action_done, why_not_turn
+from service.games.age_of_industry.money import charge
+from service.games.age_of_industry.refusal import Refusal
+from service.games.age_of_industry.resources import plan_supply, take, why_not_choice
+from service.games.age_of_industry.state import State
+
+RULE = "AKTION: EISENBAHNSTRECKE BAUEN"
+LINK_COST = 1
+
+
+def plan_rail(state: State, seat: int, move: dict, nets: Networks | None = None):
+    """(Refusal, None) or (None, (price, supplies))."""
+    if set(move) - {"action", "link", "coal_from", "iron_from"}:
+        return Refusal("unknown fields in the move"), None
+    if reason := why_not_turn(state, seat):
+        return Refusal(reason), None
+    player = state.players[seat]
+    ends = MAPS[state.map].links.get(move.get("link"))
+    if ends is None:
+        return Refusal(f"no such rail link: {move.get('link')}", "link"), None
+    if move["link"] in state.rails:
+        return Refusal("a rail tile already lies on that link", "link"), None
+    if not player.rails_left:
+        return Refusal("you have no rail tile left", "link"), None
+    if not any(own_tiles_at(state, seat, p) or own_rail_at(state, seat, p) for p in ends):
+        return Refusal("the link must touch a place with your industry or your rails", "link"), None
+    price, supplies = LINK_COST, {}
+    if player.rails_built:
+        net = (nets or Networks(state)).get()
+        for resource in ("coal", "iron"):
+            supply = plan_supply(state, net, resource, ends)
+            if supply is None:
+                return Refusal(f"no {resource} can reach either end of the link"), None
+            if refusal := why_not_choice(supply, move.get(f"{resource}_from"), f"{resource}_from"):
+                return refusal, None
+            supplies[resource] = supply
+            price += supply.price
+    elif move.get("coal_from") or move.get("iron_from"):
+        return Refusal("your first link needs no coal or iron", "coal_from"), None
+    if player.money < price:
+        return Refusal(f"this link costs ${price}; you have ${player.money} (take a loan first)"), None
+    return None, (price, supplies)
+
+
+def why_not_rail(state: State, seat: int, move: dict) -> str | None:
+    refusal = plan_rail(state, seat, move)[0]
+    return refusal.reason if refusal else None
+
+
+def rail_moves(state: State, seat: int) -> list[dict]:
+    if why_not_turn(state, seat) or not state.players[seat].rails_left:
+        return []
+    nets = Networks(state)
+    return [m for link in MAPS[state.map].links if link not in state.rails
+            for m in with_choices(lambda mv: plan_rail(state, seat, mv, nets)[0],
+                                  {"action": "rail", "link": link})]
+
+
+def apply_rail(state: State, seat: int, move: dict) -> list[dict]:
+    refusal, plan = plan_rail(state, seat, move)
+    if refusal:
+        raise refusal.illegal(RULE)
+    price, supplies = plan
+    for resource, supply in supplies.items():
+        take(state, resource, supply, move.get(f"{resource}_from"))
+    charge(state, seat, price)
+    player = state.players[seat]
+    player.rails_left -= 1
+    player.rails_built += 1
+    state.rails[move["link"]] = seat
+    action_done(state)
+    return [{"event": "rail", "seat": seat, "link": move["link"], "paid": price}]

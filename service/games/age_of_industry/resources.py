@@ -1,0 +1,120 @@
+"""Coal and iron: where a cube comes from, taking it, and the demand tracks
+(KOHLE UND EISEN; KOHLE UND EISEN VON DER BEDARFSLEISTE; ZECHEN UND EISENHÜTTEN UMDREHEN).
+
+A cube comes from the nearest source on the board by built links (ties: the
+active player chooses); with none reachable, from the demand track (cheapest
+first) if the place is joined to a built port or a distant-port place; with the
+track empty, from the supply for $4.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from service.games.age_of_industry.data import LEVELS, MAPS, SUPPLY_PRICE, TRACKS
+from service.games.age_of_industry.money import pay
+from service.games.age_of_industry.network import Network
+from service.games.age_of_industry.refusal import Refusal
+from service.games.age_of_industry.state import State, split_space
+
+SOURCE_INDUSTRY = {"coal": "coal_mine", "iron": "iron_works"}
+
+
+@dataclass(frozen=True)
+class Supply:
+    """How one cube is brought: from board sources (the tied nearest ones), or bought."""
+    sources: tuple = ()          # tied nearest source ids ("place.N" or "place.import")
+    price: int = 0               # paid for a bought cube
+    bought_from: str = ""        # "track" or "supply" when bought
+
+
+def board_sources(state: State, resource: str, extra: dict | None = None) -> dict:
+    """source id -> place, for every tile or import space holding such cubes."""
+    found = {s: split_space(s)[0] for s, t in state.tiles.items()
+             if t["industry"] == SOURCE_INDUSTRY[resource] and t["cubes"] > 0}
+    if resource == "coal":
+        found.update({f"{p}.import": p for p, n in state.imports.items() if n > 0})
+    found.update(extra or {})
+    return found
+
+
+def track_price(state: State, resource: str) -> int | None:
+    """The cheapest cube's price on the demand track (cubes sit on the dearest spaces)."""
+    prices = TRACKS[resource]
+    cubes = state.track[resource]
+    return prices[len(prices) - cubes] if cubes else None
+
+
+def plan_supply(state: State, net: Network, resource: str, targets, extra=None) -> Supply | None:
+    """How a cube reaches one of `targets`, or None when it cannot."""
+    reach = net.distances(targets)
+    sources = {s: reach[p] for s, p in board_sources(state, resource, extra).items() if p in reach}
+    if sources:
+        nearest = min(sources.values())
+        return Supply(tuple(sorted(s for s, d in sources.items() if d == nearest)))
+    if not net.port_access(targets):
+        return None
+    price = track_price(state, resource)
+    return Supply(price=price, bought_from="track") if price is not None else \
+        Supply(price=SUPPLY_PRICE, bought_from="supply")
+
+
+def why_not_choice(supply: Supply, choice: str | None, field: str) -> Refusal | None:
+    """Ties among equally near sources are the player's to break, and only ties."""
+    if len(supply.sources) > 1 and choice not in supply.sources:
+        return Refusal(f"equally near sources: name one of {list(supply.sources)}", field,
+                       supply.sources)
+    if len(supply.sources) <= 1 and choice is not None:
+        return Refusal("there is no choice of source here", field)
+    return None
+
+
+def take(state: State, resource: str, supply: Supply, choice: str | None) -> None:
+    """Remove the cube; a mine or works left empty flips and pays its owner at once."""
+    if supply.bought_from == "supply":
+        return
+    state.supply[resource] += 1
+    if supply.bought_from == "track":
+        state.track[resource] -= 1
+        return
+    source = choice or supply.sources[0]
+    place, number = split_space(source)
+    if number == "import":
+        state.imports[place] -= 1
+        return
+    tile = state.tiles[source]
+    tile["cubes"] -= 1
+    if tile["cubes"] == 0:
+        flip(state, tile)
+
+
+def flip(state: State, tile: dict) -> None:
+    tile["flipped"] = True
+    pay(state, tile["owner"], LEVELS[tile["industry"]][tile["level"]].profit)
+
+
+def sell_to_track(state: State, seat: int, resource: str, available: int) -> int:
+    """A new mine, works or ship fills the empty track spaces (dearest first) and is
+    paid each space's price; returns how many cubes moved."""
+    prices = TRACKS[resource]
+    moved = min(available, len(prices) - state.track[resource])
+    for _ in range(moved):
+        pay(state, seat, prices[len(prices) - state.track[resource] - 1])
+        state.track[resource] += 1
+    return moved
+
+
+def resource_anywhere(state: State, resource: str) -> bool:
+    """Is any such cube on the board or on the demand track? (Überbauen)"""
+    return bool(board_sources(state, resource)) or state.track[resource] > 0
+
+
+def check_ship_flips(state: State) -> None:
+    """A ship flips once its import coal is gone and its market is used (or 'no demand')."""
+    game_map = MAPS[state.map]
+    for place in game_map.market_order:
+        tile = state.tiles.get(f"{place}.1")
+        if not tile or tile["industry"] != "ship" or tile["flipped"] or tile.get("no_flip"):
+            continue
+        market = state.markets[place]
+        if state.imports.get(place, 0) == 0 and (market["flipped"] or market["kind"] == "no_demand"):
+            flip(state, tile)
