@@ -139,7 +139,7 @@ def flush_digest(game_id: str, seat: int) -> str | None:
         return None
     newest = items[-1]
     mail = Mail(game_id, newest["game_name"], seat, newest["seat_name"], newest["to"],
-                newest["version"], f"Digest: {len(items)} notifications",
+                newest["version"], f"Digest: {len(items)} notification{'s' * (len(items) > 1)}",
                 reply_to=newest["reply_to"])
     mail.add("Since the last mail", "\n".join(f"  v{i['version']}: {i['subject']}" for i in items))
     for title, text in newest["sections"]:
