@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 PREFIX = "play+"
 MAC_CHARS = 20          # 80 bits of lower-case hex: safe in case-folding mail systems
-ADDRESS = re.compile(r"play\+([A-Za-z0-9._-]+)\.(\d{1,3})\.([0-9a-fA-F]+)@([^\s>]+)")
+ADDRESS = re.compile(r"play\+([A-Za-z0-9._-]+)\.(\d{1,3})\.([0-9a-f]+)@([^\s>]+)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
