@@ -14,7 +14,7 @@ from service.games.industry.board import BOARD
 from service.games.industry.flow import next_developer
 from service.games.industry.state import State
 from service.games.industry.supply import (
-    purchase_price, settle_supply, sources, why_not_supply)
+    choices, full_supply, purchase_price, settle_supply, why_not_supply)
 
 RULE = "Phase 4. Entwicklung"
 
@@ -47,11 +47,12 @@ def why_not_develop(state: State, seat: int, move: dict) -> str | None:
     if reason := why_not_space(state, seat, space):
         return reason
     needs = BOARD.spaces[space]["needs"]
-    if not needs and "supply" in move:
-        return f"{space} needs no resources: leave out supply"
+    if "supply" in move and not choices(state, seat, needs):
+        return f"{space} leaves no choice of supplier: leave out supply"
     if reason := why_not_supply(state, seat, needs, move.get("supply", [])):
         return reason
-    price = build_cost(state, seat, space) + purchase_price(move.get("supply", []))
+    supply = full_supply(state, seat, needs, move.get("supply", []))
+    price = build_cost(state, seat, space) + purchase_price(supply)
     if price > state.money[seat]:
         return f"developing {space} this way costs {price} Taler; you have {state.money[seat]}"
     return None
@@ -70,10 +71,10 @@ def develop_moves(state: State, seat: int) -> list[dict]:
     for space in state.owned_by(seat):
         if why_not_space(state, seat, space):
             continue
-        needs = BOARD.spaces[space]["needs"]
-        for supply in sorted(set(product(*(sources(state, seat, r) for r in needs)))):
+        options = choices(state, seat, BOARD.spaces[space]["needs"])
+        for supply in sorted(set(product(*options))):
             move = {"action": "develop", "space": space}
-            if needs:
+            if options:
                 move["supply"] = list(supply)
             if not why_not_develop(state, seat, move):
                 moves.append(move)
@@ -92,12 +93,12 @@ def apply_develop(state: State, seat: int, move: dict, events: list) -> None:
     cost = build_cost(state, seat, space)
     state.money[seat] -= cost
     state.kasse += cost
-    settle_supply(state, seat, BOARD.spaces[space]["needs"], move.get("supply", []))
+    supply = settle_supply(state, seat, BOARD.spaces[space]["needs"], move.get("supply", []))
     state.owned[space]["developed"] = True
     vp = development_vp(state, space)
     state.vp[seat] += vp
     events.append({"event": "developed", "seat": seat, "space": space, "cost": cost,
-                   "supply": move.get("supply", []), "vp": vp})
+                   "supply": supply, "vp": vp})
     state.developments_left -= 1
     if state.developments_left == 0:
         next_developer(state, events)

@@ -3,9 +3,11 @@
     auction 2D          the auctioneer offers space 2D
     bid 3 | pass        a bid of 3 Taler, or pass
     sell | claim        the auctioneer sells to the high bidder, or claims the space
-    develop 2D          develop a space that needs no resources
-    develop 2D own seat1 develop a space, naming a source for each resource it needs
-                        (own, joker, joker?, bank, seat<N>), in the order printed
+    develop 2D          develop a space (resources with one source come from it)
+    develop 3H seat1 joker?
+                        develop a space, naming the source of each needed resource
+                        that has a choice (joker, joker?, bank, seat<N>), in the order
+                        the space prints its needs
     done                end your development
     subsidy             take the subsidy (3 Taler, -5 VP at the end)
 """
@@ -45,7 +47,7 @@ def parse(text: str) -> dict:
             move["supply"] = [word.lower() for word in args[1:]]
         return move
     raise NotationError(f"cannot read {text.strip()!r}; moves are: auction 2D, bid 3, pass, "
-                        "sell, claim, develop 2D [own|joker|joker?|bank|seat1 ...], done, subsidy")
+                        "sell, claim, develop 2D [joker|joker?|bank|seat1 ...], done, subsidy")
 
 
 def format(move: dict) -> str:

@@ -1,6 +1,9 @@
 """Phase 4, "Beschaffung erforderlicher Rohstoffe": the four ways to get a resource.
 
-A supply token names one way for one needed resource:
+A move names a source only where the seat has a choice: `supply` lists one token for
+each needed resource with two or more sources, in the order the space prints its
+needs; a resource with a single source (your own factory, the one seller, the bank)
+is taken from it without being named. The tokens:
   own        your developed factory produces it ("automatisch als entrichtet", free)
   joker      a joker of that resource from your supply
   joker?     the "?" joker ("genau einem Rohstoff nach Wahl")
@@ -41,15 +44,37 @@ def sources(state: State, seat: int, resource: str) -> list[str]:
     return found
 
 
+def choices(state: State, seat: int, needs: list[str]) -> list[list[str]]:
+    """The sources of each needed resource that offers a choice, in order."""
+    return [found for found in (sources(state, seat, r) for r in needs) if len(found) > 1]
+
+
+def full_supply(state: State, seat: int, needs: list[str], supply: list) -> list[str]:
+    """One token per needed resource: the named ones where there is a choice, the
+    single source elsewhere ([] where a resource has no source)."""
+    named = iter(supply)
+    full = []
+    for resource in needs:
+        found = sources(state, seat, resource)
+        full.append(next(named, None) if len(found) > 1 else (found[0] if found else None))
+    return full
+
+
 def why_not_supply(state: State, seat: int, needs: list[str], supply) -> str | None:
-    """The supply list names one listed way for each needed resource, in order, and
-    uses no more jokers than the seat holds."""
-    if not isinstance(supply, list) or len(supply) != len(needs):
-        return f"supply must name one source for each needed resource {needs}"
-    for resource, token in zip(needs, supply):
-        if token not in sources(state, seat, resource):
-            return (f"{resource} cannot come from {token!r}; "
-                    f"it can from {sources(state, seat, resource) or 'nowhere now'}")
+    """`supply` names a listed source for each resource with a choice; every other
+    resource has its one source; no more jokers are spent than the seat holds."""
+    options = choices(state, seat, needs)
+    if not isinstance(supply, list) or len(supply) != len(options):
+        wanted = [f"one of {found}" for found in options]
+        return f"supply must name, in order, {wanted or 'nothing: there is no choice'}"
+    for resource, token in zip(needs, full_supply(state, seat, needs, supply)):
+        found = sources(state, seat, resource)
+        if not found:
+            return (f"no {resource} to be had: no seat produces it, you hold no joker for it "
+                    f"and the bank does not sell it in epoch {state.epoch}")
+        if token not in found:
+            return f"{resource} cannot come from {token!r}; it can from {found}"
+    supply = full_supply(state, seat, needs, supply)
     used = Counter(resource if token == JOKER else ANY_RESOURCE
                    for resource, token in zip(needs, supply) if token in (JOKER, ANY_JOKER))
     held = Counter(state.jokers[seat])
@@ -59,11 +84,13 @@ def why_not_supply(state: State, seat: int, needs: list[str], supply) -> str | N
 
 
 def purchase_price(supply: list[str]) -> int:
+    """What a full supply list costs in Taler: 1 for each bought resource."""
     return sum(1 for token in supply if token == BANK or token.startswith(SEAT))
 
 
-def settle_supply(state: State, seat: int, needs: list[str], supply: list[str]) -> None:
-    """Spend the jokers (they leave the game) and pay the sellers."""
+def settle_supply(state: State, seat: int, needs: list[str], supply: list[str]) -> list[str]:
+    """Spend the jokers (they leave the game) and pay the sellers; the full list."""
+    supply = full_supply(state, seat, needs, supply)
     for resource, token in zip(needs, supply):
         if token in (JOKER, ANY_JOKER):
             state.jokers[seat].remove(resource if token == JOKER else ANY_RESOURCE)
@@ -73,3 +100,4 @@ def settle_supply(state: State, seat: int, needs: list[str], supply: list[str]) 
         elif token.startswith(SEAT):
             state.money[seat] -= 1
             state.money[int(token[len(SEAT):])] += 1
+    return supply

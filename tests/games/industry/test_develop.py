@@ -17,9 +17,16 @@ def developing(space, seat=0, epoch=None, won_in=None, money=(9, 9, 9)):
     return owning(state, space, seat, epoch=won_in)
 
 
-def develop(state, seat, space, supply=None):
-    move = {"action": "develop", "space": space, **({"supply": supply} if supply is not None else {})}
+def develop_with_jokers(state, seat, space):
+    """Develop paying every resource with a "?" joker."""
+    state.jokers[seat] = ["?"] * len(BOARD.spaces[space]["needs"])
+    move = next(m for m in engine.legal_moves(state, seat)
+                if m.get("space") == space and set(m.get("supply", [])) <= {"joker?"})
     return engine.apply(state, seat, move)[0]
+
+
+def develop(state, seat, space):
+    return engine.apply(state, seat, {"action": "develop", "space": space})[0]
 
 
 def test_developing_pays_the_build_cost_to_the_kasse_and_turns_the_marker():
@@ -91,16 +98,14 @@ def test_technology_only_in_the_epoch_it_was_won():
     state.jokers[0] = ["?", "?"]
     assert not [m for m in engine.legal_moves(state, 0) if m["action"] == "develop"]
     with pytest.raises(IllegalMove, match="only be developed in epoch 1"):
-        develop(state, 0, tech, ["joker?"] * len(BOARD.spaces[tech]["needs"]))
+        develop(state, 0, tech)
 
 
 def test_technology_scores_its_vp_when_developed():
     """Entwickeln und Siegpunkte erhalten: the VP in the cog go on the score track."""
     tech = max((s for s in BOARD.spaces.values() if s["kind"] == "technology" and s["epoch"] == 1),
                key=lambda s: s["vp"])
-    state = developing(tech["id"])
-    state.jokers[0] = ["?"] * len(tech["needs"])
-    state = develop(state, 0, tech["id"], ["joker?"] * len(tech["needs"]))
+    state = develop_with_jokers(developing(tech["id"]), 0, tech["id"])
     assert state.vp[0] == tech["vp"] > 0
 
 
@@ -111,8 +116,7 @@ def test_factory_scores_only_in_the_epoch_it_was_won(won_in, epoch, scores):
     factory = next(s for s in BOARD.spaces.values()
                    if s["kind"] == "factory" and s["epoch"] == 1 and s["vp"] > 0)
     state = developing(factory["id"], epoch=epoch, won_in=won_in)
-    state.jokers[0] = ["?"] * len(factory["needs"])
-    state = develop(state, 0, factory["id"], ["joker?"] * len(factory["needs"]) or None)
+    state = develop_with_jokers(state, 0, factory["id"])
     assert state.vp[0] == (factory["vp"] if scores else 0)
 
 
@@ -120,9 +124,7 @@ def test_bonus_space_gives_no_vp_when_developed_in_any_epoch():
     """Bonusfeld: "Dafür bekommt man erst bei Spielende Siegpunkte. Es ist egal, in welcher
     Epoche es entwickelt wird." """
     bonus = find("bonus", epoch=1)
-    state = developing(bonus, epoch=3, won_in=1)
-    state.jokers[0] = ["?"] * len(BOARD.spaces[bonus]["needs"])
-    state = develop(state, 0, bonus, ["joker?"] * len(BOARD.spaces[bonus]["needs"]) or None)
+    state = develop_with_jokers(developing(bonus, epoch=3, won_in=1), 0, bonus)
     assert state.owned[bonus]["developed"] and state.vp[0] == 0
 
 

@@ -11,8 +11,8 @@ from tests.games.industry.builders import a_game, engine, owning, play
     ("  PASS ", {"action": "pass"}),
     ("sell", {"action": "sell"}), ("claim", {"action": "claim"}),
     ("develop 1D", {"action": "develop", "space": "1D"}),
-    ("develop 3H own seat2 joker?", {"action": "develop", "space": "3H",
-                                     "supply": ["own", "seat2", "joker?"]}),
+    ("develop 3H seat2 joker?", {"action": "develop", "space": "3H",
+                                 "supply": ["seat2", "joker?"]}),
     ("done", {"action": "done"}), ("subsidy", {"action": "subsidy"})])
 def test_notation_reads_every_move_and_writes_it_back(text, move):
     assert engine.parse(text) == move

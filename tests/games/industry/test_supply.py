@@ -29,7 +29,8 @@ def test_own_developed_factory_supplies_the_resource_free():
     """"Man selbst hat bereits entwickelte Fabriken, die die benötigten Rohstoffe
     produzieren - ... automatisch als entrichtet." """
     state = owning(needing(), PRODUCER, 0, developed=True)
-    assert develop_moves(state) == [{"action": "develop", "space": NEEDY, "supply": ["own"]}]
+    assert sources(state, 0, RESOURCE) == ["own"]
+    assert develop_moves(state) == [{"action": "develop", "space": NEEDY}]
     state, _ = engine.apply(state, 0, develop_moves(state)[0])
     assert state.money[0] == 9 - BOARD.spaces[NEEDY]["cost"]
 
@@ -38,7 +39,7 @@ def test_buying_from_another_seats_factory_costs_one_taler_to_that_seat():
     """"Man zahlt dem Mitspieler 1 Taler ... Der Kauf darf nicht verweigert werden." """
     state = owning(needing(), PRODUCER, 1, developed=True)
     assert sources(state, 0, RESOURCE) == ["seat1"]
-    state, _ = engine.apply(state, 0, {"action": "develop", "space": NEEDY, "supply": ["seat1"]})
+    state, _ = engine.apply(state, 0, {"action": "develop", "space": NEEDY})
     assert state.money[:2] == [9 - BOARD.spaces[NEEDY]["cost"] - 1, 10]
     assert engine.to_act(state) == [0]
     assert_coins_kept(state)
@@ -68,7 +69,7 @@ def test_bank_sells_only_resources_no_seat_produces():
     state = needing(epoch=epoch)
     assert sources(state, 0, RESOURCE) == ["bank"]
     kasse = state.kasse
-    after, _ = engine.apply(state, 0, {"action": "develop", "space": NEEDY, "supply": ["bank"]})
+    after, _ = engine.apply(state, 0, {"action": "develop", "space": NEEDY})
     assert after.kasse == kasse + BOARD.spaces[NEEDY]["cost"] + 1
     owning(state, PRODUCER, 1, developed=True)
     assert sources(state, 0, RESOURCE) == ["seat1"]
@@ -89,11 +90,12 @@ def test_bank_sells_only_resources_the_epoch_has_released(resource, bank_from):
 
 def test_joker_pays_one_resource_and_leaves_the_game():
     """"Setzt man ihn ein, gilt der Rohstoff als bezahlt und kommt aus dem Spiel." """
-    state = needing(epoch=2)
-    state.jokers[0] = [RESOURCE]
-    assert "joker" in sources(state, 0, RESOURCE)
+    state = needing(epoch=1)
+    state.jokers[0] = [RESOURCE, "?"]
+    assert sources(state, 0, RESOURCE) == ["joker", "joker?"]
+    assert [m["supply"] for m in develop_moves(state)] == [["joker"], ["joker?"]]
     state, _ = engine.apply(state, 0, {"action": "develop", "space": NEEDY, "supply": ["joker"]})
-    assert state.jokers[0] == [] and state.money[0] == 9 - BOARD.spaces[NEEDY]["cost"]
+    assert state.jokers[0] == ["?"] and state.money[0] == 9 - BOARD.spaces[NEEDY]["cost"]
 
 
 def test_question_mark_joker_pays_any_one_resource():
@@ -102,18 +104,18 @@ def test_question_mark_joker_pays_any_one_resource():
     state.jokers[0] = ["?"]
     for resource in BANK_FROM_EPOCH:
         assert "joker?" in sources(state, 0, resource)
-    state, _ = engine.apply(state, 0, {"action": "develop", "space": NEEDY, "supply": ["joker?"]})
+    state, _ = engine.apply(state, 0, {"action": "develop", "space": NEEDY})
     assert state.jokers[0] == []
 
 
 def test_a_joker_is_spent_only_once():
     """"Ein Joker entspricht genau einem Rohstoff." """
-    two = next(s for s in BOARD.spaces.values() if len(s.get("needs", [])) == 2)
-    state = with_money(at_development(a_game(), 0, two["epoch"]), 9, 9, 9)
+    two = next(s for s in BOARD.spaces.values() if len(s.get("needs", [])) == 2 and s["kind"] == "factory")
+    state = with_money(at_development(a_game(), 0, 1), 9, 9, 9)
     owning(state, two["id"], 0)
     state.jokers[0] = ["?"]
     with pytest.raises(IllegalMove, match="enough jokers"):
-        engine.apply(state, 0, {"action": "develop", "space": two["id"], "supply": ["joker?", "joker?"]})
+        engine.apply(state, 0, {"action": "develop", "space": two["id"]})
 
 
 def test_unobtainable_resource_means_no_development():
@@ -122,8 +124,10 @@ def test_unobtainable_resource_means_no_development():
     state = needing(epoch=1)
     assert develop_moves(state) == []
     with pytest.raises(IllegalMove) as refused:
+        engine.apply(state, 0, {"action": "develop", "space": NEEDY})
+    assert f"no {RESOURCE} to be had" in refused.value.reason and refused.value.field == "supply"
+    with pytest.raises(IllegalMove, match="leave out supply"):
         engine.apply(state, 0, {"action": "develop", "space": NEEDY, "supply": ["bank"]})
-    assert "nowhere now" in refused.value.reason and refused.value.field == "supply"
 
 
 def test_paying_for_resources_counts_against_the_money():
