@@ -88,13 +88,13 @@ def restart(conn, game: Game) -> None:
                 write(conn, game_id, clock)
             running.add(seat)
             schedule(conn, game_id, config, clock)
-        ensure_sweeper(conn)
     for seat in range(len(game.record.seats)):
         if seat not in running:
             conn.delete(clock_key(game_id, seat))
     cancel_except(conn, game_id, {job_id(game_id, c, kind) for c in
                                   filter(None, (read(conn, game_id, s) for s in running))
                                   for kind in ("remind", "deadline")})
+    ensure_sweeper(conn)
 
 
 def reschedule(conn, game: Game) -> None:
@@ -284,11 +284,11 @@ def ensure_sweeper(conn) -> None:
 
 
 def sweep() -> int:
-    """rq job: catch clock jobs that were lost (a flushed registry, a killed worker):
-    every clocked game is restarted, which schedules what is missing; a job whose time
-    is past runs at once."""
+    """rq job: catch what was lost (a flushed registry, a killed worker): every clocked
+    game is restarted, which schedules its missing clock jobs (one whose time is past
+    runs at once), and every game's undelivered mail is queued again."""
     conn = connection()
-    store, count = Store(conn), 0
+    store, mail_queue, count = Store(conn), queue(conn), 0
     for raw in conn.smembers(CLOCKED):
         game_id = raw.decode()
         if store.game(game_id) is None:
@@ -296,5 +296,8 @@ def sweep() -> int:
             continue
         restart(conn, load_game(store, game_id))
         count += 1
+    for raw in conn.smembers("games"):
+        count += outbox.resend_lost(conn, mail_queue, raw.decode())
+    count += outbox.resend_lost(conn, mail_queue, "stray")
     ensure_sweeper(conn)
     return count

@@ -146,3 +146,24 @@ def flush_digest(game_id: str, seat: int) -> str | None:
         mail.add(title, text)
     message = compose.build(mail, config.mail_from, config.domain, config.public_url)
     return send_once(conn, queue(conn), game_id, seat, [f"digest-{int(time.time() * 1000)}"], message)
+
+
+def resend_lost(conn, queue: Queue, game_id: str, older_than: float = 60.0) -> int:
+    """For the sweeper: queue again the deliveries of stored mail whose job is gone
+    (lost between claim and enqueue, or out of retries), and overdue digests."""
+    owed = 0
+    for raw in conn.smembers(pending_key(game_id)):
+        mail_id = raw.decode()
+        job = queue.fetch_job(f"pbem-mail-{game_id}-{mail_id}")
+        if job is None or job.get_status(refresh=False) in ("failed", "canceled", "stopped"):
+            if job is not None:
+                job.delete()
+            enqueue_delivery(queue, game_id, mail_id)
+            owed += 1
+    for due_key in conn.scan_iter(match=key(game_id, "mail", "digest_due", "*")):
+        if float(conn.get(due_key) or "inf") < time.time() - older_than:
+            seat = int(due_key.decode().rsplit(":", 1)[1])
+            queue.enqueue("workers.mail.outbox.flush_digest", game_id, seat,
+                          job_id=f"pbem-digest-{game_id}-{seat}-late")
+            owed += 1
+    return owed

@@ -1,0 +1,82 @@
+"""Delivery (issue 4, "Out" and "In"): a failed hand-over is retried with backoff, mail
+whose job was lost is found by the sweeper, and `pbem mail-in`'s listener runs as its
+own process, takes mail for MAIL_DOMAIN only and hands it to the intake."""
+from __future__ import annotations
+
+import os
+import smtplib
+import subprocess
+import sys
+import time
+from email.message import EmailMessage
+
+import pytest
+import time_machine
+
+from tests.workers.conftest import DOMAIN, MAIL_REDIS_URL, PLAYERS, SECRET, free_port
+from tests.workers.test_turn_clock import START
+from workers.mail import compose, outbox, reply_address
+from workers.mail.compose import Mail
+from workers.queues import MAIL, queue
+
+ADA = PLAYERS[0]["email"]
+
+
+def test_failed_delivery_is_retried_with_backoff(conn, inbox, run_jobs, new_game, monkeypatch):
+    working = os.environ["SMTP_URL"]
+    with time_machine.travel(START, tick=True) as travel:
+        monkeypatch.setenv("SMTP_URL", f"smtp://127.0.0.1:{free_port()}?timeout=2")
+        game_id = new_game("pile")
+        run_jobs()
+        assert not inbox.messages and conn.scard(outbox.pending_key(game_id)) == 2
+        monkeypatch.setenv("SMTP_URL", working)
+        travel.shift(11)                                    # the first retry is due after 10 s
+        run_jobs()
+    assert len(inbox.messages) == 2 and conn.scard(outbox.pending_key(game_id)) == 0
+
+
+def test_sweeper_delivers_mail_whose_job_was_lost(conn, inbox, run_jobs, new_game):
+    game_id = new_game("pile")
+    run_jobs()
+    mail = Mail(game_id, "Pile", 0, "Ada", ADA, 0, "Lost and found").add("", "hello")
+    message = compose.build(mail, "t@games.test", DOMAIN, "http://x")
+    assert outbox.claim(conn, game_id, 0, ["lost"], message.as_string())   # no job queued
+    queue(conn, MAIL).enqueue("workers.clock.sweep")
+    run_jobs()
+    assert inbox.last(ADA)["Subject"].endswith("Lost and found")
+
+
+@pytest.fixture
+def listener_process(conn, inbox):
+    port = free_port()
+    env = {**os.environ, "REDIS_URL": MAIL_REDIS_URL, "MAIL_DOMAIN": DOMAIN,
+           "INBOUND_MAIL_SECRET": SECRET}
+    process = subprocess.Popen([sys.executable, "-m", "workers.mail.listener", "--host",
+                                "127.0.0.1", "--port", str(port)], env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    for _ in range(100):
+        try:
+            smtplib.SMTP("127.0.0.1", port, timeout=1).quit()
+            break
+        except OSError:
+            time.sleep(0.1)
+    yield port
+    process.terminate()
+    process.wait(10)
+
+
+def test_mail_in_process_takes_replies_for_its_domain_only(conn, inbox, run_jobs, new_game, listener_process):
+    game_id = new_game("pile")
+    run_jobs()
+    message = EmailMessage()
+    message["From"], message["Subject"] = ADA, "Re: your turn"
+    message["To"] = reply_address.make(SECRET, DOMAIN, game_id, 0)
+    message.set_content("status\n")
+    with smtplib.SMTP("127.0.0.1", listener_process) as client:
+        client.send_message(message)
+        with pytest.raises(smtplib.SMTPRecipientsRefused):
+            client.sendmail(ADA, ["someone@elsewhere.test"], b"Subject: relay?\r\n\r\nx\r\n")
+    run_jobs()
+    answer = inbox.last(ADA)
+    assert answer["Subject"].endswith("Re: Re: your turn")
+    assert "Version 0, the game is active." in answer.get_body(("plain",)).get_content()
