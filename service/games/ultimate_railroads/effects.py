@@ -173,6 +173,8 @@ def can_complete(state: dict, seat: int, effect: dict) -> bool:
     kind = effect["type"]
     if kind == "combo":
         return all(can_complete(state, seat, part) for part in effect["parts"])
+    if kind == "engineer_tile":
+        return can_complete(state, seat, ENGINEERS[effect["number"]]["effect"])
     if kind == "track_steps":
         colours = COLOURS if effect["colours"] == "any" else effect["colours"]
         return step_capacity(player, [c for c in colours if c in player["unlocked"]]) >= effect["steps"]

@@ -26,6 +26,7 @@ FIELDS = {
 VARIANTS = {"lay": (("item", "source", "route", "slot"), ("item", "route", "slot")),
             "idea": (("item", "tile"), ("item", "tile", "discard"))}
 INTS = {"wrench", "gap", "slot"}
+KEYWORDS = {"discard"}      # written before their value
 PIECE_SUFFIX = {"w": "workers", "t": "temps", "c": "coins"}
 
 
@@ -77,7 +78,7 @@ def parse_move(text: str) -> dict:
     tokens = text.strip().lower().split()
     if not tokens:
         raise NotationError("empty move; e.g. 'place coins 1w' or 'pass'")
-    action, args = tokens[0], tokens[1:]
+    action, args = tokens[0], [t for t in tokens[1:] if t not in KEYWORDS]
     if action == "place":
         return parse_place(args)
     shapes = VARIANTS.get(action) or ((FIELDS[action],) if action in FIELDS else None)
@@ -97,4 +98,7 @@ def format_move(move: dict) -> str:
         return format_place(move)
     shapes = VARIANTS.get(action) or (FIELDS[action],)
     shape = next(s for s in shapes if set(s) == set(move) - {"action"})
-    return " ".join([action] + [_format_value(n, move[n]) for n in shape])
+    words = [action]
+    for name in shape:
+        words += ([name] if name in KEYWORDS else []) + [_format_value(name, move[name])]
+    return " ".join(words)

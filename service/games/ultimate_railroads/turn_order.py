@@ -50,6 +50,7 @@ def relocate_moves(state: dict, seat: int) -> list[dict]:
 
 def apply_relocate(state: dict, seat: int, move: dict) -> list[dict]:
     if move.get("action") == "stay":
+        state["relocation_queue"].pop(0)
         return [{"type": "stay", "seat": seat}]
     if reason := why_not_relocate(state, seat, move):
         raise IllegalMove(reason, rule=RULE, field="space", options=relocate_moves(state, seat))

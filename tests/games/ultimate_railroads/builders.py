@@ -39,3 +39,11 @@ def with_tracks(state: dict, seat: int, route: str, **positions) -> dict:
         if colour not in player["unlocked"]:
             player["unlocked"].append(colour)
     return state
+
+
+def with_decision(state: dict, seat: int, kind: str, direct: bool = False, **params) -> dict:
+    """Seat `seat` has one decision of this kind waiting in its action pool."""
+    from service.games.ultimate_railroads import pool
+    pool.open_pool(state, seat, "turn")
+    pool.add(state, kind, direct, **params)
+    return state

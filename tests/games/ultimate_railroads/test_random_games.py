@@ -19,9 +19,10 @@ def test_random_game_passes_the_generic_checks(seats):
 
 def round_checks(rounds_seen: list):
     def check(engine, state, seat, moves, chooser):
+        new_round = not rounds_seen or rounds_seen[-1] != state["round"]
         rounds_seen.append(state["round"])
-        if state["phase"] == "actions" and not state["pool"] and not state["spaces"] \
-                and not any(p["passed"] for p in state["players"]):
+        if new_round:
+            assert not state["spaces"] and state["temps_holder"] is None
             for player in state["players"]:
                 assert player["placed"] == 0 and player["temps"] == 0 and not player["wooden_placed"]
                 assert player["coins"] >= 0
