@@ -70,6 +70,15 @@ def situation(state: State, to_act: list[int]) -> list[str]:
     return lines
 
 
+def move_list(moves: list[dict]) -> list[str]:
+    """The moves in notation, the bids shortened to one line ("bid 1 to 9")."""
+    bids = [m["amount"] for m in moves if m["action"] == "bid"]
+    texts = [format(m) for m in moves if m["action"] != "bid"]
+    if len(bids) > 2:
+        return [f"bid {bids[0]} to {bids[-1]}"] + texts
+    return [f"bid {amount}" for amount in bids] + texts
+
+
 def render_text(state: State, seat: int | None, to_act: list[int], moves: list[dict]) -> str:
     title = "INDUSTRY" + (" (PROVISIONAL board, not the printed one)" if BOARD.provisional else "")
     lines = [title, ""] + grid(state) + [""]
@@ -85,5 +94,5 @@ def render_text(state: State, seat: int | None, to_act: list[int], moves: list[d
             f"  {describe(s)}  [{'developed' if state.owned[s]['developed'] else 'undeveloped, build cost now ' + str(build_cost(state, seat, s))}]"
             for s in mine] + ([] if mine else ["  none"])
         if moves:
-            lines += ["", "your moves:"] + [f"  {format(m)}" for m in moves]
+            lines += ["", "your moves:"] + [f"  {text}" for text in move_list(moves)]
     return "\n".join(lines) + "\n"

@@ -43,4 +43,5 @@ def test_render_text_shows_the_board_the_seat_and_its_moves():
     text = engine.render_text(state, 1)
     assert "PROVISIONAL" in text and "on auction:" in text and "your spaces:" in text
     assert "1D" in text and "  pass" in text and "seat 1:" in text
+    assert f"bid 1 to {state.money[1]}" in text
     assert "your moves" not in engine.render_text(state, None)

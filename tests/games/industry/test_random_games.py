@@ -9,6 +9,7 @@ from service.games.industry import GAME
 from service.games.industry.board import BOARD
 from service.games.industry.state import COINS_TOTAL
 from tests.games.harness import canonical, full_check, play_random_game, replay
+from tests.games.industry.golden import GAMES, read
 
 engine = GAME.engine
 
@@ -40,4 +41,16 @@ def test_random_game_keeps_the_invariants_and_replays(seats, seed, option):
     assert sorted(s for group in result["ranking"] for s in group) == list(range(seats))
     again = replay(GAME, seats, seed, options, played.log)
     assert canonical(engine.dump(again)) == canonical(engine.dump(state))
+    assert sum(state.money) + state.kasse == COINS_TOTAL
+
+
+@pytest.mark.parametrize("path", sorted(GAMES.glob("*.jsonl")), ids=lambda p: p.stem)
+def test_recorded_game_replays_to_its_result(path):
+    """Golden games (STYLE.md): setup, parse, apply; the recorded result, coins kept."""
+    header, moves = read(path)
+    state = engine.setup(header["options"], header["seats"], header["seed"])
+    for seat, text in moves:
+        assert engine.to_act(state) == [seat]
+        state, _ = engine.apply(state, seat, engine.parse(text))
+    assert engine.result(state) == header["result"]
     assert sum(state.money) + state.kasse == COINS_TOTAL
