@@ -1,0 +1,110 @@
+"""SPIELABLAUF, PHASE ZWEI (turn order), PHASE DREI (interest), SPIELENDE."""
+from __future__ import annotations
+
+from tests.games.age_of_industry.builders import (ENGINE, a_game, build, play, refused,
+                                                  with_hand, with_money)
+
+DRAW = {"action": "draw", "face_up": [], "deck": 2}
+
+
+def test_first_round_one_action_each():
+    """In der ersten Spielrunde führen alle Spieler nur eine Aktion aus."""
+    state = play(a_game(round_no=1), 0, DRAW)
+    assert ENGINE.to_act(state) == [1]
+
+
+def test_two_actions_per_turn():
+    """Jeder Spieler muss zwei Aktionen ausführen."""
+    state = play(a_game(), 0, DRAW)
+    assert ENGINE.to_act(state) == [0] and state.actions_left == 1
+    state = play(state, 0, DRAW)
+    assert ENGINE.to_act(state) == [1]
+
+
+def test_combined_actions_build_anywhere_with_any_card():
+    """Zwei Aktionen zu einer kombinieren: in einem Feld seiner Wahl mit einer beliebigen Karte."""
+    state = with_money(with_hand(a_game(), 0, "port"), 0, 10)
+    state.tiles["essen.3"] = {"owner": 0, "industry": "cotton_mill", "level": 1, "flipped": False, "cubes": 0}
+    state.players[0].display["cotton_mill"].pop(0)
+    move = build("muenchen.1", "cotton_mill", "port")
+    assert refused(state, 0, move)                      # a port card alone cannot
+    state = play(state, 0, {**move, "combined": True})
+    assert state.tiles["muenchen.1"]["owner"] == 0 and ENGINE.to_act(state) == [1]
+
+
+def test_combined_build_needs_a_full_two_action_turn():
+    """Combining takes both actions: not in the first round, not after one action."""
+    state = with_money(with_hand(a_game(round_no=1), 0, "port"), 0, 10)
+    assert "both actions" in refused(state, 0, build("koeln.1", "cotton_mill", "port", combined=True)).reason
+
+
+def test_new_turn_order_least_spent_first():
+    """BEISPIEL: Gelb baut für 4 $, Rot für 2 $: in der nächsten Runde ist Rot vor Gelb."""
+    yellow, red, other = 0, 1, 2
+    state = a_game(round_no=1)
+    with_money(with_hand(state, yellow, "cotton_mill"), yellow, 4)
+    with_money(with_hand(state, red, "iron_works"), red, 2)
+    state = play(state, yellow, build("koeln.1", "cotton_mill", "cotton_mill"))
+    state = play(state, red, build("berlin.1", "iron_works", "iron_works"))
+    assert [state.players[s].spent for s in (yellow, red)] == [4, 2]
+    state = play(state, other, DRAW)
+    assert state.order == [other, red, yellow]
+    assert all(p.spent == 0 for p in state.players)
+
+
+def test_new_turn_order_ties_keep_order():
+    """Bei Gleichstand bleibt die relative Reihenfolge bestehen."""
+    state = a_game(round_no=1)
+    state.order = [2, 0, 1]
+    for seat in (2, 0, 1):
+        state = play(state, seat, DRAW)
+    assert state.order == [2, 0, 1]
+
+
+def test_interest_one_dollar_per_loan():
+    """PHASE DREI: 1 $ Zinsen für jeden offenen 10-$-Kredit."""
+    state = a_game(round_no=1)
+    for _ in range(2):
+        state = play(state, 0, {"action": "loan"})
+    state = play(state, 0, DRAW)
+    for seat in (1, 2):
+        state = play(state, seat, DRAW)
+    assert state.players[0].money == 18 and state.players[0].loans == 2
+
+
+def test_interest_loan_taken_to_pay_it_pays_none():
+    """Wer dafür einen neuen Kredit aufnehmen muss, zahlt für diesen keine Zinsen."""
+    state = a_game(round_no=1)
+    state = play(state, 0, {"action": "loan"})
+    state.players[0].money, state.bank = 0, state.bank + 10    # spent it all elsewhere
+    for seat in (0, 1, 2):
+        state = play(state, seat, DRAW)
+    assert state.players[0].loans == 2 and state.players[0].money == 9
+
+
+def test_game_ends_after_the_round_deck_empty_and_a_hand_empty():
+    """Ende der Runde, in der der Stapel leer ist und ein Spieler keine Karte hat;
+    die offenen Karten zählen nicht zum Stapel."""
+    state = a_game(round_no=3)
+    state.discard.extend(state.deck[2:])
+    state.deck = state.deck[:2]
+    with_hand(state, 1, *state.deck[:2])
+    assert state.face_up
+    state = play(state, 0, {"action": "pass"})
+    state = play(state, 0, {"action": "pass"})
+    assert ENGINE.result(state) is None, "the round is not over yet"
+    for _ in range(2):
+        state = play(state, 1, {"action": "pass", "card": state.players[1].hand[0]})
+    state = play(play(state, 2, {"action": "pass"}), 2, {"action": "pass"})
+    assert ENGINE.result(state) is not None and state.face_up
+
+
+def test_game_goes_on_while_cards_remain_in_the_deck():
+    """The end needs the deck empty too."""
+    state = a_game(round_no=3)
+    with_hand(state, 0, "brown", "port")
+    state = play(play(state, 0, {"action": "pass", "card": "brown"}), 0, {"action": "pass", "card": "port"})
+    for seat in (1, 2):
+        state = play(play(state, seat, DRAW), seat, DRAW)
+    assert any(not p.hand for p in state.players) and state.deck
+    assert ENGINE.result(state) is None and state.round == 4
