@@ -14,6 +14,9 @@ from .turn_order import apply_relocate, relocate_moves
 from .view import view as _view
 
 RULE = "ALLGEMEIN: EINEN SPIELZUG AUSFÜHREN"
+MOVE_KEYS = {"place": {"action", "space", "workers", "temps", "wood", "coins", "swap"},
+             "pass": {"action"}, "stay": {"action"}, "relocate": {"action", "space"},
+             "start_bonus": {"action", "card"}}
 
 
 def _actions_place(state, seat, move):
@@ -67,6 +70,9 @@ class UltimateRailroads:
             if move["action"] not in handlers:
                 raise IllegalMove(f"now you may: {', '.join(sorted(handlers))}", rule=RULE,
                                   field="action", options=self.legal_moves(state, seat))
+            if extra := set(move) - MOVE_KEYS[move["action"]]:
+                raise IllegalMove(f"unknown part(s) of the move: {', '.join(sorted(extra))}",
+                                  rule=RULE, field=sorted(extra)[0])
             events = handlers[move["action"]](state, seat, move)
         return state, events + flow.settle(state)
 

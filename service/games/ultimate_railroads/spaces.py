@@ -58,4 +58,6 @@ def shows_wood_step(effect: dict) -> bool:
     (not for actions showing only steps of any colour)."""
     if effect["type"] == "combo":
         return any(shows_wood_step(p) for p in effect["parts"])
+    if effect["type"] == "engineer_tile":
+        return shows_wood_step(ENGINEERS[effect["number"]]["effect"])
     return effect["type"] == "track_steps" and effect["colours"] != "any" and "wood" in effect["colours"]

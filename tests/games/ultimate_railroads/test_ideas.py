@@ -1,0 +1,75 @@
+"""IDEENPLÄTTCHEN, OFFENLIEGENDE IDEENKARTEN and the p.48 effects used by factories."""
+from __future__ import annotations
+
+from service.games.ultimate_railroads.engine import ENGINE
+
+from .builders import a_game, act, place, with_decision, with_tracks
+
+
+def test_new_workers_at_most_two_extra():
+    """Vorteil: neue Arbeiter; at most 2 extra workers of your colour."""
+    state = a_game(4)
+    state["players"][0]["extra_workers"] = 2
+    state["players"][0]["workers"] = 7
+    with_tracks(state, 0, "kyiv", wood=6)
+    state = act(state, 0, place("track_wood_1"), "step #0 kyiv wood")
+    assert state["players"][0]["workers"] == 7
+
+
+def test_idea_tile_two_keys():
+    state = act(with_decision(a_game(4), 0, "idea"), 0, "idea #0 two_keys")
+    assert state["players"][0]["keys"] == 2
+    assert [i["kind"] for i in state["pool"]["items"]] == ["key", "key"]
+
+
+def test_idea_tile_revaluation():
+    state = act(with_decision(a_game(4), 0, "idea"), 0, "idea #0 revaluation")
+    assert state["players"][0]["revalued"]
+
+
+def test_two_idea_tiles_use_one_discard_one():
+    """#10b: choose 2 unused idea tiles, use one, put the other back unused."""
+    state = a_game(4)
+    state["players"][0]["ideas"] = ["medal"]
+    assert ENGINE.legal_moves(with_decision(a_game(4), 0, "two_ideas"), 0)
+    lone = with_decision(state, 0, "two_ideas")
+    assert [m for m in ENGINE.legal_moves(lone, 0) if m["action"] == "idea"] == []
+    state = act(with_decision(a_game(4), 0, "two_ideas"), 0, "idea #0 medal discard revaluation")
+    player = state["players"][0]
+    assert player["medal"] and "revaluation" in player["ideas_removed"] and len(player["ideas"]) == 7
+
+
+def test_idea_card_locomotive_nine_laid_like_a_normal_locomotive():
+    state = with_decision(a_game(4), 0, "idea_card")
+    state = act(state, 0, "idea_card #0 locomotive_9", "lay #1 kyiv 0")
+    assert state["players"][0]["locos"]["kyiv"] == ["9*"] and "locomotive_9" not in state["idea_cards"]
+
+
+def test_idea_card_engineer_1_and_coin_usable_this_round():
+    state = with_decision(a_game(4), 0, "idea_card")
+    coins = state["players"][0]["coins"]
+    state = act(state, 0, "idea_card #0 engineer_1")
+    assert state["players"][0]["engineers"] == [1] and state["players"][0]["coins"] == coins + 1
+    state["turn"] = 0
+    assert any(m.get("space") == "engineer:1" for m in ENGINE.legal_moves(state, 0))
+
+
+def test_wooden_worker_on_an_engineer_showing_wood_steps():
+    state = a_game(4)
+    state["players"][0].update(wooden=True, engineers=[3])
+    state = act(state, 0, place("engineer:3", workers=0, wood=1))
+    assert sorted(i["left"] for i in state["pool"]["items"]) == [1, 3]
+
+
+def test_use_one_of_your_factories():
+    """Du nutzt die Aktion einer deiner Fabriken (here the #6, provisional: 1 coin)."""
+    state = a_game(4)
+    state["players"][0]["factories"][0] = "6"
+    coins = state["players"][0]["coins"]
+    state = act(with_decision(state, 0, "use_factory"), 0, "use_factory #0 0")
+    assert state["players"][0]["coins"] == coins + 1
+
+
+def test_end_card_or_ten_points():
+    state = act(with_decision(a_game(4), 0, "end_card", points=10), 0, "end_card #0 none")
+    assert state["players"][0]["score"] == 10 and state["players"][0]["end_cards"] == []
