@@ -58,6 +58,11 @@ def why_not_develop(state: State, seat: int, move: dict) -> str | None:
     return None
 
 
+def field_at_fault(state: State, seat: int, move: dict) -> str:
+    """For a refused development: the space, or else the supply named."""
+    return "space" if why_not_space(state, seat, move.get("space")) else "supply"
+
+
 def why_not_done(state: State, seat: int, move: dict) -> str | None:
     if state.phase != "development" or seat != state.developer:
         return "it is not your turn to develop"

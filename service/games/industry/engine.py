@@ -16,7 +16,8 @@ APPLY = {**auction.APPLY, **develop.APPLY, **subsidy.APPLY}
 RULES = {**{a: auction.RULE for a in auction.CHECKS}, **{a: develop.RULE for a in develop.CHECKS},
          **{a: subsidy.RULE for a in subsidy.CHECKS}}
 FIELDS = {"auction": {"space"}, "bid": {"amount"}, "develop": {"space", "supply"}}
-FIELD_AT_FAULT = {"auction": "space", "bid": "amount", "develop": "supply"}
+FIELD_AT_FAULT = {"auction": lambda *_: "space", "bid": lambda *_: "amount",
+                  "develop": develop.field_at_fault}
 
 
 def to_act(state) -> list[int]:
@@ -73,7 +74,7 @@ def apply(state, seat: int, move: dict):
     if reason := why_not(state, seat, move):
         action = move.get("action") if isinstance(move, dict) else None
         raise IllegalMove(reason, rule=RULES.get(action, "Spielablauf"),
-                          field=FIELD_AT_FAULT.get(action, "action"),
+                          field=FIELD_AT_FAULT.get(action, lambda *_: "action")(state, seat, move),
                           options=legal_moves(state, seat) or None)
     state = load(dump(state))
     events: list = []

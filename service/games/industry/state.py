@@ -7,7 +7,8 @@ jokers, the subsidies, every seat's Taler (`money`, always visible) and the rest
 the coins, the Kasse (`kasse`). An owned space carries its owner's ownership marker
 (`owned[space] = {"seat", "epoch" won, "developed"}`); jokers won lie before their
 owner (`jokers[seat]`). `rng` is the seeded generator that draws from the bag: the
-only hidden thing, never shown by a view.
+only hidden thing, never shown by a view. Seats sit clockwise in index order: a seat's
+left neighbour ("links") is the next index.
 """
 from __future__ import annotations
 

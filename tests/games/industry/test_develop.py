@@ -53,8 +53,9 @@ def test_only_own_undeveloped_spaces_are_developed():
     """Phase 4: "seiner unentwickelten Felder" """
     state = developing(FREE_FACTORY)
     owning(state, OTHER_FREE_FACTORY, 1)
-    with pytest.raises(IllegalMove, match="own"):
+    with pytest.raises(IllegalMove, match="own") as refused:
         develop(state, 0, OTHER_FREE_FACTORY)
+    assert refused.value.field == "space"
     state = develop(state, 0, FREE_FACTORY)
     with pytest.raises(IllegalMove, match="developed already"):
         develop(state, 0, FREE_FACTORY)
