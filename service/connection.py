@@ -28,5 +28,7 @@ def redis_url() -> str:
 _keep_alive: list = []   # the embedded server lives as long as this process
 
 
+@cache
 def redis_from_env() -> redis.Redis:
+    """One client (and connection pool) per process."""
     return redis.Redis.from_url(redis_url())

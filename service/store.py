@@ -8,11 +8,13 @@ and one MULTI/EXEC can update them together:
   game:{id}:log            list: one JSON entry per applied move (append-only)
   game:{id}:turn:{turn}    JSON: a submitted turn and its outcome
   game:{id}:idem:{key}     JSON: the turn an Idempotency-Key names, and its body digest
+  game:{id}:resolved       pub/sub channel: the id of each turn as it is resolved
   turns:pending            zset "game/turn" -> submitted at: turns whose jobs are owed
 """
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import asdict, dataclass, field
 
 import redis
@@ -162,6 +164,7 @@ class Store:
                     pipe.set(snap_key, new.to_json())
                     pipe.rpush(key(game_id, "log"), *[dumps(e) for e in entries])
                 pipe.set(turn_key, dumps({**turn, **outcome}))
+                pipe.publish(key(game_id, "resolved"), turn_id)
                 pipe.execute()
             except redis.WatchError as moved:
                 raise VersionMoved(None) from moved
@@ -175,7 +178,24 @@ class Store:
             if turn["status"] == "queued":
                 pipe.multi()
                 pipe.set(turn_key, dumps({**turn, **outcome}))
+                pipe.publish(key(game_id, "resolved"), turn_id)
         self.redis.transaction(mark, turn_key)
+
+    def wait_resolved(self, game_id: str, turn_id: str, seconds: float) -> dict:
+        """The turn once resolved, or as it is after `seconds` (no polling: the
+        commit publishes on the game's channel, subscribed to before looking)."""
+        channel = self.redis.pubsub(ignore_subscribe_messages=True)
+        channel.subscribe(key(game_id, "resolved"))
+        try:
+            deadline = time.monotonic() + seconds
+            turn = self.turn(game_id, turn_id)
+            while turn["status"] == "queued" and (left := deadline - time.monotonic()) > 0:
+                message = channel.get_message(timeout=left)
+                if message and message["data"].decode() == turn_id:
+                    turn = self.turn(game_id, turn_id)
+            return turn
+        finally:
+            channel.close()
 
     # jobs owed -------------------------------------------------------------
     def pending_turns(self, older_than: float) -> list[tuple[str, str]]:

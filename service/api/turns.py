@@ -1,8 +1,6 @@
 """Turns: submit (queued, resolved by a worker), and look one up."""
 from __future__ import annotations
 
-import time
-
 from flask import Blueprint, current_app, request, url_for
 
 from service import play, problems
@@ -10,7 +8,7 @@ from service.api import bearer, store
 from workers.queues import enqueuer
 
 bp = Blueprint("turns", __name__)
-POLL = 0.01
+MAX_WAIT = 30.0
 
 
 @bp.post("/v1/games/<game_id>/turns")
@@ -25,18 +23,11 @@ def submit_turn(game_id: str):
     turn, _created = play.submit_turn(
         store(), enqueuer(current_app.extensions["redis"]), game_id, seat,
         body["expected_version"], body["moves"], request.headers.get("Idempotency-Key"))
-    turn = wait_for(game_id, turn, request.args.get("wait", 0.0, type=float))
+    wait = min(request.args.get("wait", 0.0, type=float), MAX_WAIT)
+    if wait and turn["status"] == "queued":
+        turn = store().wait_resolved(game_id, turn["id"], wait)
     location = url_for("turns.show_turn", game_id=game_id, turn_id=turn["id"])
     return public(turn), 202 if turn["status"] == "queued" else 200, {"Location": location}
-
-
-def wait_for(game_id: str, turn: dict, seconds: float) -> dict:
-    """The turn once resolved, or as it is after `seconds`."""
-    deadline = time.monotonic() + min(seconds, 30.0)
-    while turn["status"] == "queued" and time.monotonic() < deadline:
-        time.sleep(POLL)
-        turn = store().turn(game_id, turn["id"])
-    return turn
 
 
 @bp.get("/v1/games/<game_id>/turns/<turn_id>")
