@@ -10,13 +10,13 @@ from service.games.base import IllegalMove
 
 from .cards import face_pairs, play_cards, why_not_cards
 from .choices import chosen, why_not_choice, with_choice
-from .coal import MARKET, coal_options, consume_coal
+from .coal import MARKET, coal_mines, coal_options, consume_coal
 from .data import INDUSTRIES, LEVELS, PRODUCERS, TOWNS
 from .income import flip
 from .iron import consume_iron, iron_choices, market_iron
 from .market import MARKET_FIELD, buy_price, cost_of, pay, sell_cubes
 from .mat import lowest_level, remove_from_board, take_lowest, why_not_era
-from .network import (adjacency, distances, has_pieces, may_build_in, network,
+from .network import (adjacency, distances, has_pieces, may_build_in, network, port_towns,
                       reaches_distant_market)
 from .state import State, tile_refs
 
@@ -68,8 +68,10 @@ def why_not_overbuild(state: State, seat: int, location: str, industry: str, slo
     return None
 
 
-def build_target(state: State, seat: int, location, industry, overbuild, adj) -> tuple:
-    """(reason, None) or (None, Target) for building `industry` in `location`."""
+def build_target(state: State, seat: int, location, industry, overbuild, adj, known=None) -> tuple:
+    """(reason, None) or (None, Target) for building `industry` in `location`.
+    `known` may carry what does not change between targets (mines, ports, iron)."""
+    known = known or resources(state)
     if location not in TOWNS:
         return f"{location!r} is not a town with industry slots", None
     if industry not in INDUSTRIES or not any(industry in s for s in TOWNS[location]):
@@ -95,15 +97,21 @@ def build_target(state: State, seat: int, location, industry, overbuild, adj) ->
     spec = LEVELS[industry][level]
     coal = [()]
     if spec.coal:
-        coal = [(source,) for source in coal_options(state, [location], adj, {})]
+        coal = [(source,) for source in
+                coal_options(state, [location], adj, {}, known["mines"], known["ports"])]
         if not coal:
             return f"{location} is not connected to any coal", None
-    iron = iron_choices(state, spec.iron)
+    iron = known["iron"][spec.iron]
     money = (spec.cost + (buy_price(state.coal_market) if coal == [(MARKET,)] else 0)
              + cost_of(state.iron_market, market_iron(spec.iron, iron[0])))
     if money > state.money[seat]:
         return f"this build costs £{money}, you have £{state.money[seat]}", None
     return None, Target(slot, level, overbuild is not None, coal, iron, money)
+
+
+def resources(state: State) -> dict:
+    return {"mines": coal_mines(state), "ports": port_towns(state),
+            "iron": {need: iron_choices(state, need) for need in (0, 1)}}
 
 
 def why_not_build_cards(state: State, seat: int, move: dict, towns) -> str | None:
@@ -152,6 +160,7 @@ def build_moves(state: State, seat: int) -> list[dict]:
     faces = set(state.hands[seat])
     pairs = face_pairs(state, seat) if state.actions_left >= 2 else []
     moves = []
+    known = resources(state)
     for location, slots in TOWNS.items():
         for industry in dict.fromkeys(i for slot in slots for i in slot):
             cards = [{"card": location}] if location in faces else []
@@ -163,7 +172,7 @@ def build_moves(state: State, seat: int) -> list[dict]:
             overbuilds = [i for i, t in enumerate(state.board[location])
                           if t is not None and t["industry"] == industry]
             for overbuild in [None, *overbuilds]:
-                reason, target = build_target(state, seat, location, industry, overbuild, adj)
+                reason, target = build_target(state, seat, location, industry, overbuild, adj, known)
                 if reason:
                     continue
                 for card in cards:

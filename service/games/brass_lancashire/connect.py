@@ -9,10 +9,10 @@ from service.games.base import IllegalMove
 
 from .cards import hand_faces, play_cards, why_not_cards
 from .choices import chosen, why_not_choice
-from .coal import MARKET, coal_options, consume_coal
+from .coal import MARKET, coal_mines, coal_options, consume_coal
 from .data import CONSTANTS, LINK_ERA, LINK_TILES, LINKS
 from .market import cost_of, pay
-from .network import adjacency, network
+from .network import adjacency, network, port_towns
 from .state import State
 
 RULE = "AKTION: VERBINDEN"
@@ -21,28 +21,32 @@ COST = {("canal", 1): CONSTANTS["canal_link_cost"], ("rail", 1): CONSTANTS["rail
         ("rail", 2): CONSTANTS["rail_link_cost_two"]}
 
 
-def why_not_link(state: State, seat: int, link, before: list) -> str | None:
+def why_not_link(state: State, seat: int, link, before: list, towns=None) -> str | None:
     if link not in LINKS:
         return f"there is no line {link!r}"
     if link in state.links or link in before:
         return f"the line {link} is already taken"
     if link not in LINK_ERA[state.era]:
         return f"{link} has no {state.era} line"
-    if not set(LINKS[link]) & network(state, seat, extra=before):
+    if towns is None:
+        towns = network(state, seat, extra=before)
+    if not set(LINKS[link]) & towns:
         return f"{link} does not touch your network"
     return None
 
 
-def coal_sequences(state: State, links: list) -> list[tuple]:
+def coal_sequences(state: State, links: list, mines=None, ports=None) -> list[tuple]:
     """Every way to take one coal per rail link, each link placed in turn."""
     if state.era == "canal":
         return [()]
+    mines = coal_mines(state) if mines is None else mines
+    ports = port_towns(state) if ports is None else ports
     sequences = [()]
     for i, link in enumerate(links):
         adj = adjacency(state, extra=links[:i + 1])
         sequences = [seq + (source,) for seq in sequences
                      for source in coal_options(state, LINKS[link], adj,
-                                                Counter(s for s in seq if s != MARKET))]
+                                                Counter(s for s in seq if s != MARKET), mines, ports)]
     return sequences
 
 
@@ -50,8 +54,8 @@ def price(state: State, links: list, sequence: tuple) -> int:
     return COST[(state.era, len(links))] + cost_of(state.coal_market, sequence.count(MARKET))
 
 
-def affordable(state: State, seat: int, links: list) -> list[tuple]:
-    return [seq for seq in coal_sequences(state, links)
+def affordable(state: State, seat: int, links: list, mines=None, ports=None) -> list[tuple]:
+    return [seq for seq in coal_sequences(state, links, mines, ports)
             if price(state, links, seq) <= state.money[seat]]
 
 
@@ -79,15 +83,17 @@ def connect_moves(state: State, seat: int) -> list[dict]:
     left = LINK_TILES - sum(1 for owner in state.links.values() if owner == seat)
     plans = []
     if left:
-        firsts = [l for l in sorted(LINK_ERA[state.era]) if not why_not_link(state, seat, l, [])]
+        towns = network(state, seat)
+        firsts = [l for l in sorted(LINK_ERA[state.era]) if not why_not_link(state, seat, l, [], towns)]
         plans = [[l] for l in firsts]
         if state.era == "rail" and left >= 2:
             plans += [[a, b] for a in firsts for b in sorted(LINK_ERA["rail"])
-                      if not why_not_link(state, seat, b, [a])]
+                      if not why_not_link(state, seat, b, [a], towns | set(LINKS[a]))]
     moves = []
     faces = hand_faces(state, seat)
+    mines, ports = coal_mines(state), port_towns(state)
     for links in plans:
-        options = affordable(state, seat, links)
+        options = affordable(state, seat, links, mines, ports)
         for option in options:
             extra = {"coal": list(option)} if len(options) > 1 else {}
             moves += [{"action": "connect", "links": links, "card": f, **extra} for f in faces]

@@ -16,7 +16,7 @@ RULE = "AKTION: ENTWICKELN"
 FIELDS = {"action", "industries", "card", "iron"}
 
 
-def why_not_industries(state: State, seat: int, industries) -> str | None:
+def why_not_industries(state: State, seat: int, industries, iron=None) -> str | None:
     if not isinstance(industries, list) or not 1 <= len(industries) <= 2:
         return "develop removes 1 or 2 tiles (industries=...)"
     if industries != sorted(industries):
@@ -27,7 +27,8 @@ def why_not_industries(state: State, seat: int, industries) -> str | None:
         if tiles_left(state, seat, industry) < industries.count(industry):
             return f"you have not enough {industry} tiles left on your mat"
     need = len(industries)
-    if cost_of(state.iron_market, market_iron(need, iron_choices(state, need)[0])) > state.money[seat]:
+    iron = iron_choices(state, need) if iron is None else iron[need]
+    if cost_of(state.iron_market, market_iron(need, iron[0])) > state.money[seat]:
         return "you cannot pay for the iron"
     return None
 
@@ -44,10 +45,11 @@ def develop_moves(state: State, seat: int) -> list[dict]:
                                          for b in INDUSTRIES[i:]]
     moves = []
     faces = hand_faces(state, seat)
+    iron = {need: iron_choices(state, need) for need in (1, 2)}
     for industries in plans:
-        if why_not_industries(state, seat, industries):
+        if why_not_industries(state, seat, industries, iron):
             continue
-        options = iron_choices(state, len(industries))
+        options = iron[len(industries)]
         for face in faces:
             moves += with_choice({"action": "develop", "industries": industries, "card": face},
                                  "iron", options)

@@ -63,8 +63,8 @@ def port_towns(state: State) -> set[str]:
             if any(t is not None and t["industry"] == "port" for t in tiles)}
 
 
-def reaches_distant_market(state: State, reachable) -> bool:
+def reaches_distant_market(state: State, reachable, ports=None) -> bool:
     """Connected to a distant-market icon: a board-edge market or any port tile,
     flipped or not."""
-    ports = port_towns(state)
+    ports = port_towns(state) if ports is None else ports
     return any(town in DISTANT_MARKETS or town in ports for town in reachable)

@@ -8,7 +8,7 @@ dict {"owner", "industry", "level", "flipped", "cubes"}; it is named by a refere
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 
 
 @dataclass
@@ -48,7 +48,8 @@ class State:
 
 
 def dump(state: State) -> dict:
-    return asdict(state)
+    """A JSON-ready deep copy."""
+    return json.loads(json.dumps(vars(state)))
 
 
 def load(data: dict) -> State:
@@ -57,7 +58,7 @@ def load(data: dict) -> State:
 
 def copy(state: State) -> State:
     """A deep copy through JSON (the state is JSON by construction)."""
-    return load(json.loads(json.dumps(dump(state))))
+    return load(dump(state))
 
 
 def tile_at(state: State, ref: str) -> dict | None:

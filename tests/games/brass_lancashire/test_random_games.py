@@ -1,0 +1,87 @@
+"""Seeded random games: every listed move applies, unlisted ones are refused (the
+generic harness), the invariants hold at every step, the game ends after the right
+number of rounds, and setup + log replays to the same state."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from service.games.brass_lancashire.data import ROUNDS_PER_ERA
+from service.games.brass_lancashire.setup import deck_faces
+from tests.games.harness import canonical, full_check, play_random_game, replay
+
+from .builders import ENGINE, GAME, assert_conserved, balanced_chooser
+
+VARIANTS = [{}, {"rules": "classic"}, {"length": "introductory"}]
+
+
+def play_balanced(players, seed, options, check=None):
+    options = GAME.resolve_options(options)
+    state = ENGINE.setup(options, players, seed)
+    chooser = random.Random(seed)
+    choose = balanced_chooser(chooser)
+    deck_size = len(deck_faces(options, players))
+    log = []
+    while ENGINE.result(state) is None:
+        assert len(log) < 5000
+        seat = ENGINE.to_act(state)[0]
+        moves = ENGINE.legal_moves(state, seat)
+        assert moves, f"seat {seat} has no legal move"
+        if check:
+            check(ENGINE, state, seat, moves, chooser)
+        move = choose(moves)
+        state, _ = ENGINE.apply(state, seat, move)
+        log.append((seat, move))
+        assert_conserved(state, deck_size)
+    return state, log
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("options", VARIANTS, ids=["roxley", "classic", "introductory"])
+def test_listed_moves_apply_and_unlisted_are_refused(players, options):
+    """SPIELVERLAUF: the harness's generic checks at every step, two seeds each."""
+    for seed in range(2):
+        play_random_game(GAME, players, seed, options, check=full_check(players))
+        play_balanced(players, seed + 100, options, check=full_check(players))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_money_tiles_cubes_and_cards_are_conserved(players):
+    """Money between bank and players, 37 tiles a seat, 20 cubes a kind, every card."""
+    for seed in range(6):
+        play_balanced(players, seed, {})
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_rounds_per_era(players):
+    """RUNDEN: 10 (2 players), 9 (3) or 8 (4) rounds in each era."""
+    state, _ = play_balanced(players, 7, {})
+    rounds = ROUNDS_PER_ERA[players]
+    assert ENGINE.result(state)["rounds"] == {"canal": rounds, "rail": rounds}
+
+
+def test_introductory_game_ends_after_the_canal_era():
+    """VARIANTE ZUM EINSTIEG: only the canal era is played."""
+    state, _ = play_balanced(3, 8, {"length": "introductory"})
+    assert ENGINE.result(state)["rounds"] == {"canal": 9}
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_replay_from_seed_and_log_gives_the_same_state(players):
+    state, log = play_balanced(players, 11, {})
+    again = replay(GAME, players, 11, {}, log)
+    assert canonical(ENGINE.dump(again)) == canonical(ENGINE.dump(state))
+
+
+def test_every_listed_move_round_trips_through_the_notation():
+    """Text notation: parse(format(m)) == m for every listed move of a game."""
+    state = ENGINE.setup(GAME.resolve_options({}), 3, 5)
+    chooser = random.Random(5)
+    choose = balanced_chooser(chooser)
+    while ENGINE.result(state) is None:
+        seat = ENGINE.to_act(state)[0]
+        moves = ENGINE.legal_moves(state, seat)
+        for move in moves:
+            assert ENGINE.parse(ENGINE.format(move)) == move
+        state, _ = ENGINE.apply(state, seat, choose(moves))
