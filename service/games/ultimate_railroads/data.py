@@ -29,7 +29,8 @@ EFFECT_TYPES = {
     "combo", "score_engineer_numbers", "score_two_highest_locos", "score_steps",
     "three_different_tracks", "end_card_or_points", "two_idea_tiles", "use_factory",
     "choose_end_card", "choose_idea_card", "revaluation", "medal", "keys",
-    "second_wrench", "wooden_worker", "lay_locomotive", "gain_engineer"}
+    "second_wrench", "wooden_worker", "lay_locomotive", "gain_engineer", "reuse_space",
+    "advance_track", "draw_start_bonus"}
 SPECIAL_TYPES = {"new_worker", "idea_tile", "key", "route_doubling", "bonus_star", "medal"}
 SCORING_TYPES = {"per_factory", "tiers", "per_engineer", "per_step", "per_end_station",
                  "per_idea_tile_used", "extra_engineer", "top_locomotives", "per_extra_worker"}

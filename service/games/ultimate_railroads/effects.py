@@ -5,10 +5,12 @@
 from __future__ import annotations
 
 from . import pool
+from .spaces import space_spec
 from .board import step_capacity, steps_made
 from .data import COLOURS, DATA, ENGINEERS, ROUTES, loco_number
 from .industry import room
 from .locomotives import factory_sources, lay_places, lowest_stacks
+from .special_actions import advance_options, draw_start_bonus, reusable_spaces
 
 TEMPORARY_WORKERS = 2
 
@@ -160,6 +162,9 @@ GAIN = {
     "second_wrench": _second_wrench,
     "wooden_worker": _wooden_worker,
     "gain_engineer": _gain_engineer,
+    "reuse_space": _item("reuse"),
+    "advance_track": _item("advance", colour="colour"),
+    "draw_start_bonus": draw_start_bonus,
 }
 
 
@@ -190,6 +195,11 @@ def can_complete(state: dict, seat: int, effect: dict) -> bool:
         return can_lay and sum(state["stacks"].values()) + len(state["returned"]) >= 2
     if kind == "hire_engineer":
         return state["strip"][-1] is not None
+    if kind == "reuse_space":
+        return any(can_complete(state, seat, space_spec(state, seat, s)["effect"])
+                   for s in reusable_spaces(state, seat))
+    if kind == "advance_track":
+        return bool(advance_options(state, seat, {"id": 0, "colour": effect["colour"]}))
     if kind == "three_different_tracks":
         return sum(step_capacity(player, player["unlocked"], [r]) > 0 for r in ROUTES) >= 3
     return True

@@ -38,9 +38,7 @@ PHASE_ACTIONS = {
 
 class UltimateRailroads:
     def setup(self, options: dict, seats: int, seed: int) -> dict:
-        state = _setup(options, seats, seed)
-        flow.advance(state)
-        return state
+        return _setup(options, seats, seed)
 
     def to_act(self, state: dict) -> list[int]:
         return flow.to_act(state)

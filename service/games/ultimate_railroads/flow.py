@@ -30,14 +30,27 @@ def start_bonus_moves(state: dict) -> list[dict]:
 
 
 def apply_start_bonus(state: dict, seat: int, move: dict) -> list[dict]:
-    """Set-up 10: positions 4, 3, 2 each choose a card and do it; the start player gets none."""
+    """Set-up 10: positions 4, 3, 2 each choose a card; the start player gets none."""
     if move not in start_bonus_moves(state):
         raise IllegalMove("choose one of the start bonus cards left", rule="AUFBAU UND VORBEREITUNG",
                           field="card", options=start_bonus_moves(state))
     state["start_bonus"].remove(move["card"])
-    pool.open_pool(state, seat, "start_bonus")
-    return [{"type": "start_bonus", "seat": seat, "card": move["card"]}] + gain(
-        state, seat, START_BONUS[move["card"]]["effect"], direct=False)
+    state["bonus_queue"].pop(0)
+    state["bonus_chosen"].append([seat, move["card"]])
+    return [{"type": "start_bonus", "seat": seat, "card": move["card"]}]
+
+
+def do_start_bonus_cards(state: dict) -> list[dict]:
+    """Dann führen alle Spieler*innen, die eine Karte bekommen haben, diese aus."""
+    events = []
+    while state["bonus_chosen"] and not state["pool"]:
+        seat, card = state["bonus_chosen"].pop(0)
+        pool.open_pool(state, seat, "start_bonus")
+        events += gain(state, seat, START_BONUS[card]["effect"], direct=False)
+        pool.tidy(state, seat)
+        if not state["pool"]["items"]:
+            state["pool"] = None
+    return events
 
 
 def settle(state: dict) -> list[dict]:
@@ -48,11 +61,9 @@ def settle(state: dict) -> list[dict]:
             return []
         then = state["pool"]["then"]
         state["pool"] = None
-        if then == "start_bonus":
-            state["bonus_queue"].pop(0)
-        elif then == "relocation":
+        if then == "relocation":
             state["relocation_queue"].pop(0)
-        else:
+        elif then == "turn":
             next_turn(state)
     return advance(state)
 
@@ -61,7 +72,9 @@ def advance(state: dict) -> list[dict]:
     """Move between phases while nobody has a decision to make."""
     events = []
     if state["phase"] == "start_bonus" and not state["bonus_queue"]:
-        state["phase"] = "actions"
+        events += do_start_bonus_cards(state)
+        if not state["pool"]:
+            state["phase"] = "actions"
     if state["phase"] == "actions" and all(p["passed"] for p in state["players"]):
         events += end_of_round_start(state)
     if state["phase"] == "relocation" and not state["relocation_queue"]:

@@ -7,7 +7,7 @@
   lay #0 2 kyiv 0 (new: source route slot)    lay #1 petersburg 0 (a displaced loco)
   factory #0 2 0 (source gap)    return #1                      key #0 steps|points
   idea #0 medal [discard coins]  idea_card #0 wooden_worker     end_card #0 keys|none
-  use_factory #0 3
+  use_factory #0 3               reuse #0 coins                 advance #0 kyiv
 
 "#N" names a waiting decision of your action pool; pieces are Nw (own workers),
 Nt (temporary workers), wood (the wooden worker), Nc (coins).
@@ -21,7 +21,7 @@ FIELDS = {
     "step": ("item", "route", "colour"), "industry": ("item", "wrench"),
     "factory": ("item", "source", "gap"), "return": ("item",), "drop": ("item",),
     "key": ("item", "choice"), "idea_card": ("item", "card"), "end_card": ("item", "card"),
-    "use_factory": ("item", "gap"),
+    "use_factory": ("item", "gap"), "reuse": ("item", "space"), "advance": ("item", "route"),
 }
 VARIANTS = {"lay": (("item", "source", "route", "slot"), ("item", "route", "slot")),
             "idea": (("item", "tile"), ("item", "tile", "discard"))}

@@ -73,3 +73,44 @@ def test_use_one_of_your_factories():
 def test_end_card_or_ten_points():
     state = act(with_decision(a_game(4), 0, "end_card", points=10), 0, "end_card #0 none")
     assert state["players"][0]["score"] == 10 and state["players"][0]["end_cards"] == []
+
+
+def test_reuse_a_space_occupied_with_one_piece():
+    """p.48: re-use a space you occupied this round with exactly one worker (or coin...);
+    not the temporary workers, not spaces needing more workers or a mandatory coin."""
+    state = a_game(2)
+    state = act(state, 0, place("coins"))
+    state = act(state, 1, place("doubler"))
+    state = act(state, 0, place("track_wood_2", workers=2), "step #0 kyiv wood", "step #0 kyiv wood",
+                "step #0 kyiv wood")
+    state = act(state, 1, "pass")
+    coins = state["players"][0]["coins"]
+    state = with_decision(state, 0, "reuse")
+    assert [m for m in ENGINE.legal_moves(state, 0) if m["action"] == "reuse"] == [
+        {"action": "reuse", "item": 0, "space": "coins"}]
+    state = act(state, 0, "reuse #0 coins")
+    assert state["players"][0]["coins"] == coins + 2
+
+
+def test_advance_track_up_behind_the_track_ahead_within_loco_reach():
+    """p.48: move the track on one route up behind the track ahead, at most to the last
+    field the loco reaches; no splitting."""
+    state = with_tracks(a_game(4), 0, "kyiv", wood=8, green=1)
+    state["players"][0]["locos"]["kyiv"] = ["5"]
+    state = act(with_decision(state, 0, "advance", colour="green"), 0, "advance #0 kyiv")
+    assert state["players"][0]["tracks"]["kyiv"]["green"] == 5
+    state = with_tracks(a_game(4), 0, "kyiv", wood=4, green=1)
+    state["players"][0]["locos"]["kyiv"] = ["9"]
+    state = act(with_decision(state, 0, "advance", colour="green"), 0, "advance #0 kyiv")
+    assert state["players"][0]["tracks"]["kyiv"]["green"] == 3
+
+
+def test_draw_two_start_bonus_cards():
+    state = a_game(4)
+    state["players"][0]["engineers"] = [4]
+    coins = state["players"][0]["coins"]
+    after, events = ENGINE.apply(state, 0, place("engineer:4"))
+    drawn = next(e["cards"] for e in events if e["type"] == "start_bonus_drawn")
+    assert len(set(drawn)) == 2
+    assert after["players"][0]["coins"] == coins + ("coin" in drawn)
+    assert after["players"][0]["doublers"] == ("doubler" in drawn)

@@ -7,7 +7,7 @@ from service.games.ultimate_railroads import GAME
 from service.games.ultimate_railroads.data import DATA, ENGINEERS, SPACES, STACKS
 from service.games.ultimate_railroads.spaces import space_spec
 
-from .builders import act, item
+from .builders import act
 
 ENGINE = GAME.engine
 
@@ -86,13 +86,16 @@ def test_start_bonus_cards_chosen_from_the_last_seat_forward(seats):
     assert len(state["start_bonus"]) == 4 - (seats - 1)
 
 
-def test_start_bonus_card_is_done_at_once():
-    state = fresh(4, seed=5)
-    seat = ENGINE.to_act(state)[0]
-    coins = state["players"][seat]["coins"]
-    state = act(state, seat, "start_bonus coin")
-    assert state["players"][seat]["coins"] == coins + 1
-    seat = ENGINE.to_act(state)[0]
-    state = act(state, seat, "start_bonus wood_step")
-    state = act(state, seat, f"step #{item(state, 'track')} kyiv wood")
-    assert state["players"][seat]["tracks"]["kyiv"]["wood"] == 2
+def test_start_bonus_cards_done_once_all_have_chosen():
+    """Then everyone who got a card does it, in the order they chose."""
+    state = fresh(3, seed=5)
+    last, second = state["order"][2], state["order"][1]
+    coins = state["players"][last]["coins"]
+    state = act(state, last, "start_bonus coin")
+    assert state["players"][last]["coins"] == coins
+    state = act(state, second, "start_bonus wood_step")
+    assert state["players"][last]["coins"] == coins + 1
+    assert ENGINE.to_act(state) == [second] and state["pool"]["items"][0]["kind"] == "track"
+    state = act(state, second, "step #0 kyiv wood")
+    assert state["players"][second]["tracks"]["kyiv"]["wood"] == 2
+    assert state["phase"] == "actions" and ENGINE.to_act(state) == [state["order"][0]]

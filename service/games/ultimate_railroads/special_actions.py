@@ -1,0 +1,82 @@
+"""INGENIEURINNEN, LOKS UND FABRIKEN (p.48): the special engineer and factory actions
+that are not main-board actions: re-use a space, move a track up, draw start bonus cards."""
+from __future__ import annotations
+
+from service.games.common.rng import shuffled
+
+from . import pool, special_fields
+from .board import loco_reach, step_limit
+from .data import ENGINEERS, ROUTES, START_BONUS
+from .spaces import space_spec
+
+DRAWN_START_BONUS = 2
+
+
+def plain_effect(effect: dict) -> dict:
+    return ENGINEERS[effect["number"]]["effect"] if effect["type"] == "engineer_tile" else effect
+
+
+def reusable_spaces(state: dict, seat: int) -> list[str]:
+    """A space you occupied this round with exactly one piece; not the temporary workers,
+    not spaces needing more than 1 worker or a mandatory coin."""
+    out = []
+    for space_id, record in state["spaces"].items():
+        spec = space_spec(state, seat, space_id)
+        if record["seat"] != seat or spec is None or spec["workers"] != 1 or spec["coins"]:
+            continue
+        if sum(record[k] for k in ("workers", "temps", "wood", "coins")) != 1:
+            continue
+        if plain_effect(spec["effect"])["type"] not in ("take_temporary_workers", "reuse_space",
+                                                         "claim_turn_order"):
+            out.append(space_id)
+    return out
+
+
+def reuse_options(state, seat, item):
+    return [{"action": "reuse", "item": item["id"], "space": s} for s in reusable_spaces(state, seat)]
+
+
+def resolve_reuse(state, seat, item, move):
+    """New choices are allowed; the wooden worker gives no extra step this time."""
+    from .effects import gain
+    item["left"] = 0
+    effect = space_spec(state, seat, move["space"])["effect"]
+    return [{"type": "reuse", "seat": seat, "space": move["space"]}] + gain(state, seat, effect, item["direct"])
+
+
+def advance_target(player: dict, route: str, colour: str) -> int | None:
+    """Up to just behind the track ahead, at most to the last field the loco reaches."""
+    pos = player["tracks"][route].get(colour)
+    if pos is None or colour not in player["unlocked"]:
+        return None
+    target = min(step_limit(player, route, colour), loco_reach(player, route))
+    return target if target > pos else None
+
+
+def advance_options(state, seat, item):
+    player = state["players"][seat]
+    return [{"action": "advance", "item": item["id"], "route": r} for r in ROUTES
+            if advance_target(player, r, item["colour"]) is not None]
+
+
+def resolve_advance(state, seat, item, move):
+    """No splitting: one route, all the way."""
+    player = state["players"][seat]
+    item["left"] = 0
+    player["tracks"][move["route"]][item["colour"]] = advance_target(player, move["route"], item["colour"])
+    return [{"type": "advance", "seat": seat, "route": move["route"], "colour": item["colour"]}] + \
+        special_fields.fire(state, seat)
+
+
+def draw_start_bonus(state: dict, seat: int, effect: dict, direct: bool) -> list[dict]:
+    """Mische alle Startbonuskarten verdeckt und ziehe 2 davon: both actions."""
+    from .effects import gain
+    cards, state["rng"] = shuffled(state["rng"], list(START_BONUS))
+    events = [{"type": "start_bonus_drawn", "seat": seat, "cards": cards[:DRAWN_START_BONUS]}]
+    for card in cards[:DRAWN_START_BONUS]:
+        events += gain(state, seat, START_BONUS[card]["effect"], direct)
+    return events
+
+
+pool.kind("reuse")((reuse_options, resolve_reuse))
+pool.kind("advance")((advance_options, resolve_advance))
