@@ -1,0 +1,102 @@
+"""Every problem+json error the contract documents, for every operation, is sent here once
+and answers a problem+json body of that status (a documented case without a request
+here fails, so the contract and the tests cannot drift apart)."""
+from __future__ import annotations
+
+import pytest
+
+from service.contract import spec
+from tests.api.helpers import a_game, submit
+from tests.api.test_errors import assert_problem
+
+NO_GAME = "0123456789abcdef"
+NO_TOKEN = {"Authorization": "Bearer not-a-token"}
+BIG = "[" + "0," * 40000 + "0]"
+
+
+def pause(client, game):
+    client.post(f"/v1/games/{game.id}/status", json={"status": "paused"},
+                headers={"Authorization": f"Bearer {game.admin}"})
+
+
+CASES = {
+    ("createGame", 400): lambda c, g: c.post("/v1/games", json={"game": "pile"}),
+    ("createGame", 413): lambda c, g: c.post("/v1/games", data=BIG,
+                                             content_type="application/json"),
+    ("createGame", 415): lambda c, g: c.post("/v1/games", data="pile", content_type="text/plain"),
+    ("createGame", 422): lambda c, g: c.post("/v1/games", json={
+        "game": "pile", "players": [{"name": "a"}, {"name": "b"}], "options": {"hand": 0}}),
+    ("getGame", 401): lambda c, g: c.get(f"/v1/games/{g.id}", headers=NO_TOKEN),
+    ("getGame", 404): lambda c, g: c.get(f"/v1/games/{NO_GAME}"),
+    ("setGameStatus", 400): lambda c, g: c.post(f"/v1/games/{g.id}/status", json={
+        "status": "over"}, headers={"Authorization": f"Bearer {g.admin}"}),
+    ("setGameStatus", 401): lambda c, g: c.post(f"/v1/games/{g.id}/status", json={
+        "status": "paused"}),
+    ("setGameStatus", 403): lambda c, g: c.post(f"/v1/games/{g.id}/status", json={
+        "status": "paused"}, headers=g.auth(1)),
+    ("setGameStatus", 404): lambda c, g: c.post(f"/v1/games/{NO_GAME}/status", json={
+        "status": "paused"}, headers={"Authorization": f"Bearer {g.admin}"}),
+    ("setGameStatus", 409): lambda c, g: finished_then_resumed(c, g),
+    ("getLegalMoves", 401): lambda c, g: c.get(f"/v1/games/{g.id}/legal-moves"),
+    ("getLegalMoves", 404): lambda c, g: c.get(f"/v1/games/{NO_GAME}/legal-moves",
+                                               headers=g.auth(0)),
+    ("getLog", 400): lambda c, g: c.get(f"/v1/games/{g.id}/log?since=-1"),
+    ("getLog", 401): lambda c, g: c.get(f"/v1/games/{g.id}/log", headers=NO_TOKEN),
+    ("getLog", 404): lambda c, g: c.get(f"/v1/games/{NO_GAME}/log"),
+    ("submitTurn", 400): lambda c, g: submit(c, g, 0, [], 0),
+    ("submitTurn", 401): lambda c, g: c.post(f"/v1/games/{g.id}/turns", headers=NO_TOKEN,
+                                             json={"expected_version": 0, "moves": [
+                                                 {"action": "pass"}]}),
+    ("submitTurn", 403): lambda c, g: submit(c, g, 1, [{"action": "pass"}], 0),
+    ("submitTurn", 404): lambda c, g: c.post(f"/v1/games/{NO_GAME}/turns", headers=g.auth(0),
+                                             json={"expected_version": 0, "moves": [
+                                                 {"action": "pass"}]}),
+    ("submitTurn", 409): lambda c, g: submit(c, g, 0, [{"action": "pass"}], 9),
+    ("submitTurn", 413): lambda c, g: c.post(f"/v1/games/{g.id}/turns", headers=g.auth(0),
+                                             data=BIG, content_type="application/json"),
+    ("submitTurn", 415): lambda c, g: c.post(f"/v1/games/{g.id}/turns", headers=g.auth(0),
+                                             data="pass", content_type="text/plain"),
+    ("submitTurn", 422): lambda c, g: reused_key(c, g),
+    ("getTurn", 404): lambda c, g: c.get(f"/v1/games/{g.id}/turns/{NO_GAME}"),
+}
+
+
+def finished_then_resumed(client, game):
+    """Resuming a finished game: the game is played out first (both seats pass)."""
+    from rq import SimpleWorker
+
+    from service.api import store
+    from workers.queues import queue
+    for seat, version in ((0, 0), (1, 1)):
+        submit(client, game, seat, [{"action": "pass"}], version)
+        conn = client.application.extensions["redis"]
+        SimpleWorker([queue(conn)], connection=conn).work(burst=True)
+    with client.application.app_context():
+        assert store().snapshot(game.id).status == "finished"
+    return client.post(f"/v1/games/{game.id}/status", json={"status": "active"},
+                       headers={"Authorization": f"Bearer {game.admin}"})
+
+
+def reused_key(client, game):
+    submit(client, game, 0, [{"action": "pass"}], 0, **{"Idempotency-Key": "same"})
+    return submit(client, game, 0, [{"action": "play", "card": 1}], 0, **{"Idempotency-Key": "same"})
+
+
+def documented_errors():
+    for path, item in spec()["paths"].items():
+        for method, operation in item.items():
+            if not isinstance(operation, dict) or "responses" not in operation:
+                continue
+            for status, response in operation["responses"].items():
+                if response.get("$ref") == "#/components/responses/Problem":
+                    yield path, method, operation["operationId"], int(status)
+
+
+@pytest.mark.parametrize("path, method, operation, status", list(documented_errors()),
+                         ids=lambda v: str(v))
+def test_documented_error_is_sent_and_answers_problem_json(client, path, method, operation,
+                                                           status):
+    case = CASES.get((operation, status))
+    assert case, f"no request in CASES for the documented {status} of {operation}"
+    game = a_game(client)
+    assert_problem(case(client, game), status, (path, method))
