@@ -56,7 +56,10 @@ def why_not_space(state: State, seat: int, place: str, symbol: str, industry: st
 def why_not_card(state: State, seat: int, card: str, place: str, industry: str,
                  old: dict | None, combined: bool) -> str | None:
     """Combined actions: any card, anywhere. Location card: a place of its colour.
-    Industry card: that industry, at a place the player is joined to."""
+    Industry card: that industry, at a place the player is joined to. On Germany a ship
+    card is only discarded (BESCHREIBUNG DER KARTEN: "nur abgeworfen werden")."""
+    if card == "ship" and not any("ship" in loc.spaces for loc in MAPS[state.map].locations.values()):
+        return "on the Germany map ship cards only pay for a develop or a pass"
     if combined:
         return None
     location = MAPS[state.map].locations[place]

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from service.games.age_of_industry.data import LEVELS
-from tests.games.age_of_industry.builders import (a_game, build, play, refused, with_hand,
+from tests.games.age_of_industry.builders import (ENGINE, a_game, build, play, refused, with_hand,
                                                   with_money, with_rail, with_tile)
 
 
@@ -136,3 +136,11 @@ def test_new_mine_cubes_on_its_tile():
     """BEISPIEL: Zeche Stufe eins: drei Kohleklötzchen darauf."""
     state = play(rich(a_game(), 0, "coal_mine"), 0, build("belgium.1", "coal_mine", "coal_mine"))
     assert state.tiles["belgium.1"]["cubes"] == 3
+
+
+def test_germany_ship_cards_only_pay_for_develop_or_pass():
+    """Auf dem Deutschlandplan können Schiffskarten nur abgeworfen werden (Entwicklung, Passen)."""
+    state = rich(a_game(), 0, "ship")
+    assert "ship cards" in refused(state, 0, build("koeln.1", "cotton_mill", "ship", combined=True)).reason
+    assert {m["action"] for m in ENGINE.legal_moves(state, 0)} >= {"develop", "pass"}
+    assert not any(m["action"] == "build" for m in ENGINE.legal_moves(state, 0))
