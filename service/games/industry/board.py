@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from service.games.industry.schema import BONUS_NETWORK, COLUMNS, load_json
+from service.games.industry.schema import BONUS_NETWORK, load_json
 from service.games.industry.validate import validate_board
 
 
@@ -19,12 +19,6 @@ class Board:
     coin_columns: frozenset
     spaces: MappingProxyType                 # id -> space dict (read only by convention)
     connections: tuple                       # (type, a, b)
-
-    def space(self, epoch: int, column: str) -> dict:
-        return self.spaces[f"{epoch}{column}"]
-
-    def row(self, epoch: int) -> list[dict]:
-        return [self.space(epoch, column) for column in COLUMNS]
 
     def links(self, kind: str) -> list[tuple[str, str]]:
         """All connections of one kind: road, tech_line, river, rail, pipe, power_line."""
