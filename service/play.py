@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from service import problems
 from service.games.base import GameType, IllegalMove, OptionError
-from service.games.registry import game_type
+from service.games.registry import game_type, game_types
 from service.store import GameRecord, SeatRecord, Snapshot, Store, VersionMoved, dumps
 
 
@@ -38,14 +38,16 @@ def snapshot_of(game: GameType, state, version: int, status: str = "active") -> 
                     state=engine.dump(state), result=result)
 
 
-def create_game(store: Store, game_id_type: str, players: list[dict], options: dict | None,
+def create_game(store: Store, type_id: str, players: list[dict], options: dict | None,
                 seed: int | None, settings: dict | None = None) -> tuple[GameRecord, list[str], str]:
     """Set up a new game; returns the record, the seat tokens and the admin token
     (the tokens are shown once and stored hashed)."""
-    game = game_type(game_id_type)
+    game = game_type(type_id)
     if game is None:
-        raise problems.ValidationFailed(f"unknown game type {game_id_type!r}",
-                                        errors=[{"field": "game", "message": "unknown game type"}])
+        allowed = sorted(game_types())
+        raise problems.ValidationFailed(f"unknown game type {type_id!r}; allowed: {allowed}",
+                                        errors=[{"field": "game", "message":
+                                                 f"unknown game type; allowed: {allowed}"}])
     if not game.min_seats <= len(players) <= game.max_seats:
         raise problems.ValidationFailed(
             f"{game.name} takes {game.min_seats} to {game.max_seats} players",
