@@ -6,6 +6,7 @@ from __future__ import annotations
 import smtplib
 import socket
 import threading
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 
@@ -16,10 +17,22 @@ from rq import SimpleWorker
 from rq.scheduler import RQScheduler
 
 from service.connection import redis_url
+from tests.conftest import TEST_REDIS_URL
 from workers.mail import listener
 from workers.queues import MAIL, TURNS, queue
 
-MAIL_REDIS_URL = "redis://127.0.0.1:6379/9"
+
+
+def database_9(url: str) -> str:
+    """The same server as the platform tests, database 9, so the two never collide."""
+    parts = urlsplit(url)
+    if parts.scheme == "unix":
+        query = [(k, v) for k, v in parse_qsl(parts.query) if k != "db"] + [("db", "9")]
+        return f"unix://{parts.path}?{urlencode(query)}"
+    return urlunsplit(parts._replace(path="/9"))
+
+
+MAIL_REDIS_URL = database_9(TEST_REDIS_URL)
 DOMAIN = "games.test"
 SECRET = "test-inbound-secret"
 
@@ -49,15 +62,17 @@ class Inbox:
 
     def __init__(self):
         self.messages: list[EmailMessage] = []
+        self.recipients: list[list[str]] = []
         self.lock = threading.Lock()
 
     async def handle_DATA(self, server, session, envelope):
         with self.lock:
             self.messages.append(message_from_bytes(envelope.content, policy=policy.default))
+            self.recipients.append(list(envelope.rcpt_tos))
         return "250 OK"
 
     def to(self, address: str) -> list[EmailMessage]:
-        return [m for m in self.messages if address in str(m["To"])]
+        return [m for m, to in zip(self.messages, self.recipients) if address in to]
 
     def last(self, address: str) -> EmailMessage:
         found = self.to(address)

@@ -25,7 +25,7 @@ from workers.queues import enqueuer
 
 RAW_TTL = 7 * 24 * 3600
 MAX_RAW = 1024 * 1024
-ANSWERS_PER_HOUR = {"stray": 3, "seat": 30}
+ANSWERS_PER_HOUR = {"stray": 3, "seat": 60}     # answers, not moves: those are never limited
 
 
 def raw_key(digest: str) -> str:
@@ -66,8 +66,6 @@ def handle(digest: str, envelope_to: list[str], envelope_from: str | None) -> st
 
 
 def handle_seat(conn, config: MailConfig, game: Game, seat: int, reply: Reply, digest: str) -> str:
-    if not allowed(conn, "seat", f"{game.record.id}:{seat}"):
-        return "rate-limited"
     mail = notices.blank(game, seat, "Re: " + (reply.subject or "your mail"), config)
     mail.to = game.record.seats[seat].email or reply.sender
     mail.in_reply_to, mail.automatic = reply.message_id or None, "auto-replied"
@@ -79,7 +77,7 @@ def handle_seat(conn, config: MailConfig, game: Game, seat: int, reply: Reply, d
     elif not reply.commands:
         mail.add("Nothing to do", "Your mail held no move and no command.\n\n" +
                  compose.help_text(mail.reply_to))
-    if mail.sections:
+    if mail.sections and allowed(conn, "seat", f"{game.record.id}:{seat}"):
         outbox.dispatch(conn, queue(conn), config, mail, [f"answer-{digest}"], answer=True)
     return done
 

@@ -13,6 +13,7 @@ import ssl
 import sys
 import time
 import uuid
+from functools import cache
 from email.message import EmailMessage
 from urllib.parse import parse_qs, unquote, urlsplit
 
@@ -35,7 +36,7 @@ def by_smtp(message: EmailMessage, smtp_url: str) -> str:
     query = parse_qs(url.query)
     timeout = float(query.get("timeout", ["30"])[0])
     host = url.hostname or "localhost"
-    context = ssl.create_default_context(cafile=query.get("cafile", [None])[0])
+    context = tls_context(query.get("cafile", [None])[0])
     try:
         if url.scheme == "smtps":
             client = smtplib.SMTP_SSL(host, url.port or 465, timeout=timeout, context=context)
@@ -56,6 +57,12 @@ def by_smtp(message: EmailMessage, smtp_url: str) -> str:
     if refused:
         raise TransportError(f"SMTP to {host} refused {sorted(refused)}")
     return f"smtp://{host}"
+
+
+@cache
+def tls_context(cafile: str | None) -> ssl.SSLContext:
+    """Built once per CA file: loading the system's CA store is slow."""
+    return ssl.create_default_context(cafile=cafile)
 
 
 def is_loopback(host: str) -> bool:
