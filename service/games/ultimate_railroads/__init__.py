@@ -1,5 +1,5 @@
 """Ultimate Railroads, base game (RUSSIAN RAILROADS): the game type."""
-from service.games.base import GameType
+from service.games.base import GameType, Option
 
 from .data import PROVISIONAL
 from .engine import ENGINE
@@ -12,6 +12,8 @@ GAME = GameType(
     engine=ENGINE,
     engine_version="1",
     stage="provisional" if PROVISIONAL else "complete",
+    options=(Option("board", "russia", "the player boards: RUSSIAN RAILROADS (the base game); "
+                    "the German, American and Asian boards are to come", choices=("russia",)),),
     description=(
         "Ultimate Railroads, base game (Russian Railroads), 2-4 players. PROVISIONAL DATA: "
         "part of the printed components are not transcribed yet, and the engine plays with "

@@ -53,3 +53,25 @@ def test_notation_round_trips_every_listed_move(seats, seed):
         for move in moves:
             assert engine.parse(engine.format(move)) == move
     play_random_game(GAME, seats, seed, check=check)
+
+
+def conservation_check(seats):
+    """Doublers (30, limited) and locomotives are never created or lost; pieces stay
+    within what a seat owns; at most 2 extra workers."""
+    def check(engine, state, seat, moves, chooser):
+        players = state["players"]
+        assert state["doubler_supply"] + sum(p["doublers"] for p in players) == 30
+        on_boards = sum(1 for p in players for r in p["locos"].values() for s in r if s not in (None, "1", "9*"))
+        in_strips = sum(1 for p in players for f in p["factories"] if f not in (None, "1"))
+        returned = sum(1 for s in state["returned"] if s != "1")
+        in_hand = sum(1 for i in (state["pool"] or {"items": []})["items"]
+                      if i["kind"] == "displaced" and i["stack"] not in ("1", "9*"))
+        assert sum(state["stacks"].values()) + on_boards + in_strips + returned + in_hand == 10 * seats
+        for p in players:
+            assert 0 <= p["placed"] <= p["workers"] and p["coins"] >= 0 and p["extra_workers"] <= 2
+    return check
+
+
+@pytest.mark.parametrize("seats,seed", [(2, 41), (3, 42), (4, 43)])
+def test_pieces_are_conserved(seats, seed):
+    play_random_game(GAME, seats, seed, check=conservation_check(seats))
