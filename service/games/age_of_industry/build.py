@@ -12,10 +12,10 @@ from service.games.age_of_industry.access import RESOURCE_OF, why_not_card, why_
 from service.games.age_of_industry.data import LEVELS, MAPS, SYMBOL_ALLOWS
 from service.games.age_of_industry.flow import action_done, why_not_turn
 from service.games.age_of_industry.money import charge
-from service.games.age_of_industry.network import Network
+from service.games.age_of_industry.network import Network, Networks
 from service.games.age_of_industry.refusal import Refusal
 from service.games.age_of_industry.resources import (
-    Supply, check_ship_flips, flip, plan_supply, sell_to_track, take, why_not_choice)
+    Supply, check_ship_flips, flip, plan_supply, sell_to_track, take, why_not_choice, with_choices)
 from service.games.age_of_industry.state import State, new_tile, split_space
 
 RULE = "AKTION: INDUSTRIE BAUEN"
@@ -29,18 +29,6 @@ class Plan:
     price: int
     supplies: dict            # "coal"/"iron" -> Supply
     new_ship: bool
-
-
-class Networks:
-    """Memoised networks for one state, one per assumed new port or ship."""
-
-    def __init__(self, state: State):
-        self.state, self._nets = state, {}
-
-    def get(self, assume: frozenset = frozenset()) -> Network:
-        if assume not in self._nets:
-            self._nets[assume] = Network(self.state, assume)
-        return self._nets[assume]
 
 
 def lowest_level(state: State, seat: int, industry: str) -> int | None:
@@ -141,18 +129,6 @@ def build_moves(state: State, seat: int) -> list[dict]:
                         extra = {"combined": True} if combined else {}
                         out.extend({**m, "card": card, **extra} for m in choices)
     return out
-
-
-def with_choices(refusal_of, move: dict) -> list[dict]:
-    """The move itself, or one per tied source when the player must choose one."""
-    refusal = refusal_of(move)
-    if refusal is None:
-        return [move]
-    if refusal.field not in ("coal_from", "iron_from") or not refusal.options \
-            or refusal.field in move:
-        return []
-    return [m for source in refusal.options
-            for m in with_choices(refusal_of, {**move, refusal.field: source})]
 
 
 def apply_build(state: State, seat: int, move: dict) -> list[dict]:

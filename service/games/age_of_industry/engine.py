@@ -19,7 +19,7 @@ ACTIONS = {  # action -> (legal moves, apply)
     "draw": (cards.draw_moves, cards.apply_draw),
     "pass": (cards.pass_moves, cards.apply_pass),
     "loan": (loans.loan_moves, loans.apply_loan),
-    "repay": (lambda s, seat: [], loans.apply_loan),
+    "repay": (loans.repay_moves, loans.apply_loan),
 }
 
 

@@ -25,7 +25,11 @@ def why_not_loan(state: State, seat: int, move: dict) -> str | None:
 
 
 def loan_moves(state: State, seat: int) -> list[dict]:
-    return [m for m in ({"action": "loan"}, {"action": "repay"}) if not why_not_loan(state, seat, m)]
+    return [] if why_not_loan(state, seat, {"action": "loan"}) else [{"action": "loan"}]
+
+
+def repay_moves(state: State, seat: int) -> list[dict]:
+    return [] if why_not_loan(state, seat, {"action": "repay"}) else [{"action": "repay"}]
 
 
 def apply_loan(state: State, seat: int, move: dict) -> list[dict]:

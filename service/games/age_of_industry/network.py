@@ -79,3 +79,15 @@ class Network:
         return any(self.map.locations[p].distant_port or has_industry(self.state, p, "port")
                    or (p in self.assume and "port" in self.map.locations[p].spaces)
                    for p in self.distances(starts))
+
+
+class Networks:
+    """Memoised networks for one state, one per assumed new port or ship."""
+
+    def __init__(self, state: State):
+        self.state, self._nets = state, {}
+
+    def get(self, assume: frozenset = frozenset()) -> Network:
+        if assume not in self._nets:
+            self._nets[assume] = Network(self.state, assume)
+        return self._nets[assume]

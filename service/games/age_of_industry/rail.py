@@ -7,13 +7,13 @@ either end.
 """
 from __future__ import annotations
 
-from service.games.age_of_industry.build import Networks, with_choices
-from service.games.age_of_industry.data import MAPS
 from service.games.age_of_industry.access import own_rail_at, own_tiles_at
+from service.games.age_of_industry.data import MAPS
 from service.games.age_of_industry.flow import action_done, why_not_turn
 from service.games.age_of_industry.money import charge
+from service.games.age_of_industry.network import Networks
 from service.games.age_of_industry.refusal import Refusal
-from service.games.age_of_industry.resources import plan_supply, take, why_not_choice
+from service.games.age_of_industry.resources import plan_supply, take, why_not_choice, with_choices
 from service.games.age_of_industry.state import State
 
 RULE = "AKTION: EISENBAHNSTRECKE BAUEN"

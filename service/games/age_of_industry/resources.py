@@ -118,3 +118,15 @@ def check_ship_flips(state: State) -> None:
         market = state.markets[place]
         if state.imports.get(place, 0) == 0 and (market["flipped"] or market["kind"] == "no_demand"):
             flip(state, tile)
+
+
+def with_choices(refusal_of, move: dict) -> list[dict]:
+    """The move itself, or one per tied source when the player must choose one."""
+    refusal = refusal_of(move)
+    if refusal is None:
+        return [move]
+    if refusal.field not in ("coal_from", "iron_from") or not refusal.options \
+            or refusal.field in move:
+        return []
+    return [m for source in refusal.options
+            for m in with_choices(refusal_of, {**move, refusal.field: source})]

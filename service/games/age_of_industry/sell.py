@@ -6,9 +6,8 @@ player ends it ({"action": "end_sale"}) or no sale is left.
 """
 from __future__ import annotations
 
-from service.games.age_of_industry.data import GOODS, LEVELS, MAPS
+from service.games.age_of_industry.data import GOODS, LEVELS
 from service.games.age_of_industry.flow import action_done, current_seat, why_not_turn
-from service.games.age_of_industry.money import pay
 from service.games.age_of_industry.network import Network
 from service.games.age_of_industry.resources import check_ship_flips, flip
 from service.games.age_of_industry.state import State, split_space
