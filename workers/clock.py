@@ -22,15 +22,13 @@ from datetime import datetime, timezone
 from rq import get_current_job
 from rq.job import Job
 
-from service import problems
-from service.play import Game, load_game, submit_turn
+from service.play import Game, load_game
 from service.store import Store, key
+from workers import deadline_policy
 from workers.mail import notices, outbox, settings
 from workers.mail.config import MailConfig
 from workers.mail.runtime import connection, queue
-from workers.queues import enqueuer
 
-POLICIES = ("wait", "skip", "pause")
 CLOCKED = "clock:games"             # ids of games with a running clock, for the sweeper
 SWEEP_EVERY = 15 * 60
 MAX_REMINDERS = 20
@@ -172,17 +170,29 @@ def due_yet(conn, game_id: str, clock: Clock, offset: float) -> bool:
     return used >= offset - 2          # the scheduler works in whole seconds
 
 
-def remind(game_id: str, seat: int, version: int) -> str:
-    """rq job: remind the seat, if it still has to act, and schedule the next one."""
-    conn = connection()
+def firing(conn, game_id: str, seat: int, version: int, kind: str):
+    """(game, clock, config) when a clock job should act now; else what it did instead:
+    nothing ("moved": the seat has moved) or put itself off (vacation time)."""
     found = still_running(conn, game_id, seat, version)
     if found is None:
         return "moved"
     game, clock, config = found
-    conn.srem(jobs_key(game_id), job_id(game_id, clock, "remind"))
-    if not due_yet(conn, game_id, clock, reminder_offset(config, clock.reminders_sent + 1)):
-        schedule(conn, game_id, config, clock)                    # on vacation: later
+    conn.srem(jobs_key(game_id), job_id(game_id, clock, kind))
+    offset = (reminder_offset(config, clock.reminders_sent + 1) if kind == "remind"
+              else config["turn_hours"] * 3600)
+    if not due_yet(conn, game_id, clock, offset):
+        schedule(conn, game_id, config, clock)
         return "put off"
+    return found
+
+
+def remind(game_id: str, seat: int, version: int) -> str:
+    """rq job: remind the seat, if it still has to act, and schedule the next one."""
+    conn = connection()
+    found = firing(conn, game_id, seat, version, "remind")
+    if isinstance(found, str):
+        return found
+    game, clock, config = found
     number, mail_config = clock.reminders_sent + 1, MailConfig.from_env()
     if game.record.seats[seat].email:
         outbox.dispatch(conn, queue(conn), mail_config,
@@ -203,75 +213,18 @@ def deadline(game_id: str, seat: int, version: int) -> str:
     """rq job: at the deadline the game's policy applies, exactly once per seat and
     version (`game:{id}:clock:fired:<seat>:v<version>`, SET NX)."""
     conn = connection()
-    found = still_running(conn, game_id, seat, version)
-    if found is None:
-        return "moved"
+    found = firing(conn, game_id, seat, version, "deadline")
+    if isinstance(found, str):
+        return found
     game, clock, config = found
-    conn.srem(jobs_key(game_id), job_id(game_id, clock, "deadline"))
-    if not due_yet(conn, game_id, clock, config["turn_hours"] * 3600):
-        schedule(conn, game_id, config, clock)
-        return "put off"
     if not conn.set(key(game_id, "clock", "fired", str(seat), f"v{version}"), time.time(), nx=True):
         return "already fired"
     clock.deadline_done = True
     write(conn, game_id, clock)
-    return POLICY_ACTIONS[config["deadline_policy"]](conn, game, seat, config)
-
-
-def on_deadline_wait(conn, game: Game, seat: int, config: dict) -> str:
-    if game.record.seats[seat].email:
-        mail_config = MailConfig.from_env()
-        mail = notices.reminder(game, seat, mail_config, None)
-        mail.subject = "Deadline passed: your turn"
-        outbox.dispatch(conn, queue(conn), mail_config, mail, [f"deadline-v{game.snapshot.version}"])
-    schedule(conn, game.record.id, config, read(conn, game.record.id, seat))
-    return "wait"
-
-
-def minimal_move(game: Game, seat: int) -> dict | None:
-    """The move played for a seat whose time ran out: a pass where the rules have one,
-    else the first legal move the engine lists."""
-    moves = game.type.engine.legal_moves(game.state, seat)
-    return next((m for m in moves if m.get("action") == "pass"), moves[0] if moves else None)
-
-
-def on_deadline_skip(conn, game: Game, seat: int, config: dict) -> str:
-    move = minimal_move(game, seat)
-    if move is None:
-        return "no legal move"
-    try:
-        submit_turn(Store(conn), enqueuer(conn), game.record.id, seat, game.snapshot.version,
-                    [move], idempotency_key=f"deadline-{seat}-v{game.snapshot.version}")
-    except problems.Problem as refused:
-        return f"skip refused: {refused.detail}"
-    played = game.type.engine.format(move)
-    if game.record.seats[seat].email:
-        mail_config = MailConfig.from_env()
-        mail = notices.blank(game, seat, "Time ran out: a move was played for you", mail_config)
-        mail.add("Deadline", f"You did not move within {config['turn_hours']} hours, so "
-                             f"this was played for you:\n  {played}")
-        outbox.dispatch(conn, queue(conn), mail_config, mail, [f"deadline-v{game.snapshot.version}"])
-    return f"skip: {played}"
-
-
-def on_deadline_pause(conn, game: Game, seat: int, config: dict) -> str:
-    Store(conn).set_status(game.record.id, "paused")
-    mail_config = MailConfig.from_env()
-    name = game.record.seats[seat].name
-    for other, entry in enumerate(game.record.seats):
-        if entry.email:
-            mail = notices.blank(game, other, "Game paused: time ran out", mail_config)
-            mail.add("Paused", f"{name} (seat {seat}) did not move within "
-                               f"{config['turn_hours']} hours, so the game is paused.\n"
-                               "The game's admin can resume it (POST /v1/games/{id}/status).")
-            outbox.dispatch(conn, queue(conn), mail_config, mail,
-                            [f"paused-v{game.snapshot.version}"])
-    for other in game.snapshot.to_act:
-        conn.delete(clock_key(game.record.id, other))
-    return "pause"
-
-
-POLICY_ACTIONS = {"wait": on_deadline_wait, "skip": on_deadline_skip, "pause": on_deadline_pause}
+    result = deadline_policy.POLICIES[config["deadline_policy"]](conn, game, seat, config)
+    if config["deadline_policy"] == "wait":
+        schedule(conn, game_id, config, clock)                  # reminders go on
+    return result
 
 
 def ensure_sweeper(conn) -> None:
