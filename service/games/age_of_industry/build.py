@@ -15,7 +15,7 @@ from service.games.age_of_industry.money import charge
 from service.games.age_of_industry.network import Network, Networks
 from service.games.age_of_industry.refusal import Refusal
 from service.games.age_of_industry.resources import (
-    Supply, check_ship_flips, flip, plan_supply, sell_to_track, take, why_not_choice, with_choices)
+    check_ship_flips, flip, plan_supply, sell_to_track, take, why_not_choice, with_choices)
 from service.games.age_of_industry.state import State, new_tile, split_space
 
 RULE = "AKTION: INDUSTRIE BAUEN"

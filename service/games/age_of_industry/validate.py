@@ -137,6 +137,9 @@ def validate_map(name: str, data: dict, colours: set, market_total: int) -> list
     else:
         if not any(s.get("pennsylvania") for s in locations.values()) or not data.get("shipping_lines"):
             problems.append(f"{where}: New England has Pennsylvania and shipping lines (S1)")
+    missing = colours - {s.get("colour") for s in locations.values()}
+    if missing:
+        problems.append(f"{where}: one deck serves both maps; no place of colour {sorted(missing)}")
     if sum(1 for s in locations.values() if s.get("market")) >= market_total:
         problems.append(f"{where}: fewer market spaces than market tiles (S1)")
     if not any(s.get("distant_port") for s in locations.values()):

@@ -144,3 +144,16 @@ def test_germany_ship_cards_only_pay_for_develop_or_pass():
     assert "ship cards" in refused(state, 0, build("koeln.1", "cotton_mill", "ship", combined=True)).reason
     assert {m["action"] for m in ENGINE.legal_moves(state, 0)} >= {"develop", "pass"}
     assert not any(m["action"] == "build" for m in ENGINE.legal_moves(state, 0))
+
+
+def test_koeln_example_blank_spaces_take_three_industries():
+    """BEISPIEL: Auf diesen beiden Feldern in Köln könnte jede der drei Industrien gebaut werden."""
+    state = rich(a_game(), 0, "grey")
+    state.players[0].display["manufactured_goods"] = [3, 3]
+    built = {(m["space"], m["industry"]) for m in ENGINE.legal_moves(state, 0)
+             if m["action"] == "build" and m["space"] in ("koeln.1", "koeln.2")}
+    assert built >= {(s, i) for s in ("koeln.1", "koeln.2") for i in ("cotton_mill", "iron_works")}
+    with_tile(state, "koeln.4", 1, "coal_mine", cubes=1)     # goods need coal and iron
+    with_tile(state, "koeln.3", 1, "iron_works", cubes=1)
+    built = {(m["space"], m["industry"]) for m in ENGINE.legal_moves(state, 0) if m["action"] == "build"}
+    assert {("koeln.1", "manufactured_goods"), ("koeln.2", "manufactured_goods")} <= built

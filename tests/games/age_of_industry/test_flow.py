@@ -108,3 +108,14 @@ def test_game_goes_on_while_cards_remain_in_the_deck():
         state = play(play(state, seat, DRAW), seat, DRAW)
     assert any(not p.hand for p in state.players) and state.deck
     assert ENGINE.result(state) is None and state.round == 4
+
+
+def test_turn_order_example_most_spent_last_ties_keep_order():
+    """BEISPIEL: Gelb gibt am meisten aus und wird Letzter, Rot Vorletzter; Blau und Grün
+    haben gleich viel ausgegeben und behalten ihre relative Position."""
+    yellow, red, blue, green = range(4)
+    state = a_game(players=4, round_no=1)
+    for seat, spent in ((yellow, 9), (red, 5), (blue, 2), (green, 2)):
+        state.players[seat].spent = spent
+        state = play(state, seat, DRAW)
+    assert state.order == [blue, green, red, yellow]
