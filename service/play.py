@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import secrets
 import time
 import uuid
@@ -13,6 +14,8 @@ from service import problems
 from service.games.base import GameType, IllegalMove, OptionError
 from service.games.registry import game_type, game_types
 from service.store import GameRecord, SeatRecord, Snapshot, Store, VersionMoved, dumps
+
+log = logging.getLogger(__name__)
 
 
 def hash_token(token: str) -> str:
@@ -175,6 +178,14 @@ def resolve_turn(store: Store, game_id: str, turn_id: str) -> dict:
         detail["field"] = f"moves[{len(entries)}]" + (f".{refused.field}" if refused.field else "")
         store.commit(game_id, turn_id, snap, None, [],
                      {"status": "rejected", "resolved_at": time.time(), **detail})
+        return store.turn(game_id, turn_id)
+    except Exception:       # an engine bug: deterministic, so a retry would fail the same way
+        log.exception("engine %s failed on turn %s of game %s", game.type.id, turn_id, game_id)
+        store.commit(game_id, turn_id, snap, None, [], {
+            "status": "rejected", "resolved_at": time.time(), "rule": "engine error",
+            "field": f"moves[{len(entries)}]",
+            "reason": "the rules engine failed on this move; nothing was applied and the "
+                      "error is logged for the maintainers"})
         return store.turn(game_id, turn_id)
     try:
         store.commit(game_id, turn_id, snap, snapshot_of(game.type, state, version), entries,

@@ -126,3 +126,17 @@ def test_keys_of_a_game_share_one_hash_tag(client, work, redis_conn):
     game_keys = [k.decode() for k in redis_conn.keys("game:*")]
     assert len(game_keys) >= 4
     assert all(k.startswith(f"game:{{{game.id}}}:") for k in game_keys)
+
+
+def test_an_engine_crash_rejects_the_turn_and_changes_nothing(store, monkeypatch):
+    """A deterministic engine bug would fail every retry: the turn is rejected at once."""
+    game_id = new_game(store)
+    turn_id = queued(store, game_id, [{"action": "pass"}])
+    engine = game_type("pile").engine
+
+    def crash(*_):
+        raise KeyError("bug")
+    monkeypatch.setattr(engine, "apply", crash)
+    assert resolve.resolve_turn(game_id, turn_id) == "rejected"
+    assert store.turn(game_id, turn_id)["rule"] == "engine error"
+    assert store.snapshot(game_id).version == 0 and store.log(game_id) == []
