@@ -41,17 +41,27 @@ def gap_choices(player: dict) -> list[int]:
     return empty[:1] if empty else list(range(GAPS))
 
 
+def named(field: str, value, values: list) -> dict:
+    """A move names a stack or a gap only where the rules leave a choice."""
+    return {field: value} if len(values) > 1 else {}
+
+
+def chosen(move: dict, field: str, values: list):
+    return move.get(field, values[0])
+
+
 def lay_options(state: dict, seat: int, item: dict) -> list[dict]:
     player = state["players"][seat]
-    return [{"action": "lay", "item": item["id"], "source": stack, "route": route, "slot": slot}
-            for stack in lowest_stacks(state)
-            for route, slot in lay_places(player, STACKS[stack])]
+    stacks = lowest_stacks(state)
+    return [{"action": "lay", "item": item["id"], **named("source", stack, stacks), "route": route,
+             "slot": slot}
+            for stack in stacks for route, slot in lay_places(player, STACKS[stack])]
 
 
 def factory_options(state: dict, seat: int, item: dict) -> list[dict]:
-    player = state["players"][seat]
-    return [{"action": "factory", "item": item["id"], "source": source, "gap": gap}
-            for source in factory_sources(state) for gap in gap_choices(player)]
+    sources, gaps = factory_sources(state), gap_choices(state["players"][seat])
+    return [{"action": "factory", "item": item["id"], **named("source", source, sources),
+             **named("gap", gap, gaps)} for source in sources for gap in gaps]
 
 
 def lay(state: dict, seat: int, stack: str, route: str, slot: int) -> list[dict]:
@@ -82,14 +92,16 @@ def build_factory(state: dict, seat: int, source: str, gap: int) -> list[dict]:
 
 
 def resolve_lay(state: dict, seat: int, item: dict, move: dict) -> list[dict]:
-    state["stacks"][move["source"]] -= 1
+    source = chosen(move, "source", lowest_stacks(state))
+    state["stacks"][source] -= 1
     item["left"] = 0
-    return lay(state, seat, move["source"], move["route"], move["slot"])
+    return lay(state, seat, source, move["route"], move["slot"])
 
 
 def resolve_factory(state: dict, seat: int, item: dict, move: dict) -> list[dict]:
     item["left"] = 0
-    return build_factory(state, seat, move["source"], move["gap"])
+    return build_factory(state, seat, chosen(move, "source", factory_sources(state)),
+                         chosen(move, "gap", gap_choices(state["players"][seat])))
 
 
 def loco_or_factory_options(state, seat, item):

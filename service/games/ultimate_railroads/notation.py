@@ -4,13 +4,14 @@
   place turn_order_1 1c swap coins                               pass
   start_bonus coin               relocate industry_1            stay
   step #0 transsib wood          industry #0 0                  drop #1
-  lay #0 2 kyiv 0 (new: source route slot)    lay #1 petersburg 0 (a displaced loco)
-  factory #0 2 0 (source gap)    return #1                      key #0 steps|points
+  lay #0 kyiv 0   lay #0 10a kyiv 0 (naming the stack when both 10s are open)
+  factory #0 [SOURCE] [gap N]    return #1                      key #0 steps|points
   idea #0 medal [discard coins]  idea_card #0 wooden_worker     end_card #0 keys|none
   use_factory #0 3               reuse #0 coins                 advance #0 kyiv
 
-"#N" names a waiting decision of your action pool; pieces are Nw (own workers),
-Nt (temporary workers), wood (the wooden worker), Nc (coins).
+"#N" names a waiting decision of your action pool; a stack or gap is named only where
+there is a choice; pieces are Nw (own workers), Nt (temporary workers), wood (the
+wooden worker), Nc (coins).
 """
 from __future__ import annotations
 
@@ -19,14 +20,15 @@ from service.games.base import NotationError
 FIELDS = {
     "pass": (), "stay": (), "start_bonus": ("card",), "relocate": ("space",),
     "step": ("item", "route", "colour"), "industry": ("item", "wrench"),
-    "factory": ("item", "source", "gap"), "return": ("item",), "drop": ("item",),
+    "return": ("item",), "drop": ("item",),
     "key": ("item", "choice"), "idea_card": ("item", "card"), "end_card": ("item", "card"),
     "use_factory": ("item", "gap"), "reuse": ("item", "space"), "advance": ("item", "route"),
 }
 VARIANTS = {"lay": (("item", "source", "route", "slot"), ("item", "route", "slot")),
-            "idea": (("item", "tile"), ("item", "tile", "discard"))}
+            "idea": (("item", "tile"), ("item", "tile", "discard")),
+            "factory": (("item",), ("item", "source"), ("item", "gap"), ("item", "source", "gap"))}
 INTS = {"wrench", "gap", "slot"}
-KEYWORDS = {"discard"}      # written before their value
+KEYWORDS = {"idea": {"discard"}, "factory": {"gap"}}      # written before their value
 PIECE_SUFFIX = {"w": "workers", "t": "temps", "c": "coins"}
 
 
@@ -78,16 +80,26 @@ def parse_move(text: str) -> dict:
     tokens = text.strip().lower().split()
     if not tokens:
         raise NotationError("empty move; e.g. 'place coins 1w' or 'pass'")
-    action, args = tokens[0], [t for t in tokens[1:] if t not in KEYWORDS]
+    action, args = tokens[0], tokens[1:]
     if action == "place":
         return parse_place(args)
     shapes = VARIANTS.get(action) or ((FIELDS[action],) if action in FIELDS else None)
     if shapes is None:
         known = sorted(set(FIELDS) | set(VARIANTS) | {"place"})
         raise NotationError(f"unknown action {action!r}; one of {', '.join(known)}")
+    keyed = {}
+    positional = []
+    while args:
+        token = args.pop(0)
+        if token in KEYWORDS.get(action, ()) and args:
+            keyed[token] = args.pop(0)
+        else:
+            positional.append(token)
     for shape in shapes:
-        if len(shape) == len(args):
-            return {"action": action, **{n: _value(n, t) for n, t in zip(shape, args)}}
+        if set(keyed) <= set(shape) and len(shape) == len(positional) + len(keyed):
+            names = [n for n in shape if n not in keyed]
+            values = dict(zip(names, positional)) | keyed
+            return {"action": action, **{n: _value(n, values[n]) for n in shape}}
     wanted = " or ".join(" ".join(s) or "(nothing)" for s in shapes)
     raise NotationError(f"{action} takes: {wanted}")
 
@@ -100,5 +112,5 @@ def format_move(move: dict) -> str:
     shape = next(s for s in shapes if set(s) == set(move) - {"action"})
     words = [action]
     for name in shape:
-        words += ([name] if name in KEYWORDS else []) + [_format_value(name, move[name])]
+        words += ([name] if name in KEYWORDS.get(action, ()) else []) + [_format_value(name, move[name])]
     return " ".join(words)

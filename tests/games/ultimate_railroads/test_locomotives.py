@@ -18,9 +18,11 @@ def test_locomotive_from_the_lowest_stack_only():
     state = a_game(4)
     state["stacks"]["2"] = 0
     state = act(state, 0, place("loco_or_factory_1"))
-    assert {m["source"] for m in moves_of(state, 0, "lay")} == {"3"}
+    assert moves_of(state, 0, "lay") and all("source" not in m for m in moves_of(state, 0, "lay"))
     with pytest.raises(IllegalMove):
         act(state, 0, "lay #0 4 kyiv 0")
+    state = act(state, 0, "lay #0 kyiv 0")
+    assert state["players"][0]["locos"]["kyiv"] == ["3"] and state["stacks"]["3"] == 3
 
 
 def test_both_ten_stacks_open_at_once():
@@ -37,7 +39,7 @@ def test_route_capacity_transsib_two_others_one():
     state = a_game(4)
     player = state["players"][0]
     assert [len(player["locos"][r]) for r in ("transsib", "petersburg", "kyiv")] == [2, 1, 1]
-    state = act(state, 0, place("loco_or_factory_1"), "lay #0 2 transsib 0")
+    state = act(state, 0, place("loco_or_factory_1"), "lay #0 transsib 0")
     assert loco_reach(state["players"][0], "transsib") == 3
 
 
@@ -48,7 +50,7 @@ def test_upgrading_with_the_chain_of_displaced_locomotives():
     player = state["players"][0]
     player["locos"] = {"transsib": ["3", "4"], "petersburg": ["2"], "kyiv": ["1"]}
     state["stacks"].update({"2": 0, "3": 0})
-    state = act(state, 0, place("loco_or_factory_1"), "lay #0 4 petersburg 0")
+    state = act(state, 0, place("loco_or_factory_1"), "lay #0 petersburg 0")
     assert [m for m in moves_of(state, 0, "lay")] == [{"action": "lay", "item": 1, "route": "kyiv", "slot": 0}]
     assert {"action": "return", "item": 1} in ENGINE.legal_moves(state, 0)
     state = act(state, 0, "lay #1 kyiv 0")
@@ -61,7 +63,7 @@ def test_upgrading_with_the_chain_of_displaced_locomotives():
 def test_displaced_locomotive_must_be_laid_while_a_slot_is_free():
     """Solange du freie Lokplätze hast, musst du Loks an deine Strecken legen."""
     state = a_game(4)
-    state = act(state, 0, place("loco_or_factory_1"), "lay #0 2 transsib 1")
+    state = act(state, 0, place("loco_or_factory_1"), "lay #0 transsib 1")
     assert {"action": "return", "item": 1} not in ENGINE.legal_moves(state, 0)
     assert {"action": "drop", "item": 1} not in ENGINE.legal_moves(state, 0)
     state = act(state, 0, "lay #1 kyiv 0")
@@ -74,7 +76,7 @@ def test_returned_locomotive_can_become_a_factory():
     state["returned"] = ["1", "5"]
     state = act(state, 0, place("loco_or_factory_1"))
     assert {m["source"] for m in moves_of(state, 0, "factory")} == {"2", "1", "5"}
-    state = act(state, 0, "factory #0 5 0")
+    state = act(state, 0, "factory #0 5")
     assert state["returned"] == ["1"] and state["players"][0]["factories"][0] == "5"
     assert state["stacks"]["2"] == 4
 
@@ -83,7 +85,9 @@ def test_factories_fill_the_gaps_left_to_right():
     state = a_game(4)
     state["players"][0]["factories"][:2] = ["2", "2"]
     state = act(state, 0, place("loco_or_factory_1"))
-    assert {m["gap"] for m in moves_of(state, 0, "factory")} == {2}
+    assert all("gap" not in m for m in moves_of(state, 0, "factory"))
+    state = act(state, 0, "factory #0")
+    assert state["players"][0]["factories"] == ["2", "2", "2", None, None]
 
 
 def test_factories_replaced_once_all_five_are_filled():
@@ -92,7 +96,7 @@ def test_factories_replaced_once_all_five_are_filled():
     state["players"][0]["factories"] = ["2", "3", "4", "5", "6"]
     state = act(state, 0, place("loco_or_factory_1"))
     assert {m["gap"] for m in moves_of(state, 0, "factory")} == {0, 1, 2, 3, 4}
-    state = act(state, 0, "factory #0 2 3")
+    state = act(state, 0, "factory #0 gap 3")
     assert state["players"][0]["factories"][3] == "2" and state["returned"] == ["5"]
 
 
@@ -103,10 +107,10 @@ def test_three_worker_space_one_of_each_order_chosen():
     state = act(state, 0, place("loco_and_factory_3", workers=3))
     assert sorted(i["kind"] for i in state["pool"]["items"]) == ["factory", "loco"]
     assert {"action": "drop", "item": 0} not in ENGINE.legal_moves(state, 0)
-    state = act(state, 0, f"factory #{item(state, 'factory')} 2 0")
+    state = act(state, 0, f"factory #{item(state, 'factory')}")
     # the 2s are gone: the loco now comes from the 3-stack
-    assert {m["source"] for m in moves_of(state, 0, "lay")} == {"3"}
-    state = act(state, 0, "lay #0 3 kyiv 0")
+    state = act(state, 0, "lay #0 kyiv 0")
+    assert state["players"][0]["locos"]["kyiv"] == ["3"]
     assert state["pool"] is None
 
 
@@ -114,8 +118,8 @@ def test_locomotive_and_factory_space_loco_first_then_its_displaced_as_factory()
     """HINWEIS: lay the loco first, return the displaced one, build it as the factory."""
     state = a_game(4)
     state["players"][0]["locos"] = {"transsib": ["3", "1"], "petersburg": ["2"], "kyiv": ["2"]}
-    state = act(state, 0, place("loco_and_factory_3", workers=3), "lay #0 2 transsib 1", "return #2")
+    state = act(state, 0, place("loco_and_factory_3", workers=3), "lay #0 transsib 1", "return #2")
     assert state["returned"] == ["1"]
-    state = act(state, 0, "factory #1 1 0")
+    state = act(state, 0, "factory #1 1")
     assert state["players"][0]["factories"][0] == "1" and state["returned"] == []
     assert state["stacks"]["2"] == 3

@@ -99,7 +99,7 @@ def test_new_worker_field_with_locomotive_transsib_three():
     state = act(state, 1, "pass")
     state = act(state, 2, "pass")
     state = act(state, 3, "pass")
-    state = act(state, 0, place("loco_or_factory_1"), "lay #0 2 transsib 0")
+    state = act(state, 0, place("loco_or_factory_1"), "lay #0 transsib 0")
     assert state["players"][0]["extra_workers"] == 1
 
 
