@@ -75,9 +75,10 @@ you are told so and nothing is played."""
 
 
 def footer(mail: Mail, public_url: str) -> str:
+    game = f"{public_url}/v1/games/{mail.game_id}"
     return (f"Game {mail.game_id} ({mail.game_name}), you are seat {mail.seat} "
             f"({mail.seat_name}), version {mail.version}.\n"
-            f"Web: {public_url}/v1/games/{mail.game_id}\n"
+            f"API (with your seat token): {game} , {game}/legal-moves , {game}/log\n"
             "Reply `help` for commands, `mute` to stop these mails.")
 
 

@@ -1,0 +1,67 @@
+"""Mail over HTTP (issue 4): `POST /v1/inbound-mail` takes a raw RFC 5322 message from
+a mail provider's inbound hook (the shared secret as a bearer token), and a seat's mail
+settings (mute, digest, vacation) are read and changed with its seat token."""
+from __future__ import annotations
+
+import hmac
+import os
+import time
+
+from flask import Blueprint, current_app, request
+
+from service import play, problems
+from service.api import bearer, store
+from workers import clock
+from workers.mail import intake, settings
+from workers.mail.config import MailConfig
+
+bp = Blueprint("mail", __name__)
+
+
+def hook_secret() -> str:
+    """INBOUND_HOOK_TOKEN when set (so the provider never holds the MAC key), else
+    INBOUND_MAIL_SECRET."""
+    return os.environ.get("INBOUND_HOOK_TOKEN") or MailConfig.from_env().secret
+
+
+@bp.post("/v1/inbound-mail")
+def inbound_mail():
+    token = bearer()
+    if token is None or not hmac.compare_digest(token.encode(), hook_secret().encode()):
+        raise problems.Unauthorized("send the inbound hook's shared secret as a bearer token")
+    raw = request.get_data()
+    if not raw.strip():
+        raise problems.ValidationFailed("the body must be a raw RFC 5322 message",
+                                        errors=[{"field": "body", "message": "empty"}])
+    envelope_to = request.args.getlist("to")
+    digest = intake.accept(current_app.extensions["redis"], raw, envelope_to,
+                           request.args.get("from"))
+    return {"id": digest, "status": "accepted"}, 202
+
+
+def seat_from_token(game_id: str, seat: int) -> play.Game:
+    game = play.load_game(store(), game_id)
+    if play.seat_of(game.record, bearer()) != seat:
+        raise problems.Forbidden("only the seat's own token may see or change its mail settings")
+    return game
+
+
+@bp.get("/v1/games/<game_id>/seats/<int:seat>/mail")
+def show_mail_settings(game_id: str, seat: int):
+    seat_from_token(game_id, seat)
+    return settings.load(store().redis, game_id, seat).as_dict(time.time())
+
+
+@bp.put("/v1/games/<game_id>/seats/<int:seat>/mail")
+def change_mail_settings(game_id: str, seat: int):
+    game = seat_from_token(game_id, seat)
+    body = request.get_json()
+    try:
+        changed = settings.change(store().redis, game_id, seat, muted=body.get("muted"),
+                                  digest_hours=body.get("digest_hours"),
+                                  vacation_days=body.get("vacation_days"))
+    except settings.SettingError as bad:
+        raise problems.ValidationFailed(str(bad)) from None
+    if "vacation_days" in body:
+        clock.reschedule(store().redis, game)
+    return changed.as_dict(time.time())
