@@ -62,12 +62,13 @@ def apply_draw(state: State, seat: int, move: dict) -> list[dict]:
     for card in move["face_up"]:
         state.face_up.remove(card)
         hand.append(card)
-    for _ in range(move["deck"]):
-        hand.append(state.deck.pop())
+    drawn = [state.deck.pop() for _ in range(move["deck"])]
+    hand.extend(drawn)
     while len(state.face_up) < FACE_UP and state.deck:
         state.face_up.append(state.deck.pop())
     action_done(state)
-    return [{"event": "draw", "seat": seat, "face_up": move["face_up"], "deck": move["deck"]}]
+    return [{"event": "draw", "seat": seat, "face_up": move["face_up"], "deck": move["deck"]},
+            {"event": "drew", "seat": seat, "cards": drawn, "visible_to": [seat]}]
 
 
 def why_not_pass(state: State, seat: int, move: dict) -> str | None:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from service.games.age_of_industry import build, cards, develop, loans, rail, sell, state as st
 from service.games.age_of_industry.flow import current_seat
+from service.games.age_of_industry.moves import why_not_shape
 from service.games.age_of_industry.notation import format_move, parse as parse_text
 from service.games.age_of_industry.render import render_text as render
 from service.games.age_of_industry.scoring import result as final_result
@@ -35,8 +36,8 @@ class Engine:
         return [m for moves, _ in ACTIONS.values() for m in moves(state, seat)]
 
     def apply(self, state, seat: int, move: dict):
-        if not isinstance(move, dict) or move.get("action") not in ACTIONS:
-            raise IllegalMove(f"unknown action; one of {sorted(ACTIONS)}", field="action")
+        if refused := why_not_shape(move):
+            raise IllegalMove(refused[0], field=refused[1])
         new = st.load(st.dump(state))
         events = ACTIONS[move["action"]][1](new, seat, move)
         return new, events

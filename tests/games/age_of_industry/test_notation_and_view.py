@@ -48,3 +48,23 @@ def test_render_text_shows_board_and_own_hand():
     assert "boston" in text and "[port 1 seat 1]" in text and "Your hand: ship" in text
     assert "provisional" in text
     assert "Your hand" not in ENGINE.render_text(state, None)
+
+
+@pytest.mark.parametrize("move", [
+    {"action": "sell", "mill": [], "outlet": "x"}, {"action": "draw", "face_up": "brown", "deck": 1},
+    {"action": "draw", "face_up": [], "deck": True}, {"action": "build", "card": "brown"},
+    {"action": "fly"}, ["pass"], {"action": "loan", "amount": 20}])
+def test_malformed_moves_are_refused_with_a_reason(move):
+    from service.games.base import IllegalMove
+    with pytest.raises(IllegalMove) as refused:
+        ENGINE.apply(a_game(), 0, move)
+    assert refused.value.reason and refused.value.field
+
+
+def test_deck_cards_drawn_are_shown_only_to_the_drawer():
+    state = a_game()
+    top = state.deck[-1]
+    _, events = ENGINE.apply(state, 0, {"action": "draw", "face_up": [], "deck": 2})
+    private = [e for e in events if "visible_to" in e]
+    assert private == [{"event": "drew", "seat": 0, "cards": [top, state.deck[-2]], "visible_to": [0]}]
+    assert all("cards" not in e for e in events if "visible_to" not in e)
