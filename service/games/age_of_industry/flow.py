@@ -49,6 +49,8 @@ def end_turn(state: State) -> None:
     if state.turn == len(state.order):
         for step in END_OF_ROUND:
             STEPS[step](state)
+        if state.finished:
+            return
         state.turn = 0
         state.round += 1
     state.actions_left = actions_per_turn(state)

@@ -42,7 +42,9 @@ def render_text(state: State, seat: int | None) -> str:
     lines = [f"Age of Industry: {state.map} {PROVISIONAL}", f"Round {state.round}; "
              f"turn order {state.order}"]
     if state.finished:
-        lines.append(f"Game over: {result(state)}")
+        final = result(state)
+        ranking = ", ".join(f"seat {s} {final['scores'][s]} VP" for [s] in final["ranking"])
+        lines.append(f"Game over. Ranking: {ranking}")
     else:
         lines.append(f"To act: seat {current_seat(state)}, {state.actions_left} action(s) left"
                      f"{' (selling)' if state.selling else ''}")

@@ -80,6 +80,7 @@ def take(state: State, resource: str, supply: Supply, choice: str | None) -> Non
     place, number = split_space(source)
     if number == "import":
         state.imports[place] -= 1
+        check_ship_flips(state)
         return
     tile = state.tiles[source]
     tile["cubes"] -= 1
@@ -110,10 +111,9 @@ def resource_anywhere(state: State, resource: str) -> bool:
 
 def check_ship_flips(state: State) -> None:
     """A ship flips once its import coal is gone and its market is used (or 'no demand')."""
-    game_map = MAPS[state.map]
-    for place in game_map.market_order:
+    for place, location in MAPS[state.map].locations.items():
         tile = state.tiles.get(f"{place}.1")
-        if not tile or tile["industry"] != "ship" or tile["flipped"] or tile.get("no_flip"):
+        if "ship" not in location.spaces or not tile or tile["flipped"] or tile.get("no_flip"):
             continue
         market = state.markets[place]
         if state.imports.get(place, 0) == 0 and (market["flipped"] or market["kind"] == "no_demand"):

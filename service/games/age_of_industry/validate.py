@@ -108,8 +108,9 @@ def validate_map(name: str, data: dict, colours: set, market_total: int) -> list
             problems.append(f"{where}.{loc}: 0-4 spaces of {list(SYMBOLS)} (S3)")
         if spec.get("colour") not in colours:
             problems.append(f"{where}.{loc}: colour {spec.get('colour')} has no location cards")
-        if ("ship" in spaces) != bool(spec.get("import")) or ("ship" in spaces and spaces != ["ship"]):
-            problems.append(f"{where}.{loc}: a ship place has one ship space and an import space")
+        if ("ship" in spaces) != bool(spec.get("import")) or ("ship" in spaces and spaces != ["ship"]) \
+                or ("ship" in spaces and not spec.get("market")):
+            problems.append(f"{where}.{loc}: a ship place has one ship space, an import space and a market")
         if spec.get("import") not in (None, 3):
             problems.append(f"{where}.{loc}: import spaces print 3 coal (S8)")
     seen = set()

@@ -160,3 +160,15 @@ def test_pennsylvania_no_sale_through_it():
 def test_germany_has_no_ship_spaces():
     """Auf dem Deutschlandspielplan können keine Schiffe gebaut werden."""
     assert not any("ship" in loc.spaces for loc in MAPS["germany"].locations.values())
+
+
+def test_ship_flips_when_a_rail_link_takes_its_last_import_coal():
+    """The flip happens whenever the last import cube goes, whatever takes it."""
+    state = ship_scene(market="cotton_mill", imports=1)
+    state.markets["nova_scotia"]["flipped"] = True
+    with_money(state, RED, 10)
+    with_tile(state, "worcester.1", YELLOW, "iron_works", cubes=1)
+    with_rail(state, "boston-worcester", RED)
+    state = play(state, RED, {"action": "rail", "link": "lowell-boston"})
+    assert state.imports["nova_scotia"] == 0 and state.tiles["nova_scotia.1"]["flipped"]
+    assert state.players[YELLOW].money == SHIP.profit + LEVELS["iron_works"][1].profit
