@@ -1,6 +1,7 @@
-"""Delivery (issue 4, "Out" and "In"): a failed hand-over is retried with backoff, mail
-whose job was lost is found by the sweeper, and `pbem mail-in`'s listener runs as its
-own process, takes mail for MAIL_DOMAIN only and hands it to the intake."""
+"""Delivery (issue 4, "Out" and "In"): a failed hand-over is retried with backoff, one
+refused for good (5xx) is not sent again, mail whose job was lost is found by the
+sweeper, and `pbem mail-in`'s listener runs as its own process, takes mail for
+MAIL_DOMAIN only and hands it to the intake."""
 from __future__ import annotations
 
 import os
@@ -12,8 +13,9 @@ from email.message import EmailMessage
 
 import pytest
 import time_machine
+from aiosmtpd.controller import Controller
 
-from tests.workers.conftest import DOMAIN, MAIL_REDIS_URL, PLAYERS, SECRET, free_port
+from tests.workers.conftest import DOMAIN, MAIL_REDIS_URL, PLAYERS, SECRET, Inbox, free_port
 from tests.workers.test_turn_clock import START
 from workers.mail import compose, outbox, reply_address
 from workers.mail.compose import Mail
@@ -80,3 +82,22 @@ def test_mail_in_process_takes_replies_for_its_domain_only(conn, inbox, run_jobs
     answer = inbox.last(ADA)
     assert answer["Subject"].endswith("Re: Re: your turn")
     assert "Version 0, the game is active." in answer.get_body(("plain",)).get_content()
+
+
+def test_mail_refused_for_good_is_not_sent_again(conn, inbox, run_jobs, new_game, monkeypatch):
+    class Refusing(Inbox):
+        async def handle_RCPT(self, server, session, envelope, address, options):
+            return "550 5.1.1 no such user"
+    refusing = Controller(Refusing(), hostname="127.0.0.1", port=free_port())
+    refusing.start()
+    try:
+        monkeypatch.setenv("SMTP_URL", f"smtp://127.0.0.1:{refusing.port}")
+        game_id = new_game("pile")
+        run_jobs()
+    finally:
+        refusing.stop()
+    assert conn.scard(outbox.pending_key(game_id)) == 0
+    assert len(conn.keys(f"game:{{{game_id}}}:mail:bounced:*")) == 2
+    queue(conn, MAIL).enqueue("workers.clock.sweep")
+    run_jobs()
+    assert not inbox.messages

@@ -94,7 +94,8 @@ def enqueue_delivery(queue: Queue, game_id: str, mail_id: str) -> None:
 
 
 def deliver(game_id: str, mail_id: str) -> str:
-    """rq job: hand one stored message over; a delivered one is not sent again."""
+    """rq job: hand one stored message over; a delivered one is not sent again, one
+    refused for good is kept aside (`...:mail:bounced:<id>`, its reason) and dropped."""
     conn, config = connection(), MailConfig.from_env()
     if not conn.sismember(pending_key(game_id), mail_id):
         return "already sent"
@@ -103,8 +104,15 @@ def deliver(game_id: str, mail_id: str) -> str:
         raise transport.TransportError("another worker is sending this mail; retry later")
     try:
         raw = conn.get(outbox_key(game_id, mail_id))
-        where = transport.send(message_from_bytes(raw, policy=policy.default),
-                               config.smtp_url, config.sink_dir)
+        if raw is None:
+            conn.srem(pending_key(game_id), mail_id)
+            return "expired"
+        try:
+            where = transport.send(message_from_bytes(raw, policy=policy.default),
+                                   config.smtp_url, config.sink_dir)
+        except transport.Bounced as bounced:
+            conn.set(key(game_id, "mail", "bounced", mail_id), str(bounced), ex=KEEP)
+            where = f"bounced: {bounced}"
         conn.srem(pending_key(game_id), mail_id)
         return where
     finally:

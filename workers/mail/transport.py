@@ -22,6 +22,11 @@ class TransportError(RuntimeError):
     """The message could not be handed over; the job is retried with backoff."""
 
 
+class Bounced(TransportError):
+    """The server refused the message for good (5xx for its sender, recipient or
+    content): sending it again would not help."""
+
+
 def send(message: EmailMessage, smtp_url: str | None, sink_dir: str) -> str:
     """Send and return where it went (for logs)."""
     if not smtp_url:
@@ -52,6 +57,13 @@ def by_smtp(message: EmailMessage, smtp_url: str) -> str:
                     raise TransportError(f"{host} offers no STARTTLS; refusing to send the password in clear")
                 client.login(unquote(url.username), unquote(url.password or ""))
             refused = client.send_message(message)
+    except smtplib.SMTPRecipientsRefused as error:
+        codes = [code for code, _ in error.recipients.values()]
+        kind = Bounced if all(code >= 500 for code in codes) else TransportError
+        raise kind(f"SMTP to {host} refused {error.recipients}") from error
+    except (smtplib.SMTPSenderRefused, smtplib.SMTPDataError) as error:
+        kind = Bounced if error.smtp_code >= 500 else TransportError
+        raise kind(f"SMTP to {host}: {error.smtp_code} {error.smtp_error!r}") from error
     except (smtplib.SMTPException, OSError) as error:
         raise TransportError(f"SMTP to {host}: {error}") from error
     if refused:
