@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from . import pool
 from .data import DATA, LANE
+from .locomotives import chosen, named
 
 
 def gap_index(field: int) -> int:
@@ -41,19 +42,24 @@ def strip_points(field: int) -> int:
     return 0
 
 
+def movable(player: dict) -> list[int]:
+    return [w for w in range(len(player["wrenches"])) if can_advance(player, w)]
+
+
 def industry_options(state: dict, seat: int, item: dict) -> list[dict]:
-    player = state["players"][seat]
-    return [{"action": "industry", "item": item["id"], "wrench": w}
-            for w in range(len(player["wrenches"])) if can_advance(player, w)]
+    """A step names its wrench only where two wrenches could move."""
+    wrenches = movable(state["players"][seat])
+    return [{"action": "industry", "item": item["id"], **named("wrench", w, wrenches)} for w in wrenches]
 
 
 def resolve_industry(state: dict, seat: int, item: dict, move: dict) -> list[dict]:
     from .effects import gain
     player = state["players"][seat]
-    player["wrenches"][move["wrench"]] += 1
+    wrench = chosen(move, "wrench", movable(player))
+    player["wrenches"][wrench] += 1
     item["left"] -= 1
-    field = player["wrenches"][move["wrench"]]
-    events = [{"type": "industry", "seat": seat, "wrench": move["wrench"], "field": field}]
+    field = player["wrenches"][wrench]
+    events = [{"type": "industry", "seat": seat, "wrench": wrench, "field": field}]
     kind = LANE[field]
     if kind == "gap":
         factory = player["factories"][gap_index(field)]

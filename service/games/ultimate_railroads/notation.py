@@ -3,14 +3,14 @@
   place track_wood_2 2w          place track_any_coin 1w 1c     place coins 1t
   place turn_order_1 1c swap coins                               pass
   start_bonus coin               relocate industry_1            stay
-  step #0 transsib wood          industry #0 0                  drop #1
+  step #0 kyiv [green]           industry #0 [wrench 1]         drop #1
   lay #0 kyiv 0   lay #0 10a kyiv 0 (naming the stack when both 10s are open)
   factory #0 [SOURCE] [gap N]    return #1                      key #0 steps|points
   idea #0 medal [discard coins]  idea_card #0 wooden_worker     end_card #0 keys|none
   use_factory #0 3               reuse #0 coins                 advance #0 kyiv
 
 "#N" names a waiting decision of your action pool; a stack or gap is named only where
-there is a choice; pieces are Nw (own workers), Nt (temporary workers), wood (the
+there is a choice (so a colour, a stack, a gap, a wrench); pieces are Nw (own workers), Nt (temporary workers), wood (the
 wooden worker), Nc (coins).
 """
 from __future__ import annotations
@@ -19,16 +19,17 @@ from service.games.base import NotationError
 
 FIELDS = {
     "pass": (), "stay": (), "start_bonus": ("card",), "relocate": ("space",),
-    "step": ("item", "route", "colour"), "industry": ("item", "wrench"),
     "return": ("item",), "drop": ("item",),
     "key": ("item", "choice"), "idea_card": ("item", "card"), "end_card": ("item", "card"),
     "use_factory": ("item", "gap"), "reuse": ("item", "space"), "advance": ("item", "route"),
 }
-VARIANTS = {"lay": (("item", "source", "route", "slot"), ("item", "route", "slot")),
+VARIANTS = {"step": (("item", "route", "colour"), ("item", "route")),
+            "industry": (("item",), ("item", "wrench")),
+            "lay": (("item", "source", "route", "slot"), ("item", "route", "slot")),
             "idea": (("item", "tile"), ("item", "tile", "discard")),
             "factory": (("item",), ("item", "source"), ("item", "gap"), ("item", "source", "gap"))}
 INTS = {"wrench", "gap", "slot"}
-KEYWORDS = {"idea": {"discard"}, "factory": {"gap"}}      # written before their value
+KEYWORDS = {"idea": {"discard"}, "factory": {"gap"}, "industry": {"wrench"}}      # written before their value
 PIECE_SUFFIX = {"w": "workers", "t": "temps", "c": "coins"}
 
 

@@ -5,22 +5,31 @@ from __future__ import annotations
 from . import pool, special_fields
 from .board import can_step
 from .data import COLOURS, ROUTES
+from .locomotives import named
 
 
 def item_colours(item: dict) -> list[str]:
     return COLOURS if item["colours"] == "any" else item["colours"]
 
 
-def step_options(state: dict, seat: int, item: dict) -> list[dict]:
+def possible_steps(state: dict, seat: int, item: dict) -> list[tuple[str, str]]:
     player = state["players"][seat]
-    return [{"action": "step", "item": item["id"], "route": route, "colour": colour}
-            for route in ROUTES if route not in item.get("routes", [])
+    return [(route, colour) for route in ROUTES if route not in item.get("routes", [])
             for colour in item_colours(item)
             if colour in player["unlocked"] and can_step(player, route, colour)]
 
 
+def step_options(state: dict, seat: int, item: dict) -> list[dict]:
+    """A step names its colour only where more than one colour could move."""
+    steps = possible_steps(state, seat, item)
+    colours = sorted({c for _, c in steps})
+    return [{"action": "step", "item": item["id"], "route": route, **named("colour", colour, colours)}
+            for route, colour in steps]
+
+
 def resolve_step(state: dict, seat: int, item: dict, move: dict) -> list[dict]:
     player = state["players"][seat]
+    move = {"colour": possible_steps(state, seat, item)[0][1], **move}
     player["tracks"][move["route"]][move["colour"]] += 1
     item["left"] -= 1
     if "routes" in item:

@@ -12,7 +12,7 @@ def test_new_workers_at_most_two_extra():
     state["players"][0]["extra_workers"] = 2
     state["players"][0]["workers"] = 7
     with_tracks(state, 0, "kyiv", wood=6)
-    state = act(state, 0, place("track_wood_1"), "step #0 kyiv wood")
+    state = act(state, 0, place("track_wood_1"), "step #0 kyiv")
     assert state["players"][0]["workers"] == 7
 
 
@@ -81,8 +81,8 @@ def test_reuse_a_space_occupied_with_one_piece():
     state = a_game(2)
     state = act(state, 0, place("coins"))
     state = act(state, 1, place("doubler"))
-    state = act(state, 0, place("track_wood_2", workers=2), "step #0 kyiv wood", "step #0 kyiv wood",
-                "step #0 kyiv wood")
+    state = act(state, 0, place("track_wood_2", workers=2), "step #0 kyiv", "step #0 kyiv",
+                "step #0 kyiv")
     state = act(state, 1, "pass")
     coins = state["players"][0]["coins"]
     state = with_decision(state, 0, "reuse")

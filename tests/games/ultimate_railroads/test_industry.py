@@ -10,7 +10,7 @@ from .builders import a_game, act, place, with_decision
 
 def test_industry_wrench_steps():
     state = a_game(4)
-    state = act(state, 0, place("industry_2", workers=2), "industry #0 0", "industry #0 0")
+    state = act(state, 0, place("industry_2", workers=2), "industry #0", "industry #0")
     assert state["players"][0]["wrenches"] == [2]
 
 
@@ -30,7 +30,7 @@ def test_industry_factory_action_on_landing():
     state["players"][0]["wrenches"] = [4]
     state["players"][0]["factories"][0] = "6"
     coins = state["players"][0]["coins"]
-    state = act(state, 0, place("industry_1"), "industry #0 0")
+    state = act(state, 0, place("industry_1"), "industry #0")
     assert state["players"][0]["coins"] == coins + 1
 
 
@@ -50,7 +50,7 @@ def test_industry_idea_field_used_once():
     player["factories"][:3] = ["2", "2", "2"]
     player["wrenches"] = [9]
     state = act(state, 0, place("industry_1"))
-    state = act(state, 0, "industry #0 0")
+    state = act(state, 0, "industry #0")
     assert [i["kind"] for i in state["pool"]["items"]] == ["idea"]
     assert "industry:idea" in state["players"][0]["fired"]
 
@@ -64,11 +64,22 @@ def test_second_wrench_both_score_and_retrigger_factories():
     player["wrenches"] = [6]
     state = act(with_decision(state, 0, "idea"), 0, "idea #0 second_wrench")
     assert state["players"][0]["wrenches"] == [6, 0]
-    assert {m["wrench"] for m in ENGINE.legal_moves(state, 0) if m["action"] == "industry"} == {1}
+    assert [m for m in ENGINE.legal_moves(state, 0) if m["action"] == "industry"] == [
+        {"action": "industry", "item": 1}]          # only the 2nd wrench can move: no choice
     coins = state["players"][0]["coins"]
-    state = act(state, 0, "industry #1 1")
+    state = act(state, 0, "industry #1")
     assert round_points(state["players"][0])["industry"] == 10 + 1
     state["players"][0]["wrenches"][1] = 4
-    state = act(with_decision(state, 0, "industry", left=1), 0, "industry #0 1")
+    state = act(with_decision(state, 0, "industry", left=1), 0, "industry #0")
     assert state["players"][0]["coins"] == coins + 1
     assert round_points(state["players"][0])["industry"] == 10 + 5
+
+
+def test_industry_steps_split_between_two_wrenches():
+    """Du darfst wählen, mit welchem deiner beiden du nach vorne rückst."""
+    state = a_game(4)
+    state["players"][0]["wrenches"] = [1, 0]
+    state = with_decision(state, 0, "industry", left=2)
+    assert [m.get("wrench") for m in ENGINE.legal_moves(state, 0) if m["action"] == "industry"] == [0, 1]
+    state = act(state, 0, "industry #0 wrench 1", "industry #0 wrench 0")
+    assert state["players"][0]["wrenches"] == [2, 1]

@@ -12,7 +12,7 @@ from .builders import a_game, act, place
 @pytest.mark.parametrize("text", [
     "place track_wood_2 2w", "place track_any_coin 1w 1c", "place coins 1t",
     "place turn_order_2 1c swap coins", "place track_wood_1 wood", "pass", "stay",
-    "start_bonus coin", "relocate industry_1", "step #0 transsib wood", "industry #2 1",
+    "start_bonus coin", "relocate industry_1", "step #0 transsib", "industry #2 wrench 1", "industry #2", "step #0 kyiv",
     "lay #0 10a kyiv 0", "lay #1 petersburg 0", "factory #0 2 gap 4", "factory #0", "factory #0 gap 1", "factory #0 10b", "return #3", "drop #1",
     "key #0 steps", "idea #0 medal", "idea #0 medal discard coins", "idea_card #0 wooden_worker",
     "end_card #0 none", "use_factory #0 3"])

@@ -53,7 +53,7 @@ def test_hired_engineer_is_a_private_indirect_space():
         act(state, 0, place("engineer:3"))
     state = act(state, 0, "pass")
     assert any(m.get("space") == "engineer:3" for m in ENGINE.legal_moves(state, 1))
-    state = act(state, 1, place("engineer:3"), "step #0 kyiv wood")
+    state = act(state, 1, place("engineer:3"), "step #0 kyiv")
     assert {"action": "drop", "item": 0} in ENGINE.legal_moves(state, 1)
 
 

@@ -87,15 +87,15 @@ def test_medal_twenty_points_on_its_field():
 def test_new_worker_field_needs_no_locomotive_on_kyiv_seven():
     """Vorteil: neue Arbeiter: at once, usable this round; at most 2 extra workers."""
     state = with_tracks(board(), 0, "kyiv", wood=6)
-    state = act(state, 0, place("track_wood_1"), "step #0 kyiv wood")
+    state = act(state, 0, place("track_wood_1"), "step #0 kyiv")
     assert state["players"][0]["workers"] == 6 and state["players"][0]["extra_workers"] == 1
 
 
 def test_new_worker_field_with_locomotive_transsib_three():
     state = with_tracks(board(), 0, "transsib", wood=2)
-    state = act(state, 0, place("track_wood_1"), "step #0 transsib wood")
+    state = act(state, 0, place("track_wood_1"), "step #0 transsib")
     assert state["players"][0]["extra_workers"] == 0        # the #1 loco reaches field 1 only
-    state = act(state, 0, "step #0 kyiv wood")
+    state = act(state, 0, "step #0 kyiv")
     state = act(state, 1, "pass")
     state = act(state, 2, "pass")
     state = act(state, 3, "pass")
@@ -106,7 +106,7 @@ def test_new_worker_field_with_locomotive_transsib_three():
 def test_key_two_steps_or_ten_points():
     """Vorteil: Schlüssel at a route's last field: 1 wood + 1 any step, or 10 points."""
     state = with_tracks(board(), 0, "kyiv", wood=8)
-    state = act(state, 0, place("track_wood_1"), "step #0 kyiv wood")
+    state = act(state, 0, place("track_wood_1"), "step #0 kyiv")
     key = next(i["id"] for i in state["pool"]["items"] if i["kind"] == "key")
     assert state["players"][0]["keys"] == 1
     ten = act(state, 0, f"key #{key} points")
@@ -120,7 +120,7 @@ def test_idea_field_needs_track_and_locomotive():
     """BEISPIEL: a 5 loco on PETERBURG and the track onto field 4: choose an idea tile."""
     state = with_tracks(board(), 0, "petersburg", wood=3)
     state["players"][0]["locos"]["petersburg"] = ["5"]
-    state = act(state, 0, place("track_wood_1"), "step #0 petersburg wood")
+    state = act(state, 0, place("track_wood_1"), "step #0 petersburg")
     assert any(i["kind"] == "idea" for i in state["pool"]["items"])
     state = act(state, 0, f"idea #{[i for i in state['pool']['items'] if i['kind'] == 'idea'][0]['id']} medal")
     assert state["players"][0]["medal"] and "medal" in state["players"][0]["ideas_used"]

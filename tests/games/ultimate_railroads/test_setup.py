@@ -96,6 +96,6 @@ def test_start_bonus_cards_done_once_all_have_chosen():
     state = act(state, second, "start_bonus wood_step")
     assert state["players"][last]["coins"] == coins + 1
     assert ENGINE.to_act(state) == [second] and state["pool"]["items"][0]["kind"] == "track"
-    state = act(state, second, "step #0 kyiv wood")
+    state = act(state, second, "step #0 kyiv")
     assert state["players"][second]["tracks"]["kyiv"]["wood"] == 2
     assert state["phase"] == "actions" and ENGINE.to_act(state) == [state["order"][0]]

@@ -5,19 +5,30 @@ import pytest
 
 from service.games.base import IllegalMove
 from service.games.ultimate_railroads.engine import ENGINE
+from service.games.ultimate_railroads.track import possible_steps
 
 from .builders import a_game, act, item, place, with_tracks
 
 
 def steps_listed(state, seat):
-    return {(m["route"], m["colour"]) for m in ENGINE.legal_moves(state, seat) if m["action"] == "step"}
+    """(route, colour) of every step the seat may make now; a step names its colour
+    only where more than one colour could move."""
+    steps = {(m["route"], m.get("colour")) for m in ENGINE.legal_moves(state, seat) if m["action"] == "step"}
+    colours = {c for _, c in steps}
+    if colours == {None}:
+        only = {c for i in state["pool"]["items"] if i["kind"] == "track"
+                for _, c in possible_steps(state, seat, i)}
+        assert len(only) == 1
+        colour = next(iter(only))
+        steps = {(r, colour) for r, _ in steps}
+    return steps
 
 
 def test_track_steps_split_across_routes():
     """BEISPIEL 2: 2 steps on one route, 1 on another: 3 steps in all."""
     state = a_game(4)
-    state = act(state, 0, place("track_wood_2", workers=2), "step #0 transsib wood",
-                "step #0 transsib wood", "step #0 kyiv wood")
+    state = act(state, 0, place("track_wood_2", workers=2), "step #0 transsib",
+                "step #0 transsib", "step #0 kyiv")
     tracks = state["players"][0]["tracks"]
     assert (tracks["transsib"]["wood"], tracks["kyiv"]["wood"]) == (3, 2)
     assert state["pool"] is None
@@ -52,22 +63,22 @@ def test_track_new_colour_unlocked_by_the_field_reached():
     """The wood track reaching TRANSIB field 2 gives the 3 green tracks; a new track
     enters field 1 with its first step."""
     state = a_game(4)
-    state = act(state, 0, place("track_wood_2", workers=2), "step #0 transsib wood")
+    state = act(state, 0, place("track_wood_2", workers=2), "step #0 transsib")
     player = state["players"][0]
     assert "green" in player["unlocked"]
     assert {r: t["green"] for r, t in player["tracks"].items()} == {"transsib": 0, "petersburg": 0, "kyiv": 0}
-    state = act(state, 0, "step #0 transsib wood", "step #0 kyiv wood")
+    state = act(state, 0, "step #0 transsib", "step #0 kyiv")
     state = act(state, 1, "pass")
     state = act(state, 2, "pass")
     state = act(state, 3, "pass")
-    state = act(state, 0, place("track_green_1"), "step #0 kyiv green", "step #0 transsib green")
+    state = act(state, 0, place("track_green_1"), "step #0 kyiv", "step #0 transsib")
     assert state["players"][0]["tracks"]["kyiv"]["green"] == 1
 
 
 def test_track_gold_unlock_gives_up_to_two_gold_steps():
     """Feld 15: 1 track and up to 2 steps with it (steps lost without free fields)."""
     state = with_tracks(a_game(4), 0, "transsib", wood=14, green=13, bronze=12, silver=11)
-    state = act(state, 0, place("track_wood_1"), "step #0 transsib wood")
+    state = act(state, 0, place("track_wood_1"), "step #0 transsib")
     gold = [i for i in state["pool"]["items"] if i["kind"] == "track" and i["colours"] == ["gold"]]
     assert gold and gold[0]["left"] == 2 and not gold[0]["direct"]
 
@@ -77,7 +88,7 @@ def test_track_coin_space_two_steps_of_unlocked_colours():
     state = a_game(4)
     state = act(state, 0, place("track_any_coin", workers=1, coins=1))
     assert {c for _, c in steps_listed(state, 0)} == {"wood"}
-    state = act(state, 0, "step #0 transsib wood")
+    state = act(state, 0, "step #0 transsib")
     assert {c for _, c in steps_listed(state, 0)} == {"wood", "green"}
 
 

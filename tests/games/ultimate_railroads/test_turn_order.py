@@ -47,8 +47,8 @@ def test_turn_order_temporary_worker_or_coin_swapped_at_once():
     state = a_game(4)
     state = act(state, 0, place("coins"))
     state = act(state, 1, place("doubler"))
-    state = act(state, 2, place("industry_1"), "industry #0 0")
-    state = act(state, 3, place("track_wood_1"), "step #0 kyiv wood", "step #0 kyiv wood")
+    state = act(state, 2, place("industry_1"), "industry #0")
+    state = act(state, 3, place("track_wood_1"), "step #0 kyiv", "step #0 kyiv")
     with pytest.raises(IllegalMove, match="swap"):
         act(state, 0, place("turn_order_2", workers=0, coins=1))
     state = act(state, 0, place("turn_order_2", workers=0, coins=1, swap="coins"))

@@ -70,7 +70,7 @@ def test_indirect_actions_may_be_partial_or_dropped():
     """Own engineers, factories, idea tiles: partial use allowed (HINWEIS, Aktionspool)."""
     state = a_game(4)
     state["players"][0]["engineers"] = [3]               # 1 worker: 3 wood steps
-    state = act(state, 0, place("engineer:3"), "step #0 kyiv wood")
+    state = act(state, 0, place("engineer:3"), "step #0 kyiv")
     assert {"action": "drop", "item": 0} in ENGINE.legal_moves(state, 0)
     state = act(state, 0, "drop #0")
     assert state["pool"] is None and ENGINE.to_act(state) == [1]
@@ -84,10 +84,10 @@ def test_action_pool_any_order_nothing_saved():
     state = act(state, 0, place("industry_1_track_1", workers=2))
     kinds = sorted(i["kind"] for i in state["pool"]["items"])
     assert kinds == ["industry", "track"]
-    state = act(state, 0, f"industry #{item(state, 'industry')} 0")
+    state = act(state, 0, f"industry #{item(state, 'industry')}")
     assert len(state["pool"]["items"]) == 2               # the factory's step joined the pool
     state = act(state, 0, "drop #2")                       # the factory's (indirect) step
-    state = act(state, 0, "step #1 transsib wood")
+    state = act(state, 0, "step #1 transsib")
     assert state["pool"] is None and ENGINE.to_act(state) == [1]
 
 
@@ -107,16 +107,16 @@ def test_temporary_workers_usable_from_the_next_turn_and_returned():
     assert state["players"][0]["temps"] == 2 and ENGINE.to_act(state) == [1]
     state = act(state, 1, "pass")
     state = act(state, 2, "pass")
-    state = act(state, 0, place("track_wood_2", workers=0, temps=2), "step #0 kyiv wood",
-                "step #0 kyiv wood", "step #0 kyiv wood", "pass")
+    state = act(state, 0, place("track_wood_2", workers=0, temps=2), "step #0 kyiv",
+                "step #0 kyiv", "step #0 kyiv", "pass")
     assert state["round"] == 2 and state["players"][0]["temps"] == 0
 
 
 def test_reusable_space_is_never_occupied():
     """The bottom track space may be used by everyone, again and again, 1 worker a turn."""
     state = a_game(2)
-    state = act(state, 0, place("track_reusable"), "step #0 kyiv wood")
-    state = act(state, 1, place("track_reusable"), "step #0 kyiv wood")
-    state = act(state, 0, place("track_reusable"), "step #0 kyiv wood")
+    state = act(state, 0, place("track_reusable"), "step #0 kyiv")
+    state = act(state, 1, place("track_reusable"), "step #0 kyiv")
+    state = act(state, 0, place("track_reusable"), "step #0 kyiv")
     assert state["players"][0]["tracks"]["kyiv"]["wood"] == 3
     assert "track_reusable" not in state["spaces"]
