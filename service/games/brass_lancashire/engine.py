@@ -6,7 +6,7 @@ from service.games.base import IllegalMove
 from . import notation, render, view as views
 from .flow import advance
 from .income import income_level
-from .moves import actions_now
+from .moves import actions_now, why_not_shape
 from .scoring import ranking
 from .setup import setup as _setup
 from .state import State, copy, dump as _dump, load as _load
@@ -42,6 +42,8 @@ def apply(state: State, seat: int, move: dict) -> tuple[State, list[dict]]:
     if extra := set(move) - actions[name].fields:
         raise IllegalMove(f"{name} takes no field {sorted(extra)}", rule="AKTIONEN",
                           field=sorted(extra)[0])
+    if reason := why_not_shape(move):
+        raise IllegalMove(reason, rule="AKTIONEN")
     new = copy(state)
     events = actions[name].apply(new, seat, move)
     advance(new)

@@ -30,6 +30,22 @@ PENDING_ACTIONS = {
 
 SYNONYMS = {"network": "connect"}
 
+TEXT_FIELDS = {"action", "location", "industry", "card", "mill", "via", "tile"}
+LIST_FIELDS = {"cards", "links", "industries", "coal", "iron"}
+INT_FIELDS = {"overbuild", "amount"}
+
+
+def why_not_shape(move: dict) -> str | None:
+    """Every field has the type the notation gives it (a move from JSON may not)."""
+    for key, value in move.items():
+        if key in TEXT_FIELDS and not isinstance(value, str):
+            return f"{key} must be a text"
+        if key in LIST_FIELDS and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+            return f"{key} must be a list of texts"
+        if key in INT_FIELDS and type(value) is not int:
+            return f"{key} must be a whole number"
+    return None
+
 
 def actions_now(state) -> dict[str, Action]:
     return PENDING_ACTIONS[state.pending[-1]["kind"]] if state.pending else TURN_ACTIONS

@@ -143,3 +143,27 @@ def test_build_needs_the_money():
     with pytest.raises(IllegalMove, match="costs £6"):
         apply(g.state, 0, "build preston port card=preston")
     assert income_level(g.state.income[0]) == 0
+
+
+def test_classic_virtual_connection_between_liverpool_and_birkenhead():
+    """KLASSISCHE REGELN: with Liverpool in your network you may build in Birkenhead
+    with an industry card; the virtual connection carries no coal."""
+    def shipyards_in_birkenhead(rules, linked):
+        g = (a_game(3, rules=rules).on_turn(0, era="rail", round=2).with_hand(0, "shipyard", "wigan")
+             .with_tile("liverpool:0", 0, "port", level=2))
+        g.state.mats[0]["shipyard"] = [0, 0, 2]
+        if linked:   # coal reaches Birkenhead from the market through Ellesmere Port's port
+            g.with_tile("ellesmere_port:0", 2, "port", level=2).with_link("birkenhead__ellesmere_port", 2)
+        return [m for m in ENGINE.legal_moves(g.state, 0)
+                if m["action"] == "build" and m.get("card") == "shipyard" and m["location"] == "birkenhead"]
+    assert shipyards_in_birkenhead("classic", linked=True)
+    assert not shipyards_in_birkenhead("roxley", linked=True)
+    assert not shipyards_in_birkenhead("classic", linked=False)
+
+
+def test_move_fields_must_have_their_types():
+    g = started().with_hand(0, "preston", "wigan")
+    with pytest.raises(IllegalMove, match="must be a text"):
+        apply(g.state, 0, {"action": "build", "location": ["preston"], "industry": "port", "card": "preston"})
+    with pytest.raises(IllegalMove, match="whole number"):
+        apply(g.state, 0, {"action": "loan", "amount": 10.0, "card": "preston"})

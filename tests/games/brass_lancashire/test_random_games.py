@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from service.games.brass_lancashire.data import ROUNDS_PER_ERA
 from service.games.brass_lancashire.setup import deck_faces
@@ -46,11 +48,13 @@ def test_listed_moves_apply_and_unlisted_are_refused(players, options):
         play_balanced(players, seed + 100, options, check=full_check(players))
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_money_tiles_cubes_and_cards_are_conserved(players):
-    """Money between bank and players, 37 tiles a seat, 20 cubes a kind, every card."""
-    for seed in range(6):
-        play_balanced(players, seed, {})
+@settings(max_examples=12, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32),
+       options=st.sampled_from(VARIANTS))
+def test_money_tiles_cubes_and_cards_are_conserved(players, seed, options):
+    """Money between bank and players, 37 tiles a seat, 20 cubes a kind, every card:
+    checked after every move of a game (play_balanced)."""
+    play_balanced(players, seed, options)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
