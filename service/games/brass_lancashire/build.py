@@ -184,10 +184,20 @@ def build_moves(state: State, seat: int) -> list[dict]:
     return moves
 
 
+def nearest_options(moves: list[dict], move: dict) -> list[dict]:
+    """The legal builds of the same industry in the same town (e.g. each coal source),
+    else of that industry anywhere, else the first fifty."""
+    for keys in (("location", "industry"), ("industry",)):
+        same = [m for m in moves if all(m[k] == move.get(k) for k in keys)]
+        if same:
+            return same[:50]
+    return moves[:50]
+
+
 def apply_build(state: State, seat: int, move: dict) -> list[dict]:
     reason, target = why_not_build(state, seat, move)
     if reason:
-        raise IllegalMove(reason, rule=RULE, options=build_moves(state, seat)[:50])
+        raise IllegalMove(reason, rule=RULE, options=nearest_options(build_moves(state, seat), move))
     location, industry = move["location"], move["industry"]
     play_cards(state, seat, move.get("cards") or [move["card"]])
     if target.overbuild:
