@@ -18,6 +18,13 @@ def render_text(state: State, seat: int | None) -> str:
     lines = [f"Brass: Lancashire, {state.era} era, round {state.round}"
              + (" (game over)" if state.phase == "over" else "")]
     lines.append("Turn order: " + ", ".join(f"seat {s}" for s in state.order))
+    if state.pending:
+        top = state.pending[-1]
+        what = (f"must sell tiles to pay £{top['debt']}" if top["kind"] == "forced_sale"
+                else "may sell another cotton mill or stop (done)")
+        lines.append(f"Waiting for seat {top['seat']}: {what}")
+    elif state.phase != "over":
+        lines.append(f"To act: seat {state.order[state.turn]} ({state.actions_left} action(s) left)")
     lines.append(f"Coal market {state.coal_market}/8, iron market {state.iron_market}/8, "
                  f"cotton marker {'X' if state.cotton_marker == COTTON_X else state.cotton_marker}, "
                  f"deck {len(state.deck)} cards")
@@ -35,5 +42,6 @@ def render_text(state: State, seat: int | None) -> str:
     if seat is not None:
         lines.append("")
         lines.append(f"Your hand: {', '.join(sorted(state.hands[seat])) or '(empty)'}")
-        lines.append("Your mat: " + ", ".join(f"{i} {counts}" for i, counts in state.mats[seat].items()))
+        lines.append("Your mat (tiles left per level, lowest first): " + ", ".join(
+            f"{industry} {'/'.join(map(str, counts))}" for industry, counts in state.mats[seat].items()))
     return "\n".join(lines)
