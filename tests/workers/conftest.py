@@ -16,7 +16,7 @@ from aiosmtpd.controller import Controller
 from rq import SimpleWorker
 from rq.scheduler import RQScheduler
 
-from service.connection import redis_url
+from service.connection import redis_from_env, redis_url
 from tests.conftest import TEST_REDIS_URL
 from workers.mail import listener
 from workers.queues import MAIL, TURNS, queue
@@ -43,18 +43,24 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def forget_redis_url() -> None:
+    """service.connection keeps one client per process; a test here changes REDIS_URL."""
+    redis_url.cache_clear()
+    redis_from_env.cache_clear()
+
+
 @pytest.fixture
 def conn(monkeypatch):
     """Database 9, for this test alone; REDIS_URL names it too, for the jobs that open
     their own connection (workers/resolve.py)."""
     monkeypatch.setenv("REDIS_URL", MAIL_REDIS_URL)
-    redis_url.cache_clear()
+    forget_redis_url()
     connection = redis.Redis.from_url(MAIL_REDIS_URL)
     connection.ping()
     connection.flushdb()
     yield connection
     connection.flushdb()
-    redis_url.cache_clear()
+    forget_redis_url()
 
 
 class Inbox:
