@@ -10,8 +10,9 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from service.games.age_of_industry.schema import INDUSTRIES, validate_data
+
 HERE = Path(__file__).parent / "data"
-INDUSTRIES = ("cotton_mill", "manufactured_goods", "coal_mine", "iron_works", "port", "ship")
 GOODS = ("cotton_mill", "manufactured_goods")          # what mills and factories sell
 SYMBOL_ALLOWS = {"blank": ("cotton_mill", "manufactured_goods", "iron_works"),
                  "coal": ("coal_mine",), "port": ("port",), "ship": ("ship",)}
@@ -99,7 +100,6 @@ def build_levels(raw: dict) -> dict:
 
 
 def _load():
-    from service.games.age_of_industry.validate import validate_data
     raw = read_raw()
     problems = validate_data(raw)
     if problems:
