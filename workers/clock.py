@@ -44,7 +44,15 @@ class Clock:
 
 
 def clock_settings(game: Game) -> dict | None:
-    return game.record.settings.get("clock")
+    """The game's clock with its defaults: reminders after half the turn time, then
+    every quarter; the policy wait."""
+    given = game.record.settings.get("clock")
+    if not given:
+        return None
+    hours = given["turn_hours"]
+    return {"turn_hours": hours,
+            "reminder_hours": given.get("reminder_hours") or [max(1, hours // 2), max(1, hours // 4)],
+            "deadline_policy": given.get("deadline_policy", "wait")}
 
 
 def clock_key(game_id: str, seat: int) -> str:
@@ -194,7 +202,8 @@ def remind(game_id: str, seat: int, version: int) -> str:
         return found
     game, clock, config = found
     number, mail_config = clock.reminders_sent + 1, MailConfig.from_env()
-    if game.record.seats[seat].email:
+    at_deadline = reminder_offset(config, number) == config["turn_hours"] * 3600
+    if game.record.seats[seat].email and not at_deadline:       # the deadline's mail says it
         outbox.dispatch(conn, queue(conn), mail_config,
                         notices.reminder(game, seat, mail_config, deadline_text(clock, config)),
                         [f"remind-v{version}-{number}"])

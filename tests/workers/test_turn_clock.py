@@ -96,7 +96,7 @@ def test_deadline_wait_only_reminds_once_and_keeps_reminding(conn, inbox, run_jo
     assert subjects(inbox, ADA).count("Deadline passed: your turn") == 1
     assert Store(conn).snapshot(game_id).version == 0
     at(travel, run_jobs, 60.1)
-    assert subjects(inbox, ADA).count("Reminder: your turn") == 4       # 24, 36, 48, 60 h
+    assert subjects(inbox, ADA).count("Reminder: your turn") == 3       # 24, 36, (48: deadline), 60 h
 
 
 def test_deadline_pause_pauses_the_game_once(conn, inbox, run_jobs, new_game, travel):
@@ -137,3 +137,15 @@ def test_sweeper_schedules_lost_clock_jobs_again(conn, inbox, run_jobs, new_game
     assert any(f"pbem-deadline-{game_id}-0-v0" == j for j in registry.get_job_ids())
     at(travel, run_jobs, 48.5)
     assert Store(conn).snapshot(game_id).version == 1
+
+
+def test_a_clock_with_turn_hours_only_reminds_at_half_and_waits(conn, inbox, run_jobs, new_game, travel):
+    game_id = new_game("pile", clock={"turn_hours": 8})
+    at(travel, run_jobs, 0)
+    at(travel, run_jobs, 3.9)
+    assert subjects(inbox, ADA) == ["You are invited to a game"]
+    at(travel, run_jobs, 4.1)
+    assert subjects(inbox, ADA)[-1] == "Reminder: your turn"
+    at(travel, run_jobs, 8.1)                                            # reminders at 4, 6; 8 is the deadline
+    assert subjects(inbox, ADA)[1:] == ["Reminder: your turn"] * 2 + ["Deadline passed: your turn"]
+    assert Store(conn).snapshot(game_id).version == 0
