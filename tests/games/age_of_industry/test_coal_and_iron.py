@@ -143,3 +143,12 @@ def test_connecting_an_old_mine_later_moves_no_cubes():
     empty_track(state, "coal")
     state = play(state, RED, {"action": "rail", "link": "essen-netherlands"})
     assert state.tiles["essen.1"]["cubes"] == 3 and state.track["coal"] == 0
+
+
+def test_port_being_built_buys_from_the_track_through_itself():
+    """Wenn ein Hafen gebaut wird, der Kohle braucht, kommt sie über diesen Hafen von der Leiste."""
+    state = with_money(with_hand(a_game(), RED, "light_green"), RED, 20)
+    state.players[RED].display["port"] = [2]
+    state = play(state, RED, build("bremen.1", "port", "light_green"))
+    assert state.track["coal"] == len(TRACKS["coal"]) - 1
+    assert state.players[RED].money == 20 - LEVELS["port"][2].cost - TRACKS["coal"][0]

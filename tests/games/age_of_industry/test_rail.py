@@ -64,3 +64,16 @@ def test_rail_later_link_without_coal_access_refused():
     with_rail(state, "belgium-france", YELLOW)
     state = play(state, RED, {"action": "rail", "link": "koeln-essen"})
     assert state.players[RED].money == 20 - 1 - 1 - 4     # $1 link, $1 track coal, $4 supply iron
+
+
+def test_settlements_extend_routes():
+    """Ansiedlungen: hier kann nicht gebaut werden, aber man kann von dort aus weiterbauen."""
+    state = with_money(a_game(), RED, 20)
+    with_tile(state, "frankfurt.1", RED, "cotton_mill")
+    with_tile(state, "kassel.1", YELLOW, "iron_works", cubes=2)
+    with_tile(state, "mannheim.1", YELLOW, "coal_mine", cubes=2)
+    with_rail(state, "mannheim-frankfurt", YELLOW)
+    state = play(state, RED, {"action": "rail", "link": "frankfurt-fulda"})
+    assert {"action": "rail", "link": "fulda-kassel"} in [
+        {k: m[k] for k in ("action", "link")} for m in ENGINE.legal_moves(state, RED) if m["action"] == "rail"]
+    assert not any(m.get("space", "").startswith("fulda") for m in ENGINE.legal_moves(state, RED))
