@@ -13,14 +13,18 @@ GAME = GameType(
     min_seats=3,
     max_seats=4,
     engine=engine,
-    engine_version="1",
+    engine_version="2",
     stage="provisional",
     description=("Industry (Michael Schacht): auction factories, technologies and bonus spaces "
                  "over 5 epochs and develop them for victory points. PROVISIONAL BOARD: the "
                  "printed board's spaces, costs, resources, VP, connections, joker kinds and "
                  "Taler markers are not publicly documented; this board is built to the "
                  "rulebook's structural facts and is not the printed one. The rules are the "
-                 "rulebook's."),
+                 "rulebook's; where it is silent the engine reads: the Kasse never runs out; "
+                 "a subsidy may be taken whenever the seat is to act; a claim must be payable "
+                 "Taler by Taler as printed; PROVISIONAL: a seat whose 23 ownership markers "
+                 "(24 less the one on the score track) are all on the board cannot bid for or "
+                 "claim a space, and if it must take one (no bid) the space stays unowned."),
     options=(
         Option("recommended_marker_counts", False,
                "the rulebook's recommendation: with 3 seats draw 4 area markers per round "

@@ -6,9 +6,8 @@ needs no move: the auctioneer must take the space for free.
 """
 from __future__ import annotations
 
-from service.games.industry.board import BOARD
-from service.games.industry.flow import start_development
 from service.games.industry.markers import available_spaces
+from service.games.industry.ownership import award, why_no_marker
 from service.games.industry.state import Auction, State
 
 RULE = "Phase 3. Auktion"
@@ -39,6 +38,8 @@ def why_not_bid(state: State, seat: int, move: dict) -> str | None:
     vorhergehende." and "Man darf nur so viele Taler bieten, wie man auch bezahlen kann." """
     if bidder(state) != seat:
         return "it is not your turn to bid"
+    if reason := why_no_marker(state, seat, state.auction.space):
+        return reason
     amount = move.get("amount")
     if not isinstance(amount, int) or isinstance(amount, bool):
         return "a bid is a whole number of Taler"
@@ -60,13 +61,30 @@ def why_not_sell(state: State, seat: int, move: dict) -> str | None:
     return None
 
 
+def claim_payments(state: State, seat: int) -> list[int] | None:
+    """"Reihum, beginnend links von ihm, bezahlt er jeweils 1 Taler an jeden Spieler -
+    auch an sich selbst - solange, bis er den vollen Preis erreicht hat." The seats
+    paid, one Taler each, in order; None if he would have to hand over a Taler he does
+    not hold at that moment (a Taler paid to himself stays in his hand)."""
+    in_hand, paid = state.money[seat], []
+    for k in range(state.auction.high_bid):
+        if in_hand == 0:
+            return None
+        paid.append((seat + 1 + k) % state.seats)
+        in_hand -= paid[-1] != seat
+    return paid
+
+
 def why_not_claim(state: State, seat: int, move: dict) -> str | None:
     """"Er beansprucht das Feld selbst und muss dafür soviel bezahlen, wie das
-    Höchstgebot war." Read as: he must hold the whole price before paying it out."""
+    Höchstgebot war": he must be able to pay it out Taler by Taler as printed."""
     if reason := why_not_sell(state, seat, move):
         return reason
-    if state.money[seat] < state.auction.high_bid:
-        return f"claiming costs {state.auction.high_bid} Taler; you have {state.money[seat]}"
+    if reason := why_no_marker(state, seat, state.auction.space):
+        return reason
+    if claim_payments(state, seat) is None:
+        return (f"claiming means paying out {state.auction.high_bid} Taler one at a time "
+                f"from your left, yourself included; your {state.money[seat]} Taler run out first")
     return None
 
 
@@ -75,7 +93,7 @@ def bid_moves(state: State, seat: int) -> list[dict]:
         return []
     bids = [{"action": "bid", "amount": amount}
             for amount in range(state.auction.high_bid + 1, state.money[seat] + 1)]
-    return bids + [{"action": "pass"}]
+    return [m for m in bids if not why_not_bid(state, seat, m)] + [{"action": "pass"}]
 
 
 def auction_moves(state: State, seat: int) -> list[dict]:
@@ -86,25 +104,6 @@ def auction_moves(state: State, seat: int) -> list[dict]:
         return [m for m in ({"action": "sell"}, {"action": "claim"})
                 if not CHECKS[m["action"]](state, seat, m)]
     return bid_moves(state, seat)
-
-
-def award(state: State, seat: int, events: list) -> None:
-    """Ein Feld beanspruchen: an ownership marker, undeveloped, or for a joker space the
-    joker itself; the area marker is turned face down. After the last space: Phase 4."""
-    space = state.auction.space
-    joker = BOARD.spaces[space].get("joker")
-    if joker:
-        state.jokers[seat].append(joker)
-    else:
-        state.owned[space] = {"seat": seat, "epoch": state.epoch, "developed": False}
-    column = space[1:]
-    state.face_up.remove(column)
-    state.face_down.append(column)
-    state.auctioned.append(space)
-    state.auction = None
-    events.append({"event": "won", "seat": seat, "space": space, **({"joker": joker} if joker else {})})
-    if not state.face_up:
-        start_development(state, events)
 
 
 def hand_on_gavel(state: State) -> None:
@@ -153,9 +152,9 @@ def apply_claim(state: State, seat: int, move: dict, events: list) -> None:
     """"Reihum, beginnend links von ihm, bezahlt er jeweils 1 Taler an jeden Spieler -
     auch an sich selbst - solange, bis er den vollen Preis erreicht hat." """
     price = state.auction.high_bid
-    for k in range(price):
+    for paid in claim_payments(state, seat):
         state.money[seat] -= 1
-        state.money[(seat + 1 + k) % state.seats] += 1
+        state.money[paid] += 1
     events.append({"event": "claimed", "seat": seat, "price": price})
     hand_on_gavel(state)
     award(state, seat, events)

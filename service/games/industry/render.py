@@ -51,7 +51,8 @@ def grid(state: State) -> list[str]:
 
 def seat_line(state: State, seat: int) -> str:
     jokers = ",".join(state.jokers[seat]) or "-"
-    return (f"seat {seat}: {state.money[seat]} Taler, {state.vp[seat]} VP, jokers {jokers}"
+    return (f"seat {seat}: {state.money[seat]} Taler, {state.vp[seat]} VP, jokers {jokers}, "
+            f"{state.markers_left(seat)} ownership markers left"
             f"{', subsidy taken' if state.subsidy[seat] else ''}")
 
 

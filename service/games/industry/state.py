@@ -5,9 +5,10 @@ marker (`start_player`), the area markers in the bag (`bag`) or beside the board
 (`face_up` for available columns, `face_down` once their space is auctioned), the
 jokers, the subsidies, every seat's Taler (`money`, always visible) and the rest of
 the coins, the Kasse (`kasse`). An owned space carries its owner's ownership marker
-(`owned[space] = {"seat", "epoch" won, "developed"}`); jokers won lie before their
-owner (`jokers[seat]`). `rng` is the seeded generator that draws from the bag: the
-only hidden thing, never shown by a view. Seats sit clockwise in index order: a seat's
+(`owned[space] = {"seat", "epoch" won, "developed"}`), so a seat's supply of markers
+is derived (`markers_left`); jokers won lie before their owner (`jokers[seat]`).
+`rng` is the seeded generator that draws from the bag: the only hidden thing, never
+shown by a view. Seats sit clockwise in index order: a seat's
 left neighbour ("links") is the next index.
 """
 from __future__ import annotations
@@ -17,6 +18,9 @@ from dataclasses import asdict, dataclass, field
 
 # Spielmaterial: 7 x 5 Taler + 24 x 1 Taler.
 COINS_TOTAL = 7 * 5 + 24 * 1
+# Spielmaterial: "96 Besitzmarker (24 pro Spieler ...)"; Spielvorbereitung: "setzt einen
+# davon auf das Nullfeld der Zählleiste". The rest is the seat's supply (Vorrat).
+OWNERSHIP_MARKERS = 24 - 1
 
 
 @dataclass
@@ -58,6 +62,10 @@ class State:
 
     def owned_by(self, seat: int) -> list[str]:
         return sorted(space for space, mark in self.owned.items() if mark["seat"] == seat)
+
+    def markers_left(self, seat: int) -> int:
+        """Ownership markers still in the seat's supply (one lies on each owned space)."""
+        return OWNERSHIP_MARKERS - len(self.owned_by(seat))
 
 
 def dump(state: State) -> dict:

@@ -20,6 +20,7 @@ def view(state: State, seat: int | None, to_act: list[int]) -> dict:
                                   if d["kind"] == "joker" and s not in state.auctioned),
         "build_costs": [{space: build_cost(state, other, space) for space in state.owned_by(other)
                          if not state.owned[space]["developed"]} for other in range(state.seats)],
+        "markers_left": [state.markers_left(other) for other in range(state.seats)],
         "to_act": to_act,
     })
     return {"public": public, "private": {}}

@@ -61,3 +61,13 @@ def play(state, *moves):
 
 def assert_coins_kept(state):
     assert coins(state) == COINS_TOTAL
+
+
+def without_markers(state, seat: int, left: int = 0):
+    """Put all but `left` of the seat's ownership markers on spaces of epochs 2-5."""
+    spaces = [sid for sid, s in sorted(BOARD.spaces.items())
+              if s["kind"] != "joker" and s["epoch"] > 1 and sid not in state.owned]
+    for space in spaces[:state.markers_left(seat) - left]:
+        owning(state, space, seat)
+    assert state.markers_left(seat) == left
+    return state

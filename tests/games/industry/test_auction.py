@@ -88,11 +88,24 @@ def test_claim_pays_one_taler_at_a_time_clockwise_from_the_left_himself_included
     assert_coins_kept(state)
 
 
-def test_claim_needs_the_whole_top_bid():
-    """Phase 3: "muss dafür soviel bezahlen, wie das Höchstgebot war" (read: he must
-    hold the whole price)."""
-    state = play(offered(with_money(a_game(), 2, 5, 5)), "bid 3", "pass")
-    with pytest.raises(IllegalMove, match="claiming costs 3"):
+def test_claim_pays_out_taler_by_taler_so_the_taler_to_himself_stays_in_hand():
+    """Phase 3: "muss dafür soviel bezahlen, wie das Höchstgebot war. Reihum ... bezahlt er
+    jeweils 1 Taler an jeden Spieler - auch an sich selbst": with 4 Taler he pays a top
+    bid of 5 (seat 1, seat 2, himself, seat 1, seat 2)."""
+    state = play(offered(with_money(a_game(), 4, 5, 5)), "bid 5", "pass")
+    assert {"action": "claim"} in engine.legal_moves(state, 0)
+    state = play(state, "claim")
+    assert state.money == [0, 7, 7] and state.auctioneer == 1
+    assert_coins_kept(state)
+
+
+@pytest.mark.parametrize("money,bid", [((2, 5, 5), 3), ((1, 5, 5), 2), ((0, 5, 5), 1)])
+def test_claim_refused_when_a_taler_falls_due_that_he_does_not_hold(money, bid):
+    """Phase 3: each payment hands over 1 Taler; with 2 Taler and a bid of 3 he has none
+    left for the third payment (to himself), with 1 Taler none for the second."""
+    state = play(offered(with_money(a_game(), *money)), f"bid {bid}", "pass")
+    assert {"action": "claim"} not in engine.legal_moves(state, 0)
+    with pytest.raises(IllegalMove, match="run out first"):
         engine.apply(state, 0, {"action": "claim"})
 
 
