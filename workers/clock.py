@@ -201,7 +201,7 @@ def remind(game_id: str, seat: int, version: int) -> str:
     if isinstance(found, str):
         return found
     game, clock, config = found
-    number, mail_config = clock.reminders_sent + 1, MailConfig.from_env()
+    number, mail_config = clock.reminders_sent + 1, MailConfig.from_env(conn)
     at_deadline = reminder_offset(config, number) == config["turn_hours"] * 3600
     if game.record.seats[seat].email and not at_deadline:       # the deadline's mail says it
         outbox.dispatch(conn, queue(conn), mail_config,

@@ -15,7 +15,7 @@ from workers.queues import enqueuer
 
 def wait(conn, game: Game, seat: int, config: dict) -> str:
     if game.record.seats[seat].email:
-        mail_config = MailConfig.from_env()
+        mail_config = MailConfig.from_env(conn)
         mail = notices.reminder(game, seat, mail_config, None)
         mail.subject = "Deadline passed: your turn"
         outbox.dispatch(conn, queue(conn), mail_config, mail, [f"deadline-v{game.snapshot.version}"])
@@ -40,7 +40,7 @@ def skip(conn, game: Game, seat: int, config: dict) -> str:
         return f"skip refused: {refused.detail}"
     played = game.type.engine.format(move)
     if game.record.seats[seat].email:
-        mail_config = MailConfig.from_env()
+        mail_config = MailConfig.from_env(conn)
         mail = notices.blank(game, seat, "Time ran out: a move was played for you", mail_config)
         mail.add("Deadline", f"You did not move within {config['turn_hours']} hours, so "
                              f"this was played for you:\n  {played}")
@@ -50,7 +50,7 @@ def skip(conn, game: Game, seat: int, config: dict) -> str:
 
 def pause(conn, game: Game, seat: int, config: dict) -> str:
     Store(conn).set_status(game.record.id, "paused")
-    mail_config = MailConfig.from_env()
+    mail_config = MailConfig.from_env(conn)
     name = game.record.seats[seat].name
     for other, entry in enumerate(game.record.seats):
         if entry.email:

@@ -29,7 +29,8 @@ def remember_via_mail(conn, game_id: str, turn_id: str, message_id: str) -> None
 
 
 def on_game_created(game_id: str) -> int:
-    conn, config = connection(), MailConfig.from_env()
+    conn = connection()
+    config = MailConfig.from_env(conn)
     game = load_game(Store(conn), game_id)
     sent = 0
     for seat, entry in enumerate(game.record.seats):
@@ -42,7 +43,8 @@ def on_game_created(game_id: str) -> int:
 
 
 def on_turn_resolved(game_id: str, turn_id: str) -> int:
-    conn, config = connection(), MailConfig.from_env()
+    conn = connection()
+    config = MailConfig.from_env(conn)
     store = Store(conn)
     game, turn = load_game(store, game_id), store.turn(game_id, turn_id)
     if turn is None or turn["status"] not in ("applied", "rejected"):

@@ -18,24 +18,23 @@ from workers.mail.config import MailConfig
 bp = Blueprint("mail", __name__)
 
 
-def hook_secret() -> str:
+def hook_secret(conn) -> str:
     """INBOUND_HOOK_TOKEN when set (so the provider never holds the MAC key), else
-    INBOUND_MAIL_SECRET."""
-    return os.environ.get("INBOUND_HOOK_TOKEN") or MailConfig.from_env().secret
+    the secret reply addresses are signed with."""
+    return os.environ.get("INBOUND_HOOK_TOKEN") or MailConfig.from_env(conn).secret
 
 
 @bp.post("/v1/inbound-mail")
 def inbound_mail():
-    token = bearer()
-    if token is None or not hmac.compare_digest(token.encode(), hook_secret().encode()):
+    token, conn = bearer(), current_app.extensions["redis"]
+    if token is None or not hmac.compare_digest(token.encode(), hook_secret(conn).encode()):
         raise problems.Unauthorized("send the inbound hook's shared secret as a bearer token")
     raw = request.get_data()
     if not raw.strip():
         raise problems.ValidationFailed("the body must be a raw RFC 5322 message",
                                         errors=[{"field": "body", "message": "empty"}])
     envelope_to = request.args.getlist("to")
-    digest = intake.accept(current_app.extensions["redis"], raw, envelope_to,
-                           request.args.get("from"))
+    digest = intake.accept(conn, raw, envelope_to, request.args.get("from"))
     return {"id": digest, "status": "accepted"}, 202
 
 

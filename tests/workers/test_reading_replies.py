@@ -79,3 +79,12 @@ def test_many_legal_moves_are_shortened_by_kind():
     assert "build: 50 moves" in text and "reply `moves build` for all 50" in text
     assert "pass: 1 moves" in text
     assert compose.shorten_moves(moves[:3]).count("\n") == 2
+
+
+def test_without_inbound_mail_secret_a_random_one_is_made_once(conn, monkeypatch):
+    from workers.mail.config import MailConfig
+    monkeypatch.delenv("INBOUND_MAIL_SECRET", raising=False)
+    first, again = MailConfig.from_env(conn).secret, MailConfig.from_env(conn).secret
+    assert first == again and len(first) == 64
+    conn.flushdb()
+    assert MailConfig.from_env(conn).secret != first

@@ -44,7 +44,8 @@ def accept(conn, raw: bytes, envelope_to: list[str] = (), envelope_from: str | N
 
 def handle(digest: str, envelope_to: list[str], envelope_from: str | None) -> str:
     """rq job: one inbound message; returns what was done (for logs and tests)."""
-    conn, config = connection(), MailConfig.from_env()
+    conn = connection()
+    config = MailConfig.from_env(conn)
     raw = conn.get(raw_key(digest))
     if raw is None:
         return "expired"

@@ -11,6 +11,7 @@ import threading
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import Envelope, Session, SMTP
 
+from service.connection import redis_from_env
 from workers.mail import intake
 from workers.mail.config import MailConfig
 
@@ -37,13 +38,12 @@ class InboundHandler:
 
 
 def controller(conn, host: str, port: int, domain: str | None = None) -> Controller:
-    handler = InboundHandler(conn, domain or MailConfig.from_env().domain)
+    handler = InboundHandler(conn, domain or MailConfig.from_env(conn).domain)
     return Controller(handler, hostname=host, port=port, data_size_limit=intake.MAX_RAW)
 
 
 def main(argv: list[str] | None = None) -> None:
     """`pbem mail-in [--host H] [--port P]`: run until SIGINT/SIGTERM."""
-    from service.connection import redis_from_env
     parser = argparse.ArgumentParser(prog="pbem mail-in", description=main.__doc__)
     parser.add_argument("--host", default="0.0.0.0")
     parser.add_argument("--port", type=int, default=2525)

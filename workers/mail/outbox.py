@@ -96,7 +96,8 @@ def enqueue_delivery(queue: Queue, game_id: str, mail_id: str) -> None:
 def deliver(game_id: str, mail_id: str) -> str:
     """rq job: hand one stored message over; a delivered one is not sent again, one
     refused for good is kept aside (`...:mail:bounced:<id>`, its reason) and dropped."""
-    conn, config = connection(), MailConfig.from_env()
+    conn = connection()
+    config = MailConfig.from_env(conn)
     if not conn.sismember(pending_key(game_id), mail_id):
         return "already sent"
     lock = key(game_id, "mail", "sending", mail_id)
@@ -137,7 +138,8 @@ def queue_for_digest(conn, queue: Queue, mail: Mail, hours: int) -> str:
 def flush_digest(game_id: str, seat: int) -> str | None:
     """rq job: one mail with everything kept since the last digest: the list of what
     happened, then the newest notification in full."""
-    conn, config = connection(), MailConfig.from_env()
+    conn = connection()
+    config = MailConfig.from_env(conn)
     pipe = conn.pipeline(transaction=True)
     pipe.lrange(digest_key(game_id, seat), 0, -1)
     pipe.delete(digest_key(game_id, seat), key(game_id, "mail", "digest_due", str(seat)))
