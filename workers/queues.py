@@ -24,13 +24,23 @@ def enqueuer(conn: redis.Redis):
 
     def enqueue(game_id: str, turn_id: str) -> None:
         job_id = resolve_job_id(game_id, turn_id)
-        if turn_id_waiting(turns, job_id):
+        if job_waiting(turns, job_id):
             return
         turns.enqueue("workers.resolve.resolve_turn", game_id, turn_id, job_id=job_id,
                       retry=RETRY, result_ttl=60, failure_ttl=7 * 24 * 3600)
     return enqueue
 
 
-def turn_id_waiting(turns: Queue, job_id: str) -> bool:
-    status = turns.fetch_job(job_id)
+def job_waiting(jobs: Queue, job_id: str) -> bool:
+    status = jobs.fetch_job(job_id)
     return status is not None and status.get_status(refresh=False) in ("queued", "scheduled")
+
+
+def notify(conn: redis.Redis, job: str, *ids: str) -> None:
+    """Put a workers.notify job (e-mail to the seats concerned) on the mail queue,
+    under an id made of its arguments, so owing it twice queues it once."""
+    job_id = "-".join((job, *ids))
+    mail = queue(conn, MAIL)
+    if not job_waiting(mail, job_id):
+        mail.enqueue(f"workers.notify.{job}", *ids, job_id=job_id, retry=RETRY,
+                     result_ttl=60, failure_ttl=7 * 24 * 3600)

@@ -11,7 +11,7 @@ import time
 from service.connection import redis_from_env
 from service.play import resolve_turn as resolve
 from service.store import Store
-from workers.queues import enqueuer
+from workers.queues import enqueuer, notify
 
 log = logging.getLogger(__name__)
 SWEEP_AFTER = 30.0          # seconds a turn may wait for its job before it is re-owed
@@ -20,25 +20,17 @@ SWEEP_AFTER = 30.0          # seconds a turn may wait for its job before it is r
 def resolve_turn(game_id: str, turn_id: str) -> str:
     store = Store(redis_from_env())
     turn = resolve(store, game_id, turn_id)
+    if turn is None:
+        store.done_with(game_id, turn_id)
+        return "missing"
     follow_up(store, game_id, turn_id)
-    return turn["status"] if turn else "missing"
+    return turn["status"]
 
 
 def follow_up(store: Store, game_id: str, turn_id: str) -> None:
     """What a resolved turn owes: its notifications. Then it is no longer pending."""
-    notify(store.redis, game_id, turn_id)
+    notify(store.redis, "on_turn_resolved", game_id, turn_id)
     store.done_with(game_id, turn_id)
-
-
-def notify(conn, game_id: str, turn_id: str) -> None:
-    """Mail for the seats concerned, when mail is part of this installation."""
-    try:
-        from workers import notify as mail
-    except ImportError:
-        return
-    from workers.queues import MAIL, RETRY, queue
-    queue(conn, MAIL).enqueue(mail.on_turn_resolved, game_id, turn_id,
-                              job_id=f"notify-{game_id}-{turn_id}", retry=RETRY)
 
 
 def sweep(conn=None, older_than: float = SWEEP_AFTER) -> int:

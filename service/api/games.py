@@ -1,10 +1,11 @@
 """Games: create, show (per seat), legal moves, log, pause/resume."""
 from __future__ import annotations
 
-from flask import Blueprint, request, url_for
+from flask import Blueprint, current_app, request, url_for
 
 from service import play, problems
 from service.api import bearer, store
+from workers.queues import notify
 
 bp = Blueprint("games", __name__)
 
@@ -16,6 +17,7 @@ def create_game():
                                              body.get("options"), body.get("seed"))
     seats = [{"seat": i, "name": s.name, "token": t}
              for i, (s, t) in enumerate(zip(record.seats, tokens))]
+    notify(current_app.extensions["redis"], "on_game_created", record.id)
     location = url_for("games.show_game", game_id=record.id)
     return ({"id": record.id, "game": record.game, "version": 0, "options": record.options,
              "seats": seats, "admin_token": admin}, 201, {"Location": location})
