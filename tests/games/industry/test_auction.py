@@ -164,3 +164,14 @@ def test_a_seat_with_a_single_legal_move_makes_it_without_being_asked():
     state.subsidy = [True, True, True]
     state = offered(state)
     assert engine.to_act(state) == [2]
+
+
+def test_development_starts_with_the_start_player_not_the_last_auctioneer():
+    """Phase 4: "Beginnend beim Startspieler"; claiming or a space taken without a bid
+    hands the gavel on, "Den Startspielermarker behält er jedoch!" """
+    state = with_money(a_game(), 9, 9, 9)
+    state = play(state, f"auction {non_joker(state)}", "pass", "pass")
+    assert state.auctioneer == 1
+    for _ in range(2):
+        state = play(state, f"auction {available_spaces(state)[0]}", "pass", "bid 1", "sell")
+    assert state.phase == "development" and state.developer == 0 == state.start_player

@@ -134,3 +134,19 @@ def test_done_ends_the_seats_development():
     state = developing(FREE_FACTORY)
     state, _ = engine.apply(state, 0, {"action": "done"})
     assert state.developer == 1 and not state.owned[FREE_FACTORY]["developed"]
+
+
+def test_bank_lowers_only_the_build_costs_after_it_not_its_own_nor_resources():
+    """Besondere Fabriken: "verringern sich alle weitere Baukosten": the bank's own build
+    cost is paid in full; a resource bought afterwards still costs 1 Taler."""
+    bank = find("factory", special="bank")
+    data = BOARD.spaces[bank]
+    state = developing(bank, epoch=data["epoch"], money=(20, 9, 9))
+    seller = find("factory", produces=data["needs"][0])
+    later = next(f for f in (FREE_FACTORY, OTHER_FREE_FACTORY) if f != seller)
+    owning(state, seller, 1, developed=True)
+    owning(state, later, 0)
+    state = develop(state, 0, bank)
+    assert state.money[0] == 20 - data["cost"] - 1 and state.money[1] == 10
+    state = develop(state, 0, later)
+    assert state.money[0] == 20 - data["cost"] - 1 - max(0, BOARD.spaces[later]["cost"] - 1)
