@@ -122,7 +122,7 @@ def run_jobs(conn):
     def run(rounds: int = 20) -> None:
         scheduler = RQScheduler([q.name for q in queues], connection=conn)
         for _ in range(rounds):
-            scheduler.acquire_locks()
+            assert scheduler.acquire_locks(), "another rq scheduler holds this database's lock"
             scheduler.enqueue_scheduled_jobs()
             if not any(q.count for q in queues):
                 break

@@ -10,6 +10,7 @@ Mail sent by machines (Auto-Submitted, Precedence: bulk, bounces) is never answe
 from __future__ import annotations
 
 import hashlib
+import re
 import time
 
 from service import problems
@@ -67,7 +68,7 @@ def handle(digest: str, envelope_to: list[str], envelope_from: str | None) -> st
 
 
 def handle_seat(conn, config: MailConfig, game: Game, seat: int, reply: Reply, digest: str) -> str:
-    mail = notices.blank(game, seat, "Re: " + (reply.subject or "your mail"), config)
+    mail = notices.blank(game, seat, "Re: " + (bare_subject(reply.subject) or "your mail"), config)
     mail.to = game.record.seats[seat].email or reply.sender
     mail.in_reply_to, mail.automatic = reply.message_id or None, "auto-replied"
     for command, argument in reply.commands:
@@ -81,6 +82,11 @@ def handle_seat(conn, config: MailConfig, game: Game, seat: int, reply: Reply, d
     if mail.sections and allowed(conn, "seat", f"{game.record.id}:{seat}"):
         outbox.dispatch(conn, queue(conn), config, mail, [f"answer-{digest}"], answer=True)
     return done
+
+
+def bare_subject(subject: str) -> str:
+    """The subject without "Re:"/"Fwd:" and our "[game vN]" tags, which the answer sets anew."""
+    return re.sub(r"^((re|aw|fwd?|wg):\s*|\[[^\]]*\]\s*)+", "", subject.strip(), flags=re.IGNORECASE)
 
 
 def submit(conn, game: Game, seat: int, reply: Reply, digest: str, mail) -> str:
