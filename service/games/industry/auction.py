@@ -88,6 +88,11 @@ def why_not_claim(state: State, seat: int, move: dict) -> str | None:
     return None
 
 
+def field_at_fault(state: State, seat: int, move: dict) -> str:
+    """For a refused bid: the amount, unless the seat may not bid for this space at all."""
+    return "action" if state.auction and why_no_marker(state, seat, state.auction.space) else "amount"
+
+
 def bid_moves(state: State, seat: int) -> list[dict]:
     if bidder(state) != seat:
         return []

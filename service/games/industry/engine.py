@@ -16,7 +16,7 @@ APPLY = {**auction.APPLY, **develop.APPLY, **subsidy.APPLY}
 RULES = {**{a: auction.RULE for a in auction.CHECKS}, **{a: develop.RULE for a in develop.CHECKS},
          **{a: subsidy.RULE for a in subsidy.CHECKS}}
 FIELDS = {"auction": {"space"}, "bid": {"amount"}, "develop": {"space", "supply"}}
-FIELD_AT_FAULT = {"auction": lambda *_: "space", "bid": lambda *_: "amount",
+FIELD_AT_FAULT = {"auction": lambda *_: "space", "bid": auction.field_at_fault,
                   "develop": develop.field_at_fault}
 
 

@@ -14,6 +14,7 @@ from tests.games.harness import play_random_game
 
 GAMES = Path(__file__).parent / "games"
 RECORDINGS = {"three_seats_seed_5": (3, 5, {}),
+              "three_seats_markers_run_out_seed_4": (3, 4, {}),
               "four_seats_recommended_counts_seed_8": (4, 8, {"recommended_marker_counts": True})}
 
 

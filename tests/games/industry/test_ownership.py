@@ -4,8 +4,10 @@ import pytest
 from service.games.base import IllegalMove
 from service.games.industry.board import BOARD
 from service.games.industry.markers import available_spaces
+from service.games.industry.state import OWNERSHIP_MARKERS
 from tests.games.industry.builders import (
     a_game, assert_coins_kept, engine, find, play, with_money, without_markers)
+from tests.games.industry.golden import GAMES, read
 
 
 def offering(state, joker=False):
@@ -39,8 +41,9 @@ def test_a_seat_without_a_marker_left_cannot_bid_for_a_space():
     state = without_markers(with_money(a_game(), 5, 5, 5), seat=1)
     state, space = offering(state)
     assert engine.legal_moves(state, 1) == [{"action": "pass"}, {"action": "subsidy"}]
-    with pytest.raises(IllegalMove, match="no ownership marker left"):
+    with pytest.raises(IllegalMove, match="no ownership marker left") as refused:
         engine.apply(state, 1, {"action": "bid", "amount": 1})
+    assert refused.value.field == "action"
 
 
 def test_a_seat_without_a_marker_left_may_still_bid_for_a_joker():
@@ -75,3 +78,17 @@ def test_no_bid_and_no_marker_left_the_space_is_taken_but_stays_unowned():
     assert {"event": "won", "seat": 0, "space": space, "no_marker_left": True} in events
     assert state.auctioneer == 1 and state.markers_left(0) == 0
     assert_coins_kept(state)
+
+
+def test_recorded_game_in_which_a_seat_uses_up_its_markers():
+    """Golden game three_seats_markers_run_out_seed_4: a seat puts its 23rd marker on the
+    board, and from then on no seat ever has more than 23 there."""
+    header, moves = read(GAMES / "three_seats_markers_run_out_seed_4.jsonl")
+    state = engine.setup(header["options"], header["seats"], header["seed"])
+    lowest = OWNERSHIP_MARKERS
+    for seat, text in moves:
+        state, _ = engine.apply(state, seat, engine.parse(text))
+        if state.phase != "over":
+            lowest = min(lowest, *(state.markers_left(s) for s in range(state.seats)))
+            assert lowest >= 0
+    assert lowest == 0 and engine.result(state) == header["result"]
