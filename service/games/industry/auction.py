@@ -71,7 +71,8 @@ def claim_payments(state: State, seat: int) -> list[int] | None:
         if in_hand == 0:
             return None
         paid.append((seat + 1 + k) % state.seats)
-        in_hand -= paid[-1] != seat
+        if paid[-1] != seat:
+            in_hand -= 1
     return paid
 
 
@@ -156,11 +157,12 @@ def apply_sell(state: State, seat: int, move: dict, events: list) -> None:
 def apply_claim(state: State, seat: int, move: dict, events: list) -> None:
     """"Reihum, beginnend links von ihm, bezahlt er jeweils 1 Taler an jeden Spieler -
     auch an sich selbst - solange, bis er den vollen Preis erreicht hat." """
-    price = state.auction.high_bid
-    for paid in claim_payments(state, seat):
+    paid_to = claim_payments(state, seat)
+    for paid in paid_to:
         state.money[seat] -= 1
         state.money[paid] += 1
-    events.append({"event": "claimed", "seat": seat, "price": price})
+    events.append({"event": "claimed", "seat": seat, "price": state.auction.high_bid,
+                   "paid_to": paid_to})
     hand_on_gavel(state)
     award(state, seat, events)
 

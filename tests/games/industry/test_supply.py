@@ -77,7 +77,17 @@ def test_bank_sells_only_resources_no_seat_produces():
     assert sources(state, 0, RESOURCE) == ["bank"]
 
 
-@pytest.mark.parametrize("resource,bank_from", sorted(BANK_FROM_EPOCH.items()))
+# Übersicht der Rohstoffe, die bei der Kasse verfügbar sind, as printed.
+PRINTED_BANK_TABLE = {"stone": 2, "brick": 2, "wood": 2, "ceramics": 3, "glass": 3, "iron": 3,
+                      "cable": 4, "steel": 4, "cement": 4, "plastic": 5, "computer": 5}
+
+
+def test_the_bank_table_is_the_printed_one():
+    """Übersicht der Rohstoffe: the data file holds exactly the rulebook's table."""
+    assert BANK_FROM_EPOCH == PRINTED_BANK_TABLE
+
+
+@pytest.mark.parametrize("resource,bank_from", sorted(PRINTED_BANK_TABLE.items()))
 def test_bank_sells_only_resources_the_epoch_has_released(resource, bank_from):
     """Übersicht der Rohstoffe, die bei der Kasse verfügbar sind (epoch 1: none; 2: stone,
     brick, wood; 3: + ceramics, glass, iron; 4: + cable, steel, cement; 5: + plastic,
