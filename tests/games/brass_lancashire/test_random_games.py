@@ -89,3 +89,20 @@ def test_every_listed_move_round_trips_through_the_notation():
         for move in moves:
             assert ENGINE.parse(ENGINE.format(move)) == move
         state, _ = ENGINE.apply(state, seat, choose(moves))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_no_loans_in_the_last_four_rounds_of_the_rail_era(players):
+    """AKTION: KREDIT AUFNEHMEN: once the deck is used up (the last 4 rounds) no loans;
+    in the round before, after the Rothschild tile surfaced, still loans."""
+    seen = {}
+
+    def check(engine, state, seat, moves, chooser):
+        if state.era == "rail" and not state.pending:
+            offered = any(m["action"] == "loan" for m in moves)
+            seen[state.round] = seen.get(state.round, False) or offered
+
+    play_balanced(players, 3, {}, check=check)
+    last = ROUNDS_PER_ERA[players]
+    assert not any(seen[r] for r in range(last - 3, last + 1))
+    assert seen[last - 4]
