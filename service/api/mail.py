@@ -16,6 +16,8 @@ from workers.mail import intake, settings
 from workers.mail.config import MailConfig
 
 bp = Blueprint("mail", __name__)
+RAW_TYPES = ("message/rfc822",)
+NotAMessage = problems.problem(415, "unsupported-media-type", "The body must be a raw message")
 
 
 def hook_secret(conn) -> str:
@@ -29,6 +31,9 @@ def inbound_mail():
     token, conn = bearer(), current_app.extensions["redis"]
     if token is None or not hmac.compare_digest(token.encode(), hook_secret(conn).encode()):
         raise problems.Unauthorized("send the inbound hook's shared secret as a bearer token")
+    if request.mimetype not in RAW_TYPES:
+        raise NotAMessage(f"Content-Type {request.mimetype or 'none'} is not allowed here; "
+                          f"send the raw message as {' or '.join(RAW_TYPES)}")
     raw = request.get_data()
     if not raw.strip():
         raise problems.ValidationFailed("the body must be a raw RFC 5322 message",
