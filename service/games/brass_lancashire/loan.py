@@ -44,18 +44,3 @@ def apply_loan(state: State, seat: int, move: dict) -> list[dict]:
     state.money[seat] += move["amount"]
     state.bank -= move["amount"]
     return [{"text": f"seat {seat} takes a loan of £{move['amount']}"}]
-
-
-PASS_FIELDS = {"action", "card"}
-
-
-def pass_moves(state: State, seat: int) -> list[dict]:
-    """Passen: no action, but a card is still played."""
-    return [{"action": "pass", "card": face} for face in hand_faces(state, seat)]
-
-
-def apply_pass(state: State, seat: int, move: dict) -> list[dict]:
-    if reason := why_not_cards(state, seat, [move.get("card")]):
-        raise IllegalMove(reason, rule="AKTIONEN: Passen", field="card", options=pass_moves(state, seat))
-    play_cards(state, seat, [move["card"]])
-    return [{"text": f"seat {seat} passes"}]

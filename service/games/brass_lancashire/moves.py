@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
-from . import build, connect, debt, develop, loan, sell
+from . import build, connect, debt, develop, loan, passing, sell
 
 
 class Action(NamedTuple):
@@ -19,7 +19,7 @@ TURN_ACTIONS = {
     "develop": Action(develop.FIELDS, develop.develop_moves, develop.apply_develop),
     "sell": Action(sell.FIELDS, sell.sell_moves, sell.apply_sell),
     "loan": Action(loan.FIELDS, loan.loan_moves, loan.apply_loan),
-    "pass": Action(loan.PASS_FIELDS, loan.pass_moves, loan.apply_pass),
+    "pass": Action(passing.FIELDS, passing.pass_moves, passing.apply_pass),
 }
 
 PENDING_ACTIONS = {

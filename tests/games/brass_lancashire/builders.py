@@ -5,7 +5,7 @@ import random
 from collections import defaultdict
 
 from service.games.brass_lancashire import GAME
-from service.games.brass_lancashire.data import LEVELS, TILES_PER_PLAYER, CUBES_IN_BOX
+from service.games.brass_lancashire.data import CUBES_IN_BOX, LEVELS, PRODUCERS, TILES_PER_PLAYER
 from service.games.brass_lancashire.setup import BANK_START
 
 ENGINE = GAME.engine
@@ -45,7 +45,7 @@ class Game:
         mat[levels.index(level)] -= 1
         spec = LEVELS[industry][level]
         cubes = spec.cubes if cubes is None else cubes
-        kind = {"coal_mine": "coal", "iron_works": "iron"}.get(industry)
+        kind = PRODUCERS.get(industry)
         if kind:
             self.state.supply[kind] -= cubes
         self.state.board[location][int(slot)] = {"owner": owner, "industry": industry,
@@ -86,7 +86,7 @@ def assert_conserved(state, deck_size):
         for t in tiles:
             if t is not None:
                 on_board[t["owner"]] += 1
-                kind = {"coal_mine": "coal", "iron_works": "iron"}.get(t["industry"])
+                kind = PRODUCERS.get(t["industry"])
                 if kind:
                     cubes[kind] += t["cubes"]
     for seat in range(state.players):
