@@ -102,7 +102,9 @@ def connect_moves(state: State, seat: int) -> list[dict]:
 
 def apply_connect(state: State, seat: int, move: dict) -> list[dict]:
     if reason := why_not_connect(state, seat, move):
-        raise IllegalMove(reason, rule=RULE, field="links", options=connect_moves(state, seat)[:50])
+        moves = connect_moves(state, seat)
+        same = [m for m in moves if m["links"] == move.get("links")]
+        raise IllegalMove(reason, rule=RULE, field="links", options=(same or moves)[:50])
     links = move["links"]
     sequence = chosen(affordable(state, seat, links), move.get("coal"))
     play_cards(state, seat, [move["card"]])

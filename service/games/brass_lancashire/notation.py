@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from service.games.base import NotationError
 
+from .data import LINKS
 from .moves import SYNONYMS
 
 # action -> (positional field, how many: "one" | "list" | "int"), keyed fields in order
@@ -61,7 +62,7 @@ def parse(text: str) -> dict:
     if kind == "list":
         if not positional:
             raise NotationError(f"{action} needs at least one {names[0][:-1]}")
-        move[names[0]] = positional
+        move[names[0]] = [link_id(w) for w in positional] if action == "connect" else positional
     elif len(positional) != len(names):
         raise NotationError(f"{action} takes {len(names)} word(s) before the key=value parts: "
                             f"{' '.join(names) or 'none'}")
@@ -69,6 +70,15 @@ def parse(text: str) -> dict:
         for name, word in zip(names, positional):
             move[name] = _value("amount", word) if kind == "int" else word
     return move
+
+
+def link_id(word: str) -> str:
+    """A link as `a__b`, also written `a-b` or with its towns the other way round."""
+    a, _, b = word.replace("__", "-").partition("-")
+    for candidate in (f"{a}__{b}", f"{b}__{a}"):
+        if candidate in LINKS:
+            return candidate
+    return word
 
 
 def _text(key: str, value) -> str:

@@ -51,6 +51,8 @@ def test_notation_round_trips(text, move):
 def test_notation_synonyms():
     assert ENGINE.parse("Network bolton__bury card=wigan")["action"] == "connect"
     assert ENGINE.parse("remove bolton:1")["action"] == "remove_tile"
+    assert ENGINE.parse("connect manchester-bolton card=wigan")["links"] == ["bolton__manchester"]
+    assert ENGINE.parse("connect manchester__bolton card=wigan")["links"] == ["bolton__manchester"]
 
 
 @pytest.mark.parametrize("text, hint", [
