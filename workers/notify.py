@@ -50,10 +50,9 @@ def on_turn_resolved(game_id: str, turn_id: str) -> int:
     if turn is None or turn["status"] not in ("applied", "rejected"):
         return 0
     origin = conn.get(via_mail_key(game_id, turn_id))
-    in_reply_to = json.loads(origin)["message_id"] if origin else None
     mover, sent, told = turn["seat"], 0, set()
-    if turn["status"] == "rejected" or in_reply_to:
-        sent += tell_mover(conn, config, game, turn, turn_id, in_reply_to)
+    if turn["status"] == "rejected" or origin:
+        sent += tell_mover(conn, config, game, turn, turn_id, json.loads(origin) if origin else None)
         told.add(mover)
     if game.snapshot.status == "finished":
         for seat in seats_with_mail(game):
@@ -70,9 +69,10 @@ def on_turn_resolved(game_id: str, turn_id: str) -> int:
 
 
 def tell_mover(conn, config: MailConfig, game: Game, turn: dict, turn_id: str,
-               in_reply_to: str | None) -> int:
+               origin: dict | None) -> int:
     """The outcome for the seat that played; with its next "your turn" when it must
-    act again. An answer to the player's own mail is never muted nor digested."""
+    act again. An answer to the player's own mail (origin: what the intake noted of
+    it) is never muted nor digested."""
     seat = turn["seat"]
     if not game.record.seats[seat].email:
         return 0
@@ -82,10 +82,10 @@ def tell_mover(conn, config: MailConfig, game: Game, turn: dict, turn_id: str,
         mail, events = notices.applied(game, seat, turn, config), [f"applied-{turn_id}"]
         if game.snapshot.status == "active" and seat in game.snapshot.to_act:
             events.append(turn_event(game))
-    mail.in_reply_to = in_reply_to
-    mail.automatic = "auto-replied" if in_reply_to else "auto-generated"
+    if origin is not None:
+        mail.in_reply_to, mail.automatic = origin["message_id"] or None, "auto-replied"
     return bool(outbox.dispatch(conn, queue(conn), config, mail, events,
-                                answer=in_reply_to is not None))
+                                answer=origin is not None))
 
 
 def turn_event(game: Game) -> str:

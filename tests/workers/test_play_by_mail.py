@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import random
 import re
+from email.message import EmailMessage
+from html import unescape
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
 
@@ -56,3 +59,22 @@ def test_whole_game_played_by_mail_from_invitation_to_game_over(conn, inbox, mai
         assert last["Subject"].endswith("Game over")
         assert "Final scores" in last.get_body(("plain",)).get_content()
     assert all(re.search(r"v\d+\] ", str(m["Subject"])) for m in inbox.messages)
+
+
+def test_a_one_click_reply_link_plays_its_move(conn, inbox, mail_in, run_jobs, new_game):
+    """The HTML part offers each legal move as a mailto link; what a mail program makes
+    of it (To, Subject with the version, the move as body) is played."""
+    game_id = new_game("pile")
+    run_jobs()
+    invitation = inbox.last("ada@player.test")
+    links = re.findall(r'href="(mailto:[^"]+)"', invitation.get_body(("html",)).get_content())
+    assert len(links) == len(listed_moves(invitation))
+    link = urlsplit(unescape(links[-1]))
+    fields = {name: values[0] for name, values in parse_qs(link.query).items()}
+    reply = EmailMessage()
+    reply["From"], reply["To"], reply["Subject"] = "ada@player.test", unquote(link.path), fields["subject"]
+    reply.set_content(fields["body"])
+    mail_in(reply)
+    run_jobs()
+    assert Store(conn).snapshot(game_id).version == 1
+    assert inbox.last("ada@player.test")["Subject"].endswith("Your move was applied")

@@ -8,6 +8,7 @@ import secrets
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from email.utils import formataddr, formatdate
+from urllib.parse import quote
 
 FULL_LIST_UP_TO = 40        # more legal moves than this are grouped by their first word
 EXAMPLES_PER_GROUP = 6
@@ -28,6 +29,7 @@ class Mail:
     reply_to: str | None = None
     automatic: str = "auto-generated"       # or "auto-replied" for answers (RFC 3834)
     in_reply_to: str | None = None
+    quick_replies: list[str] = field(default_factory=list)   # moves offered as mailto links
 
     def add(self, title: str, text: str) -> "Mail":
         self.sections.append((title, text.rstrip()))
@@ -100,17 +102,33 @@ def to_html(mail: Mail, public_url: str) -> str:
         if title:
             body.append(f"<h3>{html.escape(title)}</h3>")
         body.append(f"<pre>{html.escape(text)}</pre>")
+    if mail.quick_replies and mail.reply_to:
+        body.append("<p>Or play with one click (your mail program opens the reply):</p><ul>")
+        body += [f'<li><a href="{html.escape(quick_reply(mail, move))}">{html.escape(move)}</a></li>'
+                 for move in mail.quick_replies]
+        body.append("</ul>")
     link = f"{public_url}/v1/games/{mail.game_id}"
     body.append(f'<hr><p><small>{html.escape(footer(mail, public_url))}<br>'
                 f'<a href="{html.escape(link)}">{html.escape(link)}</a></small></p>')
     return "<!doctype html><html><body>" + "\n".join(body) + "</body></html>"
 
 
+def subject_line(mail: Mail) -> str:
+    """The subject carries the game and the version the mail describes."""
+    return f"[{mail.game_name} {mail.game_id} v{mail.version}] {mail.subject}"
+
+
+def quick_reply(mail: Mail, move: str) -> str:
+    """A mailto link answering this mail with one move (the version is in the subject)."""
+    return (f"mailto:{mail.reply_to}?subject={quote('Re: ' + subject_line(mail))}"
+            f"&body={quote(move)}")
+
+
 def build(mail: Mail, mail_from: str, domain: str, public_url: str) -> EmailMessage:
     message = EmailMessage()
     message["From"] = mail_from
     message["To"] = formataddr((mail.seat_name, mail.to))
-    message["Subject"] = f"[{mail.game_name} {mail.game_id} v{mail.version}] {mail.subject}"
+    message["Subject"] = subject_line(mail)
     message["Date"] = formatdate(localtime=False)
     message["Message-ID"] = message_id(mail, domain)
     message["Auto-Submitted"] = mail.automatic

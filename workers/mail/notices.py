@@ -35,6 +35,7 @@ def add_turn(mail: Mail, game: Game, seat: int) -> Mail:
     moves = notations(game, seat)
     if moves:
         mail.add("Your legal moves", compose.shorten_moves(moves))
+        mail.quick_replies = moves if len(moves) <= compose.FULL_LIST_UP_TO else []
         mail.add("", "Reply with your move (one per line, above the quoted text).")
     elif game.snapshot.status == "finished":
         mail.add("", "The game is over.")
