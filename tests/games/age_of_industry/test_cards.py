@@ -36,6 +36,15 @@ def test_draw_two_from_deck_or_face_up_then_refill():
     assert len(state.face_up) == 2 and face_up[1] in state.face_up
 
 
+def test_draw_exactly_two_cards():
+    """AKTION: ZWEI KARTEN ZIEHEN: "Als Aktion kann ein Spieler zwei Karten ziehen"; fewer
+    only at the hand limit ("kann nur eine Karte ziehen")."""
+    state = a_game()
+    draws = [m for m in ENGINE.legal_moves(state, 0) if m["action"] == "draw"]
+    assert draws and all(len(m["face_up"]) + m["deck"] == 2 for m in draws)
+    assert "draw 2" in refused(state, 0, {"action": "draw", "face_up": [], "deck": 1}).reason
+
+
 def test_draw_hand_limit_nine():
     """Wer acht Karten hat, kann nur eine Karte ziehen; nie mehr als neun."""
     state = a_game()

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from service.games.age_of_industry.data import LEVELS, TRACKS
+from service.games.age_of_industry.resources import track_price
 from tests.games.age_of_industry.builders import (ENGINE, a_game, build, empty_track, play,
                                                   refused, with_hand, with_money, with_rail,
                                                   with_tile)
@@ -152,3 +153,87 @@ def test_port_being_built_buys_from_the_track_through_itself():
     state = play(state, RED, build("bremen.1", "port", "light_green"))
     assert state.track["coal"] == len(TRACKS["coal"]) - 1
     assert state.players[RED].money == 20 - LEVELS["port"][2].cost - TRACKS["coal"][0]
+
+
+def test_supply_cube_for_four_dollars_needs_the_port_connection_too():
+    """KOHLE UND EISEN VON DER BEDARFSLEISTE: "Falls auch die Bedarfsleiste leer ist, kann
+    das benötigte Klötzchen trotzdem aus dem Vorrat genommen werden, es kostet dann jeweils
+    4 $." The $4 cube is the track purchase's fallback ("auch", "trotzdem"), so it needs the
+    track's condition: "dass der Ort ... mit einem bereits gebauten Hafen verbunden ist oder
+    einem Ort, neben dessen Namen ein Symbol für einen Fernhafen ist" (Übersicht Bauaktion:
+    "In dem Fall muss eine Verbindung vom Bauort aus zu einem Hafen ... bestehen")."""
+    state = with_money(with_hand(a_game(), RED, "cotton_mill"), RED, 20)
+    state.players[RED].display["cotton_mill"] = [2, 3]
+    empty_track(state, "coal")
+    move = build("kassel.1", "cotton_mill", "cotton_mill")
+    assert "no coal can reach" in refused(state, RED, move).reason
+    with_tile(state, "hamburg.1", YELLOW, "port")
+    with_rail(state, "hamburg-hannover", YELLOW)
+    with_rail(state, "hannover-kassel", RED)
+    state = play(state, RED, move)
+    assert state.players[RED].money == 20 - LEVELS["cotton_mill"][2].cost - 4
+    assert state.track["coal"] == 0
+
+
+def test_track_refilled_from_the_bottom_dearest_empty_space_first():
+    """KOHLE UND EISEN: "Die Bedarfsleiste wird von unten nach oben nachgefüllt", while a
+    buyer "muss immer das günstigste Klötzchen" take: the cubes always fill one end of the
+    track, and a new mine's cubes go onto the empty spaces next to them, the dearest
+    empty one first. Three cubes into four empty spaces are paid for the three dearest."""
+    state = with_money(with_hand(a_game(), RED, "coal_mine"), RED, 20)
+    spaces = len(TRACKS["coal"])
+    empty_track(state, "coal", cubes=spaces - 4)
+    state = play(state, RED, build("bohemia.1", "coal_mine", "coal_mine"))   # distant port
+    paid = sum(TRACKS["coal"][1:4])
+    assert state.track["coal"] == spaces - 1 and state.tiles["bohemia.1"]["flipped"]
+    assert state.players[RED].money == 20 - LEVELS["coal_mine"][1].cost + paid \
+        + LEVELS["coal_mine"][1].profit
+    assert track_price(state, "coal") == TRACKS["coal"][1], "the next buyer pays the cheapest"
+
+
+def test_iron_works_cubes_onto_the_iron_track_paid_per_row():
+    """KOHLE UND EISEN: a new iron works joined to a built port or a distant-port place puts
+    cubes on the empty iron spaces; "Der Spieler erhält dann für jedes auf die
+    Bedarfsleiste beförderte Klötzchen so viel Geld, wie in der Reihe angegeben." """
+    state = with_money(with_hand(a_game(), RED, "iron_works"), RED, 20)
+    spaces = len(TRACKS["iron"])
+    empty_track(state, "iron", cubes=spaces - 2)
+    with_rail(state, "mannheim-france", YELLOW)          # France: distant port
+    state = play(state, RED, build("mannheim.2", "iron_works", "iron_works"))
+    assert state.tiles["mannheim.2"]["cubes"] == LEVELS["iron_works"][1].cubes - 2
+    assert state.track["iron"] == spaces
+    assert state.players[RED].money == 20 - LEVELS["iron_works"][1].cost + sum(TRACKS["iron"][:2])
+
+
+def test_overbuild_others_mine_refused_while_coal_lies_on_the_board():
+    """INDUSTRIEPLÄTTCHEN ÜBERBAUEN: "Eine fremde Zeche kann nur überbaut werden, falls es
+    weder auf dem Spielplan noch auf der Bedarfsleiste Kohle gibt": coal on any mine on
+    the board (even unreachable, even the builder's own) forbids it."""
+    state = with_money(with_hand(a_game(), RED, "coal_mine"), RED, 20)
+    state.players[RED].display["coal_mine"] = [2, 3]
+    empty_track(state, "coal")
+    with_tile(state, "belgium.1", YELLOW, "coal_mine", flipped=True)
+    with_tile(state, "koeln.1", RED, "iron_works", cubes=2)
+    with_rail(state, "koeln-belgium", RED)
+    with_tile(state, "poland.1", RED, "coal_mine", cubes=1)
+    move = build("belgium.1", "coal_mine", "coal_mine")
+    assert "no coal" in refused(state, RED, move).reason
+    del state.tiles["poland.1"]
+    state.supply["coal"] += 1
+    assert play(state, RED, move).tiles["belgium.1"] == {**state.tiles["belgium.1"], "owner": RED,
+                                                         "level": 2, "cubes": 4, "flipped": False}
+
+
+def test_overbuild_others_iron_works_only_without_iron_anywhere():
+    """INDUSTRIEPLÄTTCHEN ÜBERBAUEN: "fremde Eisenhütten können nur überbaut werden, falls
+    es weder auf dem Spielplan noch auf der Bedarfsleiste Eisen gibt und das neue Plättchen
+    muss von höherer Stufe sein"; it must be an iron works again."""
+    state = with_money(with_hand(a_game(), RED, "grey", "grey"), RED, 30)
+    state.players[RED].display["iron_works"] = [2, 3]
+    with_tile(state, "koeln.1", YELLOW, "iron_works", flipped=True)
+    with_tile(state, "koeln.4", RED, "coal_mine", cubes=2)
+    assert "no coal (iron)" in refused(state, RED, build("koeln.1", "iron_works", "grey")).reason
+    empty_track(state, "iron")
+    assert refused(state, RED, build("koeln.1", "cotton_mill", "grey")).field == "space"
+    state = play(state, RED, build("koeln.1", "iron_works", "grey"))
+    assert state.tiles["koeln.1"]["owner"] == RED and state.tiles["koeln.1"]["level"] == 2

@@ -33,9 +33,16 @@ def test_combined_actions_build_anywhere_with_any_card():
 
 
 def test_combined_build_needs_a_full_two_action_turn():
-    """Combining takes both actions: not in the first round, not after one action."""
+    """ZWEI AKTIONEN ZU EINER KOMBINIEREN: "statt zwei Aktionen nur eine auszuführen"; the
+    combined build costs both actions, so it is refused in the first round ("in der alle
+    Spieler nur eine Aktion ausführen") and after the turn's first action."""
+    move = build("koeln.1", "cotton_mill", "port", combined=True)
     state = with_money(with_hand(a_game(round_no=1), 0, "port"), 0, 10)
-    assert "both actions" in refused(state, 0, build("koeln.1", "cotton_mill", "port", combined=True)).reason
+    assert "both actions" in refused(state, 0, move).reason
+    state = with_money(with_hand(a_game(), 0, "port"), 0, 10)
+    assert play(state, 0, move).tiles["koeln.1"]["owner"] == 0
+    state = play(state, 0, DRAW)
+    assert "both actions" in refused(state, 0, move).reason
 
 
 def test_new_turn_order_least_spent_first():
@@ -61,15 +68,20 @@ def test_new_turn_order_ties_keep_order():
     assert state.order == [2, 0, 1]
 
 
-def test_interest_one_dollar_per_loan():
-    """PHASE DREI: 1 $ Zinsen für jeden offenen 10-$-Kredit."""
+def test_interest_one_dollar_per_loan_at_the_end_of_the_round():
+    """PHASE DREI: KREDITZINSEN ZAHLEN: "Jeder Spieler muss nun 1 $ Zinsen für jeden seiner
+    noch offenen 10 $ Kredite an die Bank zahlen", once a round, after the new turn order
+    (the rule's own phase; KREDITE's "Zum Ende seines Spielzuges" is not a second charge).
+    Interest is not money spent in the actions, so it does not move the turn order."""
     state = a_game(round_no=1)
     for _ in range(2):
         state = play(state, 0, {"action": "loan"})
     state = play(state, 0, DRAW)
+    assert state.players[0].money == 20, "no interest at the end of the turn"
     for seat in (1, 2):
         state = play(state, seat, DRAW)
     assert state.players[0].money == 18 and state.players[0].loans == 2
+    assert state.order == [0, 1, 2] and state.round == 2
 
 
 def test_interest_loan_taken_to_pay_it_pays_none():

@@ -14,12 +14,25 @@ def test_loan_ten_dollars_at_any_time_in_turn():
     assert refused(state, 1, {"action": "loan"})
 
 
-def test_repay_at_face_value():
-    """Kredite jederzeit für genau den Kreditwert zurückzahlen."""
+def test_repay_at_face_value_not_counted_as_spent():
+    """KREDITE: "Kredite zurückzahlen, und zwar genau für den Kreditwert." Repaying is no
+    action, and DIE KOSTEN NICHT VERGESSEN counts only "alles in den beiden Aktionen
+    ausgegebene Geld" for the turn order."""
     state = play(a_game(), 0, {"action": "loan"})
     state = play(state, 0, {"action": "repay"})
     assert state.players[0].money == 0 and state.players[0].loans == 0
+    assert state.players[0].spent == 0 and state.actions_left == 2
     assert refused(state, 0, {"action": "repay"})
+
+
+def test_loans_only_by_the_seat_to_act():
+    """KREDITE: "jederzeit, wenn man Geld braucht": a player pays only in his own turn (and
+    phase three takes its own loans), so loans are taken and repaid by the seat to act;
+    the platform lets no other seat move (DESIGN.md: to_act)."""
+    state = play(a_game(), 0, {"action": "loan"})
+    state.players[1].loans, state.players[1].money, state.bank = 1, 10, state.bank - 10
+    assert refused(state, 1, {"action": "loan"}) and refused(state, 1, {"action": "repay"})
+    assert ENGINE.legal_moves(state, 1) == []
 
 
 def finished(state):

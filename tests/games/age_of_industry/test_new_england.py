@@ -30,15 +30,52 @@ def test_ship_needs_a_shipping_line_to_a_built_port():
     assert state.players[RED].money == 40 - SHIP.cost
 
 
-def test_ship_card_needs_own_port_or_presence_there():
-    """Schiffskarte: der Hafenort muss ein eigenes Plättchen oder eine eigene Strecke haben."""
+def ship_card_scene():
+    """Yellow's port in Boston, across the shipping line from Nova Scotia; Red holds a
+    mill in Hartford, far from Boston, so he has tiles on the board.
+
+    BESCHRÄNKUNGEN FÜR INDUSTRIEKARTEN: "Falls ein Spieler eine Schiffskarte spielt und der
+    fragliche Ort mit einem Ort verbunden ist, der ein Hafenplättchen enthält und ein
+    eigenes Plättchen (das kann auch das Hafenplättchen selbst sein oder eine mit diesem
+    Ort verbundene eigene Eisenbahnstrecke des Spielers)." The overview page (Übersicht
+    Bauaktion) shortens it to "muss der Hafen dem Spieler selbst gehören"; the rule
+    section's fuller sentence, which names the rail link and the other tile, governs."""
     state = england("ship")
     with_tile(state, "boston.1", YELLOW, "port")
     with_tile(state, "hartford.1", RED, "cotton_mill")
-    move = build("nova_scotia.1", "ship", "ship")
-    assert refused(state, RED, move).field == "card"
+    return state
+
+
+def test_ship_card_refused_beside_another_players_port_alone():
+    """BESCHRÄNKUNGEN FÜR INDUSTRIEKARTEN: another player's port with nothing of yours at
+    its place does not let a ship card build (see ship_card_scene)."""
+    state = ship_card_scene()
+    assert refused(state, RED, build("nova_scotia.1", "ship", "ship")).field == "card"
+
+
+def test_ship_card_beside_own_port():
+    """BEISPIEL: "Spieler Rot könnte in dem oben abgebildeten Schiffsfeld ein Schiff bauen,
+    da ein eigener Hafen über eine Schifffahrtlinie damit verbunden ist." """
+    state = ship_card_scene()
+    state.tiles["boston.1"]["owner"] = RED
+    del state.tiles["hartford.1"]
+    assert play(state, RED, build("nova_scotia.1", "ship", "ship")).tiles["nova_scotia.1"]["owner"] == RED
+
+
+def test_ship_card_another_players_port_with_own_rail_link_there():
+    """BESCHRÄNKUNGEN FÜR INDUSTRIEKARTEN: "... oder eine mit diesem Ort verbundene eigene
+    Eisenbahnstrecke des Spielers" (see ship_card_scene)."""
+    state = ship_card_scene()
     with_rail(state, "boston-worcester", RED)
-    assert play(state, RED, move).tiles["nova_scotia.1"]["owner"] == RED
+    assert play(state, RED, build("nova_scotia.1", "ship", "ship")).tiles["nova_scotia.1"]["owner"] == RED
+
+
+def test_ship_card_another_players_port_with_own_tile_there():
+    """BESCHRÄNKUNGEN FÜR INDUSTRIEKARTEN: "... der ein Hafenplättchen enthält und ein
+    eigenes Plättchen" (see ship_card_scene)."""
+    state = ship_card_scene()
+    with_tile(state, "boston.2", RED, "cotton_mill")
+    assert play(state, RED, build("nova_scotia.1", "ship", "ship")).tiles["nova_scotia.1"]["owner"] == RED
 
 
 def test_ship_import_coal_goes_to_the_track_like_a_new_mine():

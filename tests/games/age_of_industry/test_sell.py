@@ -79,7 +79,9 @@ def test_sale_through_a_port_in_the_same_place():
 
 
 def test_sale_action_may_stop_early():
-    """Any number of sales in one action; the player may end the sale."""
+    """AKTION: WAREN VERKAUFEN: "Der aktive Spieler kann mit einer einzigen Aktion Waren
+    verkaufen so viele Verkäufe tätigen, wie er möchte bzw. kann": one sale a move, the
+    first uses the action, the player ends it (`end sale`) when he wants no more."""
     state = sale_scene()
     state = play(state, RED, {"action": "sell", "mill": "berlin.1", "outlet": "danzig.1"})
     assert state.selling and {"action": "end_sale"} in ENGINE.legal_moves(state, RED)
