@@ -8,7 +8,7 @@ GAME = GameType(
     min_seats=3,
     max_seats=5,
     engine=ENGINE,
-    engine_version="0.1.0",
+    engine_version="0.2.0",
     stage="provisional",
     description=(
         "Age of Industry, 2nd edition rules, on the Germany or New England map. PROVISIONAL "

@@ -19,8 +19,9 @@ ACTIONS = {  # action -> (legal moves, apply)
     "develop": (develop.develop_moves, develop.apply_develop),
     "draw": (cards.draw_moves, cards.apply_draw),
     "pass": (cards.pass_moves, cards.apply_pass),
-    "loan": (loans.loan_moves, loans.apply_loan),
-    "repay": (loans.repay_moves, loans.apply_loan),
+    "loan": (loans.loan_moves_of("loan"), loans.apply_loan),
+    "repay": (loans.loan_moves_of("repay"), loans.apply_loan),
+    "keep_loans": (loans.loan_moves_of("keep_loans"), loans.apply_loan),
 }
 
 

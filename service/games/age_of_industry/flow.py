@@ -4,6 +4,12 @@ A round: every player in turn order takes two actions (one in the first round,
 or both combined into one build); then the new turn order by money spent, then
 loan interest. The game ends after a round at whose end the deck is empty and a
 player holds no cards.
+
+KREDITE: "Die Spieler können jederzeit während einer Spielrunde Kredite
+zurückzahlen." A player pays nothing outside his own turn but the interest, so a
+repayment between his turn and phase three is the one that differs from repaying
+in his turn: before the interest, every seat (in turn order) that has a loan and
+$10 may repay ("repay") or keep its loans ("keep_loans"); `repaying` lists them.
 """
 from __future__ import annotations
 
@@ -15,7 +21,14 @@ END_OF_ROUND = ("new_turn_order", "pay_interest", "check_game_end")
 
 
 def current_seat(state: State) -> int | None:
-    return None if state.finished else state.order[state.turn]
+    if state.finished:
+        return None
+    return state.repaying[0] if state.repaying else state.order[state.turn]
+
+
+def may_repay(state: State, seat: int) -> bool:
+    player = state.players[seat]
+    return player.loans > 0 and player.money >= LOAN
 
 
 def actions_per_turn(state: State) -> int:
@@ -29,6 +42,8 @@ def why_not_turn(state: State, seat: int, actions: int = 1) -> str | None:
         return "the game is over"
     if seat != current_seat(state):
         return "it is not your turn"
+    if state.repaying:
+        return "the round's actions are over: repay a loan or keep your loans before the interest"
     if state.selling:
         return "you are selling: sell more or end the sale first"
     if state.actions_left < actions:
@@ -45,14 +60,30 @@ def action_done(state: State, actions: int = 1) -> None:
 
 
 def end_turn(state: State) -> None:
+    """The next player's turn; after the last one, the repayments before the interest."""
     state.turn += 1
-    if state.turn == len(state.order):
-        for step in END_OF_ROUND:
-            STEPS[step](state)
-        if state.finished:
-            return
-        state.turn = 0
-        state.round += 1
+    if state.turn < len(state.order):
+        state.actions_left = actions_per_turn(state)
+        return
+    state.repaying = [s for s in state.order if may_repay(state, s)]
+    if not state.repaying:
+        end_round(state)
+
+
+def done_repaying(state: State) -> None:
+    """The seat has repaid or kept its loans; after the last one, phases two and three."""
+    state.repaying.pop(0)
+    if not state.repaying:
+        end_round(state)
+
+
+def end_round(state: State) -> None:
+    for step in END_OF_ROUND:
+        STEPS[step](state)
+    if state.finished:
+        return
+    state.turn = 0
+    state.round += 1
     state.actions_left = actions_per_turn(state)
 
 

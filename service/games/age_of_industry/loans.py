@@ -1,11 +1,13 @@
 """KREDITE: take a $10 loan at any time in your turn, or repay one at face value.
 
-Moves: {"action": "loan"} and {"action": "repay"}; neither uses an action.
-Interest is paid at the end of the round (flow.pay_interest).
+Moves: {"action": "loan"} and {"action": "repay"}; neither uses an action. Interest
+is paid at the end of the round (flow.pay_interest); just before it, a seat with a
+loan and $10 may still repay ("jederzeit während einer Spielrunde") or answer
+{"action": "keep_loans"} (flow: `repaying`).
 """
 from __future__ import annotations
 
-from service.games.age_of_industry.flow import current_seat
+from service.games.age_of_industry.flow import current_seat, done_repaying, may_repay
 from service.games.age_of_industry.money import LOAN, charge, pay
 from service.games.age_of_industry.state import State
 from service.games.base import IllegalMove
@@ -14,22 +16,25 @@ RULE = "KREDITE"
 
 
 def why_not_loan(state: State, seat: int, move: dict) -> str | None:
+    action = move["action"]
     if set(move) != {"action"}:
-        return "a loan move has no fields"
+        return f"{action} has no fields"
     if state.finished or seat != current_seat(state):
-        return "loans are taken and repaid in your own turn"
-    player = state.players[seat]
-    if move["action"] == "repay" and not (player.loans and player.money >= LOAN):
+        return "loans are taken and repaid in your own turn, or repaid just before the interest"
+    if action == "keep_loans" and not state.repaying:
+        return "keeping your loans answers the repayment before the interest"
+    if action == "loan" and state.repaying:
+        return "the round's actions are over: repay a loan or keep your loans"
+    if action == "repay" and not may_repay(state, seat):
         return "repaying needs an open loan and $10"
     return None
 
 
-def loan_moves(state: State, seat: int) -> list[dict]:
-    return [] if why_not_loan(state, seat, {"action": "loan"}) else [{"action": "loan"}]
-
-
-def repay_moves(state: State, seat: int) -> list[dict]:
-    return [] if why_not_loan(state, seat, {"action": "repay"}) else [{"action": "repay"}]
+def loan_moves_of(action: str):
+    """The legal-moves function for one of the bare moves loan, repay, keep_loans."""
+    def moves(state: State, seat: int) -> list[dict]:
+        return [] if why_not_loan(state, seat, {"action": action}) else [{"action": action}]
+    return moves
 
 
 def apply_loan(state: State, seat: int, move: dict) -> list[dict]:
@@ -39,7 +44,9 @@ def apply_loan(state: State, seat: int, move: dict) -> list[dict]:
     if move["action"] == "loan":
         player.loans += 1
         pay(state, seat, LOAN)
-    else:
+    elif move["action"] == "repay":
         player.loans -= 1
         charge(state, seat, LOAN, spent=False)
+    if state.repaying and (move["action"] == "keep_loans" or not may_repay(state, seat)):
+        done_repaying(state)
     return [{"event": move["action"], "seat": seat}]

@@ -14,6 +14,7 @@ SHAPES = {
     "pass": {"card": (str, False)},
     "loan": {},
     "repay": {},
+    "keep_loans": {},
 }
 
 

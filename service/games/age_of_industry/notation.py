@@ -7,7 +7,7 @@
   develop manufactured_goods 0 discard port
   draw deck deck | draw brown deck | draw brown port
   pass discard brown | pass
-  loan | repay
+  loan | repay | keep loans
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ ALIASES = {"cotton": "cotton_mill", "mill": "cotton_mill", "goods": "manufacture
 CARDS = set(COLOURS) | set(INDUSTRIES)
 HELP = ("moves: build <place.N> <industry> with <card> [combined] [coal from <src>] [iron from <src>]; "
         "rail <a-b>; sell <mill> to <outlet>; end sale; develop <industry> <level> discard <card>; "
-        "draw <deck|card> <deck|card>; pass [discard <card>]; loan; repay")
+        "draw <deck|card> <deck|card>; pass [discard <card>]; loan; repay; keep loans")
 
 
 def industry(word: str) -> str:
@@ -108,10 +108,15 @@ def parse_sell(w):
     return {"action": "sell", "mill": w[0], "outlet": w[2]}
 
 
-def parse_word(action):
+def parse_word(action, second=None):
+    """A bare move of one word, or of two ("end sale", "keep loans")."""
     def parse_bare(w):
+        if second is not None:
+            if w[:1] != [second]:
+                raise NotationError(f"write {action.replace('_', ' ')}")
+            w = w[1:]
         if w:
-            raise NotationError(f"{action} takes nothing more")
+            raise NotationError(f"{action.replace('_', ' ')} takes nothing more")
         return {"action": action}
     return parse_bare
 
@@ -119,7 +124,7 @@ def parse_word(action):
 PARSERS = {"build": parse_build, "rail": lambda w: sources(w[1:], {"action": "rail", "link": link(w[0])}),
            "sell": parse_sell, "develop": parse_develop, "draw": parse_draw, "pass": parse_pass,
            "loan": parse_word("loan"), "repay": parse_word("repay"),
-           "end": lambda w: parse_word("end_sale")(w[1:] if w[:1] == ["sale"] else ["?"])}
+           "end": parse_word("end_sale", "sale"), "keep": parse_word("keep_loans", "loans")}
 PARSERS["connect"] = PARSERS["link"] = PARSERS["rail"]
 
 
@@ -136,6 +141,7 @@ FORMATTERS = {
     "draw": lambda m: "draw " + " ".join(list(m["face_up"]) + ["deck"] * m["deck"]),
     "pass": lambda m: f"pass discard {m['card']}" if "card" in m else "pass",
     "end_sale": lambda m: "end sale",
+    "keep_loans": lambda m: "keep loans",
 }
 
 

@@ -45,6 +45,9 @@ def render_text(state: State, seat: int | None) -> str:
         final = result(state)
         ranking = ", ".join(f"seat {s} {final['scores'][s]} VP" for [s] in final["ranking"])
         lines.append(f"Game over. Ranking: {ranking}")
+    elif state.repaying:
+        lines.append(f"To act: seat {current_seat(state)}: repay a loan or keep your loans "
+                     "before the interest ($1 a loan)")
     else:
         lines.append(f"To act: seat {current_seat(state)}, {state.actions_left} action(s) left"
                      f"{' (selling)' if state.selling else ''}")

@@ -33,6 +33,7 @@ class State:
     turn: int = 0                   # index into order
     actions_left: int = 1
     selling: bool = False           # inside a sell action, more sales may follow
+    repaying: list = field(default_factory=list)   # seats that may repay before the interest
     discard: list = field(default_factory=list)
     tiles: dict = field(default_factory=dict)      # "place.N" -> tile
     rails: dict = field(default_factory=dict)      # link id -> owner seat

@@ -12,7 +12,7 @@ def view(state: State, seat: int | None) -> dict:
     public = {
         "map": state.map, "round": state.round, "order": list(state.order),
         "to_act": current_seat(state), "actions_left": state.actions_left,
-        "selling": state.selling, "finished": state.finished,
+        "selling": state.selling, "repaying": list(state.repaying), "finished": state.finished,
         "players": [{"seat": s, "money": p.money, "loans": p.loans, "spent": p.spent,
                      "hand_size": len(p.hand), "display": p.display, "rails_left": p.rails_left}
                     for s, p in enumerate(state.players)],

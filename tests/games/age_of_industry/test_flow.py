@@ -80,8 +80,34 @@ def test_interest_one_dollar_per_loan_at_the_end_of_the_round():
     assert state.players[0].money == 20, "no interest at the end of the turn"
     for seat in (1, 2):
         state = play(state, seat, DRAW)
+    state = play(state, 0, {"action": "keep_loans"})
     assert state.players[0].money == 18 and state.players[0].loans == 2
     assert state.order == [0, 1, 2] and state.round == 2
+
+
+def test_repay_any_time_in_the_round_before_the_interest():
+    """KREDITE: "Die Spieler können jederzeit während einer Spielrunde Kredite
+    zurückzahlen." Money earned after one's own turn (here seat 0's mine, emptied in
+    seat 1's turn) may still repay a loan before phase three's interest; seats without
+    a loan or without $10 are not asked."""
+    state = a_game(round_no=1)
+    with_money(with_hand(state, 1, "cotton_mill"), 1, 10)
+    state.players[1].display["cotton_mill"] = [2]
+    state.tiles["essen.1"] = {"owner": 0, "industry": "coal_mine", "level": 1, "flipped": False, "cubes": 1}
+    state.supply["coal"] -= 1
+    state = play(play(state, 0, {"action": "loan"}), 0, DRAW)
+    state.players[0].money, state.bank = 6, state.bank + 4
+    state = play(state, 1, build("essen.3", "cotton_mill", "cotton_mill"))
+    assert state.players[0].money == 10, "the emptied mine paid seat 0 in seat 1's turn"
+    state = play(state, 2, DRAW)
+    assert ENGINE.to_act(state) == [0] and state.repaying == [0]
+    assert {m["action"] for m in ENGINE.legal_moves(state, 0)} == {"repay", "keep_loans"}
+    assert refused(state, 0, DRAW) and refused(state, 1, {"action": "repay"})
+    kept = play(state, 0, {"action": "keep_loans"})
+    assert kept.round == 2 and kept.players[0].money == 9 and kept.players[0].loans == 1
+    state = play(state, 0, {"action": "repay"})
+    assert state.round == 2 and state.players[0].money == 0 and state.players[0].loans == 0
+    assert state.order == [0, 2, 1] and ENGINE.to_act(state) == [0]
 
 
 def test_interest_loan_taken_to_pay_it_pays_none():

@@ -21,7 +21,7 @@ MAPS = ("germany", "new_england")
 # A keen player: builds, sells and lays rails far more often than a uniform one,
 # and borrows when broke, so ships, imports and sales happen in random games.
 WEIGHTS = {"build": 12, "sell": 20, "end_sale": 1, "rail": 6, "draw": 3, "develop": 1,
-           "pass": 1, "loan": 2, "repay": 1}
+           "pass": 1, "loan": 2, "repay": 1, "keep_loans": 1}
 
 
 def invariants(state):
