@@ -15,7 +15,7 @@ from service.games.age_of_industry.money import charge
 from service.games.age_of_industry.network import Network, Networks
 from service.games.age_of_industry.refusal import Refusal
 from service.games.age_of_industry.resources import (
-    check_ship_flips, flip, plan_supply, sell_to_track, take, why_not_choice, with_choices)
+    check_ship_flips, choose_supply, flip, sell_to_track, supply_options, take, with_choices)
 from service.games.age_of_industry.state import State, new_tile, split_space
 
 RULE = "AKTION: INDUSTRIE BAUEN"
@@ -85,11 +85,12 @@ def plan_resources(state, seat, move, nets, place, level, old):
             if move.get(key) is not None:
                 return Refusal(f"this build needs no {resource}", key), None
             continue
-        supply = plan_supply(state, net, resource, (place,), extra if resource == "coal" else None)
-        if supply is None:
+        options = supply_options(state, net, resource, place, extra if resource == "coal" else None)
+        if not options:
             return Refusal(f"no {resource} can reach {place}: no source joined to it, "
                            "nor a port for the demand track"), None
-        if refusal := why_not_choice(supply, move.get(key), key):
+        refusal, supply = choose_supply(options, move.get(key), key)
+        if refusal:
             return refusal, None
         supplies[resource] = supply
         price += supply.price
@@ -143,7 +144,7 @@ def apply_build(state: State, seat: int, move: dict) -> list[dict]:
         state.imports[plan.place] = MAPS[state.map].locations[plan.place].imports
         state.supply["coal"] -= state.imports[plan.place]
     for resource, supply in plan.supplies.items():
-        take(state, resource, supply, move.get(f"{resource}_from"))
+        take(state, resource, supply)
     charge(state, seat, plan.price)
     old = state.tiles.get(move["space"])
     if old and old["cubes"]:

@@ -2,6 +2,8 @@
 
   build hamburg.2 cotton_mill with brown [combined] [coal from essen.1] [iron from ...]
   rail kiel-hamburg [coal from ...] [iron from ...]      (also: connect, link)
+  (a source is a space "essen.1", an import "virginia.import", or "track"/"supply"
+   where buying is one of the choices)
   sell berlin.1 to hamburg.1 | sell berlin.1 to poland.market
   end sale
   develop manufactured_goods 0 discard port

@@ -3,7 +3,7 @@
 A move: {"action": "rail", "link": "a-b", "coal_from"?, "iron_from"?}. The link must
 touch a place where the player has an industry or which his rails already reach.
 The first link costs $1; each later one $1 plus one coal and one iron brought to
-either end.
+either end, the player's choice of end (resources.rail_supply_options).
 """
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from service.games.age_of_industry.flow import action_done, why_not_turn
 from service.games.age_of_industry.money import charge
 from service.games.age_of_industry.network import Networks
 from service.games.age_of_industry.refusal import Refusal
-from service.games.age_of_industry.resources import plan_supply, take, why_not_choice, with_choices
+from service.games.age_of_industry.resources import (choose_supply, rail_supply_options, take,
+                                                     with_choices)
 from service.games.age_of_industry.state import State
 
 RULE = "AKTION: EISENBAHNSTRECKE BAUEN"
@@ -40,10 +41,11 @@ def plan_rail(state: State, seat: int, move: dict, nets: Networks | None = None)
     if player.rails_built:
         net = (nets or Networks(state)).get()
         for resource in ("coal", "iron"):
-            supply = plan_supply(state, net, resource, ends)
-            if supply is None:
+            options = rail_supply_options(state, net, resource, ends)
+            if not options:
                 return Refusal(f"no {resource} can reach either end of the link"), None
-            if refusal := why_not_choice(supply, move.get(f"{resource}_from"), f"{resource}_from"):
+            refusal, supply = choose_supply(options, move.get(f"{resource}_from"), f"{resource}_from")
+            if refusal:
                 return refusal, None
             supplies[resource] = supply
             price += supply.price
@@ -74,7 +76,7 @@ def apply_rail(state: State, seat: int, move: dict) -> list[dict]:
         raise refusal.illegal(RULE)
     price, supplies = plan
     for resource, supply in supplies.items():
-        take(state, resource, supply, move.get(f"{resource}_from"))
+        take(state, resource, supply)
     charge(state, seat, price)
     player = state.players[seat]
     player.rails_left -= 1

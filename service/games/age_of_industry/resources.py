@@ -4,7 +4,7 @@
 A cube comes from the nearest source on the board by built links (ties: the
 active player chooses); with none reachable, from the demand track (cheapest
 first) if the place is joined to a built port or a distant-port place; with the
-track empty, from the supply for $4.
+track empty, from the supply for $4. A rail link's cubes go to either end.
 """
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ SOURCE_INDUSTRY = {"coal": "coal_mine", "iron": "iron_works"}
 
 @dataclass(frozen=True)
 class Supply:
-    """How one cube is brought: from board sources (the tied nearest ones), or bought."""
-    sources: tuple = ()          # tied nearest source ids ("place.N" or "place.import")
+    """How one cube is brought: from a board source, or bought (track or supply)."""
+    source: str = ""             # "place.N" or "place.import" when from the board
     price: int = 0               # paid for a bought cube
     bought_from: str = ""        # "track" or "supply" when bought
 
@@ -44,31 +44,43 @@ def track_price(state: State, resource: str) -> int | None:
     return prices[len(prices) - cubes] if cubes else None
 
 
-def plan_supply(state: State, net: Network, resource: str, targets, extra=None) -> Supply | None:
-    """How a cube reaches one of `targets`, or None when it cannot."""
-    reach = net.distances(targets)
+def supply_options(state: State, net: Network, resource: str, place: str, extra=None) -> dict:
+    """The ways a cube may reach `place`, by id: the tied nearest board sources; with
+    none joined, "track" (cheapest cube) or, the track empty, "supply" ($4), both only
+    when the place is joined to a built port or a distant-port place."""
+    reach = net.distances((place,))
     sources = {s: reach[p] for s, p in board_sources(state, resource, extra).items() if p in reach}
     if sources:
         nearest = min(sources.values())
-        return Supply(tuple(sorted(s for s, d in sources.items() if d == nearest)))
-    if not net.port_access(targets):
-        return None
+        return {s: Supply(source=s) for s, d in sources.items() if d == nearest}
+    if not net.port_access((place,)):
+        return {}
     price = track_price(state, resource)
-    return Supply(price=price, bought_from="track") if price is not None else \
-        Supply(price=SUPPLY_PRICE, bought_from="supply")
+    return {"track": Supply(price=price, bought_from="track")} if price is not None else \
+        {"supply": Supply(price=SUPPLY_PRICE, bought_from="supply")}
 
 
-def why_not_choice(supply: Supply, choice: str | None, field: str) -> Refusal | None:
-    """Ties among equally near sources are the player's to break, and only ties."""
-    if len(supply.sources) > 1 and choice not in supply.sources:
-        return Refusal(f"equally near sources: name one of {list(supply.sources)}", field,
-                       supply.sources)
-    if len(supply.sources) <= 1 and choice is not None:
-        return Refusal("there is no choice of source here", field)
-    return None
+def rail_supply_options(state: State, net: Network, resource: str, ends) -> dict:
+    """AKTION: EISENBAHNSTRECKE BAUEN: the cube goes to either end of the link ("Es spielt
+    keine Rolle, an welchen der beiden Orte"), by the usual rule for that end."""
+    options = {}
+    for end in ends:
+        options.update(supply_options(state, net, resource, end))
+    return options
 
 
-def take(state: State, resource: str, supply: Supply, choice: str | None) -> None:
+def choose_supply(options: dict, choice: str | None, field: str):
+    """(Refusal, None) or (None, Supply): when there is more than one way, the player
+    names it (ties: "entscheidet der aktive Spieler"), and only then."""
+    if len(options) > 1 and choice not in options:
+        return Refusal(f"name the {field.split('_')[0]} source: one of {sorted(options)}", field,
+                       tuple(sorted(options))), None
+    if len(options) <= 1 and choice is not None:
+        return Refusal("there is no choice of source here", field), None
+    return None, options[choice] if choice else next(iter(options.values()))
+
+
+def take(state: State, resource: str, supply: Supply) -> None:
     """Remove the cube; a mine or works left empty flips and pays its owner at once."""
     if supply.bought_from == "supply":
         return
@@ -76,13 +88,12 @@ def take(state: State, resource: str, supply: Supply, choice: str | None) -> Non
     if supply.bought_from == "track":
         state.track[resource] -= 1
         return
-    source = choice or supply.sources[0]
-    place, number = split_space(source)
+    place, number = split_space(supply.source)
     if number == "import":
         state.imports[place] -= 1
         check_ship_flips(state)
         return
-    tile = state.tiles[source]
+    tile = state.tiles[supply.source]
     tile["cubes"] -= 1
     if tile["cubes"] == 0:
         flip(state, tile)

@@ -17,13 +17,21 @@ def test_rail_first_link_costs_one_dollar():
 
 
 def test_rail_example_later_link_needs_coal_and_iron():
-    """BEISPIEL: Gelb baut Regensburg-Böhmen: Eisen aus seiner Hütte in Augsburg, Kohle
-    von der Bedarfsleiste (Böhmen hat ein Hafensymbol): insgesamt 2 $."""
+    """BEISPIEL: Gelb baut Regensburg-Böhmen. "Er kann ein Eisen aus seiner eigenen Hütte
+    in Augsburg nehmen. Er kann keine Kohle vom Plan nehmen, also muss er eine von der
+    Bedarfsleiste kaufen. Das ist möglich, da der Ort, den er anschließen will, ein
+    Hafensymbol hat. Er muss insgesamt 2 $ zahlen." The iron "kann" come from Augsburg
+    (to Regensburg) or be bought (to Bohemia); the coal "muss" be bought."""
     state = with_money(a_game(), YELLOW, 5)
     state.turn = 1
     with_tile(state, "augsburg.1", YELLOW, "iron_works", cubes=2)
     with_rail(state, "regensburg-augsburg", YELLOW)
-    state = play(state, YELLOW, {"action": "rail", "link": "regensburg-bohemia"})
+    move = {"action": "rail", "link": "regensburg-bohemia"}
+    error = refused(state, YELLOW, move)
+    assert error.field == "iron_from" and sorted(error.options) == ["augsburg.1", "track"]
+    assert refused(state, YELLOW, {**move, "iron_from": "augsburg.1",
+                                   "coal_from": "track"}).field == "coal_from", "coal: no choice"
+    state = play(state, YELLOW, {**move, "iron_from": "augsburg.1"})
     assert state.players[YELLOW].money == 3 and state.players[YELLOW].spent == 2
     assert state.tiles["augsburg.1"]["cubes"] == 1
 
@@ -77,3 +85,27 @@ def test_settlements_extend_routes():
     assert {"action": "rail", "link": "fulda-kassel"} in [
         {k: m[k] for k in ("action", "link")} for m in ENGINE.legal_moves(state, RED) if m["action"] == "rail"]
     assert not any(m.get("space", "").startswith("fulda") for m in ENGINE.legal_moves(state, RED))
+
+
+def test_rail_cubes_to_either_end_by_the_players_choice():
+    """AKTION: EISENBAHNSTRECKE BAUEN: "je ein Kohle- und Eisenklötzchen an einen der beiden
+    Orte bringen ... Es spielt keine Rolle, an welchen der beiden Orte diese Rohstoffe
+    gebracht werden ... Die oben genannten Regeln für Kohle und Eisen gelten auch hierfür
+    unverändert": the nearest coal to Köln (Belgium) and the nearest to Essen (Essen's
+    own mine) are both allowed; a farther one is not."""
+    state = with_money(a_game(), RED, 10)
+    with_tile(state, "koeln.1", RED, "iron_works", cubes=2)
+    with_tile(state, "belgium.1", YELLOW, "coal_mine", cubes=2)
+    with_tile(state, "essen.1", YELLOW, "coal_mine", cubes=2)
+    with_tile(state, "france.1", RED, "coal_mine", cubes=2)
+    for link in ("frankfurt-koeln", "koeln-belgium", "belgium-france"):
+        with_rail(state, link, RED)
+    move = {"action": "rail", "link": "koeln-essen"}
+    error = refused(state, RED, move)
+    assert error.field == "coal_from" and sorted(error.options) == ["belgium.1", "essen.1"]
+    assert {m.get("coal_from") for m in ENGINE.legal_moves(state, RED)
+            if m["action"] == "rail" and m["link"] == "koeln-essen"} == {"belgium.1", "essen.1"}
+    assert refused(state, RED, {**move, "coal_from": "france.1"}).field == "coal_from"
+    state = play(state, RED, {**move, "coal_from": "belgium.1"})
+    assert state.tiles["belgium.1"]["cubes"] == 1 and state.tiles["essen.1"]["cubes"] == 2
+    assert state.tiles["koeln.1"]["cubes"] == 1 and state.players[RED].money == 9
