@@ -27,8 +27,9 @@ def test_repay_at_face_value_not_counted_as_spent():
 
 def test_loans_only_by_the_seat_to_act():
     """KREDITE: "jederzeit, wenn man Geld braucht": a player pays only in his own turn (and
-    phase three takes its own loans), so loans are taken and repaid by the seat to act;
-    the platform lets no other seat move (DESIGN.md: to_act)."""
+    phase three takes the loans its interest needs), so a loan is taken by the seat to
+    act; another seat repays only before the interest (test_flow: repay any time in the
+    round); the platform lets no other seat move (DESIGN.md: to_act)."""
     state = play(a_game(), 0, {"action": "loan"})
     state.players[1].loans, state.players[1].money, state.bank = 1, 10, state.bank - 10
     assert refused(state, 1, {"action": "loan"}) and refused(state, 1, {"action": "repay"})

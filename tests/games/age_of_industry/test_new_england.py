@@ -209,3 +209,22 @@ def test_ship_flips_when_a_rail_link_takes_its_last_import_coal():
     state = play(state, RED, {"action": "rail", "link": "lowell-boston"})
     assert state.imports["nova_scotia"] == 0 and state.tiles["nova_scotia.1"]["flipped"]
     assert state.players[YELLOW].money == SHIP.profit + LEVELS["iron_works"][1].profit
+
+
+def test_shipping_line_counts_as_one_built_link_for_the_nearest_source():
+    """KOHLE UND EISEN: "Eine Schifffahrtslinie gilt in diesem Sinne als gebaute
+    Eisenbahnstrecke": Virginia's import coal (one shipping line from New York) and the
+    Scranton mine (one rail link) are equally near, so the builder chooses."""
+    state = with_money(with_hand(a_game("new_england"), RED, "brown"), RED, 40)
+    state.players[RED].display["cotton_mill"] = [2, 3]
+    with_tile(state, "new_york.1", YELLOW, "port")
+    with_tile(state, "virginia.1", YELLOW, "ship")
+    state.imports["virginia"] = 1
+    state.supply["coal"] -= 1
+    with_tile(state, "scranton.1", YELLOW, "coal_mine", cubes=1)
+    with_rail(state, "new_york-scranton", YELLOW)
+    move = build("new_york.2", "cotton_mill", "brown")
+    error = refused(state, RED, move)
+    assert error.field == "coal_from" and sorted(error.options) == ["scranton.1", "virginia.import"]
+    state = play(state, RED, {**move, "coal_from": "virginia.import"})
+    assert state.imports["virginia"] == 0 and state.tiles["scranton.1"]["cubes"] == 1
