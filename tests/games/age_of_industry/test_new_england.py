@@ -228,3 +228,22 @@ def test_shipping_line_counts_as_one_built_link_for_the_nearest_source():
     assert error.field == "coal_from" and sorted(error.options) == ["scranton.1", "virginia.import"]
     state = play(state, RED, {**move, "coal_from": "virginia.import"})
     assert state.imports["virginia"] == 0 and state.tiles["scranton.1"]["cubes"] == 1
+
+
+def test_import_coal_is_coal_on_the_board_for_overbuilding():
+    """INDUSTRIEPLÄTTCHEN ÜBERBAUEN: "falls es weder auf dem Spielplan noch auf der
+    Bedarfsleiste Kohle gibt": coal waiting on an import space is coal on the board."""
+    state = with_money(with_hand(a_game("new_england"), RED, "brown"), RED, 40)
+    state.players[RED].display["coal_mine"] = [2, 3]
+    empty_track(state, "coal")
+    with_tile(state, "scranton.1", YELLOW, "coal_mine", flipped=True)
+    with_tile(state, "new_york.1", YELLOW, "port")
+    with_rail(state, "new_york-scranton", YELLOW)
+    with_tile(state, "virginia.1", YELLOW, "ship")
+    state.imports["virginia"] = 1
+    state.supply["coal"] -= 1
+    move = build("scranton.1", "coal_mine", "brown")
+    assert "no coal" in refused(state, RED, move).reason
+    state.imports["virginia"] = 0
+    state.supply["coal"] += 1
+    assert play(state, RED, move).tiles["scranton.1"]["owner"] == RED
