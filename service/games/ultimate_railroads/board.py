@@ -34,11 +34,12 @@ def can_step(player: dict, route: str, colour: str) -> bool:
     return pos is not None and pos < step_limit(player, route, colour)
 
 
-def step_capacity(player: dict, colours: list[str], routes=ROUTES) -> int:
+def step_capacity(player: dict, colours: list[str]) -> int:
     """How many steps the given colours can make on the whole board, moving the
-    tracks ahead first (new colours unlocked on the way are not counted)."""
+    tracks ahead first (new colours unlocked on the way are not counted: a lower
+    bound, see completion.py)."""
     total = 0
-    for route in routes:
+    for route in ROUTES:
         tracks = player["tracks"][route]
         reached = {}
         for colour in ROUTES[route]["colours"]:

@@ -15,7 +15,8 @@ The schema (every list entry is a dict):
 - idea_tiles, idea_cards, start_bonus_cards: id, effect; end_game_cards: id, scoring.
 - Every record has `status` in STATUSES; 'provisional' marks a value chosen without a
   printed source (see SOURCES.md): never shown as printed.
-An effect is {"type": one of EFFECT_TYPES, ...}; "combo" has "parts".
+An effect is {"type": one of EFFECT_TYPES, ...}; "combo" has "parts"; "start_bonus_twice"
+has "points" (p.48: 3); "other_engineer" has nothing more.
 """
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ EFFECT_TYPES = {
     "three_different_tracks", "end_card_or_points", "two_idea_tiles", "use_factory",
     "choose_end_card", "choose_idea_card", "revaluation", "medal", "keys",
     "second_wrench", "wooden_worker", "lay_locomotive", "gain_engineer", "reuse_space",
-    "advance_track", "draw_start_bonus"}
+    "advance_track", "draw_start_bonus", "start_bonus_twice", "other_engineer"}
 SPECIAL_TYPES = {"new_worker", "idea_tile", "key", "route_doubling", "bonus_star", "medal"}
 SCORING_TYPES = {"per_factory", "tiers", "per_engineer", "per_step", "per_end_station",
                  "per_idea_tile_used", "extra_engineer", "top_locomotives", "per_extra_worker"}

@@ -4,15 +4,19 @@
 (ACHTUNG: Du musst die direkte Aktion vollständig ausführen.)"""
 from __future__ import annotations
 
+import json
+
 from . import pool
-from .spaces import space_spec
+from .completion import finishable, trial_copy
 from .board import step_capacity, steps_made
-from .data import COLOURS, DATA, ENGINEERS, ROUTES, loco_number
+from .data import COLOURS, DATA, ENGINEERS, ROUTES, STACKS, loco_number
 from .industry import room
 from .locomotives import factory_sources, lay_places, lowest_stacks
-from .special_actions import advance_options, draw_start_bonus, reusable_spaces
+from .special_actions import draw_start_bonus
 
 TEMPORARY_WORKERS = 2
+TRIED: dict = {}     # can_complete's answers by (state, seat, effect): listing and applying ask alike
+TRIED_MAX = 512
 
 
 def doubler_room(state: dict, seat: int) -> int:
@@ -32,6 +36,8 @@ def score(state: dict, seat: int, points: int, why: str) -> list[dict]:
 
 def _take_doubler(state, seat, effect, direct):
     count = min(effect["count"], doubler_room(state, seat))
+    if direct and count < effect["count"]:
+        pool.fail(state)
     state["players"][seat]["doublers"] += count
     state["doubler_supply"] -= count
     return [{"type": "doubler", "seat": seat, "count": count}]
@@ -120,6 +126,9 @@ def _gain_engineer(state, seat, effect, direct):
 
 def _hire(state, seat, effect, direct):
     number = state["strip"][-1]
+    if number is None:
+        pool.fail(state)
+        return []
     state["strip"][-1] = None
     return _gain_engineer(state, seat, {"number": number}, direct)
 
@@ -165,6 +174,8 @@ GAIN = {
     "reuse_space": _item("reuse"),
     "advance_track": _item("advance", colour="colour"),
     "draw_start_bonus": draw_start_bonus,
+    "start_bonus_twice": _item("bonus_twice", points="points"),
+    "other_engineer": _item("other_engineer"),
 }
 
 
@@ -172,14 +183,13 @@ def gain(state: dict, seat: int, effect: dict, direct: bool) -> list[dict]:
     return GAIN[effect["type"]](state, seat, effect, direct)
 
 
-def can_complete(state: dict, seat: int, effect: dict) -> bool:
-    """Whether a direct action can be done completely from the present board."""
+def surely_complete(state: dict, seat: int, effect: dict) -> bool:
+    """A quick sufficient test: True only where the action can surely be done
+    completely from the board as it stands (False means: try it, see can_complete)."""
     player = state["players"][seat]
     kind = effect["type"]
-    if kind == "combo":
-        return all(can_complete(state, seat, part) for part in effect["parts"])
     if kind == "engineer_tile":
-        return can_complete(state, seat, ENGINEERS[effect["number"]]["effect"])
+        return surely_complete(state, seat, ENGINEERS[effect["number"]]["effect"])
     if kind == "track_steps":
         colours = COLOURS if effect["colours"] == "any" else effect["colours"]
         return step_capacity(player, [c for c in colours if c in player["unlocked"]]) >= effect["steps"]
@@ -187,19 +197,27 @@ def can_complete(state: dict, seat: int, effect: dict) -> bool:
         return room(player) >= effect["steps"]
     if kind == "take_doubler":
         return doubler_room(state, seat) >= effect["count"]
-    if kind == "take_loco":
-        stacks = lowest_stacks(state)
-        can_lay = any(lay_places(player, loco_number(s)) for s in stacks)
-        if effect["as"] == "locomotive_or_factory":
-            return bool(factory_sources(state))
-        return can_lay and sum(state["stacks"].values()) + len(state["returned"]) >= 2
-    if kind == "hire_engineer":
-        return state["strip"][-1] is not None
-    if kind == "reuse_space":
-        return any(can_complete(state, seat, space_spec(state, seat, s)["effect"])
-                   for s in reusable_spaces(state, seat))
-    if kind == "advance_track":
-        return bool(advance_options(state, seat, {"id": 0, "colour": effect["colour"]}))
-    if kind == "three_different_tracks":
-        return sum(step_capacity(player, player["unlocked"], [r]) > 0 for r in ROUTES) >= 3
-    return True
+    if kind == "take_loco" and effect["as"] == "locomotive_or_factory":
+        return bool(factory_sources(state))
+    if kind == "take_loco":     # lay one, then the factory from what is left (or the one displaced)
+        return any(lay_places(player, STACKS[s]) for s in lowest_stacks(state)) and \
+            sum(state["stacks"].values()) + len(state["returned"]) >= 2
+    return kind in ("gain_coins", "points", "take_temporary_workers", "claim_turn_order")
+
+
+def can_complete(state: dict, seat: int, effect: dict) -> bool:
+    """ACHTUNG: Du musst die direkte Aktion vollständig ausführen: whether a direct
+    action can be done completely, in the rules' sense: on a copy, the action goes
+    into an empty action pool and every order and choice is tried (a step may unlock
+    the colour a later step needs; keys and factory actions gained on the way count)."""
+    if surely_complete(state, seat, effect):
+        return True
+    key = json.dumps([state, seat, effect], sort_keys=True)
+    if key not in TRIED:
+        if len(TRIED) >= TRIED_MAX:
+            TRIED.clear()
+        trial = trial_copy(state, seat)
+        pool.open_pool(trial, seat, "trial")
+        gain(trial, seat, effect, direct=True)
+        TRIED[key] = finishable(trial)
+    return TRIED[key]

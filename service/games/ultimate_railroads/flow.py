@@ -7,6 +7,7 @@ from service.games.base import IllegalMove
 from . import pool, scoring
 from .data import START_BONUS
 from .effects import gain
+from .special_actions import offer_start_bonus
 from .turn_order import relocation_queue, resort
 
 END_OF_ROUND = ("resort_turn_order", "relocate_turn_order_workers", "score", "clean_up")
@@ -61,6 +62,8 @@ def settle(state: dict) -> list[dict]:
             return []
         then = state["pool"]["then"]
         state["pool"] = None
+        if offer_start_bonus(state, then):
+            return settle(state)
         if then == "relocation":
             state["relocation_queue"].pop(0)
         elif then == "turn":

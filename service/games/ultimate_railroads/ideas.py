@@ -48,11 +48,16 @@ def two_ideas_options(state, seat, item):
 
 
 def resolve_two_ideas(state, seat, item, move):
+    """Both go back in the box: the one used is not kept on the board, so the idea
+    end-game card does not count it (Aus dem Spiel gelegte Ideenplättchen bringen dir
+    keine Punkte)."""
     item["left"] = 0
     player = state["players"][seat]
     player["ideas"].remove(move["discard"])
-    player["ideas_removed"].append(move["discard"])
-    return use_tile(state, seat, move["tile"])
+    events = use_tile(state, seat, move["tile"])
+    player["ideas_used"].remove(move["tile"])
+    player["ideas_removed"] += [move["discard"], move["tile"]]
+    return events
 
 
 def end_card_options(state, seat, item):

@@ -8,6 +8,8 @@
   factory #0 [SOURCE] [gap N]    return #1                      key #0 steps|points
   idea #0 medal [discard coins]  idea_card #0 wooden_worker     end_card #0 keys|none
   use_factory #0 3               reuse #0 coins                 advance #0 kyiv
+  bonus_card #0 coin             engineer #0 7 workers (another player's engineer #7, with
+                                 one of your workers|temps|wood|coins)
 
 "#N" names a waiting decision of your action pool; a stack or gap is named only where
 there is a choice (so a colour, a stack, a gap, a wrench); pieces are Nw (own workers), Nt (temporary workers), wood (the
@@ -22,13 +24,14 @@ FIELDS = {
     "return": ("item",), "drop": ("item",),
     "key": ("item", "choice"), "idea_card": ("item", "card"), "end_card": ("item", "card"),
     "use_factory": ("item", "gap"), "reuse": ("item", "space"), "advance": ("item", "route"),
+    "bonus_card": ("item", "card"), "engineer": ("item", "engineer", "piece"),
 }
 VARIANTS = {"step": (("item", "route", "colour"), ("item", "route")),
             "industry": (("item",), ("item", "wrench")),
             "lay": (("item", "source", "route", "slot"), ("item", "route", "slot")),
             "idea": (("item", "tile"), ("item", "tile", "discard")),
             "factory": (("item",), ("item", "source"), ("item", "gap"), ("item", "source", "gap"))}
-INTS = {"wrench", "gap", "slot"}
+INTS = {"wrench", "gap", "slot", "engineer"}
 KEYWORDS = {"idea": {"discard"}, "factory": {"gap"}, "industry": {"wrench"}}      # written before their value
 PIECE_SUFFIX = {"w": "workers", "t": "temps", "c": "coins"}
 

@@ -1,15 +1,16 @@
 """EINEN SPIELZUG AUSFÜHREN: place exactly the workers shown on one free action space
 (coins may stand in for workers, never the reverse; temporary and wooden workers
 count as yours), then resolve what it gives; or pass (ZUGREIHENFOLGE: passing
-flips your turn-order card and scores its back)."""
+flips your turn-order card and scores its back). Also p.48: a worker on another
+player's free engineer."""
 from __future__ import annotations
 
 from service.games.base import IllegalMove
 
 from . import pool
-from .data import DATA, seat_rules
+from .data import DATA, ENGINEERS, seat_rules
 from .effects import can_complete, gain
-from .spaces import candidate_spaces, is_free, shows_wood_step, space_spec
+from .spaces import candidate_spaces, is_free, own_engineer_space, shows_wood_step, space_spec
 
 RULE = "ALLGEMEIN: EINEN SPIELZUG AUSFÜHREN"
 PIECES = ("workers", "temps", "wood", "coins")
@@ -121,10 +122,39 @@ def apply_place(state: dict, seat: int, move: dict, then: str) -> list[dict]:
     occupy(state, seat, move, spec)
     pool.open_pool(state, seat, then)
     events = [{"type": "place", "seat": seat, **{k: v for k, v in move.items() if k != "action"}}]
-    events += gain(state, seat, spec["effect"], spec["direct"])
-    if move["wood"] and shows_wood_step(spec["effect"]):
+    return events + action(state, seat, spec["effect"], spec["direct"], move["wood"])
+
+
+def action(state: dict, seat: int, effect: dict, direct: bool, wood: int) -> list[dict]:
+    """What the occupied space gives, and the wooden worker's extra wood step."""
+    events = gain(state, seat, effect, direct)
+    if wood and shows_wood_step(effect):
         pool.add(state, "track", False, colours=["wood"], left=1)
     return events
+
+
+def other_engineers(state: dict, seat: int) -> list[int]:
+    """The other players' engineers nobody has occupied this round."""
+    return [n for other, player in enumerate(state["players"]) if other != seat
+            for n in player["engineers"] if own_engineer_space(n) not in state["spaces"]]
+
+
+def other_engineer_options(state, seat, item):
+    have = free_pieces(state["players"][seat])
+    return [{"action": "engineer", "item": item["id"], "engineer": n, "piece": piece}
+            for n in other_engineers(state, seat) for piece in PIECES if have[piece]]
+
+
+def resolve_other_engineer(state, seat, item, move):
+    """Du musst sofort einen weiteren Arbeiter auf eine fremde, freie Ingenieurin stellen
+    und die Aktion dort ausführen. Diese Ingenieurin ist damit besetzt. One piece (a
+    coin, temporary or wooden worker may stand in, as anywhere), whatever the tile shows."""
+    item["left"] = 0
+    pieces = {k: int(k == move["piece"]) for k in PIECES}
+    occupy(state, seat, {"space": own_engineer_space(move["engineer"]), **pieces}, {"reusable": False})
+    effect = ENGINEERS[move["engineer"]]["effect"]
+    return [{"type": "other_engineer", "seat": seat, "engineer": move["engineer"], "piece": move["piece"]}] + \
+        action(state, seat, effect, item["direct"], pieces["wood"])
 
 
 def apply_pass(state: dict, seat: int) -> list[dict]:
@@ -134,3 +164,6 @@ def apply_pass(state: dict, seat: int) -> list[dict]:
     points = DATA["pass_points"]["value"][str(player["card"])]
     player["score"] += points
     return [{"type": "pass", "seat": seat, "points": points}]
+
+
+pool.kind("other_engineer")((other_engineer_options, resolve_other_engineer))

@@ -3,8 +3,11 @@ any order; direct ones must be done completely, indirect ones may be dropped,
 nothing is saved for a later turn (ALLGEMEIN: EINEN SPIELZUG AUSFÜHREN).
 
 An item is {"id", "kind", "direct", ...}. Each kind has one `options` function
-listing its legal moves and one `resolve` function; a move is legal exactly when
-it is among the options (one definition of legality for listing and applying).
+listing its moves and one `resolve` function; a move is legal exactly when it is
+among the item's options and, while a direct decision is unfinished, the direct
+decisions can all still be finished after it (one definition of legality for
+listing and applying: `item_options`).
+(completion.py decides whether they can.)
 """
 from __future__ import annotations
 
@@ -35,6 +38,9 @@ def item_options(state: dict, seat: int, item: dict) -> list[dict]:
     moves = KINDS[item["kind"]][0](state, seat, item)
     if not item["direct"] and moves:
         moves.append({"action": "drop", "item": item["id"]})
+    from .completion import after, finishable, unfinished
+    if unfinished(state):
+        moves = [m for m in moves if finishable(after(state, seat, m))]
     return moves
 
 
@@ -54,14 +60,25 @@ def apply(state: dict, seat: int, move: dict) -> list[dict]:
     if move not in legal:
         raise IllegalMove(f"not a legal way to resolve this {item['kind']}", rule=RULE,
                           field="item", options=legal)
+    return resolve(state, seat, item, move)
+
+
+def resolve(state: dict, seat: int, item: dict, move: dict) -> list[dict]:
     if move["action"] == "drop":
         state["pool"]["items"].remove(item)
         return [{"type": "dropped", "seat": seat, "kind": item["kind"]}]
     return KINDS[item["kind"]][1](state, seat, item, move) or []
 
 
+def fail(state: dict) -> None:
+    """A direct action's immediate part could not be done completely (a trial only)."""
+    state["pool"]["failed"] = True
+
+
 def tidy(state: dict, seat: int) -> None:
-    """Items used up, or with nothing left to do, leave the pool."""
+    """Items used up, or with nothing left to do, leave the pool; a direct one that
+    another decision will give room to stays."""
+    from .completion import finishable
     pool = state["pool"]
-    pool["items"] = [i for i in pool["items"]
-                     if i.get("left", 1) > 0 and KINDS[i["kind"]][0](state, seat, i)]
+    pool["items"] = [i for i in pool["items"] if i.get("left", 1) > 0 and (
+        KINDS[i["kind"]][0](state, seat, i) or (i["direct"] and finishable(state)))]

@@ -49,7 +49,7 @@ def setup(options: dict, seats: int, seed: int) -> dict:
         "strip": strip, "idea_cards": list(IDEA_CARDS),
         "end_deck": deck[DATA["end_game_cards_removed"]["value"]:],
         "start_bonus": list(START_BONUS), "bonus_queue": order[1:][::-1],
-        "bonus_chosen": [],
+        "bonus_chosen": [], "bonus_offer": None,
         "relocation_queue": [], "pool": None, "players": players, "last_scoring": None,
         "final": None,
     }

@@ -1,5 +1,6 @@
 """INGENIEURINNEN, LOKS UND FABRIKEN (p.48): the special engineer and factory actions
-that are not main-board actions: re-use a space, move a track up, draw start bonus cards."""
+that are not main-board actions: re-use a space, move a track up, draw start bonus
+cards, do one start bonus card twice (then every other player picks one)."""
 from __future__ import annotations
 
 from service.games.common.rng import shuffled
@@ -78,5 +79,54 @@ def draw_start_bonus(state: dict, seat: int, effect: dict, direct: bool) -> list
     return events
 
 
+def bonus_twice_options(state, seat, item):
+    return [{"action": "bonus_card", "item": item["id"], "card": c} for c in START_BONUS]
+
+
+def resolve_bonus_twice(state, seat, item, move):
+    """Nimm dir die Startbonuskarten und wähle eine davon aus. Du darfst die abgebildete
+    Aktion 2 Mal ausführen. Du erhältst zusätzlich 3 Punkte. Danach legst du die
+    restlichen Karten offen aus und jede Mitspieler*in sucht sich eine der Aktionen aus
+    (each may choose the same): they choose in turn order after you, once your action
+    pool is done (see offer_start_bonus)."""
+    from .effects import gain, score
+    item["left"] = 0
+    effect = START_BONUS[move["card"]]["effect"]
+    events = [{"type": "start_bonus_twice", "seat": seat, "card": move["card"]}]
+    events += gain(state, seat, effect, item["direct"]) + gain(state, seat, effect, item["direct"])
+    order = state["order"]
+    at = order.index(seat)
+    state["bonus_offer"] = {"cards": [c for c in START_BONUS if c != move["card"]],
+                            "seats": order[at + 1:] + order[:at]}
+    return events + score(state, seat, item["points"], "start bonus card twice")
+
+
+def offer_start_bonus(state: dict, then: str) -> bool:
+    """The next fellow player picks one of the cards laid out (an action pool of its
+    own, then the game goes on as `then` says); False once all have picked."""
+    offer = state["bonus_offer"]
+    if not offer:
+        return False
+    if not offer["seats"]:
+        state["bonus_offer"] = None
+        return False
+    pool.open_pool(state, offer["seats"].pop(0), then)
+    pool.add(state, "bonus_pick", False, cards=offer["cards"])
+    return True
+
+
+def bonus_pick_options(state, seat, item):
+    return [{"action": "bonus_card", "item": item["id"], "card": c} for c in item["cards"]]
+
+
+def resolve_bonus_pick(state, seat, item, move):
+    from .effects import gain
+    item["left"] = 0
+    return [{"type": "start_bonus_pick", "seat": seat, "card": move["card"]}] + gain(
+        state, seat, START_BONUS[move["card"]]["effect"], item["direct"])
+
+
 pool.kind("reuse")((reuse_options, resolve_reuse))
+pool.kind("bonus_twice")((bonus_twice_options, resolve_bonus_twice))
+pool.kind("bonus_pick")((bonus_pick_options, resolve_bonus_pick))
 pool.kind("advance")((advance_options, resolve_advance))

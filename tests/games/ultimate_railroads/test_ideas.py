@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from service.games.ultimate_railroads.engine import ENGINE
+from service.games.ultimate_railroads.scoring import end_card_points
 
 from .builders import a_game, act, place, with_decision, with_tracks
 
@@ -37,6 +38,16 @@ def test_two_idea_tiles_use_one_discard_one():
     state = act(with_decision(a_game(4), 0, "two_ideas"), 0, "idea #0 medal discard revaluation")
     player = state["players"][0]
     assert player["medal"] and "revaluation" in player["ideas_removed"] and len(player["ideas"]) == 7
+
+
+def test_end_card_idea_tiles_put_out_of_the_game_score_nothing():
+    """SPIELENDKARTEN: 7 points per idea tile used; tiles put out of the game score
+    nothing: #10b puts the tile it uses back in the box too."""
+    state = act(with_decision(a_game(4), 0, "idea"), 0, "idea #0 revaluation")
+    state = act(with_decision(state, 0, "two_ideas"), 0, "idea #0 medal discard coins")
+    player = state["players"][0]
+    assert player["medal"] and player["revalued"]
+    assert end_card_points(player, "idea_tiles") == 7
 
 
 def test_idea_card_locomotive_nine_laid_like_a_normal_locomotive():

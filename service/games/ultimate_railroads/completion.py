@@ -1,0 +1,95 @@
+"""ACHTUNG: Du musst die direkte Aktion vollständig ausführen. Whether the direct
+decisions of an action pool can all be finished, decided exactly: every order and
+every choice of the pool is tried, so the colours a step unlocks, and the keys, idea
+tiles and factory actions gained on the way, all count. A quick sufficient test on
+the track and industry capacity answers the common case without trying."""
+from __future__ import annotations
+
+import copy
+import json
+
+from . import pool
+from .board import step_capacity
+from .data import COLOURS
+from .industry import room
+
+NO_HELP = {"end_card"}
+
+def unfinished(state: dict) -> list[dict]:
+    """The direct decisions still to be done."""
+    return [i for i in state["pool"]["items"] if i["direct"] and i.get("left", 1) > 0]
+
+
+def trial_copy(state: dict, seat: int) -> dict:
+    """A copy to try things on: what a seat's decisions can change is copied (its
+    own board and everything on the table), the other seats' boards are shared."""
+    trial = copy.deepcopy({k: v for k, v in state.items() if k != "players"})
+    trial["players"] = [copy.deepcopy(p) if i == seat else p for i, p in enumerate(state["players"])]
+    return trial
+
+
+def after(state: dict, seat: int, move: dict) -> dict:
+    """A copy of the state after resolving one pool move (no tidying)."""
+    trial = trial_copy(state, seat)
+    item = next(i for i in trial["pool"]["items"] if i["id"] == move["item"])
+    pool.resolve(trial, seat, item, move)
+    return trial
+
+
+def finishable(state: dict, seen: set | None = None) -> bool:
+    """ACHTUNG: Du musst die direkte Aktion vollständig ausführen: is there an order
+    and a choice of pool moves after which no direct decision is left undone?
+    (Indirect decisions need not be done, so dropping is never tried.)"""
+    if state["pool"].get("failed"):
+        return False
+    if not unfinished(state):
+        return True
+    if surely_finishable(state):
+        return True
+    seen = set() if seen is None else seen
+    seat = state["pool"]["seat"]
+    key = situation(state, seat)
+    if key in seen:
+        return False
+    seen.add(key)
+    items = sorted((i for i in state["pool"]["items"] if i.get("left", 1) > 0), key=lambda i: not i["direct"])
+    return any(finishable(after(state, seat, move), seen) for item in items for move in worth_trying(state, seat, item))
+
+
+def worth_trying(state: dict, seat: int, item: dict) -> list[dict]:
+    """An end-game card or points changes nothing another decision needs: one choice
+    stands for all when it must be made, none is tried when it need not."""
+    moves = pool.KINDS[item["kind"]][0](state, seat, item)
+    if item["kind"] in NO_HELP:
+        return moves[:1] if item["direct"] else []
+    return moves
+
+
+def situation(state: dict, seat: int) -> str:
+    """What finishing depends on: the seat's board and the supplies, and the pool's
+    decisions in any order; not points, cards taken or the order things happened in."""
+    player = {k: v for k, v in state["players"][seat].items() if k not in ("score", "end_cards", "fired")}
+    items = sorted(json.dumps({k: v for k, v in i.items() if k != "id"}, sort_keys=True)
+                   for i in state["pool"]["items"] if i.get("left", 1) > 0)
+    return json.dumps([player, sorted(state["players"][seat]["fired"]), items, state["stacks"],
+                       sorted(state["returned"]), state["doubler_supply"], state["idea_cards"]],
+                      sort_keys=True)
+
+
+def surely_finishable(state: dict) -> bool:
+    """Each step takes at most 1 from the capacity of any set of colours, and each
+    industry step exactly 1 from the wrenches' room: so when every direct track item's
+    colours have room for all direct track steps together, and the wrenches for all
+    direct industry steps, doing them one item after the other always works."""
+    direct = unfinished(state)
+    player = state["players"][state["pool"]["seat"]]
+    tracks = [i for i in direct if i["kind"] == "track" and "routes" not in i]
+    industry = [i for i in direct if i["kind"] == "industry"]
+    if len(tracks) + len(industry) < len(direct):
+        return False
+    need = sum(i["left"] for i in tracks)
+    for item in tracks:
+        colours = COLOURS if item["colours"] == "any" else item["colours"]
+        if step_capacity(player, [c for c in colours if c in player["unlocked"]]) < need:
+            return False
+    return room(player) >= sum(i["left"] for i in industry)
