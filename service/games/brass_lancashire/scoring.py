@@ -38,7 +38,9 @@ def score_cash(state: State) -> None:
 
 def score_introductory_extras(state: State) -> None:
     """VARIANTE ZUM EINSTIEG 1-3: £4 = 1 VP (at most 15), the income level in VP
-    (negative subtracts), and flipped tiles of level 2 and up once more."""
+    (negative subtracts), and step 3 "Industrieplättchen", whose text is missing from
+    our rulebook: PROVISIONAL reading, flipped tiles of level 2 and up once more (the
+    tiles that would survive into the rail era and score again there)."""
     for seat in range(state.players):
         state.vp[seat] += min(15, state.money[seat] // 4) + income_level(state.income[seat])
     score_flipped_tiles(state, min_level=2)

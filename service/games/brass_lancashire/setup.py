@@ -1,5 +1,6 @@
 """VORBEREITUNG SPIELPLAN and VORBEREITUNG SPIELERBEREICH, and the card set-up of
-the KLASSISCHE REGELN (3-4 players: all 66 cards, 9/6 under the deck tile)."""
+the KLASSISCHE REGELN (3-4 players: step 2 skipped, so all 66 cards and all 12 cotton
+merchant tiles; 9/6 cards under the deck tile)."""
 from __future__ import annotations
 
 from service.games.common import rng as rngs
@@ -23,13 +24,19 @@ def deck_faces(options: dict, players: int) -> list[str]:
     return [card_face(c) for c in CARDS if players in c["player_counts"]]
 
 
+def cotton_tiles(options: dict, players: int) -> list[int]:
+    """Step 2 also removes the cotton merchant tiles without your player count; the
+    classic set-up for 3-4 players skips step 2, so all 12 stay."""
+    return sorted(t["value"] for t in COTTON_TILES
+                  if classic_cards(options, players) or players in t["player_counts"])
+
+
 def setup(options: dict, players: int, seed: int) -> State:
     rng = rngs.seed_state(seed)
     deck, rng = rngs.shuffled(rng, sorted(deck_faces(options, players)))
     under = (CLASSIC_CARDS[players]["canal_cards_beneath_deck_tile"]
              if classic_cards(options, players) else players)
-    cotton, rng = rngs.shuffled(rng, sorted(t["value"] for t in COTTON_TILES
-                                            if players in t["player_counts"]))
+    cotton, rng = rngs.shuffled(rng, cotton_tiles(options, players))
     order, rng = rngs.shuffled(rng, list(range(players)))
     beneath, deck = deck[:under], deck[under:]
     hands = [[deck.pop() for _ in range(HAND_SIZE)] for _ in range(players)]

@@ -82,7 +82,8 @@ def test_result_after_the_rail_era():
 
 
 def test_introductory_game_extra_scoring():
-    """£4 = 1 VP (at most 15), income level in VP, level 2+ flipped tiles once more."""
+    """£4 = 1 VP (at most 15), income level in VP (both printed); step 3's text is
+    missing from our rulebook: level 2+ flipped tiles once more is PROVISIONAL."""
     g = (a_game(2, length="introductory").with_money(0, 70).with_money(1, 9)
          .with_tile("bolton:0", 0, "cotton_mill", level=2, flipped=True)
          .with_tile("wigan:0", 1, "coal_mine", flipped=True))

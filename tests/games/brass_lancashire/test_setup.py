@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.games.brass_lancashire.data import INCOME_START
+from service.games.brass_lancashire.data import COTTON_TILES, INCOME_START
 from service.games.brass_lancashire.income import income_level
 
 from .builders import a_game
@@ -44,6 +44,14 @@ def test_classic_card_setup(players, under):
     s = a_game(players, rules="classic").state
     assert len(s.beneath) == under
     assert len(s.deck) + under + 8 * players == 66
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_classic_card_setup_keeps_all_twelve_cotton_merchant_tiles(players):
+    """KLASSISCHE REGELN: "Überspringt Schritt 2 der Vorbereitung Spielplan", and step 2
+    is what removes the cotton merchant tiles without your player count."""
+    s = a_game(players, rules="classic").state
+    assert sorted(s.cotton_face_down) == sorted(t["value"] for t in COTTON_TILES)
 
 
 def test_classic_rules_keep_the_roxley_cards_for_two_players():
