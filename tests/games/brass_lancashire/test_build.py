@@ -44,6 +44,14 @@ def test_first_build_anywhere_with_an_industry_card():
     assert s.board["colne"][0]["owner"] == 0
 
 
+def test_a_link_on_the_board_ends_building_anywhere():
+    """BAUEN OHNE PLÄTTCHEN: only while you have no industry *or link* tile on the board."""
+    g = a_game(3).on_turn(0, round=2).with_hand(0, "cotton_mill", "wigan").with_link("bolton__bury", 0)
+    with pytest.raises(IllegalMove, match="not in your network"):
+        apply(g.state, 0, "build colne cotton_mill card=cotton_mill")
+    apply(g.state, 0, "build bury cotton_mill card=cotton_mill")
+
+
 def test_two_cards_build_anywhere_and_use_both_actions():
     g = started().with_hand(0, "bolton", "wigan", "oldham")
     s = apply(g.state, 0, "build preston port cards=bolton+wigan")
@@ -105,6 +113,28 @@ def test_overbuild_others_only_coal_or_iron_when_none_is_left():
     g.with_market(coal=0)
     s = apply(g.state, 0, "build wigan coal_mine card=wigan overbuild=0")
     assert s.board["wigan"][0]["owner"] == 0 and s.boxed[1] == 1
+
+
+def test_overbuild_others_blocked_by_a_cube_on_any_tile():
+    """ÜBERBAUEN: no cube of that kind may be left "weder auf Industrieplättchen (aller
+    Spieler), noch im jeweiligen Markt": an empty market is not enough."""
+    g = (started().with_hand(0, "wigan", "bolton").with_market(coal=0)
+         .with_tile("wigan:0", 1, "coal_mine", cubes=0, flipped=True)
+         .with_tile("burnley:1", 2, "coal_mine", cubes=1))
+    g.state.mats[0]["coal_mine"] = [0, 2, 2, 2]
+    with pytest.raises(IllegalMove, match="no coal is left"):
+        apply(g.state, 0, "build wigan coal_mine card=wigan overbuild=0")
+    g.state.board["burnley"][1]["cubes"] = 0
+    apply(g.state, 0, "build wigan coal_mine card=wigan overbuild=0")
+
+
+def test_overbuilt_own_tile_returns_its_cubes_to_the_supply():
+    """ÜBERBAUEN (own tile): cubes still on the old tile go back to the general supply."""
+    g = a_game(3).on_turn(0, round=2).with_hand(0, "wigan", "bolton").with_tile("wigan:0", 0, "coal_mine")
+    supply = g.state.supply["coal"]
+    s = apply(g.state, 0, "build wigan coal_mine card=wigan overbuild=0")
+    assert s.board["wigan"][0]["level"] == 2 and s.board["wigan"][0]["cubes"] == 3
+    assert s.supply["coal"] == supply + 2 - 3
 
 
 def test_overbuild_others_cotton_mill_is_refused():

@@ -63,6 +63,13 @@ def test_coal_costs_five_when_the_market_is_empty():
     assert s.money[0] == 30 - 5 - 5 and s.coal_market == 0
 
 
+def test_five_pound_coal_still_needs_a_distant_market_connection():
+    """KOHLE VERBRAUCHEN 2: "eine Verbindung zu einem Fernen Markt ist dennoch notwendig"."""
+    g = a_game(4).on_turn(0, round=2).with_hand(0, "bolton", "wigan").with_market(coal=0)
+    with pytest.raises(IllegalMove, match="not connected to any coal"):
+        apply(g.state, 0, "build bolton iron_works card=bolton")
+
+
 def test_market_coal_cheapest_first():
     g = (a_game(4).on_turn(0, round=2).with_hand(0, "bolton", "wigan")
          .with_tile("manchester:1", 1, "port").with_link("bolton__manchester", 1).with_market(coal=3))

@@ -1,6 +1,8 @@
 """SPIELZUG, RUNDENENDE and the deck tile (KREDIT AUFNEHMEN reminder)."""
 from __future__ import annotations
 
+import pytest
+
 from service.games.brass_lancashire import flow
 from service.games.brass_lancashire.income import HIGHEST_POSITION
 
@@ -64,9 +66,11 @@ def test_income_is_collected_by_level():
     assert s.money == [35, 30]
 
 
-def test_no_income_after_the_last_round_of_the_game():
-    s = a_game(2).state
-    s.era, s.deck, s.beneath, s.hands = "rail", [], [], [[], []]
+@pytest.mark.parametrize("era, options", [("rail", {}), ("canal", {"length": "introductory"})])
+def test_no_income_after_the_last_round_of_the_game(era, options):
+    """RUNDENENDE 2, Ausnahme; the introductory game's last round is its canal era's."""
+    s = a_game(2, **options).state
+    s.era, s.deck, s.beneath, s.hands = era, [], [], [[], []]
     s.income = [HIGHEST_POSITION[5]] * 2
     flow.collect_income(s)
     assert s.money == [30, 30]

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from service.games.base import IllegalMove
+from service.games.brass_lancashire.data import INCOME_TRACK
 
 from .builders import ENGINE, a_game, apply
 
@@ -63,6 +64,17 @@ def test_sell_through_a_port_flips_it_for_its_owner():
     assert s.cotton_marker == 0
 
 
+def test_an_unflipped_port_as_distant_market_is_not_flipped():
+    """VERKAUFEN über einen Fernen Markt: a port tile (flipped or not) is a distant
+    market; "drehe das Hafenplättchen nicht um"."""
+    g = (a_game(3).on_turn(0, round=2).with_hand(0, "wigan", "bolton")
+         .with_tile("preston:1", 0, "cotton_mill").with_tile("preston:0", 1, "port"))
+    g.state.cotton_face_down = [-1]
+    s = apply(g.state, 0, "sell preston:1 via=distant card=wigan")
+    assert not s.board["preston"][0]["flipped"] and s.income[1] == 10
+    assert s.board["preston"][1]["flipped"] and s.income[0] == 10 + 3 + 5
+
+
 def test_sell_needs_a_connection():
     g = a_game(3).on_turn(0, round=2).with_hand(0, "wigan", "bolton").with_tile("stockport:0", 0, "cotton_mill")
     with pytest.raises(IllegalMove, match="not connected to a distant market"):
@@ -75,3 +87,13 @@ def test_no_distant_sale_while_the_marker_is_on_the_x():
     g = two_mills_in_colne(marker=8)
     with pytest.raises(IllegalMove, match="on the X"):
         apply(g.state, 0, "sell colne:0 via=distant card=wigan")
+
+
+def test_income_never_beyond_level_30():
+    """EINKOMMEN ERHÖHEN, Ausnahme: the marker stops on the last space of level 30."""
+    g = (a_game(3).on_turn(0, round=2).with_hand(0, "wigan", "bolton")
+         .with_tile("preston:1", 0, "cotton_mill").with_tile("preston:0", 1, "port"))
+    top = len(INCOME_TRACK) - 1
+    g.state.income[0] = top - 2
+    s = apply(g.state, 0, "sell preston:1 via=preston:0 card=wigan")
+    assert s.income[0] == top and INCOME_TRACK[top] == 30 and INCOME_TRACK[top - 2] == 30

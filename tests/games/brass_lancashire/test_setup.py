@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from service.games.brass_lancashire.data import COTTON_TILES, INCOME_START
+from service.games.brass_lancashire.data import (CARDS, COTTON_TILES, INCOME_START, LOCATIONS,
+                                                 ROUNDS_PER_ERA, TOWNS)
 from service.games.brass_lancashire.income import income_level
+from service.games.brass_lancashire.setup import deck_faces
 
 from .builders import a_game
 
@@ -57,3 +59,22 @@ def test_classic_card_setup_keeps_all_twelve_cotton_merchant_tiles(players):
 def test_classic_rules_keep_the_roxley_cards_for_two_players():
     s = a_game(2, rules="classic").state
     assert len(s.deck) + len(s.beneath) + 16 == 40
+
+
+@pytest.mark.parametrize("players, absent", [(2, {"blue", "teal"}), (3, {"teal"}), (4, set())])
+def test_location_banners_by_player_count(players, absent):
+    """ORTSNAMEN-BANNER: 2 players: no blue or teal location cards in the deck; 3: no
+    teal ones; 4: every location card."""
+    faces = set(deck_faces({}, players))
+    bands = {loc: LOCATIONS[loc]["card_band"] for loc in TOWNS}
+    assert {loc for loc, band in bands.items() if band in absent} & faces == set()
+    assert {loc for loc, band in bands.items() if band not in absent} <= faces
+
+
+def test_the_two_one_player_cards_are_removed():
+    """VORBEREITUNG SPIELPLAN 2: "Entfernt auch die beiden Karten mit dem I-Symbol"."""
+    for players in (2, 3, 4):
+        faces = deck_faces({}, players)
+        kept = [c for c in CARDS if players in c["player_counts"]]
+        assert len(faces) == len(kept) == 2 * players * ROUNDS_PER_ERA[players]
+        assert not any(c.get("one_player_icon") for c in kept)
