@@ -6,15 +6,14 @@ from flask import Flask, request
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from service import contract, problems
+from service.contract import MAX_BODY
 from service.connection import redis_url
 from service.games.base import IllegalMove
-
-MAX_BODY = 64 * 1024
 
 
 def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__)
-    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, REDIS_URL=None, PUBLIC_URL=None)
+    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY + 1, REDIS_URL=None, PUBLIC_URL=None)
     app.config.update(config or {})
     app.extensions["redis"] = redis.Redis.from_url(app.config["REDIS_URL"] or redis_url())
 

@@ -163,13 +163,17 @@ def api(game: str | None, turns: int, clients: int, seconds: float) -> None:
 
 def concurrently(clients: int, seconds: float, make, act) -> tuple[int, float]:
     """Runs act(make(i)) in a loop on `clients` threads for `seconds`; counts the acts."""
-    counts = [0] * clients
+    counts, failures = [0] * clients, []
     stop = time.monotonic() + seconds
 
     def loop(i: int) -> None:
         subject = make(i)
         while time.monotonic() < stop:
-            act(subject)
+            try:
+                act(subject)
+            except Exception as err:            # counted and shown, never silently lost
+                failures.append(err)
+                continue
             counts[i] += 1
     threads = [threading.Thread(target=loop, args=(i,)) for i in range(clients)]
     started = time.perf_counter()
@@ -177,4 +181,6 @@ def concurrently(clients: int, seconds: float, make, act) -> tuple[int, float]:
         thread.start()
     for thread in threads:
         thread.join()
+    if failures:
+        print(f"  ({len(failures)} requests failed, first: {failures[0]})")
     return sum(counts), time.perf_counter() - started

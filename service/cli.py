@@ -87,7 +87,7 @@ def cmd_admin(args) -> None:
     print(json.dumps({"game": args.game_id, "version": rebuilt.version,
                       "equal_to_stored": same}))
     if args.write and not same:
-        store.redis.set(f"game:{{{args.game_id}}}:snapshot", rebuilt.to_json())
+        store.replace_snapshot(args.game_id, rebuilt)
         print("stored snapshot replaced by the rebuilt one")
     sys.exit(0 if same or args.write else 1)
 

@@ -5,18 +5,21 @@ compiled once (JSON Schema 2020-12, as OpenAPI 3.1 uses); failures become
 problem+json naming each failing field and what is allowed."""
 from __future__ import annotations
 
+import json
+import math
 import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
 import yaml
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 
 from service import problems
 
 SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
 METHODS = ("get", "post", "put", "patch", "delete")
+MAX_BODY = 64 * 1024
 
 UnsupportedMediaType = problems.problem(415, "unsupported-media-type",
                                         "The body must be application/json")
@@ -46,8 +49,18 @@ def inline(node, root: dict):
     return node
 
 
+def is_integer(_checker, value) -> bool:
+    """An integer is a JSON number without a fraction part written as one (1, not 1.0)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+Validator = validators.extend(
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", is_integer))
+
+
 def compiled(schema: dict) -> Draft202012Validator:
-    return Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+    return Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
 
 
 @dataclass
@@ -90,10 +103,17 @@ def operations() -> list[Operation]:
 
 def validate(request) -> None:
     """Raise a Problem when the request does not match the contract."""
+    if request.method == "OPTIONS":
+        return                                  # Flask answers it with Allow
+    method = "GET" if request.method == "HEAD" else request.method
     matches = [(op, m) for op in operations() if (m := op.pattern.match(request.path))]
-    operation = next((op for op, _ in matches if op.method == request.method), None)
+    if not matches:
+        raise problems.NotFound(f"no such resource: {request.path}")
+    operation = next((op for op, _ in matches if op.method == method), None)
     if operation is None:
-        raise problems.NotFound(f"no such resource: {request.method} {request.path}")
+        allowed = ", ".join(sorted({op.method for op, _ in matches}))
+        raise problems.MethodNotAllowed(f"{request.path} takes {allowed}",
+                                        headers={"Allow": allowed})
     path_values = next(m for op, m in matches if op is operation).groupdict()
     errors = list(parameter_errors(operation, request, path_values))
     if operation.needs_token and not request.headers.get("Authorization", "").strip():
@@ -102,14 +122,31 @@ def validate(request) -> None:
         if request.mimetype != "application/json":
             raise UnsupportedMediaType(f"Content-Type {request.mimetype or 'none'} is not "
                                        "allowed here; send application/json")
-        body = request.get_json(silent=True)
-        if body is None:
-            errors.append({"field": "body", "message": "is not valid JSON"})
+        body, problem = parsed_body(request)
+        if problem:
+            errors.append({"field": "body", "message": problem})
         else:
             errors += schema_errors(operation.body, body)
     if errors:
         raise problems.ValidationFailed("; ".join(f"{e['field']}: {e['message']}"
                                                   for e in errors), errors=errors)
+
+
+def parsed_body(request) -> tuple[object, str | None]:
+    """The JSON body, or why it is not one (a body cut at the size limit is too large)."""
+    raw = request.get_data(cache=True)
+    if len(raw) > MAX_BODY:               # the server cuts a longer body one byte past this
+        raise problems.TooLarge(f"the body may hold at most {MAX_BODY} bytes")
+    try:
+        body = json.loads(raw)
+        json.dumps(body, ensure_ascii=False).encode("utf-8")
+    except RecursionError:
+        return None, "is nested too deeply"
+    except UnicodeEncodeError:
+        return None, "holds a lone surrogate: text must be valid Unicode"
+    except ValueError as bad:
+        return None, f"is not valid JSON ({bad})"
+    return body, None
 
 
 def parameter_errors(operation: Operation, request, path_values: dict):
@@ -124,6 +161,9 @@ def parameter_errors(operation: Operation, request, path_values: dict):
             value = {"integer": int, "number": float}.get(param.type, str)(raw)
         except ValueError:
             yield {"field": param.name, "message": f"{raw!r} is not of type {param.type!r}"}
+            continue
+        if isinstance(value, float) and not math.isfinite(value):
+            yield {"field": param.name, "message": f"{raw!r} is not a finite number"}
             continue
         yield from schema_errors(param.validator, value, prefix=param.name)
 

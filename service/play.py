@@ -117,10 +117,12 @@ def submit_turn(store: Store, enqueue, game_id: str, seat: int, expected_version
         if claim["digest"] != digest:
             raise problems.IdempotencyConflict(
                 f"Idempotency-Key {idempotency_key!r} was used with another body")
-        enqueue(game_id, claim["turn"])      # at-least-once: owing it again is harmless
-        return store.turn(game_id, claim["turn"]), False
+        earlier = store.turn(game_id, claim["turn"])
+        if earlier["status"] == "queued":
+            enqueue(game_id, claim["turn"])  # at-least-once: owing it again is harmless
+        return earlier, False
 
-    if idempotency_key and (earlier := store.claim(game_id, idempotency_key)):
+    if idempotency_key and (earlier := store.claim(game_id, seat, idempotency_key)):
         return repeat(earlier)
     snap = game.snapshot
     if snap.status != "active":
@@ -141,10 +143,14 @@ def submit_turn(store: Store, enqueue, game_id: str, seat: int, expected_version
     return turn, True
 
 
+def rejected(reason: str, rule: str, **detail) -> dict:
+    return {"status": "rejected", "resolved_at": time.time(), "reason": reason, "rule": rule,
+            **detail}
+
+
 def stale_outcome(expected: int, current: int) -> dict:
-    return {"status": "rejected", "resolved_at": time.time(),
-            "reason": f"stale version: expected {expected}, the game is at {current}",
-            "rule": "expected_version"}
+    return rejected(f"stale version: expected {expected}, the game is at {current}",
+                    "expected_version")
 
 
 def resolve_turn(store: Store, game_id: str, turn_id: str) -> dict:
@@ -153,17 +159,34 @@ def resolve_turn(store: Store, game_id: str, turn_id: str) -> dict:
     turn = store.turn(game_id, turn_id)
     if turn is None or turn["status"] != "queued":
         return turn
-    game = load_game(store, game_id)
-    snap = game.snapshot
-    if snap.version != turn["expected_version"] or snap.status != "active":
-        reason = (stale_outcome(turn["expected_version"], snap.version)
-                  if snap.status == "active" else
-                  {"status": "rejected", "resolved_at": time.time(),
-                   "reason": f"the game is {snap.status}", "rule": "status"})
-        store.reject_stale(game_id, turn_id, reason)
+    try:
+        game = load_game(store, game_id)
+    except problems.EnginePinned as pinned:      # no server of this version can play it
+        store.reject(game_id, turn_id, rejected(pinned.detail, "engine version"))
         return store.turn(game_id, turn_id)
-    engine, state = game.type.engine, game.state
-    entries, version = [], snap.version
+    snap = game.snapshot
+    if snap.status != "active":
+        store.reject(game_id, turn_id, rejected(f"the game is {snap.status}", "status"))
+    elif snap.version != turn["expected_version"]:
+        store.reject(game_id, turn_id, stale_outcome(turn["expected_version"], snap.version))
+    else:
+        played = play_moves(game, turn, turn_id)
+        if isinstance(played, dict):
+            store.reject(game_id, turn_id, played)
+        else:
+            try:
+                store.commit(game_id, turn_id, snap, *played)
+            except VersionMoved:
+                store.reject(game_id, turn_id, stale_outcome(
+                    turn["expected_version"], store.snapshot(game_id).version))
+    return store.turn(game_id, turn_id)
+
+
+def play_moves(game: Game, turn: dict, turn_id: str):
+    """The turn's moves applied in order: (new snapshot, log entries, outcome), or the
+    rejection of the first move the rules refuse (or the engine fails on)."""
+    engine, state, version = game.type.engine, game.state, game.snapshot.version
+    entries = []
     try:
         for move in turn["moves"]:
             if turn["seat"] not in engine.to_act(state):
@@ -176,24 +199,16 @@ def resolve_turn(store: Store, game_id: str, turn_id: str) -> dict:
     except IllegalMove as refused:
         detail = refused.as_dict()          # its field, made a path in the submitted body
         detail["field"] = f"moves[{len(entries)}]" + (f".{refused.field}" if refused.field else "")
-        store.commit(game_id, turn_id, snap, None, [],
-                     {"status": "rejected", "resolved_at": time.time(), **detail})
-        return store.turn(game_id, turn_id)
+        detail.setdefault("rule", f"{game.type.name} rules")
+        return rejected(**detail)
     except Exception:       # an engine bug: deterministic, so a retry would fail the same way
-        log.exception("engine %s failed on turn %s of game %s", game.type.id, turn_id, game_id)
-        store.commit(game_id, turn_id, snap, None, [], {
-            "status": "rejected", "resolved_at": time.time(), "rule": "engine error",
-            "field": f"moves[{len(entries)}]",
-            "reason": "the rules engine failed on this move; nothing was applied and the "
-                      "error is logged for the maintainers"})
-        return store.turn(game_id, turn_id)
-    try:
-        store.commit(game_id, turn_id, snap, snapshot_of(game.type, state, version), entries,
-                     {"status": "applied", "version": version, "resolved_at": time.time()})
-    except VersionMoved:
-        store.reject_stale(game_id, turn_id, stale_outcome(turn["expected_version"],
-                                                           store.snapshot(game_id).version))
-    return store.turn(game_id, turn_id)
+        log.exception("engine %s failed on turn %s of game %s", game.type.id, turn_id,
+                      game.record.id)
+        return rejected("the rules engine failed on this move; nothing was applied and the "
+                        "error is logged for the maintainers", "engine error",
+                        field=f"moves[{len(entries)}]")
+    new = snapshot_of(game.type, state, version, game.snapshot.status)
+    return new, entries, {"status": "applied", "version": version, "resolved_at": time.time()}
 
 
 def redacted_log(store: Store, game_id: str, seat: int | None, since: int) -> list[dict]:

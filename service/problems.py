@@ -11,9 +11,10 @@ class Problem(Exception):
     slug = "bad-request"
     title = "Bad request"
 
-    def __init__(self, detail: str, **extra):
+    def __init__(self, detail: str, headers: dict | None = None, **extra):
         super().__init__(detail)
         self.detail = detail
+        self.headers = headers or {}
         self.extra = extra
 
     def as_dict(self) -> dict:
@@ -31,6 +32,7 @@ Unauthorized = problem(401, "unauthorized", "Missing or unknown token")
 Forbidden = problem(403, "forbidden", "This token may not do that")
 NotYourMove = problem(403, "not-your-move", "It is not this seat's move")
 NotFound = problem(404, "not-found", "No such resource")
+MethodNotAllowed = problem(405, "method-not-allowed", "This resource does not take that method")
 StaleVersion = problem(409, "stale-version", "The game has moved on")
 GameNotActive = problem(409, "game-not-active", "The game does not accept turns now")
 EnginePinned = problem(409, "engine-version", "The game was started under another engine version")
@@ -41,5 +43,5 @@ BadOptions = problem(422, "bad-options", "The game options are not allowed")
 
 
 def render(err: Problem) -> Response:
-    return Response(json.dumps(err.as_dict()), status=err.status,
+    return Response(json.dumps(err.as_dict()), status=err.status, headers=err.headers,
                     mimetype="application/problem+json")

@@ -7,7 +7,7 @@ and one MULTI/EXEC can update them together:
   game:{id}:snapshot       JSON: version, status, to_act, result, engine state
   game:{id}:log            list: one JSON entry per applied move (append-only)
   game:{id}:turn:{turn}    JSON: a submitted turn and its outcome
-  game:{id}:idem:{key}     JSON: the turn an Idempotency-Key names, and its body digest
+  game:{id}:idem:{seat}:{key}  JSON: the turn a seat's Idempotency-Key names, its body digest
   game:{id}:resolved       pub/sub channel: the id of each turn as it is resolved
   turns:pending            zset "game/turn" -> submitted at: turns whose jobs are owed
 """
@@ -69,6 +69,10 @@ class Snapshot:
         return dumps(asdict(self))
 
 
+class GameFinished(Exception):
+    """A finished game cannot be paused or resumed."""
+
+
 class VersionMoved(Exception):
     """The snapshot changed between read and commit (compare-and-set lost)."""
 
@@ -79,18 +83,15 @@ class Store:
 
     # games -----------------------------------------------------------------
     def create(self, record: GameRecord, snapshot: Snapshot) -> None:
+        self.redis.sadd("games", record.id)    # the index first: it tolerates a missing game
         pipe = self.redis.pipeline(transaction=True)
         pipe.set(key(record.id, "meta"), dumps(asdict(record)), nx=True)
         pipe.set(key(record.id, "snapshot"), snapshot.to_json(), nx=True)
         pipe.execute()
-        self.redis.sadd("games", record.id)
 
     def game(self, game_id: str) -> GameRecord | None:
         text = self.redis.get(key(game_id, "meta"))
         return GameRecord.from_json(text) if text else None
-
-    def save_settings(self, record: GameRecord) -> None:
-        self.redis.set(key(record.id, "meta"), dumps(asdict(record)))
 
     def snapshot(self, game_id: str) -> Snapshot | None:
         text = self.redis.get(key(game_id, "snapshot"))
@@ -100,12 +101,16 @@ class Store:
         return [json.loads(e) for e in self.redis.lrange(key(game_id, "log"), since, -1)]
 
     def set_status(self, game_id: str, status: str) -> Snapshot:
-        """Pause or resume, compare-and-set against concurrent commits."""
+        """Pause or resume, compare-and-set against concurrent commits; a finished
+        game stays finished (GameFinished)."""
         def change(pipe):
             snap = Snapshot(**json.loads(pipe.get(key(game_id, "snapshot"))))
-            snap.status = status
-            pipe.multi()
-            pipe.set(key(game_id, "snapshot"), snap.to_json())
+            if snap.status == "finished":
+                raise GameFinished(game_id)
+            if snap.status != status:
+                snap.status = status
+                pipe.multi()
+                pipe.set(key(game_id, "snapshot"), snap.to_json())
             return snap
         return self.redis.transaction(change, key(game_id, "snapshot"), value_from_callable=True)
 
@@ -114,8 +119,9 @@ class Store:
         text = self.redis.get(key(game_id, "turn", turn_id))
         return json.loads(text) if text else None
 
-    def claim(self, game_id: str, idempotency_key: str) -> dict | None:
-        text = self.redis.get(key(game_id, "idem", idempotency_key))
+    def claim(self, game_id: str, seat: int, idempotency_key: str) -> dict | None:
+        """The turn a seat's Idempotency-Key names (keys are the seat's own)."""
+        text = self.redis.get(key(game_id, "idem", str(seat), idempotency_key))
         return json.loads(text) if text else None
 
     def queue_turn(self, game_id: str, turn: dict, idempotency: tuple[str, str] | None,
@@ -123,7 +129,7 @@ class Store:
         """Store a queued turn and owe its job. With (key, digest) the key is claimed in
         the same transaction; if it was claimed before, nothing is stored and the
         earlier claim {"turn", "digest"} is returned for the caller to compare."""
-        idem_key = key(game_id, "idem", idempotency[0]) if idempotency else None
+        idem_key = key(game_id, "idem", str(turn["seat"]), idempotency[0]) if idempotency else None
         claim = {"turn": turn["id"], "digest": idempotency[1] if idempotency else None}
 
         def put(pipe):
@@ -134,21 +140,24 @@ class Store:
                 pipe.set(idem_key, dumps(claim), ex=IDEMPOTENCY_TTL)
             pipe.set(key(game_id, "turn", turn["id"]), dumps(turn))
             return claim
+        self.owe(game_id, turn["id"], now)      # owed before it exists: never stored unowed
         watched = [idem_key] if idem_key else []
         result = self.redis.transaction(put, *watched, value_from_callable=True)
-        self.owe(game_id, result["turn"], now)
+        if result["turn"] != turn["id"]:
+            self.done_with(game_id, turn["id"])
         return result
 
     def owe(self, game_id: str, turn_id: str, now: float) -> None:
         """Index a turn whose jobs are not yet done (a global key, outside the
-        game's slot, so it is written after the turn itself)."""
+        game's slot, so it is written before the turn itself; the sweeper drops an
+        entry whose turn never appeared)."""
         self.redis.zadd(PENDING, {f"{game_id}/{turn_id}": now}, nx=True)
 
-    def commit(self, game_id: str, turn_id: str, expected: Snapshot, new: Snapshot | None,
+    def commit(self, game_id: str, turn_id: str, expected: Snapshot, new: Snapshot,
                entries: list[dict], outcome: dict) -> None:
         """Atomically: the new snapshot, the log entries and the turn's outcome, only
-        while the snapshot is still `expected` and the turn still queued. With
-        new=None only the outcome is written (a rejection), under the same check."""
+        while the snapshot is still `expected` (its version and status: a pause that
+        lands meanwhile wins) and the turn still queued."""
         snap_key, turn_key = key(game_id, "snapshot"), key(game_id, "turn", turn_id)
         with self.redis.pipeline(transaction=True) as pipe:
             try:
@@ -157,20 +166,20 @@ class Store:
                 turn = json.loads(pipe.get(turn_key))
                 if turn["status"] != "queued":
                     return                              # resolved by an earlier run
-                if current["version"] != expected.version:
+                if (current["version"], current["status"]) != (expected.version, expected.status):
                     raise VersionMoved(current["version"])
                 pipe.multi()
-                if new is not None:
-                    pipe.set(snap_key, new.to_json())
-                    pipe.rpush(key(game_id, "log"), *[dumps(e) for e in entries])
+                pipe.set(snap_key, new.to_json())
+                pipe.rpush(key(game_id, "log"), *[dumps(e) for e in entries])
                 pipe.set(turn_key, dumps({**turn, **outcome}))
                 pipe.publish(key(game_id, "resolved"), turn_id)
                 pipe.execute()
             except redis.WatchError as moved:
                 raise VersionMoved(None) from moved
 
-    def reject_stale(self, game_id: str, turn_id: str, outcome: dict) -> None:
-        """Mark a queued turn rejected, unless it has been resolved meanwhile."""
+    def reject(self, game_id: str, turn_id: str, outcome: dict) -> None:
+        """Mark a queued turn rejected, unless it has been resolved meanwhile. A
+        rejection changes no snapshot, so it needs no compare-and-set on one."""
         turn_key = key(game_id, "turn", turn_id)
 
         def mark(pipe):
@@ -180,6 +189,17 @@ class Store:
                 pipe.set(turn_key, dumps({**turn, **outcome}))
                 pipe.publish(key(game_id, "resolved"), turn_id)
         self.redis.transaction(mark, turn_key)
+
+    def replace_snapshot(self, game_id: str, snapshot: Snapshot) -> None:
+        """Store a rebuilt snapshot, only while the log still has its version's length."""
+        snap_key, log_key = key(game_id, "snapshot"), key(game_id, "log")
+
+        def put(pipe):
+            if pipe.llen(log_key) != snapshot.version:
+                raise VersionMoved(pipe.llen(log_key))
+            pipe.multi()
+            pipe.set(snap_key, snapshot.to_json())
+        self.redis.transaction(put, snap_key, log_key)
 
     def wait_resolved(self, game_id: str, turn_id: str, seconds: float) -> dict:
         """The turn once resolved, or as it is after `seconds` (no polling: the
@@ -198,9 +218,10 @@ class Store:
             channel.close()
 
     # jobs owed -------------------------------------------------------------
-    def pending_turns(self, older_than: float) -> list[tuple[str, str]]:
-        members = self.redis.zrangebyscore(PENDING, "-inf", older_than)
-        return [tuple(m.decode().split("/", 1)) for m in members]
+    def pending_turns(self, older_than: float) -> list[tuple[str, str, float]]:
+        """(game, turn, owed since) for each turn owed since before `older_than`."""
+        members = self.redis.zrangebyscore(PENDING, "-inf", older_than, withscores=True)
+        return [(*m.decode().split("/", 1), since) for m, since in members]
 
     def done_with(self, game_id: str, turn_id: str) -> None:
         self.redis.zrem(PENDING, f"{game_id}/{turn_id}")

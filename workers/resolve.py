@@ -37,11 +37,13 @@ def sweep(conn=None, older_than: float = SWEEP_AFTER) -> int:
     """Re-owe the jobs of turns pending longer than `older_than` seconds."""
     store = Store(conn or redis_from_env())
     enqueue = enqueuer(store.redis)
-    owed = store.pending_turns(time.time() - older_than)
-    for game_id, turn_id in owed:
+    now = time.time()
+    owed = store.pending_turns(now - older_than)
+    for game_id, turn_id, since in owed:
         turn = store.turn(game_id, turn_id)
         if turn is None:
-            store.done_with(game_id, turn_id)
+            if since < now - SWEEP_AFTER:       # owed, then never stored: nothing to do
+                store.done_with(game_id, turn_id)
         elif turn["status"] == "queued":
             enqueue(game_id, turn_id)
         else:

@@ -1,13 +1,18 @@
 """Games: create, show (per seat), legal moves, log, pause/resume."""
 from __future__ import annotations
 
+import logging
+
+import redis
 from flask import Blueprint, current_app, request, url_for
 
 from service import play, problems
 from service.api import bearer, store
+from service.store import GameFinished
 from workers.queues import notify
 
 bp = Blueprint("games", __name__)
+log = logging.getLogger(__name__)
 
 
 @bp.post("/v1/games")
@@ -17,7 +22,10 @@ def create_game():
                                              body.get("options"), body.get("seed"))
     seats = [{"seat": i, "name": s.name, "token": t}
              for i, (s, t) in enumerate(zip(record.seats, tokens))]
-    notify(current_app.extensions["redis"], "on_game_created", record.id)
+    try:
+        notify(current_app.extensions["redis"], "on_game_created", record.id)
+    except redis.RedisError:        # the game exists and its tokens are shown only now
+        log.exception("invitations for game %s not queued", record.id)
     location = url_for("games.show_game", game_id=record.id)
     return ({"id": record.id, "game": record.game, "version": 0, "options": record.options,
              "seats": seats, "admin_token": admin}, 201, {"Location": location})
@@ -27,21 +35,22 @@ def create_game():
 def show_game(game_id: str):
     game = play.load_game(store(), game_id)
     seat = play.seat_of(game.record, bearer())
-    etag = f'"{game.snapshot.version}"'
+    etag = f'"{game.snapshot.version}-{game.snapshot.status}"'
+    headers = {"ETag": etag, "Vary": "Authorization"}
     if request.headers.get("If-None-Match") == etag:
-        return "", 304, {"ETag": etag}
+        return "", 304, headers
     snap = game.snapshot
     body = {"id": game_id, "game": game.record.game, "version": snap.version,
             "status": snap.status, "to_act": snap.to_act, "seat": seat,
             "players": [s.name for s in game.record.seats],
             "view": game.type.engine.view(game.state, seat), "result": snap.result}
-    return body, 200, {"ETag": etag}
+    return body, 200, headers
 
 
 @bp.get("/v1/games/<game_id>/legal-moves")
 def legal_moves(game_id: str):
     game = play.load_game(store(), game_id)
-    seat = play.seat_of(game.record, bearer())
+    seat = seated(game)
     engine, snap = game.type.engine, game.snapshot
     moves = (engine.legal_moves(game.state, seat)
              if snap.status == "active" and seat in snap.to_act else [])
@@ -66,7 +75,16 @@ def set_status(game_id: str):
     if not play.is_admin(game.record, bearer()):
         play.seat_of(game.record, bearer())          # 401 for an unknown token
         raise problems.Forbidden("only the game's admin token may pause or resume it")
-    if game.snapshot.status == "finished":
-        raise problems.GameNotActive("the game is finished")
-    snap = store().set_status(game_id, request.get_json()["status"])
+    try:
+        snap = store().set_status(game_id, request.get_json()["status"])
+    except GameFinished:
+        raise problems.GameNotActive("the game is finished") from None
     return {"status": snap.status, "version": snap.version}
+
+
+def seated(game) -> int:
+    """The bearer's seat; a seat's token is required."""
+    seat = play.seat_of(game.record, bearer())
+    if seat is None:
+        raise problems.Unauthorized("send the seat's token as 'Authorization: Bearer <token>'")
+    return seat

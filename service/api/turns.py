@@ -4,7 +4,8 @@ from __future__ import annotations
 from flask import Blueprint, current_app, request, url_for
 
 from service import play, problems
-from service.api import bearer, store
+from service.api import store
+from service.api.games import seated
 from workers.queues import enqueuer
 
 bp = Blueprint("turns", __name__)
@@ -13,12 +14,7 @@ MAX_WAIT = 30.0
 
 @bp.post("/v1/games/<game_id>/turns")
 def submit_turn(game_id: str):
-    record = store().game(game_id)
-    if record is None:
-        raise problems.NotFound(f"no game {game_id}")
-    seat = play.seat_of(record, bearer())
-    if seat is None:
-        raise problems.Unauthorized("send the seat's token as 'Authorization: Bearer <token>'")
+    seat = seated(play.load_game(store(), game_id))
     body = request.get_json()
     turn, _created = play.submit_turn(
         store(), enqueuer(current_app.extensions["redis"]), game_id, seat,
@@ -32,9 +28,13 @@ def submit_turn(game_id: str):
 
 @bp.get("/v1/games/<game_id>/turns/<turn_id>")
 def show_turn(game_id: str, turn_id: str):
+    """Only the seat that submitted a turn sees it (a refusal lists its options)."""
+    seat = seated(play.load_game(store(), game_id))
     turn = store().turn(game_id, turn_id)
     if turn is None:
         raise problems.NotFound(f"no turn {turn_id} in game {game_id}")
+    if turn["seat"] != seat:
+        raise problems.Forbidden(f"turn {turn_id} is another seat's")
     return public(turn)
 
 

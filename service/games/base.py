@@ -55,8 +55,9 @@ class Option:
     int_range: tuple[int, int] | None = None
 
     def why_not(self, value: Any) -> str | None:
-        if self.choices is not None and value not in self.choices:
-            return f"must be one of {list(self.choices)}"
+        if self.choices is not None and not any(
+                type(value) is type(choice) and value == choice for choice in self.choices):
+            return f"must be one of {list(self.choices)}"       # True is not 1, 1.0 not 1
         if self.int_range is not None:
             low, high = self.int_range
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:

@@ -57,7 +57,10 @@ CASES = {
     ("submitTurn", 415): lambda c, g: c.post(f"/v1/games/{g.id}/turns", headers=g.auth(0),
                                              data="pass", content_type="text/plain"),
     ("submitTurn", 422): lambda c, g: reused_key(c, g),
-    ("getTurn", 404): lambda c, g: c.get(f"/v1/games/{g.id}/turns/{NO_GAME}"),
+    ("getTurn", 401): lambda c, g: c.get(f"/v1/games/{g.id}/turns/{NO_GAME}"),
+    ("getTurn", 403): lambda c, g: c.get(submit(c, g, 0, [{"action": "pass"}], 0)
+                                         .headers["Location"], headers=g.auth(1)),
+    ("getTurn", 404): lambda c, g: c.get(f"/v1/games/{g.id}/turns/{NO_GAME}", headers=g.auth(0)),
 }
 
 

@@ -88,7 +88,8 @@ def test_unknown_game_is_404(client):
 
 def test_unknown_turn_is_404(client):
     game = a_game(client)
-    assert_problem(client.get(f"/v1/games/{game.id}/turns/0123456789abcdef"), 404,
+    assert_problem(client.get(f"/v1/games/{game.id}/turns/0123456789abcdef",
+                              headers=game.auth(0)), 404,
                    ("/v1/games/{game_id}/turns/{turn_id}", "get"))
 
 

@@ -39,16 +39,22 @@ def test_view_is_the_bearers_and_the_spectator_sees_no_hand(client):
     assert len(mine.json["view"]["private"]["hand"]) == 3 and mine.json["seat"] == 0
     assert spectator.json["view"]["private"] == {} and spectator.json["seat"] is None
     assert mine.json["view"]["public"] == spectator.json["view"]["public"]
-    assert mine.headers["ETag"] == '"0"'
+    assert mine.headers["ETag"] == '"0-active"'
 
 
-def test_etag_gives_304_until_the_version_moves(client, work):
+def test_etag_gives_304_until_the_version_or_status_moves(client, work):
     game = a_game(client)
-    assert client.get(f"/v1/games/{game.id}", headers={"If-None-Match": '"0"'}).status_code == 304
+    url = f"/v1/games/{game.id}"
+    assert client.get(url, headers={"If-None-Match": '"0-active"'}).status_code == 304
     submit(client, game, 0, [{"action": "pass"}], 0)
     work()
-    answer = client.get(f"/v1/games/{game.id}", headers={"If-None-Match": '"0"'})
-    assert answer.status_code == 200 and answer.headers["ETag"] == '"1"'
+    answer = client.get(url, headers={"If-None-Match": '"0-active"'})
+    assert answer.status_code == 200 and answer.headers["ETag"] == '"1-active"'
+    client.post(f"{url}/status", json={"status": "paused"},
+                headers={"Authorization": f"Bearer {game.admin}"})
+    answer = client.get(url, headers={"If-None-Match": '"1-active"'})
+    assert answer.status_code == 200 and answer.json["status"] == "paused"
+    assert answer.headers["Vary"] == "Authorization"
 
 
 def test_turn_is_queued_then_applied_and_the_version_rises(client, work):
@@ -59,8 +65,8 @@ def test_turn_is_queued_then_applied_and_the_version_rises(client, work):
     location = answer.headers["Location"]
     assert location == f"/v1/games/{game.id}/turns/{answer.json['id']}"
     work()
-    assert client.get(location).json["status"] == "applied"
-    assert client.get(location).json["version"] == 1
+    assert client.get(location, headers=game.auth(0)).json["status"] == "applied"
+    assert client.get(location, headers=game.auth(0)).json["version"] == 1
     state = client.get(f"/v1/games/{game.id}").json
     assert state["version"] == 1 and state["to_act"] == [1]
 
@@ -71,7 +77,7 @@ def test_several_moves_apply_in_order_all_or_nothing(client, work, redis_conn):
     bad = submit(client, game, 0, [{"action": "play", "card": hand[0]},
                                    {"action": "play", "card": hand[1]}], 0)
     work()
-    turn = client.get(bad.headers["Location"]).json
+    turn = client.get(bad.headers["Location"], headers=game.auth(0)).json
     assert turn["status"] == "rejected" and turn["rule"] == "order of play"
     assert turn["field"] == "moves[1]"
     assert client.get(f"/v1/games/{game.id}").json["version"] == 0
@@ -82,7 +88,7 @@ def test_illegal_move_is_rejected_naming_the_rule_and_the_options(client, work):
     game = a_game(client)
     answer = submit(client, game, 0, [{"action": "play", "card": 99}], 0)
     work()
-    turn = client.get(answer.headers["Location"]).json
+    turn = client.get(answer.headers["Location"], headers=game.auth(0)).json
     assert turn["status"] == "rejected" and turn["rule"] == "play a card"
     assert {"action": "pass"} in turn["options"]
     assert client.get(f"/v1/games/{game.id}").json["version"] == 0

@@ -37,10 +37,10 @@ def burst(table: Table, version: int, round_no: int) -> list:
         return list(pool.map(one, range(CLIENTS)))
 
 
-def resolved(table: Table, turn_id: str, timeout: float = 30) -> dict:
+def resolved(table: Table, turn_id: str, seat: int, timeout: float = 30) -> dict:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        turn = table.http.get(f"{table.url}/turns/{turn_id}").json()
+        turn = table.http.get(f"{table.url}/turns/{turn_id}", headers=table.auth(seat)).json()
         if turn["status"] != "queued":
             return turn
         time.sleep(0.05)
@@ -50,7 +50,8 @@ def resolved(table: Table, turn_id: str, timeout: float = 30) -> dict:
 def test_fifty_clients_at_once_exactly_one_applied_per_version(service):
     table = Table(service.base, "pile", 4, seed=99, options={"hand": 4})
     for round_no in range(3):
-        version = table.state()["version"]
+        state = table.state()
+        version, seat = state["version"], state["to_act"][0]
         results = burst(table, version, round_no)
         turn_ids, shared_ids = set(), set()
         for kind, answer in results:
@@ -72,7 +73,7 @@ def test_fifty_clients_at_once_exactly_one_applied_per_version(service):
             if kind == 2:
                 shared_ids.add(answer.json()["id"])
         assert len(shared_ids) <= 1, "one idempotency key made several turns"
-        outcomes = [resolved(table, t) for t in turn_ids]
+        outcomes = [resolved(table, t, seat) for t in turn_ids]
         applied = [t for t in outcomes if t["status"] == "applied"]
         assert len(applied) == 1, outcomes
         assert applied[0]["version"] == version + 1
@@ -96,9 +97,10 @@ def test_worker_killed_mid_job_leaves_the_game_consistent_and_the_turn_resolves(
     service.kill_worker(worker)
     state = table.state()
     assert state["version"] == 0 and state["to_act"] == [0]
-    assert table.http.get(f"{table.url}/turns/{turn_id}").json()["status"] == "queued"
+    assert table.http.get(f"{table.url}/turns/{turn_id}",
+                          headers=table.auth(0)).json()["status"] == "queued"
     service.start_worker()
-    turn = resolved(table, turn_id, timeout=40)
+    turn = resolved(table, turn_id, 0, timeout=40)
     assert turn["status"] == "applied" and turn["version"] == 1
     assert len(table.http.get(f"{table.url}/log").json()["entries"]) == 1
     assert table.state()["version"] == 1

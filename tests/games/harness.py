@@ -117,14 +117,17 @@ def assert_out_of_turn_refused(engine, state, seats: int, move):
 
 def assert_views_leak_nothing(engine, state, seats: int):
     """The public part is the same for every viewer; a spectator sees no private part.
-    So whatever is seat-specific lives in `private`, shown to that seat alone."""
+    So whatever is seat-specific lives in `private`, shown to that seat alone. No view
+    shows the generator's state (`rng`), from which deck order could be foretold."""
     spectator = engine.view(state, None)
     assert spectator["private"] in ({}, None)
     public = canonical(spectator["public"])
+    generator = str(engine.dump(state).get("rng", "no generator state"))
     for seat in range(seats):
         view = engine.view(state, seat)
         assert set(view) == {"public", "private"}
         assert canonical(view["public"]) == public, f"seat {seat}'s public view differs"
+        assert generator not in canonical(view), "a view shows the generator's state"
     json.dumps(spectator)
 
 

@@ -47,3 +47,16 @@ def test_the_leak_check_catches_a_hand_in_the_public_view():
 def test_the_refusal_check_catches_an_engine_that_accepts_anything():
     with pytest.raises(AssertionError, match="accepted|out of turn"):
         harness.play_random_game(broken(LaxPile()), 2, 1, check=harness.full_check(2))
+
+
+class GeneratorShowingPile(Pile):
+    def view(self, state, seat):
+        view = super().view(state, seat)
+        view["public"]["next"] = state["rng"]
+        return view
+
+
+def test_the_leak_check_catches_the_generator_state_in_a_view():
+    with pytest.raises(AssertionError, match="generator"):
+        harness.play_random_game(broken(GeneratorShowingPile()), 2, 1,
+                                 check=harness.full_check(2))

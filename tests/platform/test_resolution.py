@@ -123,20 +123,81 @@ def test_keys_of_a_game_share_one_hash_tag(client, work, redis_conn):
     game = a_game(client)
     submit(client, game, 0, [{"action": "pass"}], 0, **{"Idempotency-Key": "x"})
     work()
-    game_keys = [k.decode() for k in redis_conn.keys("game:*")]
-    assert len(game_keys) >= 4
-    assert all(k.startswith(f"game:{{{game.id}}}:") for k in game_keys)
+    mine = [k.decode() for k in redis_conn.keys("*")             # rq's own job keys aside
+            if game.id.encode() in k and not k.startswith(b"rq:")]
+    assert len(mine) >= 4
+    assert all(k.startswith(f"game:{{{game.id}}}:") for k in mine), mine
 
 
-def test_an_engine_crash_rejects_the_turn_and_changes_nothing(store, monkeypatch):
-    """A deterministic engine bug would fail every retry: the turn is rejected at once."""
+def test_a_pause_during_resolution_wins_and_the_turn_is_rejected(store, monkeypatch):
+    """The compare-and-set covers the status too: a pause that lands between the
+    worker's read and its commit is not overwritten."""
     game_id = new_game(store)
     turn_id = queued(store, game_id, [{"action": "pass"}])
     engine = game_type("pile").engine
+    apply = engine.apply
 
-    def crash(*_):
-        raise KeyError("bug")
-    monkeypatch.setattr(engine, "apply", crash)
+    def apply_while_paused(state, seat, move):
+        store.set_status(game_id, "paused")
+        return apply(state, seat, move)
+    monkeypatch.setattr(engine, "apply", apply_while_paused)
     assert resolve.resolve_turn(game_id, turn_id) == "rejected"
-    assert store.turn(game_id, turn_id)["rule"] == "engine error"
-    assert store.snapshot(game_id).version == 0 and store.log(game_id) == []
+    snap = store.snapshot(game_id)
+    assert snap.status == "paused" and snap.version == 0 and store.log(game_id) == []
+
+
+def test_a_turn_is_owed_before_it_is_stored(store, monkeypatch):
+    """A crash between the two writes leaves an owed entry without a turn (dropped
+    later), never a queued turn that nobody owes."""
+    game_id = new_game(store)
+
+    def crash(*_args, **_kwargs):
+        raise ConnectionError("Redis went away")
+    monkeypatch.setattr(store.redis, "transaction", crash)
+    with pytest.raises(ConnectionError):
+        queued(store, game_id, [{"action": "pass"}])
+    monkeypatch.undo()
+    ((owed_game, owed_turn, _since),) = store.pending_turns(older_than=1e12)
+    assert owed_game == game_id and store.turn(game_id, owed_turn) is None
+    assert resolve.sweep(store.redis, older_than=0.0) == 1
+    assert store.pending_turns(older_than=1e12), "a fresh entry is kept: its turn may follow"
+
+
+def test_a_turn_of_a_game_pinned_to_another_engine_version_is_rejected(store, redis_conn):
+    game_id = new_game(store)
+    turn_id = queued(store, game_id, [{"action": "pass"}])
+    meta = json.loads(redis_conn.get(key(game_id, "meta")))
+    meta["engine_version"] = "0-older"
+    redis_conn.set(key(game_id, "meta"), json.dumps(meta))
+    assert resolve.resolve_turn(game_id, turn_id) == "rejected"
+    assert store.turn(game_id, turn_id)["rule"] == "engine version"
+    assert store.pending_turns(older_than=1e12) == []
+
+
+def test_idempotency_keys_are_each_seats_own(client, work):
+    game = a_game(client)
+    first = submit(client, game, 0, [{"action": "pass"}], 0, **{"Idempotency-Key": "k"})
+    work()
+    other = submit(client, game, 1, [{"action": "pass"}], 1, **{"Idempotency-Key": "k"})
+    assert other.status_code == 202 and other.json["id"] != first.json["id"]
+
+
+def test_a_finished_game_cannot_be_paused(store):
+    game_id = new_game(store)
+    for seat, version in ((0, 0), (1, 1)):
+        resolve.resolve_turn(game_id, queued(store, game_id, [{"action": "pass"}], version, seat))
+    assert store.snapshot(game_id).status == "finished"
+    from service.store import GameFinished
+    with pytest.raises(GameFinished):
+        store.set_status(game_id, "paused")
+    assert store.snapshot(game_id).status == "finished"
+
+
+def test_rebuild_write_refuses_when_the_log_moved(store):
+    from service.store import VersionMoved
+    game_id = new_game(store)
+    rebuilt = play.rebuild(store, game_id)
+    resolve.resolve_turn(game_id, queued(store, game_id, [{"action": "pass"}]))
+    with pytest.raises(VersionMoved):
+        store.replace_snapshot(game_id, rebuilt)
+    assert store.snapshot(game_id).version == 1
