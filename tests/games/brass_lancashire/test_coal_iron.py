@@ -56,13 +56,6 @@ def test_market_coal_only_with_a_distant_market_connection():
     assert s.money[0] == 30 - 5 - 1 and s.coal_market == 7
 
 
-def test_coal_costs_five_when_the_market_is_empty():
-    g = (a_game(4).on_turn(0, round=2).with_hand(0, "bolton", "wigan")
-         .with_tile("manchester:1", 1, "port").with_link("bolton__manchester", 1).with_market(coal=0))
-    s = apply(g.state, 0, "build bolton iron_works card=bolton")
-    assert s.money[0] == 30 - 5 - 5 and s.coal_market == 0
-
-
 def test_five_pound_coal_still_needs_a_distant_market_connection():
     """KOHLE VERBRAUCHEN 2: "eine Verbindung zu einem Fernen Markt ist dennoch notwendig"."""
     g = a_game(4).on_turn(0, round=2).with_hand(0, "bolton", "wigan").with_market(coal=0)
@@ -70,11 +63,12 @@ def test_five_pound_coal_still_needs_a_distant_market_connection():
         apply(g.state, 0, "build bolton iron_works card=bolton")
 
 
-def test_market_coal_cheapest_first():
+@pytest.mark.parametrize("cubes, price", [(8, 1), (3, 3), (1, 4), (0, 5)])
+def test_market_coal_cheapest_first_five_pounds_when_empty(cubes, price):
     g = (a_game(4).on_turn(0, round=2).with_hand(0, "bolton", "wigan")
-         .with_tile("manchester:1", 1, "port").with_link("bolton__manchester", 1).with_market(coal=3))
+         .with_tile("manchester:1", 1, "port").with_link("bolton__manchester", 1).with_market(coal=cubes))
     s = apply(g.state, 0, "build bolton iron_works card=bolton")
-    assert s.money[0] == 30 - 5 - 3 and s.coal_market == 2
+    assert s.money[0] == 30 - 5 - price and s.coal_market == max(0, cubes - 1)
 
 
 def test_iron_from_any_works_without_connection_the_player_chooses():

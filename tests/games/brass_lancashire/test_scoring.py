@@ -51,6 +51,16 @@ def test_end_of_canal_era_clean_up():
     assert s.era == "rail" and s.round == 1 and s.vp[0] == 3 and s.links == {}
 
 
+def test_rothschild_tile_over_six_cards_at_three_players():
+    """ENDE DER KANALEPOCHE 6: "doppelt so viele Karten ... (z.B. 6 Karten bei 3 Spielern)"."""
+    s = a_game(3).state
+    s.discards[0] = [c for h in s.hands for c in h] + s.deck
+    s.hands, s.deck = [[], [], []], []
+    flow.end_era(s)
+    assert len(s.beneath) == 6 and s.banker_surfaced is None
+    assert len(s.deck) + 6 + 3 * 8 == 54
+
+
 def test_classic_rules_box_cards_before_the_rail_era():
     s = a_game(4, rules="classic").state
     s.discards[0] = [c for h in s.hands for c in h] + s.deck
