@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -25,6 +26,7 @@ def cmd_dev(args) -> None:
     print(f"pbem dev: Redis at {url}", flush=True)
     worker = subprocess.Popen([sys.executable, "-m", "service.cli", "worker"],
                               env={**os.environ, "REDIS_URL": url})
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))      # so the worker is ended too
     try:
         from service.app import create_app
         print(f"pbem dev: API on http://{args.host}:{args.port}/docs", flush=True)

@@ -23,27 +23,40 @@ class Service:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.workers: list[subprocess.Popen] = []
-        self.server = subprocess.Popen(
-            [sys.executable, "-m", "service.cli", "serve", "--port", str(self.port),
-             "--workers", "2", "--threads", "32"], env=ENV, cwd=ROOT,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.killed: list[subprocess.Popen] = []
+        self.server = spawn("serve", "--port", str(self.port), "--workers", "2",
+                            "--threads", "32")
 
     def start_worker(self) -> subprocess.Popen:
-        worker = subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=ENV,
-                                  cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        worker = spawn("worker")
         self.workers.append(worker)
         return worker
 
     def kill_worker(self, worker: subprocess.Popen) -> None:
+        """SIGKILL the worker alone, as a crash would; its scheduler process lives on
+        in the group until stop()."""
         worker.send_signal(signal.SIGKILL)
         worker.wait(10)
         self.workers.remove(worker)
+        self.killed.append(worker)
 
     def stop(self) -> None:
-        for proc in [self.server, *self.workers]:
-            proc.terminate()
+        """Every process this service started, with their children (gunicorn's
+        workers, rq's scheduler), is ended."""
+        for proc in [self.server, *self.workers, *self.killed]:
+            try:
+                os.killpg(proc.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                continue
         for proc in [self.server, *self.workers]:
             proc.wait(15)
+
+
+def spawn(*args: str) -> subprocess.Popen:
+    """A `pbem` command in a process group of its own."""
+    return subprocess.Popen([sys.executable, "-m", "service.cli", *args], env=ENV, cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
 
 
 @pytest.fixture(scope="module")
