@@ -78,7 +78,8 @@ class Operation:
     pattern: re.Pattern
     parameters: list[Parameter] = field(default_factory=list)
     needs_token: bool = False
-    body: Draft202012Validator | None = None
+    body: Draft202012Validator | None = None     # a JSON body's schema
+    media_types: tuple[str, ...] = ()            # what the body may be
 
 
 @cache
@@ -94,10 +95,11 @@ def operations() -> list[Operation]:
                                 compiled(p["schema"]), p["schema"].get("type"))
                       for p in item.get("parameters", []) + op.get("parameters", [])]
             security = op.get("security", root.get("security", []))
-            body = op.get("requestBody", {}).get("content", {}).get("application/json")
+            content = op.get("requestBody", {}).get("content", {})
+            body = content.get("application/json")
             found.append(Operation(method.upper(), pattern, params,
                                    bool(security) and {} not in security,
-                                   compiled(body["schema"]) if body else None))
+                                   compiled(body["schema"]) if body else None, tuple(content)))
     return found
 
 
@@ -118,10 +120,12 @@ def validate(request) -> None:
     errors = list(parameter_errors(operation, request, path_values))
     if operation.needs_token and not request.headers.get("Authorization", "").strip():
         raise problems.Unauthorized("send the seat's token as 'Authorization: Bearer <token>'")
+    if operation.media_types and request.mimetype not in operation.media_types:
+        raise UnsupportedMediaType(f"Content-Type {request.mimetype or 'none'} is not "
+                                   f"allowed here; send {' or '.join(operation.media_types)}")
+    if len(request.get_data(cache=True)) > MAX_BODY:   # cut one byte past the limit
+        raise problems.TooLarge(f"the body may hold at most {MAX_BODY} bytes")
     if operation.body is not None:
-        if request.mimetype != "application/json":
-            raise UnsupportedMediaType(f"Content-Type {request.mimetype or 'none'} is not "
-                                       "allowed here; send application/json")
         body, problem = parsed_body(request)
         if problem:
             errors.append({"field": "body", "message": problem})
@@ -133,12 +137,9 @@ def validate(request) -> None:
 
 
 def parsed_body(request) -> tuple[object, str | None]:
-    """The JSON body, or why it is not one (a body cut at the size limit is too large)."""
-    raw = request.get_data(cache=True)
-    if len(raw) > MAX_BODY:               # the server cuts a longer body one byte past this
-        raise problems.TooLarge(f"the body may hold at most {MAX_BODY} bytes")
+    """The JSON body, or why it is not one."""
     try:
-        body = json.loads(raw)
+        body = json.loads(request.get_data(cache=True))
         json.dumps(body, ensure_ascii=False).encode("utf-8")
     except RecursionError:
         return None, "is nested too deeply"

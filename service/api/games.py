@@ -18,8 +18,9 @@ log = logging.getLogger(__name__)
 @bp.post("/v1/games")
 def create_game():
     body = request.get_json()
-    record, tokens, admin = play.create_game(store(), body["game"], body["players"],
-                                             body.get("options"), body.get("seed"))
+    record, tokens, admin = play.create_game(
+        store(), body["game"], body["players"], body.get("options"), body.get("seed"),
+        settings={"clock": body["clock"]} if "clock" in body else None)
     seats = [{"seat": i, "name": s.name, "token": t}
              for i, (s, t) in enumerate(zip(record.seats, tokens))]
     try:

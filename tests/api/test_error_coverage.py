@@ -57,11 +57,42 @@ CASES = {
     ("submitTurn", 415): lambda c, g: c.post(f"/v1/games/{g.id}/turns", headers=g.auth(0),
                                              data="pass", content_type="text/plain"),
     ("submitTurn", 422): lambda c, g: reused_key(c, g),
+    ("getMailSettings", 400): lambda c, g: c.get(f"/v1/games/{g.id}/seats/9/mail",
+                                                 headers=g.auth(0)),
+    ("getMailSettings", 401): lambda c, g: c.get(f"/v1/games/{g.id}/seats/0/mail"),
+    ("getMailSettings", 403): lambda c, g: c.get(f"/v1/games/{g.id}/seats/0/mail",
+                                                 headers=g.auth(1)),
+    ("getMailSettings", 404): lambda c, g: c.get(f"/v1/games/{NO_GAME}/seats/0/mail",
+                                                 headers=g.auth(0)),
+    ("changeMailSettings", 400): lambda c, g: c.put(f"/v1/games/{g.id}/seats/0/mail",
+                                                    json={"digest_hours": 999}, headers=g.auth(0)),
+    ("changeMailSettings", 401): lambda c, g: c.put(f"/v1/games/{g.id}/seats/0/mail",
+                                                    json={"muted": True}),
+    ("changeMailSettings", 403): lambda c, g: c.put(f"/v1/games/{g.id}/seats/0/mail",
+                                                    json={"muted": True}, headers=g.auth(1)),
+    ("changeMailSettings", 404): lambda c, g: c.put(f"/v1/games/{NO_GAME}/seats/0/mail",
+                                                    json={"muted": True}, headers=g.auth(0)),
+    ("changeMailSettings", 415): lambda c, g: c.put(f"/v1/games/{g.id}/seats/0/mail",
+                                                    data="muted", headers=g.auth(0)),
+    ("inboundMail", 400): lambda c, g: c.post("/v1/inbound-mail", data=" ",
+                                              content_type="message/rfc822", headers=hook(c)),
+    ("inboundMail", 401): lambda c, g: c.post("/v1/inbound-mail", data="Subject: x\n\nhi",
+                                              content_type="message/rfc822"),
+    ("inboundMail", 413): lambda c, g: c.post("/v1/inbound-mail", data="x" * 70000,
+                                              content_type="message/rfc822", headers=hook(c)),
+    ("inboundMail", 415): lambda c, g: c.post("/v1/inbound-mail", json={"raw": "x"},
+                                              headers=hook(c)),
     ("getTurn", 401): lambda c, g: c.get(f"/v1/games/{g.id}/turns/{NO_GAME}"),
     ("getTurn", 403): lambda c, g: c.get(submit(c, g, 0, [{"action": "pass"}], 0)
                                          .headers["Location"], headers=g.auth(1)),
     ("getTurn", 404): lambda c, g: c.get(f"/v1/games/{g.id}/turns/{NO_GAME}", headers=g.auth(0)),
 }
+
+
+def hook(client) -> dict:
+    """The inbound hook's shared secret, as the mail provider sends it."""
+    from service.api.mail import hook_secret
+    return {"Authorization": f"Bearer {hook_secret(client.application.extensions['redis'])}"}
 
 
 def finished_then_resumed(client, game):
