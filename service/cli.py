@@ -24,6 +24,12 @@ def cmd_dev(args) -> None:
     """API, a worker with the scheduler and the sweeper, in one process group."""
     url = redis_url()                               # starts the embedded Redis if needed
     print(f"pbem dev: Redis at {url}", flush=True)
+    from workers.mail.config import MailConfig
+    mail = MailConfig.from_env(redis_from_env())
+    print(f"pbem dev: mail via {mail.smtp_url}" if mail.smtp_url else
+          f"pbem dev: mail to the local sink {os.path.abspath(mail.sink_dir)}/new "
+          "(each message is printed too)", flush=True)
+    os.environ.setdefault("PUBLIC_URL", f"http://{args.host}:{args.port}")
     worker = subprocess.Popen([sys.executable, "-m", "service.cli", "worker"],
                               env={**os.environ, "REDIS_URL": url})
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))      # so the worker is ended too
@@ -70,6 +76,11 @@ def cmd_worker(args) -> None:
         burst=args.burst, with_scheduler=True)
 
 
+def cmd_mail_in(args) -> None:
+    from workers.mail import listener
+    listener.main(["--host", args.host, "--port", str(args.port)])
+
+
 def cmd_bench(args) -> None:
     from service import bench
     if args.what == "engine":
@@ -114,6 +125,10 @@ def parser() -> argparse.ArgumentParser:
     worker = sub.add_parser("worker", help="an rq worker with scheduler and sweeper")
     worker.add_argument("--burst", action="store_true", help="stop when the queues are empty")
     worker.set_defaults(run=cmd_worker)
+    mail_in = sub.add_parser("mail-in", help="the SMTP listener taking replies (aiosmtpd)")
+    mail_in.add_argument("--host", default="127.0.0.1")
+    mail_in.add_argument("--port", type=int, default=2525)
+    mail_in.set_defaults(run=cmd_mail_in)
     bench = sub.add_parser("bench", help="measure: `bench engine GAME` or `bench api`")
     bench.add_argument("what", choices=["engine", "api"])
     bench.add_argument("game", nargs="?", default=None)
