@@ -14,6 +14,10 @@ from .data import COLOURS
 from .industry import room
 
 NO_HELP = {"end_card"}
+BOARD = ("tracks", "unlocked", "locos", "factories", "wrenches")
+KNOWN: dict = {}     # situation -> finishable
+KNOWN_MAX = 4096
+SEARCH_BUDGET = 150
 
 def unfinished(state: dict) -> list[dict]:
     """The direct decisions still to be done."""
@@ -36,24 +40,60 @@ def after(state: dict, seat: int, move: dict) -> dict:
     return trial
 
 
-def finishable(state: dict, seen: set | None = None) -> bool:
+def finishable(state: dict) -> bool:
     """ACHTUNG: Du musst die direkte Aktion vollständig ausführen: is there an order
     and a choice of pool moves after which no direct decision is left undone?
-    (Indirect decisions need not be done, so dropping is never tried.)"""
+    (Indirect decisions need not be done, so dropping is never tried.) Answers are
+    kept by situation: every question about the same situation has the same answer.
+    A question that needs more than SEARCH_BUDGET new situations is answered no."""
+    try:
+        return search(state, [SEARCH_BUDGET])
+    except OutOfBudget:
+        KNOWN[situation(state)] = False
+        return False
+
+
+class OutOfBudget(Exception):
+    pass
+
+
+def search(state: dict, budget: list) -> bool:
     if state["pool"].get("failed"):
         return False
-    if not unfinished(state):
+    if not unfinished(state) or surely_finishable(state):
         return True
-    if surely_finishable(state):
-        return True
-    seen = set() if seen is None else seen
+    key = situation(state)
+    if key not in KNOWN:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise OutOfBudget
+        if len(KNOWN) >= KNOWN_MAX:
+            KNOWN.clear()
+        KNOWN[key] = any(search(nxt, budget) for nxt in next_states(state))
+    return KNOWN[key]
+
+
+def next_states(state: dict):
+    """The states one pool move away, direct decisions first; an indirect move that
+    changes nothing on the seat's board and brings no new decision is not worth trying."""
     seat = state["pool"]["seat"]
-    key = situation(state, seat)
-    if key in seen:
-        return False
-    seen.add(key)
     items = sorted((i for i in state["pool"]["items"] if i.get("left", 1) > 0), key=lambda i: not i["direct"])
-    return any(finishable(after(state, seat, move), seen) for item in items for move in worth_trying(state, seat, item))
+    for item in items:
+        for move in worth_trying(state, seat, item):
+            nxt = after(state, seat, move)
+            if item["direct"] or not idle(state, nxt):
+                yield nxt
+
+
+def idle(before: dict, nxt: dict) -> bool:
+    seat = before["pool"]["seat"]
+    ids = {i["id"] for i in before["pool"]["items"]}
+    return board(before, seat) == board(nxt, seat) and all(i["id"] in ids for i in nxt["pool"]["items"])
+
+
+def board(state: dict, seat: int) -> list:
+    player = state["players"][seat]
+    return [player[k] for k in BOARD] + [state["stacks"], state["returned"]]
 
 
 def worth_trying(state: dict, seat: int, item: dict) -> list[dict]:
@@ -65,14 +105,16 @@ def worth_trying(state: dict, seat: int, item: dict) -> list[dict]:
     return moves
 
 
-def situation(state: dict, seat: int) -> str:
-    """What finishing depends on: the seat's board and the supplies, and the pool's
-    decisions in any order; not points, cards taken or the order things happened in."""
+def situation(state: dict) -> str:
+    """What finishing depends on: the whole table and the pool's decisions in any
+    order; not the seat's points, cards taken or the order things happened in."""
+    seat = state["pool"]["seat"]
     player = {k: v for k, v in state["players"][seat].items() if k not in ("score", "end_cards", "fired")}
     items = sorted(json.dumps({k: v for k, v in i.items() if k != "id"}, sort_keys=True)
                    for i in state["pool"]["items"] if i.get("left", 1) > 0)
-    return json.dumps([player, sorted(state["players"][seat]["fired"]), items, state["stacks"],
-                       sorted(state["returned"]), state["doubler_supply"], state["idea_cards"]],
+    rest = {k: v for k, v in state.items() if k not in ("players", "pool")}
+    others = [p for other, p in enumerate(state["players"]) if other != seat]
+    return json.dumps([seat, player, sorted(state["players"][seat]["fired"]), items, rest, others],
                       sort_keys=True)
 
 

@@ -6,7 +6,7 @@ An item is {"id", "kind", "direct", ...}. Each kind has one `options` function
 listing its moves and one `resolve` function; a move is legal exactly when it is
 among the item's options and, while a direct decision is unfinished, the direct
 decisions can all still be finished after it (one definition of legality for
-listing and applying: `item_options`).
+listing and applying: `moves`).
 (completion.py decides whether they can.)
 """
 from __future__ import annotations
@@ -35,19 +35,20 @@ def add(state: dict, kind_name: str, direct: bool, **params) -> None:
 
 
 def item_options(state: dict, seat: int, item: dict) -> list[dict]:
+    """The item's moves, and dropping it where it is indirect (no finishing checked)."""
     moves = KINDS[item["kind"]][0](state, seat, item)
     if not item["direct"] and moves:
         moves.append({"action": "drop", "item": item["id"]})
-    from .completion import after, finishable, unfinished
-    if unfinished(state):
-        moves = [m for m in moves if finishable(after(state, seat, m))]
     return moves
 
 
 def moves(state: dict, seat: int) -> list[dict]:
-    out = []
-    for item in state["pool"]["items"]:
-        out += item_options(state, seat, item)
+    """Every legal pool move: while a direct decision is unfinished, only those after
+    which it can still be finished (should the search give up on all, none is refused)."""
+    from .completion import after, finishable, unfinished
+    out = [m for item in state["pool"]["items"] for m in item_options(state, seat, item)]
+    if unfinished(state):
+        return [m for m in out if finishable(after(state, seat, m))] or out
     return out
 
 
@@ -56,10 +57,10 @@ def apply(state: dict, seat: int, move: dict) -> list[dict]:
     if item is None:
         raise IllegalMove("no such decision is waiting; resolve one of your action pool",
                           rule=RULE, field="item", options=moves(state, seat))
-    legal = item_options(state, seat, item)
+    legal = moves(state, seat)
     if move not in legal:
         raise IllegalMove(f"not a legal way to resolve this {item['kind']}", rule=RULE,
-                          field="item", options=legal)
+                          field="item", options=[m for m in legal if m["item"] == item["id"]])
     return resolve(state, seat, item, move)
 
 

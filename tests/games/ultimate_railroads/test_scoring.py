@@ -163,3 +163,29 @@ def test_final_scoring_after_the_last_round():
     assert result["final_scoring"][0]["engineers"] == 40
     assert result["scores"][0] == 0 + 40 and result["scores"][1] == 2
     assert result["ranking"] == [[0], [1]]
+
+
+def test_doubler_doubles_only_a_field_the_locomotives_reach():
+    """Doublers lie over TRANSIB fields 1-8 left to right; a doubled field scores twice,
+    but only when a loco reaches it (Grundsätzlich werden nur Felder gewertet, die von
+    Lokomotiven erreicht werden)."""
+    state = with_tracks(board(), 0, "transsib", wood=9, green=8, bronze=6)
+    player = state["players"][0]
+    player["locos"]["transsib"] = ["3", "1"]                 # reach 4: four bronze fields
+    player["doublers"] = 6
+    assert route_points(player, "transsib") == 4 * 2 * 2
+    player["locos"]["transsib"] = ["6", "1"]                 # reach 7: 6 bronze + 1 green
+    assert route_points(player, "transsib") == 6 * 2 * 2 + 1      # field 7 has no doubler
+
+
+def test_ranking_tied_players_share_the_place():
+    """Bei Gleichstand teilen sich alle Beteiligten die Platzierung."""
+    state = board(3)
+    state["round"] = state["rounds"]
+    for player in state["players"]:
+        player["card"] = 1                                    # 0 points for passing
+    state["players"][2]["score"] = 7
+    for seat in range(3):
+        state = act(state, seat, "pass")
+    result = ENGINE.result(state)
+    assert result["ranking"] == [[2], [0, 1]]

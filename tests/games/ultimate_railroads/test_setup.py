@@ -99,3 +99,17 @@ def test_start_bonus_cards_done_once_all_have_chosen():
     state = act(state, second, "step #0 kyiv")
     assert state["players"][second]["tracks"]["kyiv"]["wood"] == 2
     assert state["phase"] == "actions" and ENGINE.to_act(state) == [state["order"][0]]
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_engineers_one_per_round_each_reaches_the_hiring_field(seats):
+    """As many engineers as rounds (7 at 4 players; 6 = 3A + 3B at 2 and 3), and every
+    one reaches the hiring field by the last round: at 3 players "das ganz linke Feld
+    bleibt leer"; at 2 players the text only says 3A + 3B and points to a note printed
+    on the board: the engine keeps the leftmost field empty there too, the only layout
+    in which no dealt engineer is still on her way when the game ends."""
+    state = fresh(seats)
+    rounds = state["rounds"]
+    dealt = [field for field, number in enumerate(state["strip"]) if number is not None]
+    assert len(dealt) == rounds
+    assert all(field + (rounds - 1) >= len(state["strip"]) - 1 for field in dealt)

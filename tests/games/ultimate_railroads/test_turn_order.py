@@ -95,3 +95,34 @@ def test_last_round_tile_three_industry_steps_no_turn_order_spaces():
     state["players"][0]["wrenches"] = [1]
     spaces = {m.get("space") for m in ENGINE.legal_moves(state, 0)}
     assert "last_round" in spaces and not {"turn_order_1", "turn_order_2"} & spaces
+
+
+def test_turn_order_special_case_worker_still_relocated():
+    """Auch im obigen Sonderfall (keine Änderung der Zugreihenfolge) darfst du deinen
+    Arbeiter versetzen."""
+    state = a_game(4)
+    state = act(state, 0, place("turn_order_2"))
+    state = finish_round(state)
+    assert state["order"] == [0, 1, 2, 3] and state["phase"] == "relocation"
+    assert ENGINE.to_act(state) == [0]
+    state = act(state, 0, "relocate coins")
+    assert state["round"] == 2 and state["players"][0]["coins"] == 1 + 2
+
+
+def test_last_round_tile_only_in_the_last_round():
+    """The tile is laid out at the start of the last round only; before it, the
+    turn-order spaces are open and the tile is not."""
+    state = a_game(4)
+    state.update(round=state["rounds"] - 1, turn=2)
+    spaces = {m.get("space") for m in ENGINE.legal_moves(state, 2)}
+    assert "last_round" not in spaces and {"turn_order_1", "turn_order_2"} <= spaces
+
+
+@pytest.mark.parametrize("seats,rounds", [(2, 6), (3, 6), (4, 7)])
+def test_game_lasts_seven_rounds_at_four_six_at_two_and_three(seats, rounds):
+    """Das Spiel zu viert läuft über 7 Runden; zu zweit und zu dritt nur 6 Runden."""
+    state = a_game(seats)
+    while ENGINE.result(state) is None:
+        assert state["round"] <= rounds
+        state = act(state, ENGINE.to_act(state)[0], "pass")
+    assert state["round"] == rounds + 1                 # the final scoring followed round `rounds`
