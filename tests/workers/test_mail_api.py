@@ -1,0 +1,56 @@
+"""Mail through the HTTP doors, end to end (issue 4, "Intake"): a game created by
+POST /v1/games with e-mail addresses and a clock sends its invitations; a reply posted
+to POST /v1/inbound-mail under the shared secret is played and answered by mail.
+(The doors' contract and errors are tested in tests/api/test_mail_http.py.)"""
+from __future__ import annotations
+
+import pytest
+
+from service.store import Store
+from tests.workers.conftest import MAIL_REDIS_URL, PLAYERS, SECRET, reply_to
+from tests.workers.test_play_by_mail import listed_moves
+
+ADA = PLAYERS[0]["email"]
+CLOCK = {"turn_hours": 48, "reminder_hours": [24, 12], "deadline_policy": "skip"}
+
+
+@pytest.fixture
+def client(conn):
+    from service.app import create_app
+    return create_app({"REDIS_URL": MAIL_REDIS_URL, "TESTING": True}).test_client()
+
+
+@pytest.fixture
+def created(client, inbox, run_jobs):
+    answer = client.post("/v1/games", json={"game": "pile", "players": PLAYERS, "seed": 7,
+                                            "clock": CLOCK})
+    assert answer.status_code == 201, answer.get_json()
+    run_jobs()
+    return answer.get_json()
+
+
+def test_a_game_with_a_clock_sends_invitations(conn, inbox, created):
+    assert Store(conn).game(created["id"]).settings["clock"] == CLOCK
+    assert inbox.last(ADA)["Subject"].endswith("You are invited to a game")
+
+
+def raw_reply(inbox, body: str) -> bytes:
+    invitation = inbox.last(ADA)
+    return bytes(reply_to(invitation, body if body else listed_moves(invitation)[0], ADA))
+
+
+def test_inbound_hook_takes_a_reply_under_the_shared_secret(conn, client, inbox, run_jobs, created):
+    answer = client.post("/v1/inbound-mail", data=raw_reply(inbox, ""),
+                         headers={"Authorization": f"Bearer {SECRET}", "Content-Type": "message/rfc822"})
+    assert answer.status_code == 202
+    run_jobs()
+    assert Store(conn).snapshot(created["id"]).version == 1
+    assert inbox.last(ADA)["Subject"].endswith("Your move was applied")
+
+
+def test_inbound_hook_refuses_a_wrong_secret(conn, client, inbox, run_jobs, created):
+    answer = client.post("/v1/inbound-mail", data=raw_reply(inbox, "pass"),
+                         headers={"Authorization": "Bearer guess", "Content-Type": "message/rfc822"})
+    assert answer.status_code == 401
+    run_jobs()
+    assert Store(conn).snapshot(created["id"]).version == 0 and not conn.keys("mail:in:*")
