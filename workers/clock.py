@@ -206,11 +206,16 @@ def remind(game_id: str, seat: int, version: int) -> str:
     if game.record.seats[seat].email and not at_deadline:       # the deadline's mail says it
         outbox.dispatch(conn, queue(conn), mail_config,
                         notices.reminder(game, seat, mail_config, deadline_text(clock, config)),
-                        [f"remind-v{version}-{number}"])
+                        [f"remind-{stamp(clock)}-{number}"])
     clock.reminders_sent = number
     write(conn, game_id, clock)
     schedule(conn, game_id, config, clock)
     return f"reminder {number}"
+
+
+def stamp(clock: Clock) -> str:
+    """Names one clock in mail events: a clock started anew reminds anew."""
+    return f"v{clock.version}-{int(clock.since)}"
 
 
 def deadline_text(clock: Clock, config: dict) -> str:
@@ -220,19 +225,21 @@ def deadline_text(clock: Clock, config: dict) -> str:
 
 def deadline(game_id: str, seat: int, version: int) -> str:
     """rq job: at the deadline the game's policy applies, exactly once per seat and
-    version (`game:{id}:clock:fired:<seat>:v<version>`, SET NX)."""
+    clock (`game:{id}:clock:fired:<seat>:v<version>:<since>`, SET NX): the same
+    deadline never twice, but a clock started anew (a paused game resumed) has its own."""
     conn = connection()
     found = firing(conn, game_id, seat, version, "deadline")
     if isinstance(found, str):
         return found
     game, clock, config = found
-    if not conn.set(key(game_id, "clock", "fired", str(seat), f"v{version}"), time.time(), nx=True):
+    fired = key(game_id, "clock", "fired", str(seat), f"v{version}", str(int(clock.since)))
+    if not conn.set(fired, time.time(), nx=True):
         return "already fired"
     clock.deadline_done = True
     write(conn, game_id, clock)
-    result = deadline_policy.POLICIES[config["deadline_policy"]](conn, game, seat, config)
-    if config["deadline_policy"] == "wait":
-        schedule(conn, game_id, config, clock)                  # reminders go on
+    result = deadline_policy.POLICIES[config["deadline_policy"]](conn, game, seat, config,
+                                                                stamp(clock))
+    restart(conn, load_game(Store(conn), game_id))    # wait: reminders go on; pause: clocks stop
     return result
 
 

@@ -1,7 +1,7 @@
 """What happens at a seat's deadline (issue 4, "Deadlines and reminders"), the game's
 `deadline_policy`: wait (just remind), skip (the engine's minimal legal move is played
 for the seat) or pause (the game; its admin resumes it). Called once per seat and
-version by workers/clock.py's deadline job."""
+clock by workers/clock.py's deadline job (`clock` names it in the mail events)."""
 from __future__ import annotations
 
 from service import problems
@@ -13,12 +13,12 @@ from workers.mail.runtime import queue
 from workers.queues import enqueuer
 
 
-def wait(conn, game: Game, seat: int, config: dict) -> str:
+def wait(conn, game: Game, seat: int, config: dict, clock: str) -> str:
     if game.record.seats[seat].email:
         mail_config = MailConfig.from_env(conn)
         mail = notices.reminder(game, seat, mail_config, None)
         mail.subject = "Deadline passed: your turn"
-        outbox.dispatch(conn, queue(conn), mail_config, mail, [f"deadline-v{game.snapshot.version}"])
+        outbox.dispatch(conn, queue(conn), mail_config, mail, [f"deadline-{clock}"])
     return "wait"
 
 
@@ -29,7 +29,7 @@ def minimal_move(game: Game, seat: int) -> dict | None:
     return next((m for m in moves if m.get("action") == "pass"), moves[0] if moves else None)
 
 
-def skip(conn, game: Game, seat: int, config: dict) -> str:
+def skip(conn, game: Game, seat: int, config: dict, clock: str) -> str:
     move = minimal_move(game, seat)
     if move is None:
         return "no legal move"
@@ -44,11 +44,11 @@ def skip(conn, game: Game, seat: int, config: dict) -> str:
         mail = notices.blank(game, seat, "Time ran out: a move was played for you", mail_config)
         mail.add("Deadline", f"You did not move within {config['turn_hours']} hours, so "
                              f"this was played for you:\n  {played}")
-        outbox.dispatch(conn, queue(conn), mail_config, mail, [f"deadline-v{game.snapshot.version}"])
+        outbox.dispatch(conn, queue(conn), mail_config, mail, [f"deadline-{clock}"])
     return f"skip: {played}"
 
 
-def pause(conn, game: Game, seat: int, config: dict) -> str:
+def pause(conn, game: Game, seat: int, config: dict, clock: str) -> str:
     Store(conn).set_status(game.record.id, "paused")
     mail_config = MailConfig.from_env(conn)
     name = game.record.seats[seat].name
@@ -60,7 +60,7 @@ def pause(conn, game: Game, seat: int, config: dict) -> str:
                                "The game's admin can resume it: POST "
                                f"{mail_config.public_url}/v1/games/{game.record.id}/status")
             outbox.dispatch(conn, queue(conn), mail_config, mail,
-                            [f"paused-v{game.snapshot.version}"])
+                            [f"paused-{clock}"])
     return "pause"
 
 

@@ -53,7 +53,7 @@ def listener_process(conn, inbox):
     port = free_port()
     env = {**os.environ, "REDIS_URL": MAIL_REDIS_URL, "MAIL_DOMAIN": DOMAIN,
            "INBOUND_MAIL_SECRET": SECRET}
-    process = subprocess.Popen([sys.executable, "-m", "workers.mail.listener", "--host",
+    process = subprocess.Popen([sys.executable, "-m", "service.cli", "mail-in", "--host",
                                 "127.0.0.1", "--port", str(port)], env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     for _ in range(100):

@@ -149,3 +149,18 @@ def test_a_clock_with_turn_hours_only_reminds_at_half_and_waits(conn, inbox, run
     at(travel, run_jobs, 8.1)                                            # reminders at 4, 6; 8 is the deadline
     assert subjects(inbox, ADA)[1:] == ["Reminder: your turn"] * 2 + ["Deadline passed: your turn"]
     assert Store(conn).snapshot(game_id).version == 0
+
+
+def test_a_paused_game_resumed_gets_a_fresh_clock_from_the_sweeper(conn, inbox, run_jobs, new_game, travel):
+    game_id = new_game("pile", clock=clock_of("pause"))
+    at(travel, run_jobs, 0)
+    at(travel, run_jobs, 48.1)
+    store = Store(conn)
+    assert store.snapshot(game_id).status == "paused"
+    store.set_status(game_id, "active")                                  # the admin resumes at 48.1 h
+    at(travel, run_jobs, 48.6)                                           # a sweep has run since
+    at(travel, run_jobs, 48.6 + 24.1)
+    assert subjects(inbox, ADA).count("Reminder: your turn") == 2        # at 24 h; 24 h after resuming
+    at(travel, run_jobs, 48.6 + 48.1)
+    assert store.snapshot(game_id).status == "paused"                    # the new clock's own deadline
+    assert subjects(inbox, BERT).count("Game paused: time ran out") == 2 # once per clock
