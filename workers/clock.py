@@ -11,7 +11,9 @@ reminder and deadline jobs are scheduled with rq's scheduler under deterministic
 `restart` (after every turn and from the sweeper) cancels the jobs of every clock that
 no longer runs, i.e. when the seat has moved. A job first checks that its seat still has
 to act at its version. Vacation time does not count (workers/mail/settings.py); a job
-that fires early for that reason puts itself off."""
+that fires early for that reason puts itself off. A paused game's clocks stop; when it
+is resumed, the sweeper (every SWEEP_EVERY seconds) starts fresh ones, with their own
+reminders and deadline."""
 from __future__ import annotations
 
 import json
