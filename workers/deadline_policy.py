@@ -35,7 +35,7 @@ def skip(conn, game: Game, seat: int, config: dict, clock: str) -> str:
         return "no legal move"
     try:
         submit_turn(Store(conn), enqueuer(conn), game.record.id, seat, game.snapshot.version,
-                    [move], idempotency_key=f"deadline-{seat}-v{game.snapshot.version}")
+                    [move], idempotency_key=f"deadline-{seat}-{clock}")
     except problems.Problem as refused:
         return f"skip refused: {refused.detail}"
     played = game.type.engine.format(move)
