@@ -6,14 +6,13 @@ from flask import Flask, request
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from service import contract, problems
-from service.contract import MAX_BODY
 from service.connection import redis_url
 from service.games.base import IllegalMove
 
 
 def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__)
-    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY + 1, REDIS_URL=None, PUBLIC_URL=None)
+    app.config.update(MAX_CONTENT_LENGTH=contract.largest_body() + 1, REDIS_URL=None)
     app.config.update(config or {})
     app.extensions["redis"] = redis.Redis.from_url(app.config["REDIS_URL"] or redis_url())
 
@@ -30,7 +29,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     @app.errorhandler(RequestEntityTooLarge)
     def too_large(_err):
-        return problems.render(problems.TooLarge(f"the body may hold at most {MAX_BODY} bytes"))
+        return problems.render(problems.TooLarge("the body is larger than any operation takes"))
 
     @app.errorhandler(IllegalMove)
     def illegal(err: IllegalMove):

@@ -19,7 +19,7 @@ from service import problems
 
 SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
 METHODS = ("get", "post", "put", "patch", "delete")
-MAX_BODY = 64 * 1024
+MAX_BODY = 64 * 1024                # unless an operation says x-max-body-bytes
 
 UnsupportedMediaType = problems.problem(415, "unsupported-media-type",
                                         "The body must be application/json")
@@ -80,6 +80,7 @@ class Operation:
     needs_token: bool = False
     body: Draft202012Validator | None = None     # a JSON body's schema
     media_types: tuple[str, ...] = ()            # what the body may be
+    max_body: int = MAX_BODY
 
 
 @cache
@@ -99,8 +100,14 @@ def operations() -> list[Operation]:
             body = content.get("application/json")
             found.append(Operation(method.upper(), pattern, params,
                                    bool(security) and {} not in security,
-                                   compiled(body["schema"]) if body else None, tuple(content)))
+                                   compiled(body["schema"]) if body else None, tuple(content),
+                                   op.get("x-max-body-bytes", MAX_BODY)))
     return found
+
+
+def largest_body() -> int:
+    """The largest body any operation takes (the server reads no more than one byte past it)."""
+    return max(op.max_body for op in operations())
 
 
 def validate(request) -> None:
@@ -123,8 +130,9 @@ def validate(request) -> None:
     if operation.media_types and request.mimetype not in operation.media_types:
         raise UnsupportedMediaType(f"Content-Type {request.mimetype or 'none'} is not "
                                    f"allowed here; send {' or '.join(operation.media_types)}")
-    if len(request.get_data(cache=True)) > MAX_BODY:   # cut one byte past the limit
-        raise problems.TooLarge(f"the body may hold at most {MAX_BODY} bytes")
+    if (request.content_length or 0) > operation.max_body or \
+            len(request.get_data(cache=True)) > operation.max_body:
+        raise problems.TooLarge(f"the body may hold at most {operation.max_body} bytes")
     if operation.body is not None:
         body, problem = parsed_body(request)
         if problem:

@@ -89,6 +89,9 @@ class Store:
         pipe.set(key(record.id, "snapshot"), snapshot.to_json(), nx=True)
         pipe.execute()
 
+    def game_ids(self) -> list[str]:
+        return [raw.decode() for raw in self.redis.smembers("games")]
+
     def game(self, game_id: str) -> GameRecord | None:
         text = self.redis.get(key(game_id, "meta"))
         return GameRecord.from_json(text) if text else None

@@ -267,8 +267,8 @@ def sweep() -> int:
             continue
         restart(conn, load_game(store, game_id))
         count += 1
-    for raw in conn.smembers("games"):
-        count += outbox.resend_lost(conn, mail_queue, raw.decode())
+    for game_id in store.game_ids():
+        count += outbox.resend_lost(conn, mail_queue, game_id)
     count += outbox.resend_lost(conn, mail_queue, "stray")
     ensure_sweeper(conn)
     return count

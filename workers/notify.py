@@ -94,3 +94,9 @@ def turn_event(game: Game) -> str:
 
 def seats_with_mail(game: Game) -> list[int]:
     return [seat for seat, entry in enumerate(game.record.seats) if entry.email]
+
+
+def on_game_resumed(game_id: str) -> None:
+    """A resumed game's clocks start again at once (not at the next sweep)."""
+    conn = connection()
+    clock.restart(conn, load_game(Store(conn), game_id))

@@ -2,11 +2,19 @@
 from __future__ import annotations
 
 import redis
-from rq import Queue, Retry
+from rq import Queue, Retry, get_current_job
+
+from service.connection import redis_from_env
 
 TURNS = "turns"
 MAIL = "mail"
 RETRY = Retry(max=5, interval=[1, 2, 5, 15, 60])
+
+
+def job_connection() -> redis.Redis:
+    """The running rq job's connection, else REDIS_URL's."""
+    job = get_current_job()
+    return job.connection if job is not None else redis_from_env()
 
 
 def queue(conn: redis.Redis, name: str = TURNS) -> Queue:

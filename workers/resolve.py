@@ -11,14 +11,14 @@ import time
 from service.connection import redis_from_env
 from service.play import resolve_turn as resolve
 from service.store import Store
-from workers.queues import enqueuer, notify
+from workers.queues import enqueuer, job_connection, notify
 
 log = logging.getLogger(__name__)
 SWEEP_AFTER = 30.0          # seconds a turn may wait for its job before it is re-owed
 
 
 def resolve_turn(game_id: str, turn_id: str) -> str:
-    store = Store(redis_from_env())
+    store = Store(job_connection())
     turn = resolve(store, game_id, turn_id)
     if turn is None:
         store.done_with(game_id, turn_id)

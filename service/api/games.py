@@ -80,6 +80,8 @@ def set_status(game_id: str):
         snap = store().set_status(game_id, request.get_json()["status"])
     except GameFinished:
         raise problems.GameNotActive("the game is finished") from None
+    if snap.status == "active":
+        notify(current_app.extensions["redis"], "on_game_resumed", game_id)
     return {"status": snap.status, "version": snap.version}
 
 

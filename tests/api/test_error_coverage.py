@@ -78,7 +78,7 @@ CASES = {
                                               content_type="message/rfc822", headers=hook(c)),
     ("inboundMail", 401): lambda c, g: c.post("/v1/inbound-mail", data="Subject: x\n\nhi",
                                               content_type="message/rfc822"),
-    ("inboundMail", 413): lambda c, g: c.post("/v1/inbound-mail", data="x" * 70000,
+    ("inboundMail", 413): lambda c, g: c.post("/v1/inbound-mail", data="x" * 1048577,
                                               content_type="message/rfc822", headers=hook(c)),
     ("inboundMail", 415): lambda c, g: c.post("/v1/inbound-mail", json={"raw": "x"},
                                               headers=hook(c)),

@@ -54,3 +54,20 @@ def test_inbound_hook_refuses_a_wrong_secret(conn, client, inbox, run_jobs, crea
     assert answer.status_code == 401
     run_jobs()
     assert Store(conn).snapshot(created["id"]).version == 0 and not conn.keys("mail:in:*")
+
+
+def test_resuming_a_paused_game_starts_its_clocks_at_once(conn, client, created, run_jobs):
+    """Pausing stops the clocks; POST .../status active restarts them in the job it
+    owes, not at the next sweep."""
+    from workers.clock import read
+    admin = {"Authorization": f"Bearer {created['admin_token']}"}
+    url = f"/v1/games/{created['id']}/status"
+    assert read(conn, created["id"], 0) is not None
+    client.post(url, json={"status": "paused"}, headers=admin)
+    from service.play import load_game
+    from workers.clock import restart
+    restart(conn, load_game(Store(conn), created["id"]))
+    assert read(conn, created["id"], 0) is None
+    assert client.post(url, json={"status": "active"}, headers=admin).status_code == 200
+    run_jobs()
+    assert read(conn, created["id"], 0) is not None
