@@ -74,15 +74,22 @@ def search(state: dict, budget: list) -> bool:
 
 
 def next_states(state: dict):
-    """The states one pool move away, direct decisions first; an indirect move that
+    """The states one pool move away: direct decisions first; then indirect ones, those
+    that give a stuck direct decision something to do first; an indirect move that
     changes nothing on the seat's board and brings no new decision is not worth trying."""
     seat = state["pool"]["seat"]
-    items = sorted((i for i in state["pool"]["items"] if i.get("left", 1) > 0), key=lambda i: not i["direct"])
-    for item in items:
+    live = [i for i in state["pool"]["items"] if i.get("left", 1) > 0]
+    for item in (i for i in live if i["direct"]):
         for move in worth_trying(state, seat, item):
-            nxt = after(state, seat, move)
-            if item["direct"] or not idle(state, nxt):
-                yield nxt
+            yield after(state, seat, move)
+    tried = [after(state, seat, move) for item in live if not item["direct"]
+             for move in worth_trying(state, seat, item)]
+    yield from sorted((nxt for nxt in tried if not idle(state, nxt)), key=lambda nxt: not unstuck(nxt))
+
+
+def unstuck(state: dict) -> bool:
+    seat = state["pool"]["seat"]
+    return any(pool.KINDS[i["kind"]][0](state, seat, i) for i in unfinished(state))
 
 
 def idle(before: dict, nxt: dict) -> bool:
