@@ -120,3 +120,14 @@ def test_reusable_space_is_never_occupied():
     state = act(state, 0, place("track_reusable"), "step #0 kyiv")
     assert state["players"][0]["tracks"]["kyiv"]["wood"] == 3
     assert "track_reusable" not in state["spaces"]
+
+
+def test_coins_carry_over_placed_coins_go_to_the_supply():
+    """Placed coins go back to the general supply after the round; coins you hold
+    stay with you into the next round (unlike the temporary workers)."""
+    state = a_game(2)                                      # 2 coins each at 2 players
+    state = act(state, 0, place("coins", workers=0, coins=1))
+    state = act(state, 1, "pass")
+    state = act(state, 0, "pass")
+    assert state["round"] == 2 and state["players"][0]["coins"] == 2 - 1 + 2
+    assert "coins" not in state["spaces"]
