@@ -1,8 +1,9 @@
 """ACHTUNG: Du musst die direkte Aktion vollständig ausführen. Whether the direct
-decisions of an action pool can all be finished, decided exactly: every order and
-every choice of the pool is tried, so the colours a step unlocks, and the keys, idea
-tiles and factory actions gained on the way, all count. A quick sufficient test on
-the track and industry capacity answers the common case without trying."""
+decisions of an action pool can all be finished: every order and every choice of the
+pool is tried (within SEARCH_BUDGET new situations a question), so the colours a step
+unlocks, and the keys, idea tiles and factory actions gained on the way, all count.
+A quick sufficient test on the track and industry capacity answers the common case
+without trying."""
 from __future__ import annotations
 
 import copy
@@ -18,6 +19,7 @@ BOARD = ("tracks", "unlocked", "locos", "factories", "wrenches")
 KNOWN: dict = {}     # situation -> finishable
 KNOWN_MAX = 4096
 SEARCH_BUDGET = 150
+
 
 def unfinished(state: dict) -> list[dict]:
     """The direct decisions still to be done."""

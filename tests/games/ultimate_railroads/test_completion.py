@@ -72,3 +72,15 @@ def test_no_decision_listed_that_leaves_a_direct_action_unfinishable():
                                             {"action": "drop", "item": 1}]
     state = act(state, 0, "step #0 transsib", "step #0 transsib")
     assert state["players"][0]["tracks"]["transsib"]["gold"] == 2 and state["pool"] is None
+
+
+def test_trying_an_action_out_leaves_the_game_untouched():
+    """The completion search works on copies: listing moves changes no state."""
+    from service.games.ultimate_railroads import GAME
+    from tests.games.harness import canonical, play_random_game
+
+    def check(engine, state, seat, moves, chooser):
+        before = canonical(engine.dump(state))
+        engine.legal_moves(state, seat)
+        assert canonical(engine.dump(state)) == before
+    play_random_game(GAME, 3, seed=51, check=check)
