@@ -76,11 +76,13 @@ def test_no_decision_listed_that_leaves_a_direct_action_unfinishable():
 
 def test_trying_an_action_out_leaves_the_game_untouched():
     """The completion search works on copies: listing moves changes no state."""
-    from service.games.ultimate_railroads import GAME
+    from service.games.ultimate_railroads import GAME, completion, effects
     from tests.games.harness import canonical, play_random_game
 
     def check(engine, state, seat, moves, chooser):
         before = canonical(engine.dump(state))
+        completion.KNOWN.clear()
+        effects.TRIED.clear()                       # answers kept from the harness's own listing
         engine.legal_moves(state, seat)
         assert canonical(engine.dump(state)) == before
     play_random_game(GAME, 3, seed=51, check=check)
