@@ -96,3 +96,11 @@ def test_worker_on_another_players_engineer_only_a_free_one():
     state["players"][0]["engineers"] = [7]
     state = with_decision(state, 0, "other_engineer")
     assert {m["engineer"] for m in ENGINE.legal_moves(state, 0) if m["action"] == "engineer"} == {5}
+
+
+def test_p48_moves_round_trip_in_the_notation():
+    for move in ({"action": "bonus_card", "item": 2, "card": "industry_step"},
+                 {"action": "engineer", "item": 0, "engineer": 12, "piece": "coins"}):
+        assert ENGINE.parse(ENGINE.format(move)) == move
+    assert ENGINE.format({"action": "engineer", "item": 0, "engineer": 12, "piece": "temps"}) == \
+        "engineer #0 12 temps"
