@@ -6,7 +6,6 @@ A quick sufficient test on the track and industry capacity answers the common ca
 without trying."""
 from __future__ import annotations
 
-import copy
 import json
 
 from . import pool
@@ -28,9 +27,10 @@ def unfinished(state: dict) -> list[dict]:
 
 def trial_copy(state: dict, seat: int) -> dict:
     """A copy to try things on: what a seat's decisions can change is copied (its
-    own board and everything on the table), the other seats' boards are shared."""
-    trial = copy.deepcopy({k: v for k, v in state.items() if k != "players"})
-    trial["players"] = [copy.deepcopy(p) if i == seat else p for i, p in enumerate(state["players"])]
+    own board and everything on the table), the other seats' boards are shared.
+    (The state is JSON-ready: a JSON round trip is the quickest deep copy.)"""
+    trial = json.loads(json.dumps({k: v for k, v in state.items() if k != "players"}))
+    trial["players"] = [json.loads(json.dumps(p)) if i == seat else p for i, p in enumerate(state["players"])]
     return trial
 
 
@@ -127,20 +127,29 @@ def situation(state: dict) -> str:
                       sort_keys=True)
 
 
-def surely_finishable(state: dict) -> bool:
+def surely_finishable(state: dict, slack: int = 0) -> bool:
     """Each step takes at most 1 from the capacity of any set of colours, and each
     industry step exactly 1 from the wrenches' room: so when every direct track item's
     colours have room for all direct track steps together, and the wrenches for all
-    direct industry steps, doing them one item after the other always works."""
+    direct industry steps, doing them one item after the other always works (a
+    displaced locomotive can always be laid or returned, and takes no room). With
+    `slack` 1 that still holds after any one move that is not an advance (p.48)."""
     direct = unfinished(state)
     player = state["players"][state["pool"]["seat"]]
     tracks = [i for i in direct if i["kind"] == "track" and "routes" not in i]
     industry = [i for i in direct if i["kind"] == "industry"]
-    if len(tracks) + len(industry) < len(direct):
+    displaced = [i for i in direct if i["kind"] == "displaced"]    # a free slot, a lower loco, or return
+    if len(tracks) + len(industry) + len(displaced) < len(direct):
         return False
-    need = sum(i["left"] for i in tracks)
+    need = sum(i["left"] for i in tracks) + (slack if tracks else 0)
     for item in tracks:
         colours = COLOURS if item["colours"] == "any" else item["colours"]
         if step_capacity(player, [c for c in colours if c in player["unlocked"]]) < need:
             return False
-    return room(player) >= sum(i["left"] for i in industry)
+    return room(player) >= sum(i["left"] for i in industry) + (slack if industry else 0)
+
+
+def keeps_finishable(state: dict, seat: int, move: dict, roomy: bool) -> bool:
+    """Whether the direct decisions can still be finished after this pool move;
+    `roomy` is surely_finishable(state, slack=1)."""
+    return (roomy and move["action"] != "advance") or finishable(after(state, seat, move))

@@ -183,26 +183,33 @@ def gain(state: dict, seat: int, effect: dict, direct: bool) -> list[dict]:
     return GAIN[effect["type"]](state, seat, effect, direct)
 
 
-def surely_complete(state: dict, seat: int, effect: dict) -> bool:
-    """A quick sufficient test: True only where the action can surely be done
-    completely from the board as it stands (False means: try it, see can_complete)."""
+def quick_verdict(state: dict, seat: int, effect: dict) -> bool | None:
+    """A quick answer where the board as it stands settles it: True when the action
+    can surely be done completely, False when not even its first part can be done
+    (or an immediate part falls short), None when it must be tried (can_complete)."""
     player = state["players"][seat]
     kind = effect["type"]
     if kind == "engineer_tile":
-        return surely_complete(state, seat, ENGINEERS[effect["number"]]["effect"])
-    if kind == "track_steps":
-        colours = COLOURS if effect["colours"] == "any" else effect["colours"]
-        return step_capacity(player, [c for c in colours if c in player["unlocked"]]) >= effect["steps"]
-    if kind == "industry_steps":
-        return room(player) >= effect["steps"]
+        return quick_verdict(state, seat, ENGINEERS[effect["number"]]["effect"])
+    if kind in ("track_steps", "industry_steps"):
+        if kind == "industry_steps":
+            have = room(player)
+        else:
+            colours = COLOURS if effect["colours"] == "any" else effect["colours"]
+            have = step_capacity(player, [c for c in colours if c in player["unlocked"]])
+        return True if have >= effect["steps"] else (False if have == 0 else None)
     if kind == "take_doubler":
         return doubler_room(state, seat) >= effect["count"]
+    if kind == "hire_engineer":
+        return state["strip"][-1] is not None
     if kind == "take_loco" and effect["as"] == "locomotive_or_factory":
         return bool(factory_sources(state))
     if kind == "take_loco":     # lay one, then the factory from what is left (or the one displaced)
-        return any(lay_places(player, STACKS[s]) for s in lowest_stacks(state)) and \
-            sum(state["stacks"].values()) + len(state["returned"]) >= 2
-    return kind in ("gain_coins", "points", "take_temporary_workers", "claim_turn_order")
+        if any(lay_places(player, STACKS[s]) for s in lowest_stacks(state)) and \
+                sum(state["stacks"].values()) + len(state["returned"]) >= 2:
+            return True
+        return None
+    return True if kind in ("gain_coins", "points", "take_temporary_workers", "claim_turn_order") else None
 
 
 def can_complete(state: dict, seat: int, effect: dict) -> bool:
@@ -210,8 +217,9 @@ def can_complete(state: dict, seat: int, effect: dict) -> bool:
     action can be done completely, in the rules' sense: on a copy, the action goes
     into an empty action pool and every order and choice is tried (a step may unlock
     the colour a later step needs; keys and factory actions gained on the way count)."""
-    if surely_complete(state, seat, effect):
-        return True
+    verdict = quick_verdict(state, seat, effect)
+    if verdict is not None:
+        return verdict
     key = json.dumps([state, seat, effect], sort_keys=True)
     if key not in TRIED:
         if len(TRIED) >= TRIED_MAX:

@@ -45,10 +45,11 @@ def item_options(state: dict, seat: int, item: dict) -> list[dict]:
 def moves(state: dict, seat: int) -> list[dict]:
     """Every legal pool move: while a direct decision is unfinished, only those after
     which it can still be finished (should the search give up on all, none is refused)."""
-    from .completion import after, finishable, unfinished
+    from .completion import keeps_finishable, surely_finishable, unfinished
     out = [m for item in state["pool"]["items"] for m in item_options(state, seat, item)]
     if unfinished(state):
-        return [m for m in out if finishable(after(state, seat, m))] or out
+        roomy = surely_finishable(state, slack=1)
+        return [m for m in out if keeps_finishable(state, seat, m, roomy)] or out
     return out
 
 
