@@ -12,7 +12,7 @@ from service.store import GameFinished
 from workers.queues import notify
 
 bp = Blueprint("games", __name__)
-log = logging.getLogger(__name__)
+logger = logging.getLogger(__name__)
 
 
 @bp.post("/v1/games")
@@ -26,7 +26,7 @@ def create_game():
     try:
         notify(current_app.extensions["redis"], "on_game_created", record.id)
     except redis.RedisError:        # the game exists and its tokens are shown only now
-        log.exception("invitations for game %s not queued", record.id)
+        logger.exception("invitations for game %s not queued", record.id)
     location = url_for("games.show_game", game_id=record.id)
     return ({"id": record.id, "game": record.game, "version": 0, "options": record.options,
              "seats": seats, "admin_token": admin}, 201, {"Location": location})

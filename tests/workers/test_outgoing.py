@@ -6,11 +6,10 @@ from __future__ import annotations
 import subprocess
 from email import message_from_bytes, policy
 
-import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult
 
-from service.play import resolve_turn, submit_turn
+from service.play import submit_turn
 from service.store import Store
 from tests.workers.conftest import PLAYERS, Inbox, free_port
 from tests.workers.test_turn_clock import START, subjects

@@ -13,7 +13,6 @@ from rq.registry import ScheduledJobRegistry
 from service.store import Store
 from tests.workers.conftest import PLAYERS, reply_to
 from tests.workers.test_play_by_mail import listed_moves
-from workers import clock
 from workers.queues import MAIL, queue
 
 ADA, BERT = PLAYERS[0]["email"], PLAYERS[1]["email"]
