@@ -149,3 +149,17 @@ def test_snapshot_json_has_no_token_or_seed_in_any_view(client):
     game = a_game(client, seed=123456789)
     text = json.dumps(client.get(f"/v1/games/{game.id}", headers=game.auth(0)).json)
     assert "123456789" not in text and game.tokens[0] not in text
+
+
+def test_a_game_is_created_even_when_its_invitations_cannot_be_queued(client, monkeypatch):
+    """The tokens are shown only in this answer: a failed enqueue must not lose them."""
+    import redis
+
+    from service.api import games
+
+    def queue_down(*_args):
+        raise redis.ConnectionError("mail queue unreachable")
+    monkeypatch.setattr(games, "notify", queue_down)
+    answer = client.post("/v1/games", json={"game": "pile", "players": [{"name": "a"},
+                                            {"name": "b"}]})
+    assert answer.status_code == 201 and len(answer.json["seats"]) == 2
