@@ -61,9 +61,10 @@ class Map:
     market_order: tuple      # market locations in the order tiles are dealt
 
 
-def read_raw() -> dict:
+def read_raw(folder: Path = HERE) -> dict:
+    """The data files of a folder laid out as data/ is (this package's by default)."""
     def load(name):
-        return json.loads((HERE / name).read_text())
+        return json.loads((Path(folder) / name).read_text())
     return {"player_board": load("player_board.json"), "cards": load("cards.json"),
             "market_tiles": load("market_tiles.json"), "demand_tracks": load("demand_tracks.json"),
             "maps": {m: load(f"maps/{m}.json") for m in MAP_IDS}}
