@@ -51,10 +51,12 @@ def client(app):
 
 @pytest.fixture
 def work(redis_conn):
-    """Run every queued job to completion in this process (rq's burst worker)."""
+    """Run every queued job, turns and then their notifications, to completion in
+    this process (rq's burst worker)."""
     from rq import SimpleWorker
-    from workers.queues import TURNS, queue
+    from workers.queues import MAIL, TURNS, queue
 
     def run():
-        SimpleWorker([queue(redis_conn, TURNS)], connection=redis_conn).work(burst=True)
+        SimpleWorker([queue(redis_conn, TURNS), queue(redis_conn, MAIL)],
+                     connection=redis_conn).work(burst=True)
     return run

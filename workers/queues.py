@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import redis
-from rq import Queue, Retry, get_current_job
+from rq import Callback, Queue, Retry, get_current_job
 
 from service.connection import redis_from_env
 
@@ -44,11 +44,13 @@ def job_waiting(jobs: Queue, job_id: str) -> bool:
     return status is not None and status.get_status(refresh=False) in ("queued", "scheduled")
 
 
-def notify(conn: redis.Redis, job: str, *ids: str) -> None:
+def notify(conn: redis.Redis, job: str, *ids: str, on_success: str | None = None) -> None:
     """Put a workers.notify job (e-mail to the seats concerned) on the mail queue,
-    under an id made of its arguments, so owing it twice queues it once."""
+    under an id made of its arguments, so owing it twice queues it once;
+    `on_success` names a function rq calls when the job has succeeded."""
     job_id = "-".join((job, *ids))
     mail = queue(conn, MAIL)
     if not job_waiting(mail, job_id):
         mail.enqueue(f"workers.notify.{job}", *ids, job_id=job_id, retry=RETRY,
-                     result_ttl=60, failure_ttl=7 * 24 * 3600)
+                     result_ttl=60, failure_ttl=7 * 24 * 3600,
+                     on_success=Callback(on_success) if on_success else None)

@@ -15,6 +15,7 @@ from workers.queues import enqueuer, job_connection, notify
 
 log = logging.getLogger(__name__)
 SWEEP_AFTER = 30.0          # seconds a turn may wait for its job before it is re-owed
+GIVE_UP_AFTER = 24 * 3600   # seconds after which a turn's notifications are no longer owed
 
 
 def resolve_turn(game_id: str, turn_id: str) -> str:
@@ -28,9 +29,16 @@ def resolve_turn(game_id: str, turn_id: str) -> str:
 
 
 def follow_up(store: Store, game_id: str, turn_id: str) -> None:
-    """What a resolved turn owes: its notifications. Then it is no longer pending."""
-    notify(store.redis, "on_turn_resolved", game_id, turn_id)
-    store.done_with(game_id, turn_id)
+    """What a resolved turn owes: its notifications. It stays pending until they
+    have been made (`notified`), so a notification job lost or failed for good is
+    owed again by the sweeper."""
+    notify(store.redis, "on_turn_resolved", game_id, turn_id,
+           on_success="workers.resolve.notified")
+
+
+def notified(job, connection, _result, *_args, **_kwargs) -> None:
+    """rq's on_success callback of a turn's notification job: nothing more is owed."""
+    Store(connection).done_with(*job.args)
 
 
 def sweep(conn=None, older_than: float = SWEEP_AFTER) -> int:
@@ -46,6 +54,10 @@ def sweep(conn=None, older_than: float = SWEEP_AFTER) -> int:
                 store.done_with(game_id, turn_id)
         elif turn["status"] == "queued":
             enqueue(game_id, turn_id)
+        elif since < now - GIVE_UP_AFTER:
+            log.error("notifications of turn %s of game %s given up after %d s",
+                      turn_id, game_id, GIVE_UP_AFTER)
+            store.done_with(game_id, turn_id)
         else:
             follow_up(store, game_id, turn_id)
     if owed:

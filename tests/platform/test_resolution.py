@@ -68,6 +68,28 @@ def test_sweep_reowes_a_turn_whose_job_was_lost(store, redis_conn, work):
     assert resolve.sweep(redis_conn, older_than=0.0) == 1
     work()
     assert store.turn(game_id, turn_id)["status"] == "applied"
+    assert store.pending_turns(older_than=1e12) == [], "owed until notified"
+
+
+def test_a_turn_stays_owed_until_its_notifications_succeed(store, redis_conn, work,
+                                                           monkeypatch):
+    """A notification job that fails for good is owed again by the sweeper."""
+    from workers import notify
+    game_id = new_game(store)
+    turn_id = queued(store, game_id, [{"action": "pass"}])
+
+    def mail_down(*_args):
+        raise ConnectionError("SMTP relay unreachable")
+    monkeypatch.setattr(notify, "on_turn_resolved", mail_down)
+    resolve.resolve_turn(game_id, turn_id)
+    work()
+    assert [t for _, t, _ in store.pending_turns(older_than=1e12)] == [turn_id]
+    monkeypatch.undo()
+    from workers.queues import MAIL, queue
+    queue(redis_conn, MAIL).empty()              # the failed job's retries, scheduled
+    redis_conn.delete(*redis_conn.keys("rq:job:on_turn_resolved-*"))
+    assert resolve.sweep(redis_conn, older_than=0.0) == 1
+    work()
     assert store.pending_turns(older_than=1e12) == []
 
 
@@ -171,7 +193,7 @@ def test_a_turn_of_a_game_pinned_to_another_engine_version_is_rejected(store, re
     redis_conn.set(key(game_id, "meta"), json.dumps(meta))
     assert resolve.resolve_turn(game_id, turn_id) == "rejected"
     assert store.turn(game_id, turn_id)["rule"] == "engine version"
-    assert store.pending_turns(older_than=1e12) == []
+    assert resolve.resolve_turn(game_id, turn_id) == "rejected", "not retried: resolved"
 
 
 def test_idempotency_keys_are_each_seats_own(client, work):
