@@ -7,6 +7,7 @@ Safe to run twice: each mail is claimed per (game, seat, event) before it is que
 from __future__ import annotations
 
 import json
+import logging
 
 from service.play import Game, load_game
 from service.store import Store, key
@@ -16,6 +17,7 @@ from workers.mail.config import MailConfig
 from workers.mail.runtime import connection, queue
 
 VIA_MAIL_TTL = 30 * 24 * 3600
+log = logging.getLogger(__name__)
 
 
 def via_mail_key(game_id: str, turn_id: str) -> str:
@@ -28,18 +30,30 @@ def remember_via_mail(conn, game_id: str, turn_id: str, message_id: str) -> None
              ex=VIA_MAIL_TTL)
 
 
+def each_seat(game: Game, seats, tell) -> int:
+    """tell(seat) for each seat; one seat's failure (a bad name or address) is logged
+    and spoils nothing for the others."""
+    sent = 0
+    for seat in seats:
+        try:
+            sent += bool(tell(seat))
+        except Exception:
+            log.exception("game %s: no mail for seat %s", game.record.id, seat)
+    return sent
+
+
 def on_game_created(game_id: str) -> int:
     conn = connection()
     config = MailConfig.from_env(conn)
     game = load_game(Store(conn), game_id)
-    sent = 0
-    for seat, entry in enumerate(game.record.seats):
-        if entry.email:
-            events = ["invite"] + ([turn_event(game)] if seat in game.snapshot.to_act else [])
-            sent += bool(outbox.dispatch(conn, queue(conn), config,
-                                         notices.invitation(game, seat, config), events))
-    clock.restart(conn, game)
-    return sent
+
+    def invite(seat: int):
+        events = ["invite"] + ([turn_event(game)] if seat in game.snapshot.to_act else [])
+        return outbox.dispatch(conn, queue(conn), config, notices.invitation(game, seat, config), events)
+    try:
+        return each_seat(game, seats_with_mail(game), invite)
+    finally:
+        clock.restart(conn, game)
 
 
 def on_turn_resolved(game_id: str, turn_id: str) -> int:
@@ -49,22 +63,28 @@ def on_turn_resolved(game_id: str, turn_id: str) -> int:
     game, turn = load_game(store, game_id), store.turn(game_id, turn_id)
     if turn is None or turn["status"] not in ("applied", "rejected"):
         return 0
-    origin = conn.get(via_mail_key(game_id, turn_id))
-    mover, sent, told = turn["seat"], 0, set()
+    try:
+        return tell_all(conn, config, game, turn, turn_id)
+    finally:
+        clock.restart(conn, game)
+
+
+def tell_all(conn, config: MailConfig, game: Game, turn: dict, turn_id: str) -> int:
+    """The mover its outcome, then everyone "game over" or the seats to act "your turn"."""
+    origin = conn.get(via_mail_key(game.record.id, turn_id))
+    told = set()
+    sent = 0
     if turn["status"] == "rejected" or origin:
-        sent += tell_mover(conn, config, game, turn, turn_id, json.loads(origin) if origin else None)
-        told.add(mover)
+        told.add(turn["seat"])
+        sent += each_seat(game, told, lambda seat: tell_mover(
+            conn, config, game, turn, turn_id, json.loads(origin) if origin else None))
     if game.snapshot.status == "finished":
-        for seat in seats_with_mail(game):
-            sent += bool(outbox.dispatch(conn, queue(conn), config,
-                                         notices.game_over(game, seat, config), ["over"]))
-    elif game.snapshot.status == "active":
-        for seat in set(game.snapshot.to_act) - told:
-            if game.record.seats[seat].email:
-                sent += bool(outbox.dispatch(conn, queue(conn), config,
-                                             notices.your_turn(game, seat, config),
-                                             [turn_event(game)]))
-    clock.restart(conn, game)
+        return sent + each_seat(game, seats_with_mail(game), lambda seat: outbox.dispatch(
+            conn, queue(conn), config, notices.game_over(game, seat, config), ["over"]))
+    if game.snapshot.status == "active":
+        waiting = [s for s in game.snapshot.to_act if s not in told and game.record.seats[s].email]
+        sent += each_seat(game, waiting, lambda seat: outbox.dispatch(
+            conn, queue(conn), config, notices.your_turn(game, seat, config), [turn_event(game)]))
     return sent
 
 

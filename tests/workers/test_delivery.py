@@ -42,7 +42,7 @@ def test_sweeper_delivers_mail_whose_job_was_lost(conn, inbox, run_jobs, new_gam
     run_jobs()
     mail = Mail(game_id, "Pile", 0, "Ada", ADA, 0, "Lost and found").add("", "hello")
     message = compose.build(mail, "t@games.test", DOMAIN, "http://x")
-    assert outbox.claim(conn, game_id, 0, ["lost"], message.as_string())   # no job queued
+    assert outbox.claim(conn, game_id, 0, ["lost"], outbox.payload(message, ADA))   # no job queued
     queue(conn, MAIL).enqueue("workers.clock.sweep")
     run_jobs()
     assert inbox.last(ADA)["Subject"].endswith("Lost and found")

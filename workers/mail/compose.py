@@ -4,12 +4,15 @@ is the engine's render_text, the legal moves its notation, shortened when many."
 from __future__ import annotations
 
 import html
+import re
 import secrets
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from email.utils import formataddr, formatdate
 from urllib.parse import quote
 
+ADDR_SPEC = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9.-]+")
+CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
 FULL_LIST_UP_TO = 40        # more legal moves than this are grouped by their first word
 EXAMPLES_PER_GROUP = 6
 MOVES_REPLY_LIMIT = 400     # the `moves` command lists at most this many lines
@@ -124,10 +127,28 @@ def quick_reply(mail: Mail, move: str) -> str:
             f"&body={quote(move)}")
 
 
+class BadAddress(ValueError):
+    """A seat's address that is not one plain ASCII addr-spec: no mail goes to it."""
+
+
+def single_address(address: str | None) -> str:
+    """The address itself when it is exactly one ASCII addr-spec (no list, no name,
+    no line break), else BadAddress."""
+    if not address or not ADDR_SPEC.fullmatch(address):
+        raise BadAddress(f"not a single plain e-mail address: {address!r}")
+    return address
+
+
+def clean_header(value: str | None) -> str:
+    """A header value taken from elsewhere (a player's name, a received mail): control
+    characters (CR, LF, NUL...) become spaces."""
+    return CONTROL.sub(" ", value or "").strip()
+
+
 def build(mail: Mail, mail_from: str, domain: str, public_url: str) -> EmailMessage:
     message = EmailMessage()
     message["From"] = mail_from
-    message["To"] = formataddr((mail.seat_name, mail.to))
+    message["To"] = formataddr((clean_header(mail.seat_name), single_address(mail.to)))
     message["Subject"] = subject_line(mail)
     message["Date"] = formatdate(localtime=False)
     message["Message-ID"] = message_id(mail, domain)

@@ -119,11 +119,12 @@ def submit(conn, game: Game, seat: int, reply: Reply, digest: str, mail) -> str:
 
 def answer_stray(conn, config: MailConfig, reply: Reply, digest: str, subject: str,
                  text: str) -> str:
-    if not reply.sender or not allowed(conn, "stray", reply.sender.lower()):
+    if not compose.ADDR_SPEC.fullmatch(reply.sender) or not allowed(conn, "stray", reply.sender.lower()):
         return f"{subject}: not answered"
     message = compose.stray_answer(reply.sender, f"{subject} (re: {reply.subject})", text,
                                    config.mail_from, config.domain, reply.message_id or None)
-    outbox.send_once(conn, queue(conn), "stray", reply.sender.lower(), [f"answer-{digest}"], message)
+    outbox.send_once(conn, queue(conn), "stray", reply.sender.lower(), [f"answer-{digest}"],
+                     message, reply.sender)
     return f"{subject}: answered"
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import time
 from datetime import datetime, timezone
 from email import message_from_bytes, policy
@@ -26,6 +27,7 @@ from workers.mail.runtime import connection, queue
 KEEP = 30 * 24 * 3600                     # how long sent-markers and stored mail live
 BACKOFF = Retry(max=6, interval=[10, 60, 300, 900, 3600, 3600])
 SENDING_LOCK = 300
+log = logging.getLogger(__name__)
 
 CLAIM = """
 for i = 1, #KEYS - 2 do
@@ -63,10 +65,16 @@ def claim(conn, game_id: str, seat, events: list[str], payload: str) -> str | No
     return mail_id if ok else None
 
 
+def payload(message: EmailMessage, to: str) -> str:
+    """What the outbox keeps of a mail: its one recipient and the message."""
+    return json.dumps({"to": compose.single_address(to), "message": message.as_string()})
+
+
 def send_once(conn, queue: Queue, game_id: str, seat, events: list[str],
-              message: EmailMessage) -> str | None:
-    """Claim, store and queue the delivery of a built message."""
-    mail_id = claim(conn, game_id, seat, events, message.as_string())
+              message: EmailMessage, to: str) -> str | None:
+    """Claim, store and queue the delivery of a built message to one recipient, named
+    here (never taken from the message's headers)."""
+    mail_id = claim(conn, game_id, seat, events, payload(message, to))
     if mail_id is not None:
         enqueue_delivery(queue, game_id, mail_id)
     return mail_id
@@ -84,8 +92,12 @@ def dispatch(conn, queue: Queue, config: MailConfig, mail: Mail, events: list[st
         if claim(conn, mail.game_id, mail.seat, events, "") is None:
             return None
         return queue_for_digest(conn, queue, mail, seat_settings.digest_hours)
-    message = compose.build(mail, config.mail_from, config.domain, config.public_url)
-    return send_once(conn, queue, mail.game_id, mail.seat, events, message)
+    try:
+        message = compose.build(mail, config.mail_from, config.domain, config.public_url)
+    except compose.BadAddress as bad:
+        log.warning("game %s seat %s: %s", mail.game_id, mail.seat, bad)
+        return None
+    return send_once(conn, queue, mail.game_id, mail.seat, events, message, mail.to)
 
 
 def enqueue_delivery(queue: Queue, game_id: str, mail_id: str) -> None:
@@ -108,9 +120,10 @@ def deliver(game_id: str, mail_id: str) -> str:
         if raw is None:
             conn.srem(pending_key(game_id), mail_id)
             return "expired"
+        stored = json.loads(raw)
         try:
-            where = transport.send(message_from_bytes(raw, policy=policy.default),
-                                   config.smtp_url, config.sink_dir)
+            where = transport.send(message_from_bytes(stored["message"].encode(), policy=policy.default),
+                                   config.smtp_url, config.sink_dir, stored["to"])
         except transport.Bounced as bounced:
             conn.set(key(game_id, "mail", "bounced", mail_id), str(bounced), ex=KEEP)
             where = f"bounced: {bounced}"
@@ -155,7 +168,8 @@ def flush_digest(game_id: str, seat: int) -> str | None:
     for title, text in newest["sections"]:
         mail.add(title, text)
     message = compose.build(mail, config.mail_from, config.domain, config.public_url)
-    return send_once(conn, queue(conn), game_id, seat, [f"digest-{int(time.time() * 1000)}"], message)
+    return send_once(conn, queue(conn), game_id, seat, [f"digest-{int(time.time() * 1000)}"],
+                     message, mail.to)
 
 
 def resend_lost(conn, queue: Queue, game_id: str, older_than: float = 60.0) -> int:

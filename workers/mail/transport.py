@@ -27,14 +27,15 @@ class Bounced(TransportError):
     content): sending it again would not help."""
 
 
-def send(message: EmailMessage, smtp_url: str | None, sink_dir: str) -> str:
-    """Send and return where it went (for logs)."""
+def send(message: EmailMessage, smtp_url: str | None, sink_dir: str, to: str) -> str:
+    """Send to the one recipient `to` (not to whatever the headers name) and return
+    where it went (for logs)."""
     if not smtp_url:
         return to_sink(message, sink_dir)
-    return by_smtp(message, smtp_url)
+    return by_smtp(message, smtp_url, to)
 
 
-def by_smtp(message: EmailMessage, smtp_url: str) -> str:
+def by_smtp(message: EmailMessage, smtp_url: str, to: str) -> str:
     url = urlsplit(smtp_url)
     if url.scheme not in ("smtp", "smtps"):
         raise TransportError(f"SMTP_URL must start with smtp:// or smtps://, not {url.scheme}://")
@@ -56,7 +57,7 @@ def by_smtp(message: EmailMessage, smtp_url: str) -> str:
                 if not (isinstance(client.sock, ssl.SSLSocket) or is_loopback(host)):
                     raise TransportError(f"{host} offers no STARTTLS; refusing to send the password in clear")
                 client.login(unquote(url.username), unquote(url.password or ""))
-            refused = client.send_message(message)
+            refused = client.send_message(message, to_addrs=[to])
     except smtplib.SMTPRecipientsRefused as error:
         codes = [code for code, _ in error.recipients.values()]
         kind = Bounced if all(code >= 500 for code in codes) else TransportError
