@@ -101,3 +101,18 @@ def test_game_view_with_an_unknown_token_changes_nothing(client, redis_conn):
     assert_problem(client.get(f"/v1/games/{game.id}", headers={"Authorization": "Bearer ✓"}),
                    401, GAME)
     assert sorted(redis_conn.keys("*")) == before
+
+
+@pytest.mark.parametrize("player, field", [
+    ({"name": "Ada\r\nBcc: victim@x.test"}, "players[0].name"),
+    ({"name": "Ada", "email": "ada@p.test, victim@x.test"}, "players[0].email"),
+    ({"name": "Ada", "email": "ada@p.test\r\nBcc: victim@x.test"}, "players[0].email"),
+    ({"name": "Ada", "email": "Ada <ada@p.test>"}, "players[0].email"),
+    ({"name": "Ada", "email": "zoë@p.test"}, "players[0].email"),
+])
+def test_names_and_addresses_that_could_inject_mail_headers_are_refused(client, player, field):
+    """A name or address goes into mail headers: control characters, lists and display
+    names are refused, so one seat's mail can never reach anyone else."""
+    answer = client.post("/v1/games", json={"game": "pile", "players": [player, {"name": "b"}]})
+    body = assert_problem(answer, 400, CREATE)
+    assert body["errors"][0]["field"] == field
