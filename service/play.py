@@ -105,11 +105,12 @@ def is_admin(record: GameRecord, token: str | None) -> bool:
 
 
 def submit_turn(store: Store, enqueue, game_id: str, seat: int, expected_version: int,
-                moves: list[dict], idempotency_key: str | None = None) -> tuple[dict, bool]:
+                moves: list[dict], idempotency_key: str | None = None,
+                game: Game | None = None) -> tuple[dict, bool]:
     """Queue a turn for the seat; returns (turn, created). A repeated Idempotency-Key
     with the same body returns the earlier turn, whatever happened since; with
-    another body it is refused."""
-    game = load_game(store, game_id)
+    another body it is refused. `game` spares a second read when the caller has it."""
+    game = game or load_game(store, game_id)
     digest = hashlib.sha256(dumps({"seat": seat, "expected_version": expected_version,
                                    "moves": moves}).encode()).hexdigest()
 

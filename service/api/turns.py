@@ -14,11 +14,12 @@ MAX_WAIT = 30.0
 
 @bp.post("/v1/games/<game_id>/turns")
 def submit_turn(game_id: str):
-    seat = seated(play.load_game(store(), game_id))
+    game = play.load_game(store(), game_id)
+    seat = seated(game)
     body = request.get_json()
     turn, _created = play.submit_turn(
         store(), enqueuer(current_app.extensions["redis"]), game_id, seat,
-        body["expected_version"], body["moves"], request.headers.get("Idempotency-Key"))
+        body["expected_version"], body["moves"], request.headers.get("Idempotency-Key"), game)
     wait = min(request.args.get("wait", 0.0, type=float), MAX_WAIT)
     if wait and turn["status"] == "queued":
         turn = store().wait_resolved(game_id, turn["id"], wait)
