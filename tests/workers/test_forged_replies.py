@@ -36,7 +36,7 @@ def test_wrong_mac_changes_nothing_and_is_answered(conn, inbox, mail_in, run_job
     game_id, invitation = started(new_game, run_jobs, inbox)
     before = game_state(conn, game_id)
     forged = readdressed(reply_to(invitation, listed_moves(invitation)[0], "mallory@evil.test"),
-                         f"play+{game_id}.0.{'0' * reply_address.MAC_CHARS}@{DOMAIN}")
+                         f"play+{game_id}.0.v0.{'0' * reply_address.MAC_CHARS}@{DOMAIN}")
     mail_in(forged)
     run_jobs()
     assert game_state(conn, game_id) == before
@@ -49,7 +49,7 @@ def test_other_seats_address_with_own_mac_changes_nothing(conn, inbox, mail_in, 
     game_id, invitation = started(new_game, run_jobs, inbox)
     own_mac = reply_address.find(str(invitation["Reply-To"])).mac
     before = game_state(conn, game_id)
-    mail_in(readdressed(reply_to(invitation, "pass", ADA), f"play+{game_id}.1.{own_mac}@{DOMAIN}"))
+    mail_in(readdressed(reply_to(invitation, "pass", ADA), f"play+{game_id}.1.v0.{own_mac}@{DOMAIN}"))
     run_jobs()
     assert game_state(conn, game_id) == before
     assert "Invalid reply address" in inbox.last(ADA)["Subject"]
@@ -78,6 +78,40 @@ def test_stale_version_changes_nothing_and_is_answered(conn, inbox, mail_in, run
     answer = text(inbox.last(ADA))
     assert "Your mail answered version 0; the game is at 2." in answer
     assert "Your legal moves" in answer
+
+
+def bare(message):
+    """The reply as a client that keeps no In-Reply-To and rewrites the subject sends it."""
+    del message["In-Reply-To"], message["Subject"]
+    message["Subject"] = "my move"
+    return message
+
+
+def test_reply_without_version_headers_to_an_old_mail_is_stale(conn, inbox, mail_in, run_jobs, new_game):
+    game_id, invitation = started(new_game, run_jobs, inbox)
+    mail_in(reply_to(invitation, listed_moves(invitation)[0], ADA))
+    run_jobs()
+    mail_in(reply_to(inbox.last(BERT), listed_moves(inbox.last(BERT))[0], BERT))
+    run_jobs()
+    before = game_state(conn, game_id)
+    mail_in(bare(reply_to(invitation, "pass", ADA)))                    # answers version 0
+    run_jobs()
+    assert game_state(conn, game_id) == before
+    assert "Your mail answered version 0; the game is at 2." in text(inbox.last(ADA))
+
+
+def test_reply_address_with_a_forged_version_changes_nothing(conn, inbox, mail_in, run_jobs, new_game):
+    game_id, invitation = started(new_game, run_jobs, inbox)
+    mail_in(reply_to(invitation, listed_moves(invitation)[0], ADA))
+    run_jobs()
+    mail_in(reply_to(inbox.last(BERT), listed_moves(inbox.last(BERT))[0], BERT))
+    run_jobs()
+    before = game_state(conn, game_id)
+    old = str(invitation["Reply-To"])
+    mail_in(readdressed(bare(reply_to(invitation, "pass", ADA)), old.replace(".v0.", ".v2.")))
+    run_jobs()
+    assert game_state(conn, game_id) == before
+    assert "Invalid reply address" in inbox.last(ADA)["Subject"]
 
 
 def test_unknown_address_is_answered(conn, inbox, mail_in, run_jobs, new_game):
@@ -113,6 +147,6 @@ def test_answers_to_strangers_are_rate_limited(conn, inbox, mail_in, run_jobs, n
     game_id, invitation = started(new_game, run_jobs, inbox)
     for n in range(6):
         mail_in(readdressed(reply_to(invitation, f"pass {n}", "flood@evil.test"),
-                            f"play+{game_id}.0.{'1' * reply_address.MAC_CHARS}@{DOMAIN}"))
+                            f"play+{game_id}.0.v0.{'1' * reply_address.MAC_CHARS}@{DOMAIN}"))
     run_jobs()
     assert len(inbox.to("flood@evil.test")) == 3

@@ -1,6 +1,6 @@
 """Reading a reply (workers/mail/inbound.py) and the reply address: what the player
-wrote is found under any common client's quoting; the version answered comes from
-In-Reply-To, the subject, or a `version N` line; machines are recognised."""
+wrote is found under any common client's quoting; the version answered comes from the
+signed reply address alone; machines are recognised."""
 from __future__ import annotations
 
 from email.message import EmailMessage
@@ -8,7 +8,7 @@ from email.message import EmailMessage
 from workers.mail import compose, inbound, reply_address
 
 SECRET, DOMAIN = "s", "games.test"
-ADDRESS = reply_address.make(SECRET, DOMAIN, "g.1-x", 2)
+ADDRESS = reply_address.make(SECRET, DOMAIN, "g.1-x", 2, 7)
 
 
 def raw(body: str, subtype: str = "plain", **headers) -> bytes:
@@ -26,10 +26,11 @@ def test_reply_address_round_trip_and_forgery():
     local, _, domain = ADDRESS.partition("@")
     prefix, _, mac = local.rpartition(".")
     found = reply_address.find(f"Ada <{prefix.replace('play', 'Play')}.{mac.upper()}@{domain}>")
-    assert (found.game_id, found.seat) == ("g.1-x", 2)
+    assert (found.game_id, found.seat, found.version) == ("g.1-x", 2, 7)
     assert reply_address.is_genuine(SECRET, found)
     assert not reply_address.is_genuine("other secret", found)
-    assert not reply_address.is_genuine(SECRET, reply_address.ReplyAddress("g.1-x", 1, found.mac, DOMAIN))
+    assert not reply_address.is_genuine(SECRET, reply_address.ReplyAddress("g.1-x", 1, 7, found.mac, DOMAIN))
+    assert not reply_address.is_genuine(SECRET, reply_address.ReplyAddress("g.1-x", 2, 8, found.mac, DOMAIN))
 
 
 def test_moves_above_the_quote_and_signature_are_read():
@@ -51,12 +52,11 @@ def test_commands_are_told_from_moves():
     assert reply.moves == ["play 4"]
 
 
-def test_version_from_in_reply_to_then_subject_then_a_version_line():
+def test_version_comes_from_the_reply_address_not_from_headers_or_body():
     answered = "<pbem.g.1-x.2.v12.abc@games.test>"
-    assert inbound.parse(raw("pass", In_Reply_To=answered)).version == 12
-    assert inbound.parse(raw("pass")).version == 7
-    assert inbound.parse(raw("version 9\npass", In_Reply_To=answered)).version == 9
-    assert inbound.parse(raw("pass", Subject="hello")).version is None
+    assert inbound.parse(raw("pass", In_Reply_To=answered, Subject="Re: [Pile g.1-x v9] x")).version == 7
+    reply = inbound.parse(raw("version 9\npass"))
+    assert reply.version == 7 and reply.moves == ["version 9", "pass"]
 
 
 def test_html_only_reply_is_read_without_the_blockquote():

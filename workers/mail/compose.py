@@ -122,7 +122,7 @@ def subject_line(mail: Mail) -> str:
 
 
 def quick_reply(mail: Mail, move: str) -> str:
-    """A mailto link answering this mail with one move (the version is in the subject)."""
+    """A mailto link answering this mail with one move (the version is in the address)."""
     return (f"mailto:{mail.reply_to}?subject={quote('Re: ' + subject_line(mail))}"
             f"&body={quote(move)}")
 

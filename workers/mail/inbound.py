@@ -1,7 +1,7 @@
 """Reading a reply (issue 4, "In: moves by reply"): a raw RFC 5322 message becomes the
-reply address it was sent to, the sender, the version it answers, whether it was sent
-by a machine (auto-responders are never answered), and the lines the player wrote:
-commands (`status`, `moves`, `help`, ...) and moves in the game's notation. Quoted
+reply address it was sent to (which names the version it answers), the sender, whether
+it was sent by a machine (auto-responders are never answered), and the lines the player
+wrote: commands (`status`, `moves`, `help`, ...) and moves in the game's notation. Quoted
 text, signatures and the client's "On ... wrote:" lines are dropped."""
 from __future__ import annotations
 
@@ -18,9 +18,6 @@ from workers.mail.reply_address import ReplyAddress
 
 COMMANDS = {"status", "moves", "help", "mute", "unmute", "digest", "vacation", "back"}
 RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "To", "Cc", "Envelope-To")
-VERSION_IN_ID = re.compile(r"<pbem\.[^>]*\.v(\d+)\.[^>]*>")
-VERSION_IN_SUBJECT = re.compile(r"\[[^\]]*\bv(\d+)\]")
-VERSION_LINE = re.compile(r"^version:?\s*(\d+)$", re.IGNORECASE)
 QUOTE_HEADER = re.compile(
     r"^(on\b.*\bwrote:?|am\b.*\bschrieb.*:|-+\s*original message\s*-+|_{10,}"
     r"|from:\s.*|von:\s.*|sent from my .*|gesendet von .*)$", re.IGNORECASE)
@@ -34,7 +31,7 @@ class Reply:
     sender: str
     subject: str
     message_id: str
-    version: int | None
+    version: int | None          # from the signed reply address: checked, not trusted
     automatic: bool
     commands: list[tuple[str, str]] = field(default_factory=list)   # (command, argument)
     moves: list[str] = field(default_factory=list)
@@ -43,22 +40,20 @@ class Reply:
 def parse(raw: bytes, envelope_to: list[str] = (), envelope_from: str | None = None) -> Reply:
     message = BytesParser(policy=policy.default).parsebytes(raw)
     lines = written_lines(body_text(message))
-    version, commands, moves = None, [], []
+    commands, moves = [], []
     for line in lines:
-        if match := VERSION_LINE.match(line):
-            version = int(match.group(1))
-            continue
         word, _, argument = line.partition(" ")
         if word.lower() in COMMANDS and len(line.split()) <= 3:
             commands.append((word.lower(), argument.strip()))
         else:
             moves.append(line)
+    address = find_address(message, envelope_to)
     return Reply(
-        address=find_address(message, envelope_to),
+        address=address,
         sender=parseaddr(str(message.get("From", "")))[1],
         subject=str(message.get("Subject", "")),
         message_id=str(message.get("Message-ID", "")),
-        version=version if version is not None else version_answered(message),
+        version=address.version if address else None,
         automatic=is_automatic(message, envelope_from),
         commands=commands, moves=moves)
 
@@ -72,17 +67,6 @@ def find_address(message: EmailMessage, envelope_to) -> ReplyAddress | None:
         if found := reply_address.find(candidate):
             return found
     return None
-
-
-def version_answered(message: EmailMessage) -> int | None:
-    """The version of the mail this replies to: from our Message-ID in In-Reply-To or
-    References, else from the "[... vN]" tag in the subject."""
-    for name in ("In-Reply-To", "References"):
-        ids = VERSION_IN_ID.findall(str(message.get(name, "")))
-        if ids:
-            return int(ids[-1])
-    found = VERSION_IN_SUBJECT.search(str(message.get("Subject", "")))
-    return int(found.group(1)) if found else None
 
 
 def is_automatic(message: EmailMessage, envelope_from: str | None) -> bool:

@@ -99,7 +99,7 @@ def submit(conn, game: Game, seat: int, reply: Reply, digest: str, mail) -> str:
             mail.add("Could not read your move", f"{line!r}: {error}\nNothing was played.")
             notices.add_turn(mail, game, seat)
             return "unparseable"
-    version = reply.version if reply.version is not None else game.snapshot.version
+    version = reply.version
     platform_enqueue = enqueuer(conn)
 
     def enqueue(game_id: str, turn_id: str) -> None:

@@ -1,7 +1,9 @@
 """The secret reply address of a seat (issue 4, "In: moves by reply"):
-`play+<game>.<seat>.<mac>@DOMAIN`, the MAC an HMAC-SHA256 of "<game>.<seat>" under
-INBOUND_MAIL_SECRET, so an address can be neither guessed nor turned into another
-seat's. Game ids may hold dots: the seat and MAC are taken from the right."""
+`play+<game>.<seat>.v<version>.<mac>@DOMAIN`, the MAC an HMAC-SHA256 of
+"<game>.<seat>.v<version>" under INBOUND_MAIL_SECRET, so an address can be neither
+guessed nor turned into another seat's or another version's: a reply is played at the
+version its address names, checked, not read from headers. Game ids may hold dots: the
+seat, version and MAC are taken from the right."""
 from __future__ import annotations
 
 import hashlib
@@ -11,24 +13,26 @@ from dataclasses import dataclass
 
 PREFIX = "play+"
 MAC_CHARS = 20          # 80 bits of lower-case hex: safe in case-folding mail systems
-ADDRESS = re.compile(r"play\+([A-Za-z0-9._-]+)\.(\d{1,3})\.([0-9a-f]+)@([^\s>]+)", re.IGNORECASE)
+ADDRESS = re.compile(r"play\+([A-Za-z0-9._-]+)\.(\d{1,3})\.v(\d{1,9})\.([0-9a-f]+)@([^\s>]+)",
+                     re.IGNORECASE)
 
 
 @dataclass(frozen=True)
 class ReplyAddress:
     game_id: str
     seat: int
+    version: int
     mac: str
     domain: str
 
 
-def mac_for(secret: str, game_id: str, seat: int) -> str:
-    digest = hmac.new(secret.encode(), f"{game_id}.{seat}".encode(), hashlib.sha256)
+def mac_for(secret: str, game_id: str, seat: int, version: int) -> str:
+    digest = hmac.new(secret.encode(), f"{game_id}.{seat}.v{version}".encode(), hashlib.sha256)
     return digest.hexdigest()[:MAC_CHARS]
 
 
-def make(secret: str, domain: str, game_id: str, seat: int) -> str:
-    return f"{PREFIX}{game_id}.{seat}.{mac_for(secret, game_id, seat)}@{domain}"
+def make(secret: str, domain: str, game_id: str, seat: int, version: int) -> str:
+    return f"{PREFIX}{game_id}.{seat}.v{version}.{mac_for(secret, game_id, seat, version)}@{domain}"
 
 
 def find(text: str) -> ReplyAddress | None:
@@ -36,10 +40,11 @@ def find(text: str) -> ReplyAddress | None:
     match = ADDRESS.search(text or "")
     if match is None:
         return None
-    game_id, seat, mac, domain = match.groups()
-    return ReplyAddress(game_id, int(seat), mac.lower(), domain.lower())
+    game_id, seat, version, mac, domain = match.groups()
+    return ReplyAddress(game_id, int(seat), int(version), mac.lower(), domain.lower())
 
 
 def is_genuine(secret: str, address: ReplyAddress) -> bool:
-    """Constant-time check that the MAC belongs to this game and seat."""
-    return hmac.compare_digest(mac_for(secret, address.game_id, address.seat), address.mac)
+    """Constant-time check that the MAC belongs to this game, seat and version."""
+    return hmac.compare_digest(mac_for(secret, address.game_id, address.seat, address.version),
+                               address.mac)
