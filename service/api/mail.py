@@ -3,6 +3,7 @@ a mail provider's inbound hook (the shared secret as a bearer token), and a seat
 settings (mute, digest, vacation) are read and changed with its seat token."""
 from __future__ import annotations
 
+import hashlib
 import hmac
 import os
 import time
@@ -21,9 +22,14 @@ NotAMessage = problems.problem(415, "unsupported-media-type", "The body must be 
 
 
 def hook_secret(conn) -> str:
-    """INBOUND_HOOK_TOKEN when set (so the provider never holds the MAC key), else
-    the secret reply addresses are signed with."""
-    return os.environ.get("INBOUND_HOOK_TOKEN") or MailConfig.from_env(conn).secret
+    """INBOUND_HOOK_TOKEN when set, else one derived from the secret reply addresses
+    are signed with, HMAC(secret, "inbound-hook"): the provider holding the token never
+    holds the key that makes reply addresses."""
+    given = os.environ.get("INBOUND_HOOK_TOKEN")
+    if given:
+        return given
+    secret = MailConfig.from_env(conn).secret.encode()
+    return hmac.new(secret, b"inbound-hook", hashlib.sha256).hexdigest()
 
 
 @bp.post("/v1/inbound-mail")

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from service.store import Store
-from tests.workers.conftest import MAIL_REDIS_URL, PLAYERS, SECRET, reply_to
+from service.api.mail import hook_secret
+from tests.workers.conftest import DOMAIN, MAIL_REDIS_URL, PLAYERS, SECRET, reply_to
 from tests.workers.test_play_by_mail import listed_moves
 
 ADA = PLAYERS[0]["email"]
@@ -41,7 +42,8 @@ def raw_reply(inbox, body: str) -> bytes:
 
 def test_inbound_hook_takes_a_reply_under_the_shared_secret(conn, client, inbox, run_jobs, created):
     answer = client.post("/v1/inbound-mail", data=raw_reply(inbox, ""),
-                         headers={"Authorization": f"Bearer {SECRET}", "Content-Type": "message/rfc822"})
+                         headers={"Authorization": f"Bearer {hook_secret(conn)}",
+                                  "Content-Type": "message/rfc822"})
     assert answer.status_code == 202
     run_jobs()
     assert Store(conn).snapshot(created["id"]).version == 1
@@ -54,6 +56,31 @@ def test_inbound_hook_refuses_a_wrong_secret(conn, client, inbox, run_jobs, crea
     assert answer.status_code == 401
     run_jobs()
     assert Store(conn).snapshot(created["id"]).version == 0 and not conn.keys("mail:in:*")
+
+
+def test_the_reply_address_key_is_not_the_inbound_hook_token(conn, client, inbox, run_jobs, created):
+    answer = client.post("/v1/inbound-mail", data=raw_reply(inbox, "pass"),
+                         headers={"Authorization": f"Bearer {SECRET}", "Content-Type": "message/rfc822"})
+    assert answer.status_code == 401
+    assert hook_secret(conn) != SECRET
+
+
+def test_mail_for_a_seat_without_address_is_neither_answered_nor_played(conn, client, inbox, run_jobs):
+    from workers.mail import reply_address
+    game = client.post("/v1/games", json={"game": "pile", "players": [{"name": "Ada"}, PLAYERS[1]],
+                                          "seed": 7}).get_json()
+    run_jobs()
+    mallory = "mallory@evil.test"
+    forged = reply_to(inbox.last(PLAYERS[1]["email"]), "status\npass", mallory)
+    del forged["To"]
+    forged["To"] = reply_address.make(SECRET, DOMAIN, game["id"], 0, 0)
+    answer = client.post("/v1/inbound-mail", data=bytes(forged),
+                         headers={"Authorization": f"Bearer {hook_secret(conn)}",
+                                  "Content-Type": "message/rfc822"})
+    assert answer.status_code == 202
+    run_jobs()
+    assert inbox.to(mallory) == []
+    assert Store(conn).snapshot(game["id"]).version == 0
 
 
 def test_resuming_a_paused_game_starts_its_clocks_at_once(conn, client, created, run_jobs):

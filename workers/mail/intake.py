@@ -68,8 +68,9 @@ def handle(digest: str, envelope_to: list[str], envelope_from: str | None) -> st
 
 
 def handle_seat(conn, config: MailConfig, game: Game, seat: int, reply: Reply, digest: str) -> str:
+    if not game.record.seats[seat].email:
+        return "seat without e-mail: dropped"        # nobody to answer but the claimed sender
     mail = notices.blank(game, seat, "Re: " + (bare_subject(reply.subject) or "your mail"), config)
-    mail.to = game.record.seats[seat].email or reply.sender
     mail.in_reply_to, mail.automatic = reply.message_id or None, "auto-replied"
     for command, argument in reply.commands:
         COMMANDS[command](conn, game, seat, argument, mail, config)
