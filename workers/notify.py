@@ -12,7 +12,7 @@ import logging
 from service.play import Game, load_game
 from service.store import Store, key
 from workers import clock
-from workers.mail import notices, outbox
+from workers.mail import limits, notices, outbox
 from workers.mail.config import MailConfig
 from workers.mail.runtime import connection, queue
 
@@ -92,9 +92,12 @@ def tell_mover(conn, config: MailConfig, game: Game, turn: dict, turn_id: str,
                origin: dict | None) -> int:
     """The outcome for the seat that played; with its next "your turn" when it must
     act again. An answer to the player's own mail (origin: what the intake noted of
-    it) is never muted nor digested."""
+    it) is never muted nor digested; a rejection counts among the seat's error answers."""
     seat = turn["seat"]
     if not game.record.seats[seat].email:
+        return 0
+    if (origin is not None and turn["status"] == "rejected"
+            and not limits.allowed(conn, "error", f"{game.record.id}:{seat}")):
         return 0
     if turn["status"] == "rejected":
         mail, events = notices.rejected(game, seat, turn, config), [f"rejected-{turn_id}"]

@@ -3,7 +3,8 @@ hook both `accept` the raw message: it is kept under its digest and the rq job
 `handle` reads it, so a message delivered twice is handled once.
 
 `handle` checks the reply address (unknown address, bad MAC: answered to the sender,
-rate-limited, and nothing else happens), runs the commands, parses the moves in the
+rate-limited, and nothing else happens) and that the mail comes from the seat's own
+address (else at most a rate-limited word to that address), runs the commands, parses the moves in the
 game's notation and submits them as one turn at the version the reply answers. The
 outcome (applied / rejected) is mailed by workers/notify.py; every other answer here.
 Mail sent by machines (Auto-Submitted, Precedence: bulk, bounces) is never answered."""
@@ -18,7 +19,7 @@ from service.games.base import NotationError
 from service.play import Game, load_game, submit_turn
 from service.store import Store
 from workers import clock, notify
-from workers.mail import compose, inbound, notices, outbox, reply_address, settings
+from workers.mail import compose, inbound, limits, notices, outbox, reply_address, settings
 from workers.mail.config import MailConfig
 from workers.mail.inbound import Reply
 from workers.mail.runtime import connection, queue
@@ -26,7 +27,6 @@ from workers.queues import enqueuer
 
 RAW_TTL = 7 * 24 * 3600
 MAX_RAW = 1024 * 1024
-ANSWERS_PER_HOUR = {"stray": 3, "seat": 60}     # answers, not moves: those are never limited
 
 
 def raw_key(digest: str) -> str:
@@ -68,19 +68,32 @@ def handle(digest: str, envelope_to: list[str], envelope_from: str | None) -> st
 
 
 def handle_seat(conn, config: MailConfig, game: Game, seat: int, reply: Reply, digest: str) -> str:
-    if not game.record.seats[seat].email:
+    registered = game.record.seats[seat].email
+    if not registered:
         return "seat without e-mail: dropped"        # nobody to answer but the claimed sender
+    who = f"{game.record.id}:{seat}"
     mail = notices.blank(game, seat, "Re: " + (bare_subject(reply.subject) or "your mail"), config)
     mail.in_reply_to, mail.automatic = reply.message_id or None, "auto-replied"
-    for command, argument in reply.commands:
-        COMMANDS[command](conn, game, seat, argument, mail, config)
-    done = "commands" if reply.commands else "nothing"
+    if reply.sender.lower() != registered.lower():
+        if limits.allowed(conn, "error", who):
+            mail.add("Not played", "A mail to your reply address came from another address, "
+                                   f"so nothing was done. Reply from {registered}.")
+            outbox.dispatch(conn, queue(conn), config, mail, [f"answer-{digest}"], answer=True)
+        return "sender is not the seat's address"
+    done = "nothing"
+    if reply.commands and limits.allowed(conn, "seat", who):
+        for command, argument in reply.commands:
+            COMMANDS[command](conn, game, seat, argument, mail, config)
+        done = "commands"
+    answered = len(mail.sections)
     if reply.moves:
         done = submit(conn, game, seat, reply, digest, mail)
     elif not reply.commands:
         mail.add("Nothing to do", "Your mail held no move and no command.\n\n" +
                  compose.help_text(mail.reply_to))
-    if mail.sections and allowed(conn, "seat", f"{game.record.id}:{seat}"):
+    if len(mail.sections) > answered and not limits.allowed(conn, "error", who):
+        del mail.sections[answered:]
+    if mail.sections:
         outbox.dispatch(conn, queue(conn), config, mail, [f"answer-{digest}"], answer=True)
     return done
 
@@ -120,21 +133,13 @@ def submit(conn, game: Game, seat: int, reply: Reply, digest: str, mail) -> str:
 
 def answer_stray(conn, config: MailConfig, reply: Reply, digest: str, subject: str,
                  text: str) -> str:
-    if not compose.ADDR_SPEC.fullmatch(reply.sender) or not allowed(conn, "stray", reply.sender.lower()):
+    if not compose.ADDR_SPEC.fullmatch(reply.sender) or not limits.allowed(conn, "stray", reply.sender.lower()):
         return f"{subject}: not answered"
     message = compose.stray_answer(reply.sender, f"{subject} (re: {reply.subject})", text,
                                    config.mail_from, config.domain, reply.message_id or None)
     outbox.send_once(conn, queue(conn), "stray", reply.sender.lower(), [f"answer-{digest}"],
                      message, reply.sender)
     return f"{subject}: answered"
-
-
-def allowed(conn, kind: str, who: str) -> bool:
-    """At most ANSWERS_PER_HOUR[kind] answers to one sender or seat per hour."""
-    counter = f"mail:answers:{kind}:{who}:{int(time.time() // 3600)}"
-    count = conn.incr(counter)
-    conn.expire(counter, 3600)
-    return count <= ANSWERS_PER_HOUR[kind]
 
 
 def status_command(conn, game, seat, argument, mail, config) -> None:

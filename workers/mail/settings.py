@@ -11,6 +11,7 @@ from service.store import key
 
 MAX_DIGEST_HOURS = 168
 MAX_VACATION_DAYS = 60
+KEEP_VACATIONS = 10         # a seat declaring more loses its oldest ones
 
 
 @dataclass
@@ -64,6 +65,7 @@ def change(conn, game_id: str, seat: int, *, muted: bool | None = None,
                               for start, until in settings.vacations if start < now]
         if vacation_days > 0:
             settings.vacations.append([now, now + vacation_days * 86400])
+        settings.vacations = settings.vacations[-KEEP_VACATIONS:]
     save(conn, game_id, seat, settings)
     return settings
 
