@@ -64,6 +64,13 @@ def test_html_only_reply_is_read_without_the_blockquote():
     assert inbound.parse(raw(body, subtype="html")).moves == ["play 3"]
 
 
+def test_html_reply_drops_nested_quotes_the_head_and_the_gmail_quote():
+    body = ("<html><head><title>Re: your turn</title><style>p {}</style></head><body>"
+            "<p>play 3</p><blockquote>play 5<blockquote>play 6</blockquote>play 7</blockquote>"
+            "<div class=\"gmail_quote\">On Mon, Turns wrote:<div>play 8</div></div></body></html>")
+    assert inbound.parse(raw(body, subtype="html")).moves == ["play 3"]
+
+
 def test_machines_are_recognised():
     assert inbound.parse(raw("x", Auto_Submitted="auto-replied")).automatic
     assert inbound.parse(raw("x", Precedence="junk")).automatic

@@ -149,7 +149,7 @@ def build(mail: Mail, mail_from: str, domain: str, public_url: str) -> EmailMess
     message = EmailMessage()
     message["From"] = mail_from
     message["To"] = formataddr((clean_header(mail.seat_name), single_address(mail.to)))
-    message["Subject"] = subject_line(mail)
+    message["Subject"] = clean_header(subject_line(mail))
     message["Date"] = formatdate(localtime=False)
     message["Message-ID"] = message_id(mail, domain)
     message["Auto-Submitted"] = mail.automatic

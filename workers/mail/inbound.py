@@ -5,15 +5,16 @@ wrote: commands (`status`, `moves`, `help`, ...) and moves in the game's notatio
 text, signatures and the client's "On ... wrote:" lines are dropped."""
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
 from email.utils import getaddresses, parseaddr
 
 from workers.mail import reply_address
+from workers.mail.compose import clean_header
 from workers.mail.reply_address import ReplyAddress
 
 COMMANDS = {"status", "moves", "help", "mute", "unmute", "digest", "vacation", "back"}
@@ -23,6 +24,7 @@ QUOTE_HEADER = re.compile(
     r"|from:\s.*|von:\s.*|sent from my .*|gesendet von .*)$", re.IGNORECASE)
 SIGNATURE = re.compile(r"^(--|-- )$")
 MACHINE_SENDERS = ("mailer-daemon", "postmaster", "noreply", "no-reply")
+MESSAGE_ID = re.compile(r"<[^<>\s]+>")
 
 
 @dataclass
@@ -48,14 +50,24 @@ def parse(raw: bytes, envelope_to: list[str] = (), envelope_from: str | None = N
         else:
             moves.append(line)
     address = find_address(message, envelope_to)
+    message_id = MESSAGE_ID.search(header(message, "Message-ID"))
     return Reply(
         address=address,
-        sender=parseaddr(str(message.get("From", "")))[1],
-        subject=str(message.get("Subject", "")),
-        message_id=str(message.get("Message-ID", "")),
+        sender=parseaddr(header(message, "From"))[1],
+        subject=header(message, "Subject"),
+        message_id=message_id.group(0) if message_id else "",
         version=address.version if address else None,
         automatic=is_automatic(message, envelope_from),
         commands=commands, moves=moves)
+
+
+def header(message: EmailMessage, name: str) -> str:
+    """A header of a received mail, never with line breaks or other control characters
+    (they would end up in an answer's headers); "" when it cannot be read at all."""
+    try:
+        return clean_header(str(message.get(name, "")))
+    except Exception:                 # a malformed header the parser chokes on
+        return ""
 
 
 def find_address(message: EmailMessage, envelope_to) -> ReplyAddress | None:
@@ -90,12 +102,56 @@ def body_text(message: EmailMessage) -> str:
     part = message.get_body(preferencelist=("plain", "html"))
     if part is None:
         return ""
-    text = part.get_content()
+    try:
+        text = part.get_content()
+    except (LookupError, ValueError, AssertionError):       # unknown charset, broken part
+        text = (part.get_payload(decode=True) or b"").decode("utf-8", "replace")
     if part.get_content_type() == "text/html":
-        text = re.sub(r"(?is)<(script|style|blockquote).*?</\1>", "", text)
-        text = re.sub(r"(?i)<br\s*/?>|</p>|</div>", "\n", text)
-        text = html.unescape(re.sub(r"<[^>]+>", "", text))
+        text = html_text(text)
     return text
+
+
+class HTMLText(HTMLParser):
+    """The text a player wrote in an HTML mail: quoted parts (blockquote, Gmail's
+    div.gmail_quote), the head, styles and scripts left out; blocks become lines."""
+    SKIP = {"blockquote", "head", "title", "style", "script"}
+    BLOCKS = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6"}
+    VOID = {"br", "img", "hr", "meta", "link", "input", "wbr", "area", "base", "col", "source"}
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.open: list[tuple[str, bool]] = []         # (tag, skipped) of open elements
+
+    def skipping(self) -> bool:
+        return any(skipped for _, skipped in self.open)
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.BLOCKS:
+            self.parts.append("\n")
+        if tag in self.VOID:
+            return
+        quote = tag == "div" and "gmail_quote" in (dict(attrs).get("class") or "")
+        self.open.append((tag, tag in self.SKIP or quote))
+
+    def handle_endtag(self, tag):
+        for depth in range(len(self.open) - 1, -1, -1):
+            if self.open[depth][0] == tag:
+                del self.open[depth:]
+                break
+        if tag in self.BLOCKS:
+            self.parts.append("\n")
+
+    def handle_data(self, data):
+        if not self.skipping():
+            self.parts.append(data)
+
+
+def html_text(markup: str) -> str:
+    parser = HTMLText()
+    parser.feed(markup)
+    parser.close()
+    return "".join(parser.parts)
 
 
 def written_lines(text: str) -> list[str]:

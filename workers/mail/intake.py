@@ -11,6 +11,7 @@ Mail sent by machines (Auto-Submitted, Precedence: bulk, bounces) is never answe
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 import time
 
@@ -27,6 +28,7 @@ from workers.queues import enqueuer
 
 RAW_TTL = 7 * 24 * 3600
 MAX_RAW = 1024 * 1024
+log = logging.getLogger(__name__)
 
 
 def raw_key(digest: str) -> str:
@@ -50,7 +52,11 @@ def handle(digest: str, envelope_to: list[str], envelope_from: str | None) -> st
     raw = conn.get(raw_key(digest))
     if raw is None:
         return "expired"
-    reply = inbound.parse(raw, envelope_to, envelope_from)
+    try:
+        reply = inbound.parse(raw, envelope_to, envelope_from)
+    except Exception:                     # the last resort: answered, not a crashed job
+        log.exception("mail in %s could not be read", digest)
+        return unreadable(conn, config, raw, envelope_to, digest)
     if reply.automatic:
         return "automatic: not answered"
     address = reply.address
@@ -65,6 +71,26 @@ def handle(digest: str, envelope_to: list[str], envelope_from: str | None) -> st
                             "Nothing was played. Reply to the latest mail you received.")
     return handle_seat(conn, config, load_game(Store(conn), address.game_id), address.seat,
                        reply, digest)
+
+
+def unreadable(conn, config: MailConfig, raw: bytes, envelope_to: list[str], digest: str) -> str:
+    """A mail that could not be parsed: if it went to a genuine reply address, its seat
+    (at its own registered address only) is told so; else nothing happens."""
+    head = raw[:65536].decode("latin-1").split("\r\n\r\n", 1)[0].split("\n\n", 1)[0]
+    address = next(filter(None, map(reply_address.find, [*envelope_to, head])), None)
+    if address is None or not reply_address.is_genuine(config.secret, address):
+        return "unreadable: not answered"
+    game = Store(conn).game(address.game_id)
+    if game is None or not 0 <= address.seat < len(game.seats) or not game.seats[address.seat].email:
+        return "unreadable: not answered"
+    if not limits.allowed(conn, "error", f"{address.game_id}:{address.seat}"):
+        return "unreadable: answer limited"
+    mail = notices.blank(load_game(Store(conn), address.game_id), address.seat, "Re: your mail", config)
+    mail.automatic = "auto-replied"
+    mail.add("Could not read your mail", "Your mail could not be read, so nothing was done. "
+             "Please reply again in plain text.")
+    outbox.dispatch(conn, queue(conn), config, mail, [f"answer-{digest}"], answer=True)
+    return "unreadable: answered"
 
 
 def handle_seat(conn, config: MailConfig, game: Game, seat: int, reply: Reply, digest: str) -> str:
