@@ -123,3 +123,13 @@ def test_without_smtp_url_mail_goes_to_the_sink(conn, inbox, run_jobs, new_game,
     first = message_from_bytes(kept[0].read_bytes(), policy=policy.default)
     assert first["Subject"].endswith("You are invited to a game")
     assert "[mail sink] To:" in capsys.readouterr().err
+
+
+def test_an_invitation_is_sent_though_its_your_turn_event_was_claimed_first(conn, inbox, run_jobs, new_game):
+    """Another job told the seat "your turn" at this version first: the invitation,
+    whose own event is new, still goes out."""
+    from workers.mail import outbox
+    game_id = new_game("pile")
+    assert outbox.claim(conn, game_id, 0, ["turn-v0"], "")
+    run_jobs()
+    assert inbox.last(ADA)["Subject"].endswith("You are invited to a game")

@@ -1,8 +1,11 @@
 """Sending each mail once (issue 4, "Out" and "Throttling").
 
 `dispatch` claims the mail's events for its seat (`game:{id}:mail:sent:<seat>:<event>`)
-and stores the message in the game's outbox in one Lua script, all or nothing: a job
-run twice finds its events claimed and sends nothing. `deliver` is the rq job that
+and stores the message in the game's outbox in one Lua script: the mail goes out when
+its first (primary) event is newly claimed, and its other events are marked covered
+(an "applied" mail that also says "your turn" spares the seat a separate "your turn",
+but is not lost when that was sent first). A job run twice finds its primary event
+claimed and sends nothing. `deliver` is the rq job that
 hands a stored message over, retried with backoff; it leaves the outbox only once
 sent. A notification to a muted seat is claimed and dropped; to a seat in digest
 mode it is queued for one digest mail per N hours."""
@@ -30,9 +33,7 @@ SENDING_LOCK = 300
 log = logging.getLogger(__name__)
 
 CLAIM = """
-for i = 1, #KEYS - 2 do
-  if redis.call('EXISTS', KEYS[i]) == 1 then return 0 end
-end
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 for i = 1, #KEYS - 2 do redis.call('SET', KEYS[i], ARGV[1], 'EX', ARGV[2]) end
 if ARGV[3] ~= '' then
   redis.call('SET', KEYS[#KEYS - 1], ARGV[3], 'EX', ARGV[2])
@@ -56,7 +57,7 @@ def digest_key(game_id: str, seat: int) -> str:
 
 def claim(conn, game_id: str, seat, events: list[str], payload: str) -> str | None:
     """Mark the seat's events sent and store the payload (if any) in the game's outbox;
-    the mail's id, or None when any of the events was claimed before. `game_id` is
+    the mail's id, or None when its primary event, events[0], was claimed before. `game_id` is
     "stray" for answers to mail that belongs to no game (seat: the sender)."""
     mail_id = hashlib.sha256(f"{seat}|{'|'.join(events)}".encode()).hexdigest()[:20]
     markers = [key(game_id, "mail", "sent", str(seat), e) for e in events]
