@@ -4,13 +4,17 @@ for the seat) or pause (the game; its admin resumes it). Called once per seat an
 clock by workers/clock.py's deadline job (`clock` names it in the mail events)."""
 from __future__ import annotations
 
+import json
+
 from service import problems
 from service.play import Game, submit_turn
-from service.store import Store
+from service.store import Store, key
 from workers.mail import notices, outbox
 from workers.mail.config import MailConfig
 from workers.mail.runtime import queue
 from workers.queues import enqueuer
+
+SKIP_TTL = 30 * 24 * 3600
 
 
 def wait(conn, game: Game, seat: int, config: dict, clock: str) -> str:
@@ -30,22 +34,44 @@ def minimal_move(game: Game, seat: int) -> dict | None:
 
 
 def skip(conn, game: Game, seat: int, config: dict, clock: str) -> str:
+    """Queue the minimal move for the seat. The seat is told only once the turn is
+    applied (workers/notify.py, `played_for`): its own move may still win."""
     move = minimal_move(game, seat)
     if move is None:
         return "no legal move"
+    played = game.type.engine.format(move)
+    platform_enqueue = enqueuer(conn)
+
+    def enqueue(game_id: str, turn_id: str) -> None:
+        conn.set(skip_key(game_id, turn_id), json.dumps(
+            {"clock": clock, "played": played, "turn_hours": config["turn_hours"]}), ex=SKIP_TTL)
+        platform_enqueue(game_id, turn_id)
     try:
-        submit_turn(Store(conn), enqueuer(conn), game.record.id, seat, game.snapshot.version,
+        submit_turn(Store(conn), enqueue, game.record.id, seat, game.snapshot.version,
                     [move], idempotency_key=f"deadline-{seat}-{clock}")
     except problems.Problem as refused:
         return f"skip refused: {refused.detail}"
-    played = game.type.engine.format(move)
-    if game.record.seats[seat].email:
-        mail_config = MailConfig.from_env(conn)
-        mail = notices.blank(game, seat, "Time ran out: a move was played for you", mail_config)
-        mail.add("Deadline", f"You did not move within {config['turn_hours']} hours, so "
-                             f"this was played for you:\n  {played}")
-        outbox.dispatch(conn, queue(conn), mail_config, mail, [f"deadline-{clock}"])
     return f"skip: {played}"
+
+
+def skip_key(game_id: str, turn_id: str) -> str:
+    return key(game_id, "clock", "skip", turn_id)
+
+
+def played_for(conn, game: Game, turn: dict, turn_id: str) -> str | None:
+    """For an applied skip turn: the mail telling its seat what was played for it."""
+    marker = conn.get(skip_key(game.record.id, turn_id))
+    if marker is None or turn["status"] != "applied" or not game.record.seats[turn["seat"]].email:
+        return None
+    skipped, mail_config = json.loads(marker), MailConfig.from_env(conn)
+    mail = notices.blank(game, turn["seat"], "Time ran out: a move was played for you", mail_config)
+    mail.add("Deadline", f"You did not move within {skipped['turn_hours']} hours, so "
+                         f"this was played for you:\n  {skipped['played']}")
+    return outbox.dispatch(conn, queue(conn), mail_config, mail, [f"deadline-{skipped['clock']}"])
+
+
+def is_skip(conn, game_id: str, turn_id: str) -> bool:
+    return bool(conn.exists(skip_key(game_id, turn_id)))
 
 
 def pause(conn, game: Game, seat: int, config: dict, clock: str) -> str:

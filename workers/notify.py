@@ -11,7 +11,7 @@ import logging
 
 from service.play import Game, load_game
 from service.store import Store, key
-from workers import clock
+from workers import clock, deadline_policy
 from workers.mail import limits, notices, outbox
 from workers.mail.config import MailConfig
 from workers.mail.runtime import connection, queue
@@ -74,7 +74,10 @@ def tell_all(conn, config: MailConfig, game: Game, turn: dict, turn_id: str) -> 
     origin = conn.get(via_mail_key(game.record.id, turn_id))
     told = set()
     sent = 0
-    if turn["status"] == "rejected" or origin:
+    if deadline_policy.is_skip(conn, game.record.id, turn_id):
+        told.add(turn["seat"])              # never "rejected" for a skip its own move beat
+        sent += each_seat(game, told, lambda seat: deadline_policy.played_for(conn, game, turn, turn_id))
+    elif turn["status"] == "rejected" or origin:
         told.add(turn["seat"])
         sent += each_seat(game, told, lambda seat: tell_mover(
             conn, config, game, turn, turn_id, json.loads(origin) if origin else None))

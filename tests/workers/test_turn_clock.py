@@ -163,3 +163,22 @@ def test_a_paused_game_resumed_gets_a_fresh_clock_from_the_sweeper(conn, inbox, 
     at(travel, run_jobs, 48.6 + 48.1)
     assert store.snapshot(game_id).status == "paused"                    # the new clock's own deadline
     assert subjects(inbox, BERT).count("Game paused: time ran out") == 2 # once per clock
+
+
+def test_skip_beaten_by_the_seats_own_move_sends_no_notice(conn, inbox, run_jobs, new_game, travel):
+    """The deadline's skip turn was queued after the seat's own move: the own move is
+    applied, the skip is stale, and the seat hears of neither a move played for it nor
+    a rejection."""
+    from service.play import load_game, submit_turn
+    from workers import clock, deadline_policy
+    from workers.queues import enqueuer
+    game_id = new_game("pile", clock=clock_of("skip"))
+    at(travel, run_jobs, 0)
+    store = Store(conn)
+    submit_turn(store, enqueuer(conn), game_id, 0, 0, [{"action": "pass"}])
+    game = load_game(store, game_id)
+    assert deadline_policy.skip(conn, game, 0, clock.clock_settings(game), "v0-1").startswith("skip")
+    run_jobs()
+    assert store.snapshot(game_id).version == 1
+    assert "Time ran out: a move was played for you" not in subjects(inbox, ADA)
+    assert "Your move was rejected" not in subjects(inbox, ADA)
