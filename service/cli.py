@@ -69,6 +69,7 @@ def cmd_worker(args) -> None:
             time.sleep(SWEEP_EVERY)
             try:
                 sweep(conn)
+                __import__("workers.clock", fromlist=["sweep"]).sweep()   # clocks, lost mail
             except Exception as err:                # keep sweeping through a Redis blip
                 print(f"sweep failed: {err}", file=sys.stderr)
     threading.Thread(target=sweeper, daemon=True).start()

@@ -17,6 +17,7 @@ reminders and deadline."""
 from __future__ import annotations
 
 import json
+import logging
 import time
 from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
@@ -34,6 +35,7 @@ from workers.mail.runtime import connection, queue
 CLOCKED = "clock:games"             # ids of games with a running clock, for the sweeper
 SWEEP_EVERY = 15 * 60
 MAX_REMINDERS = 20
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -260,15 +262,25 @@ def sweep() -> int:
     runs at once), and every game's undelivered mail is queued again."""
     conn = connection()
     store, mail_queue, count = Store(conn), queue(conn), 0
-    for raw in conn.smembers(CLOCKED):
-        game_id = raw.decode()
-        if store.game(game_id) is None:
-            conn.srem(CLOCKED, game_id)
-            continue
-        restart(conn, load_game(store, game_id))
-        count += 1
-    for game_id in store.game_ids():
-        count += outbox.resend_lost(conn, mail_queue, game_id)
-    count += outbox.resend_lost(conn, mail_queue, "stray")
-    ensure_sweeper(conn)
+    try:
+        for raw in conn.smembers(CLOCKED):
+            game_id = raw.decode()
+            if store.game(game_id) is None:
+                conn.srem(CLOCKED, game_id)
+                continue
+            count += each_game(game_id, lambda: restart(conn, load_game(store, game_id)) or 1)
+        for game_id in [*store.game_ids(), "stray"]:
+            count += each_game(game_id, lambda: outbox.resend_lost(conn, mail_queue, game_id))
+    finally:
+        ensure_sweeper(conn)
     return count
+
+
+def each_game(game_id: str, work) -> int:
+    """One game's part of the sweep; a game that cannot be loaded (say, its engine
+    version is pinned) is logged and spoils the sweep for no other."""
+    try:
+        return work()
+    except Exception:
+        log.exception("sweep: game %s skipped", game_id)
+        return 0

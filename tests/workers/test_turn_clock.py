@@ -182,3 +182,30 @@ def test_skip_beaten_by_the_seats_own_move_sends_no_notice(conn, inbox, run_jobs
     assert store.snapshot(game_id).version == 1
     assert "Time ran out: a move was played for you" not in subjects(inbox, ADA)
     assert "Your move was rejected" not in subjects(inbox, ADA)
+
+
+def test_a_game_the_sweeper_cannot_load_spoils_no_other_games_sweep(conn, inbox, run_jobs, new_game, travel, monkeypatch):
+    from workers import clock
+    from workers.mail import compose, outbox
+    from workers.mail.compose import Mail
+    broken = new_game("pile", clock=clock_of("skip"))
+    game_id = new_game("pile", clock=clock_of("skip"), seed=8)
+    at(travel, run_jobs, 0)
+    registry = ScheduledJobRegistry(queue=queue(conn, MAIL))
+    for job_id in registry.get_job_ids():
+        if "pbem-clock-sweep" not in job_id:
+            registry.remove(job_id, delete_job=True)
+    loaded = clock.load_game
+
+    def pinned(store, wanted):
+        if wanted == broken:
+            raise RuntimeError("engine version pinned")
+        return loaded(store, wanted)
+    monkeypatch.setattr(clock, "load_game", pinned)
+    lost = compose.build(Mail(game_id, "Pile", 0, "Ada", ADA, 0, "Lost and found").add("", "hi"),
+                         "t@games.test", "games.test", "http://x")
+    assert outbox.claim(conn, game_id, 0, ["lost"], outbox.payload(lost, ADA))   # no job queued
+    queue(conn, MAIL).enqueue("workers.clock.sweep")
+    run_jobs()
+    assert f"pbem-deadline-{game_id}-0-v0" in registry.get_job_ids()
+    assert subjects(inbox, ADA)[-1] == "Lost and found"

@@ -51,6 +51,12 @@ def pending_key(game_id: str) -> str:
     return key(game_id, "mail", "pending")
 
 
+def digest_seats_key(game_id: str) -> str:
+    """The seats that ever had a digest kept (a few per game), so the sweeper need not
+    scan the keyspace."""
+    return key(game_id, "mail", "digest_seats")
+
+
 def digest_key(game_id: str, seat: int) -> str:
     return key(game_id, "mail", "digest", str(seat))
 
@@ -141,6 +147,7 @@ def queue_for_digest(conn, queue: Queue, mail: Mail, hours: int) -> str:
          "seat_name": mail.seat_name, "to": mail.to, "game_name": mail.game_name,
          "reply_to": mail.reply_to}))
     due_key = key(mail.game_id, "mail", "digest_due", str(mail.seat))
+    conn.sadd(digest_seats_key(mail.game_id), mail.seat)
     last = float(conn.get(key(mail.game_id, "mail", "digest_last", str(mail.seat))) or 0)
     due = max(time.time(), last + hours * 3600)
     if conn.set(due_key, due, nx=True, ex=KEEP):
@@ -185,9 +192,9 @@ def resend_lost(conn, queue: Queue, game_id: str, older_than: float = 60.0) -> i
                 job.delete()
             enqueue_delivery(queue, game_id, mail_id)
             owed += 1
-    for due_key in conn.scan_iter(match=key(game_id, "mail", "digest_due", "*")):
-        if float(conn.get(due_key) or "inf") < time.time() - older_than:
-            seat = int(due_key.decode().rsplit(":", 1)[1])
+    for raw in conn.smembers(digest_seats_key(game_id)):
+        seat = int(raw)
+        if float(conn.get(key(game_id, "mail", "digest_due", str(seat))) or "inf") < time.time() - older_than:
             queue.enqueue("workers.mail.outbox.flush_digest", game_id, seat,
                           job_id=f"pbem-digest-{game_id}-{seat}-late")
             owed += 1
