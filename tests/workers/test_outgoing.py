@@ -133,3 +133,29 @@ def test_an_invitation_is_sent_though_its_your_turn_event_was_claimed_first(conn
     assert outbox.claim(conn, game_id, 0, ["turn-v0"], "")
     run_jobs()
     assert inbox.last(ADA)["Subject"].endswith("You are invited to a game")
+
+
+def test_a_digest_whose_sending_fails_is_sent_by_the_next_flush(conn, inbox, run_jobs, new_game, monkeypatch):
+    import pytest
+    import time_machine
+    from workers.mail import outbox
+    with time_machine.travel(START, tick=True) as travel:
+        game_id = new_game("pile")
+        settings.change(conn, game_id, 0, digest_hours=6)
+        run_jobs()
+        play(conn, run_jobs, game_id, 0, card(conn, game_id, 0))
+        play(conn, run_jobs, game_id, 1, card(conn, game_id, 1))
+        sent = len(inbox.to(ADA))
+        send_once = outbox.send_once
+
+        def down(*args, **kwargs):
+            raise ConnectionError("Redis went away while sending")
+        monkeypatch.setattr(outbox, "send_once", down)
+        travel.shift(6 * 3600 + 5)
+        with pytest.raises(ConnectionError):
+            outbox.flush_digest(game_id, 0)
+        monkeypatch.setattr(outbox, "send_once", send_once)
+        queue(conn, MAIL).enqueue("workers.clock.sweep")
+        run_jobs()
+        assert len(inbox.to(ADA)) == sent + 1
+        assert "v2: Your turn" in inbox.last(ADA).get_body(("plain",)).get_content()

@@ -33,13 +33,27 @@ SENDING_LOCK = 300
 log = logging.getLogger(__name__)
 
 CLAIM = """
+local n = #KEYS - 4
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-for i = 1, #KEYS - 2 do redis.call('SET', KEYS[i], ARGV[1], 'EX', ARGV[2]) end
+for i = 1, n do redis.call('SET', KEYS[i], ARGV[1], 'EX', ARGV[2]) end
 if ARGV[3] ~= '' then
-  redis.call('SET', KEYS[#KEYS - 1], ARGV[3], 'EX', ARGV[2])
-  redis.call('SADD', KEYS[#KEYS], ARGV[1])
+  redis.call('SET', KEYS[n + 1], ARGV[3], 'EX', ARGV[2])
+  redis.call('SADD', KEYS[n + 2], ARGV[1])
+end
+if ARGV[4] ~= '' then
+  redis.call('RPUSH', KEYS[n + 3], ARGV[4])
+  redis.call('EXPIRE', KEYS[n + 3], ARGV[2])
+  if redis.call('SET', KEYS[n + 4], ARGV[5], 'NX', 'EX', ARGV[2]) then return 2 end
 end
 return 1
+"""
+
+FLUSH = """
+for _, item in ipairs(redis.call('LRANGE', KEYS[1], 0, -1)) do redis.call('RPUSH', KEYS[2], item) end
+redis.call('EXPIRE', KEYS[2], ARGV[2])
+redis.call('DEL', KEYS[1], KEYS[3])
+redis.call('SET', KEYS[4], ARGV[1], 'EX', ARGV[2])
+return redis.call('LRANGE', KEYS[2], 0, -1)
 """
 
 
@@ -61,14 +75,21 @@ def digest_key(game_id: str, seat: int) -> str:
     return key(game_id, "mail", "digest", str(seat))
 
 
-def claim(conn, game_id: str, seat, events: list[str], payload: str) -> str | None:
-    """Mark the seat's events sent and store the payload (if any) in the game's outbox;
-    the mail's id, or None when its primary event, events[0], was claimed before. `game_id` is
-    "stray" for answers to mail that belongs to no game (seat: the sender)."""
+def claim(conn, game_id: str, seat, events: list[str], payload: str,
+          digest: tuple[str, float] | None = None) -> str | None:
+    """Mark the seat's events sent and store the payload (if any) in the game's outbox,
+    or (digest: the item and when the digest is due) append the item to the seat's
+    digest, setting its due time unless one is set; the mail's id, or None when its
+    primary event, events[0], was claimed before. `game_id` is "stray" for answers to
+    mail that belongs to no game (seat: the sender)."""
     mail_id = hashlib.sha256(f"{seat}|{'|'.join(events)}".encode()).hexdigest()[:20]
     markers = [key(game_id, "mail", "sent", str(seat), e) for e in events]
-    ok = conn.eval(CLAIM, len(markers) + 2, *markers, outbox_key(game_id, mail_id),
-                   pending_key(game_id), mail_id, KEEP, payload)
+    item, due = digest or ("", 0)
+    ok = conn.eval(CLAIM, len(markers) + 4, *markers, outbox_key(game_id, mail_id),
+                   pending_key(game_id), digest_key(game_id, seat), due_key(game_id, seat),
+                   mail_id, KEEP, payload, item, due)
+    if ok == 2:
+        schedule_digest(queue(conn), game_id, seat, due)
     return mail_id if ok else None
 
 
@@ -96,9 +117,7 @@ def dispatch(conn, queue: Queue, config: MailConfig, mail: Mail, events: list[st
         claim(conn, mail.game_id, mail.seat, events, "")
         return None
     if not answer and seat_settings.digest_hours:
-        if claim(conn, mail.game_id, mail.seat, events, "") is None:
-            return None
-        return queue_for_digest(conn, queue, mail, seat_settings.digest_hours)
+        return "digest" if queue_for_digest(conn, mail, events, seat_settings.digest_hours) else None
     try:
         message = compose.build(mail, config.mail_from, config.domain, config.public_url)
     except compose.BadAddress as bad:
@@ -140,32 +159,43 @@ def deliver(game_id: str, mail_id: str) -> str:
         conn.delete(lock)
 
 
-def queue_for_digest(conn, queue: Queue, mail: Mail, hours: int) -> str:
-    """Keep the notification for the next digest and make sure a digest job is due."""
-    conn.rpush(digest_key(mail.game_id, mail.seat), json.dumps(
+def due_key(game_id: str, seat) -> str:
+    return key(game_id, "mail", "digest_due", str(seat))
+
+
+def flushing_key(game_id: str, seat) -> str:
+    return key(game_id, "mail", "digest_flushing", str(seat))
+
+
+def queue_for_digest(conn, mail: Mail, events: list[str], hours: int) -> str | None:
+    """Claim the events and keep the notification for the next digest, in one step,
+    making sure a digest job is due; None when the events were claimed before."""
+    conn.sadd(digest_seats_key(mail.game_id), mail.seat)
+    item = json.dumps(
         {"subject": mail.subject, "version": mail.version, "sections": mail.sections,
          "seat_name": mail.seat_name, "to": mail.to, "game_name": mail.game_name,
-         "reply_to": mail.reply_to}))
-    due_key = key(mail.game_id, "mail", "digest_due", str(mail.seat))
-    conn.sadd(digest_seats_key(mail.game_id), mail.seat)
+         "reply_to": mail.reply_to})
     last = float(conn.get(key(mail.game_id, "mail", "digest_last", str(mail.seat))) or 0)
     due = max(time.time(), last + hours * 3600)
-    if conn.set(due_key, due, nx=True, ex=KEEP):
-        queue.enqueue_at(datetime.fromtimestamp(due, timezone.utc), "workers.mail.outbox.flush_digest",
-                         mail.game_id, mail.seat, job_id=f"pbem-digest-{mail.game_id}-{mail.seat}-{int(due)}")
-    return "digest"
+    return claim(conn, mail.game_id, mail.seat, events, "", (item, due))
+
+
+def schedule_digest(queue: Queue, game_id: str, seat, due: float) -> None:
+    queue.enqueue_at(datetime.fromtimestamp(due, timezone.utc), "workers.mail.outbox.flush_digest",
+                     game_id, seat, job_id=f"pbem-digest-{game_id}-{seat}-{int(due)}")
 
 
 def flush_digest(game_id: str, seat: int) -> str | None:
     """rq job: one mail with everything kept since the last digest: the list of what
-    happened, then the newest notification in full."""
+    happened, then the newest notification in full. The kept items move to a flushing
+    list that is emptied only once the digest is queued, so a failed flush loses
+    nothing; the digest's event names its items, so a retry does not send it twice."""
     conn = connection()
     config = MailConfig.from_env(conn)
-    pipe = conn.pipeline(transaction=True)
-    pipe.lrange(digest_key(game_id, seat), 0, -1)
-    pipe.delete(digest_key(game_id, seat), key(game_id, "mail", "digest_due", str(seat)))
-    pipe.set(key(game_id, "mail", "digest_last", str(seat)), time.time(), ex=KEEP)
-    items = [json.loads(i) for i in pipe.execute()[0]]
+    flushing = flushing_key(game_id, seat)
+    raw = conn.eval(FLUSH, 4, digest_key(game_id, seat), flushing, due_key(game_id, seat),
+                    key(game_id, "mail", "digest_last", str(seat)), time.time(), KEEP)
+    items = [json.loads(i) for i in raw]
     if not items:
         return None
     newest = items[-1]
@@ -176,13 +206,15 @@ def flush_digest(game_id: str, seat: int) -> str | None:
     for title, text in newest["sections"]:
         mail.add(title, text)
     message = compose.build(mail, config.mail_from, config.domain, config.public_url)
-    return send_once(conn, queue(conn), game_id, seat, [f"digest-{int(time.time() * 1000)}"],
-                     message, mail.to)
+    event = "digest-" + hashlib.sha256(b"".join(raw)).hexdigest()[:20]
+    sent = send_once(conn, queue(conn), game_id, seat, [event], message, mail.to)
+    conn.ltrim(flushing, len(raw), -1)
+    return sent
 
 
 def resend_lost(conn, queue: Queue, game_id: str, older_than: float = 60.0) -> int:
     """For the sweeper: queue again the deliveries of stored mail whose job is gone
-    (lost between claim and enqueue, or out of retries), and overdue digests."""
+    (lost between claim and enqueue, or out of retries), and overdue or failed digests."""
     owed = 0
     for raw in conn.smembers(pending_key(game_id)):
         mail_id = raw.decode()
@@ -194,7 +226,8 @@ def resend_lost(conn, queue: Queue, game_id: str, older_than: float = 60.0) -> i
             owed += 1
     for raw in conn.smembers(digest_seats_key(game_id)):
         seat = int(raw)
-        if float(conn.get(key(game_id, "mail", "digest_due", str(seat))) or "inf") < time.time() - older_than:
+        overdue = float(conn.get(due_key(game_id, seat)) or "inf") < time.time() - older_than
+        if overdue or conn.llen(flushing_key(game_id, seat)):           # or a flush that failed
             queue.enqueue("workers.mail.outbox.flush_digest", game_id, seat,
                           job_id=f"pbem-digest-{game_id}-{seat}-late")
             owed += 1
