@@ -6,7 +6,8 @@ i.e. a seat has 48 h per move, is reminded after 24 h and then every 12 h, and a
 deadline the policy applies once: wait (just remind), skip (the engine's minimal legal
 move is played for the seat: a pass where there is one) or pause (the game).
 
-When a seat must act at a version, its clock starts (`game:{id}:clock:<seat>`) and its
+When a seat must act at a version, its clock starts (`game:{id}:clock:<seat>`; a seat
+that was to act at the version before too keeps its running clock) and its
 reminder and deadline jobs are scheduled with rq's scheduler under deterministic ids;
 `restart` (after every turn and from the sweeper) cancels the jobs of every clock that
 no longer runs, i.e. when the seat has moved. A job first checks that its seat still has
@@ -93,8 +94,11 @@ def restart(conn, game: Game) -> None:
     if config and game.snapshot.status == "active":
         for seat in game.snapshot.to_act:
             clock = read(conn, game_id, seat)
-            if clock is None or clock.version != game.snapshot.version:
+            if clock is None or clock.version < game.snapshot.version - 1:
                 clock = Clock(seat, game.snapshot.version, time.time())
+                write(conn, game_id, clock)
+            elif clock.version != game.snapshot.version:     # still to act: the same clock runs on
+                clock.version = game.snapshot.version
                 write(conn, game_id, clock)
             running.add(seat)
             schedule(conn, game_id, config, clock)

@@ -76,6 +76,8 @@ def tell_all(conn, config: MailConfig, game: Game, turn: dict, turn_id: str) -> 
     sent = 0
     if deadline_policy.is_skip(conn, game.record.id, turn_id):
         told.add(turn["seat"])              # never "rejected" for a skip its own move beat
+        if turn["status"] == "applied":
+            conn.delete(clock.clock_key(game.record.id, turn["seat"]))    # a fresh clock if still to act
         sent += each_seat(game, told, lambda seat: deadline_policy.played_for(conn, game, turn, turn_id))
     elif turn["status"] == "rejected" or origin:
         told.add(turn["seat"])

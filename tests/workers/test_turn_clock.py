@@ -209,3 +209,22 @@ def test_a_game_the_sweeper_cannot_load_spoils_no_other_games_sweep(conn, inbox,
     run_jobs()
     assert f"pbem-deadline-{game_id}-0-v0" in registry.get_job_ids()
     assert subjects(inbox, ADA)[-1] == "Lost and found"
+
+
+def test_a_seat_still_to_act_after_its_move_keeps_its_running_clock(conn, inbox, run_jobs, new_game, travel):
+    """The seat moved but must act again at the next version (a game where a seat
+    plays several moves in a row): its turn time runs on rather than starting anew."""
+    from dataclasses import replace
+    from service.play import load_game
+    from workers import clock
+    game_id = new_game("pile", clock=clock_of("wait"))
+    at(travel, run_jobs, 0)
+    started_at = clock.read(conn, game_id, 0).since
+    travel.move_to(START + timedelta(hours=10))
+    game = load_game(Store(conn), game_id)
+    clock.restart(conn, replace(game, snapshot=replace(game.snapshot, version=1)))
+    running = clock.read(conn, game_id, 0)
+    assert (running.version, running.since) == (1, started_at)
+    game = load_game(Store(conn), game_id)
+    clock.restart(conn, replace(game, snapshot=replace(game.snapshot, version=3)))
+    assert clock.read(conn, game_id, 0).since > started_at              # not to act at version 2
