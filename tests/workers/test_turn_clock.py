@@ -228,3 +228,18 @@ def test_a_seat_still_to_act_after_its_move_keeps_its_running_clock(conn, inbox,
     game = load_game(Store(conn), game_id)
     clock.restart(conn, replace(game, snapshot=replace(game.snapshot, version=3)))
     assert clock.read(conn, game_id, 0).since > started_at              # not to act at version 2
+
+
+def test_deadline_run_twice_before_its_skip_resolves_fires_once(conn, inbox, run_jobs, new_game, travel):
+    """Two deadline jobs for the same clock (a retry, a sweep) both run before the skip
+    turn is resolved: the second finds the deadline fired and does nothing."""
+    from workers import clock
+    game_id = new_game("pile", clock=clock_of("skip"))
+    at(travel, run_jobs, 0)
+    travel.move_to(START + timedelta(hours=48.1))
+    assert clock.deadline(game_id, 0, 0) == "skip: pass"
+    assert clock.deadline(game_id, 0, 0) == "already fired"
+    assert len(conn.keys(f"game:{{{game_id}}}:turn:*")) == 1
+    run_jobs()
+    assert [e["move"] for e in Store(conn).log(game_id)] == [{"action": "pass"}]
+    assert subjects(inbox, ADA).count("Time ran out: a move was played for you") == 1
