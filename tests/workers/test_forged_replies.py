@@ -6,7 +6,11 @@ from __future__ import annotations
 from service.store import Store
 from tests.workers.conftest import DOMAIN, PLAYERS, reply_to
 from tests.workers.test_play_by_mail import listed_moves
-from workers.mail import reply_address
+import smtplib
+
+import pytest
+
+from workers.mail import intake, limits, reply_address
 
 ADA, BERT = PLAYERS[0]["email"], PLAYERS[1]["email"]
 
@@ -26,6 +30,12 @@ def started(new_game, run_jobs, inbox):
     return game_id, inbox.last(ADA)
 
 
+def hooked(conn, message) -> None:
+    """As the HTTP inbound hook takes a message (`pbem mail-in` refuses forged
+    addresses at RCPT: tested below)."""
+    intake.accept(conn, bytes(message))
+
+
 def readdressed(message, address: str):
     del message["To"]
     message["To"] = address
@@ -37,7 +47,7 @@ def test_wrong_mac_changes_nothing_and_is_answered(conn, inbox, mail_in, run_job
     before = game_state(conn, game_id)
     forged = readdressed(reply_to(invitation, listed_moves(invitation)[0], "mallory@evil.test"),
                          f"play+{game_id}.0.v0.{'0' * reply_address.MAC_CHARS}@{DOMAIN}")
-    mail_in(forged)
+    hooked(conn, forged)
     run_jobs()
     assert game_state(conn, game_id) == before
     answer = inbox.last("mallory@evil.test")
@@ -49,7 +59,7 @@ def test_other_seats_address_with_own_mac_changes_nothing(conn, inbox, mail_in, 
     game_id, invitation = started(new_game, run_jobs, inbox)
     own_mac = reply_address.find(str(invitation["Reply-To"])).mac
     before = game_state(conn, game_id)
-    mail_in(readdressed(reply_to(invitation, "pass", ADA), f"play+{game_id}.1.v0.{own_mac}@{DOMAIN}"))
+    hooked(conn, readdressed(reply_to(invitation, "pass", ADA), f"play+{game_id}.1.v0.{own_mac}@{DOMAIN}"))
     run_jobs()
     assert game_state(conn, game_id) == before
     assert "Invalid reply address" in inbox.last(ADA)["Subject"]
@@ -108,7 +118,7 @@ def test_reply_address_with_a_forged_version_changes_nothing(conn, inbox, mail_i
     run_jobs()
     before = game_state(conn, game_id)
     old = str(invitation["Reply-To"])
-    mail_in(readdressed(bare(reply_to(invitation, "pass", ADA)), old.replace(".v0.", ".v2.")))
+    hooked(conn, readdressed(bare(reply_to(invitation, "pass", ADA)), old.replace(".v0.", ".v2.")))
     run_jobs()
     assert game_state(conn, game_id) == before
     assert "Invalid reply address" in inbox.last(ADA)["Subject"]
@@ -116,7 +126,7 @@ def test_reply_address_with_a_forged_version_changes_nothing(conn, inbox, mail_i
 
 def test_unknown_address_is_answered(conn, inbox, mail_in, run_jobs, new_game):
     game_id, invitation = started(new_game, run_jobs, inbox)
-    mail_in(readdressed(reply_to(invitation, "pass", "lost@else.test"), f"sales@{DOMAIN}"))
+    hooked(conn, readdressed(reply_to(invitation, "pass", "lost@else.test"), f"sales@{DOMAIN}"))
     run_jobs()
     assert "No game at this address" in inbox.last("lost@else.test")["Subject"]
 
@@ -146,7 +156,34 @@ def test_auto_responder_is_not_answered(conn, inbox, mail_in, run_jobs, new_game
 def test_answers_to_strangers_are_rate_limited(conn, inbox, mail_in, run_jobs, new_game):
     game_id, invitation = started(new_game, run_jobs, inbox)
     for n in range(6):
-        mail_in(readdressed(reply_to(invitation, f"pass {n}", "flood@evil.test"),
+        hooked(conn, readdressed(reply_to(invitation, f"pass {n}", "flood@evil.test"),
                             f"play+{game_id}.0.v0.{'1' * reply_address.MAC_CHARS}@{DOMAIN}"))
     run_jobs()
     assert len(inbox.to("flood@evil.test")) == 3
+
+
+def test_mail_in_refuses_forged_and_unknown_addresses_at_rcpt(conn, inbox, mail_in, run_jobs, new_game):
+    game_id, invitation = started(new_game, run_jobs, inbox)
+    before = game_state(conn, game_id)
+    forged = f"play+{game_id}.0.v0.{'0' * reply_address.MAC_CHARS}@{DOMAIN}"
+    for address in (forged, f"sales@{DOMAIN}", f"play+nogame.0.v0.{'0' * reply_address.MAC_CHARS}@{DOMAIN}"):
+        with pytest.raises(smtplib.SMTPRecipientsRefused) as refused:
+            mail_in(readdressed(reply_to(invitation, "pass", "mallory@evil.test"), address))
+        code, text_ = refused.value.recipients[address]
+        assert code == 550 and b"no such reply address" in text_
+    run_jobs()
+    assert game_state(conn, game_id) == before and inbox.to("mallory@evil.test") == []
+
+
+def test_answers_to_strangers_copy_no_subject_and_are_capped_in_all(conn, inbox, run_jobs, new_game, monkeypatch):
+    monkeypatch.setitem(limits.ANSWERS_PER_HOUR, "strays", 2)
+    game_id, invitation = started(new_game, run_jobs, inbox)
+    for n in range(4):
+        spam = readdressed(reply_to(invitation, "pass", f"victim{n}@else.test"), f"sales@{DOMAIN}")
+        del spam["Subject"]
+        spam["Subject"] = "Buy cheap pills at spam.test"
+        hooked(conn, spam)
+    run_jobs()
+    answers = [m for n in range(4) for m in inbox.to(f"victim{n}@else.test")]
+    assert len(answers) == 2
+    assert all("spam.test" not in str(m["Subject"]) for m in answers)

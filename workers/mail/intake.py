@@ -159,9 +159,14 @@ def submit(conn, game: Game, seat: int, reply: Reply, digest: str, mail) -> str:
 
 def answer_stray(conn, config: MailConfig, reply: Reply, digest: str, subject: str,
                  text: str) -> str:
-    if not compose.ADDR_SPEC.fullmatch(reply.sender) or not limits.allowed(conn, "stray", reply.sender.lower()):
+    """Mail to no seat (only the HTTP hook takes it: `pbem mail-in` refuses it at RCPT):
+    its From may be forged, so the answer copies nothing of it but the Message-ID, and
+    few such answers go out per sender and in all."""
+    if (not compose.ADDR_SPEC.fullmatch(reply.sender)
+            or not limits.allowed(conn, "stray", reply.sender.lower())
+            or not limits.allowed(conn, "strays", "all")):
         return f"{subject}: not answered"
-    message = compose.stray_answer(reply.sender, f"{subject} (re: {reply.subject})", text,
+    message = compose.stray_answer(reply.sender, subject, text,
                                    config.mail_from, config.domain, reply.message_id or None)
     outbox.send_once(conn, queue(conn), "stray", reply.sender.lower(), [f"answer-{digest}"],
                      message, reply.sender)

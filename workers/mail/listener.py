@@ -1,6 +1,7 @@
 """The built-in SMTP listener for self-hosting (issue 4, "Intake"): `pbem mail-in`.
-An aiosmtpd server that takes mail for MAIL_DOMAIN only (it relays nothing) and hands
-each message to workers/mail/intake.accept; answers and moves follow in rq jobs."""
+An aiosmtpd server that takes mail for the genuine reply addresses of MAIL_DOMAIN only
+(it relays nothing; others are refused at RCPT) and hands each message to
+workers/mail/intake.accept; answers and moves follow in rq jobs."""
 from __future__ import annotations
 
 import argparse
@@ -12,7 +13,8 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import Envelope, Session, SMTP
 
 from service.connection import redis_from_env
-from workers.mail import intake
+from service.store import Store
+from workers.mail import intake, reply_address
 from workers.mail.config import MailConfig
 
 log = logging.getLogger(__name__)
@@ -25,10 +27,23 @@ class InboundHandler:
 
     async def handle_RCPT(self, server: SMTP, session: Session, envelope: Envelope,
                           address: str, rcpt_options: list) -> str:
+        """Mail for anything but a genuine reply address of an existing game and seat
+        is refused here, so the sending server bounces it to its real sender (no
+        answer of ours goes to a forged From)."""
         if not address.lower().endswith("@" + self.domain):
             return f"550 5.7.1 not relaying: this server takes mail for {self.domain} only"
+        if not self.is_reply_address(address):
+            return ("550 5.1.1 no such reply address: nothing was played; reply to the "
+                    "latest mail the turn service sent you, using its Reply-To address")
         envelope.rcpt_tos.append(address)
         return "250 OK"
+
+    def is_reply_address(self, address: str) -> bool:
+        found = reply_address.find(address)
+        if found is None or not reply_address.is_genuine(MailConfig.from_env(self.conn).secret, found):
+            return False
+        game = Store(self.conn).game(found.game_id)
+        return game is not None and 0 <= found.seat < len(game.seats)
 
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
         raw = envelope.original_content or envelope.content
