@@ -159,3 +159,19 @@ def test_a_digest_whose_sending_fails_is_sent_by_the_next_flush(conn, inbox, run
         run_jobs()
         assert len(inbox.to(ADA)) == sent + 1
         assert "v2: Your turn" in inbox.last(ADA).get_body(("plain",)).get_content()
+
+
+def test_headers_go_out_unfolded_and_unencoded(conn, inbox, run_jobs, new_game, monkeypatch, tmp_path):
+    """List-Unsubscribe as a plain <mailto:...> (no RFC 2047 encoded-words), the Subject
+    on its own header line, as they leave the service (the local sink keeps the bytes)."""
+    import os
+    monkeypatch.delenv("SMTP_URL")
+    new_game("pile")
+    run_jobs()
+    sink = os.path.join(os.environ["MAIL_SINK_DIR"], "new")
+    raw = [open(os.path.join(sink, name), "rb").read() for name in sorted(os.listdir(sink))]
+    assert len(raw) == 2
+    for message in raw:
+        head = message.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]
+        assert b"List-Unsubscribe: <mailto:play+" in head and b"=?utf-8?" not in head
+        assert b"\nSubject: [Pile" in head

@@ -7,12 +7,14 @@ import html
 import re
 import secrets
 from dataclasses import dataclass, field
+from email import policy
 from email.message import EmailMessage
 from email.utils import formataddr, formatdate
 from urllib.parse import quote
 
 ADDR_SPEC = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9.-]+")
 CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
+POLICY = policy.SMTP.clone(max_line_length=998)     # headers as written: never folded into encoded-words
 FULL_LIST_UP_TO = 40        # more legal moves than this are grouped by their first word
 EXAMPLES_PER_GROUP = 6
 MOVES_REPLY_LIMIT = 400     # the `moves` command lists at most this many lines
@@ -146,7 +148,7 @@ def clean_header(value: str | None) -> str:
 
 
 def build(mail: Mail, mail_from: str, domain: str, public_url: str) -> EmailMessage:
-    message = EmailMessage()
+    message = EmailMessage(policy=POLICY)
     message["From"] = mail_from
     message["To"] = formataddr((clean_header(mail.seat_name), single_address(mail.to)))
     message["Subject"] = clean_header(subject_line(mail))
@@ -168,7 +170,7 @@ def stray_answer(to: str, subject: str, text: str, mail_from: str, domain: str,
                  in_reply_to: str | None) -> EmailMessage:
     """An answer to mail that belongs to no seat: plain text only, marked auto-replied
     so that no well-behaved auto-responder answers it."""
-    message = EmailMessage()
+    message = EmailMessage(policy=POLICY)
     message["From"] = mail_from
     message["To"] = to
     message["Subject"] = subject

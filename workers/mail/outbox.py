@@ -16,7 +16,7 @@ import json
 import logging
 import time
 from datetime import datetime, timezone
-from email import message_from_bytes, policy
+from email import message_from_bytes
 from email.message import EmailMessage
 
 from rq import Queue, Retry
@@ -148,7 +148,7 @@ def deliver(game_id: str, mail_id: str) -> str:
             return "expired"
         stored = json.loads(raw)
         try:
-            where = transport.send(message_from_bytes(stored["message"].encode(), policy=policy.default),
+            where = transport.send(message_from_bytes(stored["message"].encode(), policy=compose.POLICY),
                                    config.smtp_url, config.sink_dir, stored["to"])
         except transport.Bounced as bounced:
             conn.set(key(game_id, "mail", "bounced", mail_id), str(bounced), ex=KEEP)
