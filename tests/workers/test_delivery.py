@@ -48,6 +48,23 @@ def test_sweeper_delivers_mail_whose_job_was_lost(conn, inbox, run_jobs, new_gam
     assert inbox.last(ADA)["Subject"].endswith("Lost and found")
 
 
+def test_a_mail_whose_delivery_keeps_getting_lost_is_given_up(conn, inbox, run_jobs, new_game):
+    game_id = new_game("pile")
+    run_jobs()
+    mail = Mail(game_id, "Pile", 0, "Ada", ADA, 0, "Never arrives").add("", "hello")
+    message = compose.build(mail, "t@games.test", DOMAIN, "http://x")
+    mail_id = outbox.claim(conn, game_id, 0, ["lost"], outbox.payload(message, ADA))
+    owed = [outbox.resend_lost(conn, queue(conn, MAIL), game_id) for _ in range(outbox.MAX_RESENDS + 3)]
+    assert owed == [1] + [0] * (outbox.MAX_RESENDS + 2)               # its job is queued: not lost
+    for _ in range(outbox.MAX_RESENDS + 3):
+        job = queue(conn, MAIL).fetch_job(f"pbem-mail-{game_id}-{mail_id}")
+        if job is not None:
+            job.delete()                                                # lost again
+        outbox.resend_lost(conn, queue(conn, MAIL), game_id)
+    assert not conn.sismember(outbox.pending_key(game_id), mail_id)
+    assert conn.get(f"game:{{{game_id}}}:mail:bounced:{mail_id}").startswith(b"gave up")
+
+
 @pytest.fixture
 def listener_process(conn, inbox):
     port = free_port()

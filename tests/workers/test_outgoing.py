@@ -175,3 +175,11 @@ def test_headers_go_out_unfolded_and_unencoded(conn, inbox, run_jobs, new_game, 
         head = message.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]
         assert b"List-Unsubscribe: <mailto:play+" in head and b"=?utf-8?" not in head
         assert b"\nSubject: [Pile" in head
+
+
+def test_an_invitation_states_the_options_readably(conn, inbox, run_jobs, new_game):
+    new_game("pile")
+    run_jobs()
+    body = inbox.last(ADA).get_body(("plain",)).get_content()
+    line = body.split("options: ", 1)[1].splitlines()[0]
+    assert sorted(line.rstrip(".").split(", ")) == ["delay 0", "hand 3"]

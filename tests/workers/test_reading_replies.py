@@ -79,6 +79,15 @@ def test_machines_are_recognised():
     assert not inbound.parse(raw("x", Auto_Submitted="no")).automatic
 
 
+def test_bounce_and_do_not_reply_senders_are_machines_but_response_suppression_is_not():
+    for sender in ("bounces+123@lists.test", "do-not-reply@shop.test", "DoNotReply@bank.test"):
+        message = EmailMessage()
+        message["From"], message["To"], message["Subject"] = sender, ADDRESS, "x"
+        message.set_content("pass")
+        assert inbound.parse(bytes(message)).automatic, sender
+    assert not inbound.parse(raw("pass", X_Auto_Response_Suppress="All")).automatic
+
+
 def test_many_legal_moves_are_shortened_by_kind():
     moves = [f"build town{i} cotton" for i in range(50)] + ["pass"]
     text = compose.shorten_moves(moves)

@@ -23,7 +23,8 @@ QUOTE_HEADER = re.compile(
     r"^(on\b.*\bwrote:?|am\b.*\bschrieb.*:|-+\s*original message\s*-+|_{10,}"
     r"|from:\s.*|von:\s.*|sent from my .*|gesendet von .*)$", re.IGNORECASE)
 SIGNATURE = re.compile(r"^(--|-- )$")
-MACHINE_SENDERS = ("mailer-daemon", "postmaster", "noreply", "no-reply")
+MACHINE_SENDERS = ("mailer-daemon", "postmaster", "noreply", "no-reply", "donotreply",
+                   "do-not-reply", "do_not_reply")
 MESSAGE_ID = re.compile(r"<[^<>\s]+>")
 
 
@@ -82,7 +83,9 @@ def find_address(message: EmailMessage, envelope_to) -> ReplyAddress | None:
 
 
 def is_automatic(message: EmailMessage, envelope_from: str | None) -> bool:
-    """RFC 3834 and common practice: an automatic message is never answered."""
+    """RFC 3834 and common practice: an automatic message is never answered.
+    (X-Auto-Response-Suppress only asks others not to answer; it says nothing of how
+    the mail was written.)"""
     if envelope_from is not None and envelope_from.strip("<> ") == "":
         return True                                   # a bounce: null reverse-path
     auto = str(message.get("Auto-Submitted", "no")).strip().lower()
@@ -92,10 +95,8 @@ def is_automatic(message: EmailMessage, envelope_from: str | None) -> bool:
         return True
     if any(message.get(name) for name in ("List-Id", "X-Autoreply", "X-Autorespond")):
         return True
-    if "autoreply" in str(message.get("X-Auto-Response-Suppress", "")).lower():
-        return True
-    sender = parseaddr(str(message.get("From", "")))[1].lower()
-    return sender.split("@")[0] in MACHINE_SENDERS
+    local = parseaddr(header(message, "From"))[1].lower().split("@")[0]
+    return local in MACHINE_SENDERS or local.startswith("bounce")
 
 
 def body_text(message: EmailMessage) -> str:

@@ -51,9 +51,13 @@ def invitation(game: Game, seat: int, config: MailConfig) -> Mail:
     names = ", ".join(f"{s.name} (seat {i})" for i, s in enumerate(game.record.seats))
     mail = blank(game, seat, "You are invited to a game", config)
     mail.add("Welcome", f"You play {game.type.name} with {names}.\n"
-                        f"Game id {game.record.id}; options {game.record.options}.\n"
+                        f"Game id {game.record.id}; options: {options_text(game.record.options)}.\n"
                         "You can play by replying to these mails, or over the API.")
     return add_turn(mail, game, seat)
+
+
+def options_text(options: dict) -> str:
+    return ", ".join(f"{name} {value}" for name, value in options.items()) or "none"
 
 
 def your_turn(game: Game, seat: int, config: MailConfig) -> Mail:

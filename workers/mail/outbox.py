@@ -30,6 +30,7 @@ from workers.mail.runtime import connection, queue
 KEEP = 30 * 24 * 3600                     # how long sent-markers and stored mail live
 BACKOFF = Retry(max=6, interval=[10, 60, 300, 900, 3600, 3600])
 SENDING_LOCK = 300
+MAX_RESENDS = 5                           # deliveries queued again by the sweeper, per mail
 log = logging.getLogger(__name__)
 
 CLAIM = """
@@ -222,6 +223,8 @@ def resend_lost(conn, queue: Queue, game_id: str, older_than: float = 60.0) -> i
         if job is None or job.get_status(refresh=False) in ("failed", "canceled", "stopped"):
             if job is not None:
                 job.delete()
+            if give_up(conn, game_id, mail_id):
+                continue
             enqueue_delivery(queue, game_id, mail_id)
             owed += 1
     for raw in conn.smembers(digest_seats_key(game_id)):
@@ -232,3 +235,17 @@ def resend_lost(conn, queue: Queue, game_id: str, older_than: float = 60.0) -> i
                           job_id=f"pbem-digest-{game_id}-{seat}-late")
             owed += 1
     return owed
+
+
+def give_up(conn, game_id: str, mail_id: str) -> bool:
+    """Count one more resend of a mail; past MAX_RESENDS it is kept aside as bounced
+    ("gave up") and leaves the outbox instead of being queued on every sweep forever."""
+    counter = key(game_id, "mail", "resent", mail_id)
+    if conn.incr(counter) <= MAX_RESENDS:
+        conn.expire(counter, KEEP)
+        return False
+    conn.set(key(game_id, "mail", "bounced", mail_id), "gave up after "
+             f"{MAX_RESENDS} resends", ex=KEEP)
+    conn.srem(pending_key(game_id), mail_id)
+    conn.delete(counter)
+    return True
