@@ -71,6 +71,11 @@ def test_html_reply_drops_nested_quotes_the_head_and_the_gmail_quote():
     assert inbound.parse(raw(body, subtype="html")).moves == ["play 3"]
 
 
+def test_non_breaking_and_repeated_spaces_read_as_one_space():
+    assert inbound.parse(raw("<p>play&nbsp;3</p>", subtype="html")).moves == ["play 3"]
+    assert inbound.parse(raw("moves \t play\n")).commands == [("moves", "play")]
+
+
 def test_machines_are_recognised():
     assert inbound.parse(raw("x", Auto_Submitted="auto-replied")).automatic
     assert inbound.parse(raw("x", Precedence="junk")).automatic

@@ -160,7 +160,7 @@ def written_lines(text: str) -> list[str]:
     quoted ('>') lines and blank lines."""
     lines = []
     for raw in text.replace("\r\n", "\n").split("\n"):
-        line = raw.strip()
+        line = " ".join(raw.split())               # any run of white space (tabs, NBSP) as one space
         if SIGNATURE.match(raw.rstrip("\n")) or SIGNATURE.match(line) or QUOTE_HEADER.match(line):
             break
         if line and not line.startswith(">"):
