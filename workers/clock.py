@@ -252,10 +252,12 @@ def deadline(game_id: str, seat: int, version: int) -> str:
 
 
 def ensure_sweeper(conn) -> None:
-    """One sweep job per period, under a deterministic id, whoever asks first."""
+    """One sweep job per period, under a deterministic id (asking twice schedules it
+    once); scheduled anew when it was lost with the scheduled registry."""
     slot = int(time.time() // SWEEP_EVERY) + 1
     ident = f"pbem-clock-sweep-{slot}"
-    if conn.set(f"clock:sweep:{slot}", 1, nx=True, ex=2 * SWEEP_EVERY):
+    job = Job.fetch_many([ident], connection=conn)[0]
+    if job is None or job.get_status(refresh=False) not in ("scheduled", "queued", "started"):
         queue(conn).enqueue_at(datetime.fromtimestamp(slot * SWEEP_EVERY, timezone.utc),
                                "workers.clock.sweep", job_id=ident, result_ttl=0)
 

@@ -243,3 +243,18 @@ def test_deadline_run_twice_before_its_skip_resolves_fires_once(conn, inbox, run
     run_jobs()
     assert [e["move"] for e in Store(conn).log(game_id)] == [{"action": "pass"}]
     assert subjects(inbox, ADA).count("Time ran out: a move was played for you") == 1
+
+
+def test_a_sweep_after_the_scheduled_registry_was_lost_schedules_everything_again(conn, inbox, run_jobs, new_game, travel):
+    """Every scheduled job lost, the sweep's own too: the sweep `pbem worker` runs from
+    its own thread brings back the clock jobs and the next scheduled sweep."""
+    from workers import clock
+    game_id = new_game("pile", clock=clock_of("skip"))
+    at(travel, run_jobs, 0)
+    registry = ScheduledJobRegistry(queue=queue(conn, MAIL))
+    for job_id in registry.get_job_ids():
+        registry.remove(job_id, delete_job=True)
+    clock.sweep()
+    scheduled = registry.get_job_ids()
+    assert f"pbem-deadline-{game_id}-0-v0" in scheduled
+    assert any(j.startswith("pbem-clock-sweep-") for j in scheduled)
