@@ -3,7 +3,7 @@ mail is not sent, the other seats' are, the turn clock starts, and no mail goes 
 second recipient smuggled into a seat's address."""
 from __future__ import annotations
 
-from tests.workers.conftest import PLAYERS
+from tests.workers.conftest import DOMAIN, PLAYERS
 from workers import clock
 
 VICTIM = "victim@x.test"
@@ -19,3 +19,10 @@ def test_a_bad_seat_address_neither_stops_the_others_mail_nor_the_clock(conn, in
     assert inbox.last(BERT)["Subject"].endswith("You are invited to a game")
     assert all(rcpts == [BERT] for rcpts in inbox.recipients), inbox.recipients
     assert conn.sismember(clock.CLOCKED, game_id)
+
+
+def test_no_mail_goes_to_an_address_in_the_services_own_domain(conn, inbox, run_jobs, new_game):
+    own = f"play+other.0.v0.{'0' * 20}@{DOMAIN}"
+    new_game("pile", players=[{"name": "Ada", "email": own}, PLAYERS[1]])
+    run_jobs()
+    assert inbox.to(own) == [] and inbox.to(BERT)

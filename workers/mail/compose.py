@@ -150,7 +150,9 @@ def clean_header(value: str | None) -> str:
 def build(mail: Mail, mail_from: str, domain: str, public_url: str) -> EmailMessage:
     message = EmailMessage(policy=POLICY)
     message["From"] = mail_from
-    message["To"] = formataddr((clean_header(mail.seat_name), single_address(mail.to)))
+    if single_address(mail.to).lower().endswith("@" + domain.lower()):
+        raise BadAddress(f"{mail.to!r} is in the service's own mail domain")    # no mail loops
+    message["To"] = formataddr((clean_header(mail.seat_name), mail.to))
     message["Subject"] = clean_header(subject_line(mail))
     message["Date"] = formatdate(localtime=False)
     message["Message-ID"] = message_id(mail, domain)
