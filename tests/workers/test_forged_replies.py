@@ -74,12 +74,18 @@ def test_reply_out_of_turn_changes_nothing_and_is_answered(conn, inbox, mail_in,
     assert "not to act" in text(inbox.last(BERT))
 
 
-def test_stale_version_changes_nothing_and_is_answered(conn, inbox, mail_in, run_jobs, new_game):
+def two_moves_played(new_game, run_jobs, inbox, mail_in):
+    """A game at version 2, Ada to act again; and Ada's invitation (version 0)."""
     game_id, invitation = started(new_game, run_jobs, inbox)
     mail_in(reply_to(invitation, listed_moves(invitation)[0], ADA))
     run_jobs()
     mail_in(reply_to(inbox.last(BERT), listed_moves(inbox.last(BERT))[0], BERT))
     run_jobs()
+    return game_id, invitation
+
+
+def test_stale_version_changes_nothing_and_is_answered(conn, inbox, mail_in, run_jobs, new_game):
+    game_id, invitation = two_moves_played(new_game, run_jobs, inbox, mail_in)
     assert Store(conn).snapshot(game_id).to_act == [0]
     before = game_state(conn, game_id)
     mail_in(reply_to(invitation, "pass", ADA))                          # answers version 0
@@ -98,11 +104,7 @@ def bare(message):
 
 
 def test_reply_without_version_headers_to_an_old_mail_is_stale(conn, inbox, mail_in, run_jobs, new_game):
-    game_id, invitation = started(new_game, run_jobs, inbox)
-    mail_in(reply_to(invitation, listed_moves(invitation)[0], ADA))
-    run_jobs()
-    mail_in(reply_to(inbox.last(BERT), listed_moves(inbox.last(BERT))[0], BERT))
-    run_jobs()
+    game_id, invitation = two_moves_played(new_game, run_jobs, inbox, mail_in)
     before = game_state(conn, game_id)
     mail_in(bare(reply_to(invitation, "pass", ADA)))                    # answers version 0
     run_jobs()
@@ -111,11 +113,7 @@ def test_reply_without_version_headers_to_an_old_mail_is_stale(conn, inbox, mail
 
 
 def test_reply_address_with_a_forged_version_changes_nothing(conn, inbox, mail_in, run_jobs, new_game):
-    game_id, invitation = started(new_game, run_jobs, inbox)
-    mail_in(reply_to(invitation, listed_moves(invitation)[0], ADA))
-    run_jobs()
-    mail_in(reply_to(inbox.last(BERT), listed_moves(inbox.last(BERT))[0], BERT))
-    run_jobs()
+    game_id, invitation = two_moves_played(new_game, run_jobs, inbox, mail_in)
     before = game_state(conn, game_id)
     old = str(invitation["Reply-To"])
     hooked(conn, readdressed(bare(reply_to(invitation, "pass", ADA)), old.replace(".v0.", ".v2.")))

@@ -4,9 +4,10 @@ hook both `accept` the raw message: it is kept under its digest and the rq job
 
 `handle` checks the reply address (unknown address, bad MAC: answered to the sender,
 rate-limited, and nothing else happens) and that the mail comes from the seat's own
-address (else at most a rate-limited word to that address), runs the commands, parses the moves in the
-game's notation and submits them as one turn at the version the reply answers. The
-outcome (applied / rejected) is mailed by workers/notify.py; every other answer here.
+address (else the seat's address alone is told, rate-limited), runs the commands,
+parses the moves in the game's notation and submits them as one turn at the version
+the reply address names. The outcome (applied / rejected) is mailed by
+workers/notify.py; every other answer here.
 Mail sent by machines (Auto-Submitted, Precedence: bulk, bounces) is never answered."""
 from __future__ import annotations
 
