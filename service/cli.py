@@ -58,6 +58,7 @@ def cmd_worker(args) -> None:
     owing a job twice is harmless), then sweeps every SWEEP_EVERY seconds."""
     from rq import SimpleWorker
 
+    from workers import clock
     from workers.queues import MAIL, TURNS, queue
     from workers.resolve import sweep
 
@@ -68,8 +69,8 @@ def cmd_worker(args) -> None:
         while True:
             time.sleep(SWEEP_EVERY)
             try:
-                sweep(conn)
-                __import__("workers.clock", fromlist=["sweep"]).sweep()   # clocks, lost mail
+                sweep(conn)                         # turns whose jobs were lost
+                clock.sweep()                       # clocks and mail whose jobs were lost
             except Exception as err:                # keep sweeping through a Redis blip
                 print(f"sweep failed: {err}", file=sys.stderr)
     threading.Thread(target=sweeper, daemon=True).start()
