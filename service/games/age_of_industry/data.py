@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from service.games.age_of_industry.schema import INDUSTRIES, validate_data
+from service.games.age_of_industry.schema import validate_data
 
 HERE = Path(__file__).parent / "data"
 GOODS = ("cotton_mill", "manufactured_goods")          # what mills and factories sell

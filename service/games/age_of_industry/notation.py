@@ -13,7 +13,8 @@
 """
 from __future__ import annotations
 
-from service.games.age_of_industry.data import COLOURS, INDUSTRIES, MAPS
+from service.games.age_of_industry.data import COLOURS, MAPS
+from service.games.age_of_industry.schema import INDUSTRIES
 from service.games.base import NotationError
 
 ALIASES = {"cotton": "cotton_mill", "mill": "cotton_mill", "goods": "manufactured_goods",
