@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from service.games.brass_lancashire.data import ROUNDS_PER_ERA
 from service.games.brass_lancashire.setup import deck_faces
-from tests.games.harness import canonical, full_check, play_random_game, replay
+from tests.games.harness import (assert_listed_moves_apply, assert_unlisted_refused, canonical,
+                                 full_check, play_random_game, replay)
 
 from .builders import ENGINE, GAME, assert_conserved, balanced_chooser
 
@@ -106,3 +107,21 @@ def test_no_loans_in_the_last_four_rounds_of_the_rail_era(players):
     last = ROUNDS_PER_ERA[players]
     assert not any(seen[r] for r in range(last - 3, last + 1))
     assert seen[last - 4]
+
+
+def listed_exactly(engine, state, seat, moves, chooser):
+    """A lighter per-step check for many games: one more listed move applies (besides
+    the one played) and two plausible unlisted ones are refused."""
+    assert_listed_moves_apply(engine, state, seat, moves, chooser, sample=1)
+    assert_unlisted_refused(engine, state, seat, moves, chooser, count=2)
+
+
+@pytest.mark.parametrize("batch", range(4))
+def test_hundreds_of_random_games_list_their_moves_exactly(batch):
+    """legal_moves is complete and exact over 200 random games (50 a batch) of 2, 3
+    and 4 seats and every variant: at every step of every game the move played and
+    one more listed move apply, and unlisted moves are refused."""
+    for n in range(50):
+        game = batch * 50 + n
+        play_random_game(GAME, 2 + game % 3, 5000 + game, VARIANTS[game // 3 % 3],
+                         check=listed_exactly)
