@@ -126,7 +126,7 @@ def validate(request) -> None:
     path_values = next(m for op, m in matches if op is operation).groupdict()
     errors = list(parameter_errors(operation, request, path_values))
     if operation.needs_token and not request.headers.get("Authorization", "").strip():
-        raise problems.Unauthorized("send the seat's token as 'Authorization: Bearer <token>'")
+        raise problems.Unauthorized("this operation needs 'Authorization: Bearer <token>'")
     if operation.media_types and request.mimetype not in operation.media_types:
         raise UnsupportedMediaType(f"Content-Type {request.mimetype or 'none'} is not "
                                    f"allowed here; send {' or '.join(operation.media_types)}")

@@ -12,13 +12,12 @@ from flask import Blueprint, current_app, request
 
 from service import play, problems
 from service.api import bearer, store
+from service.api.games import seated
 from workers import clock
 from workers.mail import intake, settings
 from workers.mail.config import MailConfig
 
 bp = Blueprint("mail", __name__)
-RAW_TYPES = ("message/rfc822",)
-NotAMessage = problems.problem(415, "unsupported-media-type", "The body must be a raw message")
 
 
 def hook_secret(conn) -> str:
@@ -37,9 +36,6 @@ def inbound_mail():
     token, conn = bearer(), current_app.extensions["redis"]
     if token is None or not hmac.compare_digest(token.encode(), hook_secret(conn).encode()):
         raise problems.Unauthorized("send the inbound hook's shared secret as a bearer token")
-    if request.mimetype not in RAW_TYPES:
-        raise NotAMessage(f"Content-Type {request.mimetype or 'none'} is not allowed here; "
-                          f"send the raw message as {' or '.join(RAW_TYPES)}")
     raw = request.get_data()
     if not raw.strip():
         raise problems.ValidationFailed("the body must be a raw RFC 5322 message",
@@ -51,7 +47,7 @@ def inbound_mail():
 
 def seat_from_token(game_id: str, seat: int) -> play.Game:
     game = play.load_game(store(), game_id)
-    if play.seat_of(game.record, bearer()) != seat:
+    if seated(game) != seat:
         raise problems.Forbidden("only the seat's own token may see or change its mail settings")
     return game
 
