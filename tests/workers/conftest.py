@@ -1,12 +1,12 @@
-"""Fixtures for the mail tests: a real Redis (database 9, flushed per test), a real
-SMTP server on loopback that receives what the service sends, the service's own SMTP
-listener (`pbem mail-in`) on loopback, and a runner for rq jobs and rq's scheduler."""
+"""Fixtures for the mail tests: a real Redis (the one database TEST_REDIS_URL names,
+flushed per test like every other test's), a real SMTP server on loopback that
+receives what the service sends, the service's own SMTP listener (`pbem mail-in`) on
+loopback, and a runner for rq jobs and rq's scheduler."""
 from __future__ import annotations
 
 import smtplib
 import socket
 import threading
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 
@@ -22,17 +22,6 @@ from workers.mail import listener
 from workers.queues import MAIL, TURNS, queue
 
 
-
-def database_9(url: str) -> str:
-    """The same server as the platform tests, database 9, so the two never collide."""
-    parts = urlsplit(url)
-    if parts.scheme == "unix":
-        query = [(k, v) for k, v in parse_qsl(parts.query) if k != "db"] + [("db", "9")]
-        return f"unix://{parts.path}?{urlencode(query)}"
-    return urlunsplit(parts._replace(path="/9"))
-
-
-MAIL_REDIS_URL = database_9(TEST_REDIS_URL)
 DOMAIN = "games.test"
 SECRET = "test-inbound-secret"
 
@@ -51,11 +40,11 @@ def forget_redis_url() -> None:
 
 @pytest.fixture
 def conn(monkeypatch):
-    """Database 9, for this test alone; REDIS_URL names it too, for the jobs that open
-    their own connection (workers/resolve.py)."""
-    monkeypatch.setenv("REDIS_URL", MAIL_REDIS_URL)
+    """The test database, for this test alone; REDIS_URL names it too, for the jobs
+    that open their own connection (workers/resolve.py)."""
+    monkeypatch.setenv("REDIS_URL", TEST_REDIS_URL)
     forget_redis_url()
-    connection = redis.Redis.from_url(MAIL_REDIS_URL)
+    connection = redis.Redis.from_url(TEST_REDIS_URL)
     connection.ping()
     connection.flushdb()
     yield connection

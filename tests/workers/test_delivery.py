@@ -15,7 +15,8 @@ import pytest
 import time_machine
 from aiosmtpd.controller import Controller
 
-from tests.workers.conftest import DOMAIN, MAIL_REDIS_URL, PLAYERS, SECRET, Inbox, free_port
+from tests.conftest import TEST_REDIS_URL
+from tests.workers.conftest import DOMAIN, PLAYERS, SECRET, Inbox, free_port
 from tests.workers.test_turn_clock import START
 from workers.mail import compose, outbox, reply_address
 from workers.mail.compose import Mail
@@ -68,7 +69,7 @@ def test_a_mail_whose_delivery_keeps_getting_lost_is_given_up(conn, inbox, run_j
 @pytest.fixture
 def listener_process(conn, inbox):
     port = free_port()
-    env = {**os.environ, "REDIS_URL": MAIL_REDIS_URL, "MAIL_DOMAIN": DOMAIN,
+    env = {**os.environ, "REDIS_URL": TEST_REDIS_URL, "MAIL_DOMAIN": DOMAIN,
            "INBOUND_MAIL_SECRET": SECRET}
     process = subprocess.Popen([sys.executable, "-m", "service.cli", "mail-in", "--host",
                                 "127.0.0.1", "--port", str(port)], env=env,

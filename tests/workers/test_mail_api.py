@@ -8,7 +8,8 @@ import pytest
 
 from service.store import Store
 from service.api.mail import hook_secret
-from tests.workers.conftest import DOMAIN, MAIL_REDIS_URL, PLAYERS, SECRET, reply_to
+from tests.conftest import TEST_REDIS_URL
+from tests.workers.conftest import DOMAIN, PLAYERS, SECRET, reply_to
 from tests.workers.test_play_by_mail import listed_moves
 
 ADA = PLAYERS[0]["email"]
@@ -18,7 +19,7 @@ CLOCK = {"turn_hours": 48, "reminder_hours": [24, 12], "deadline_policy": "skip"
 @pytest.fixture
 def client(conn):
     from service.app import create_app
-    return create_app({"REDIS_URL": MAIL_REDIS_URL, "TESTING": True}).test_client()
+    return create_app({"REDIS_URL": TEST_REDIS_URL, "TESTING": True}).test_client()
 
 
 @pytest.fixture
