@@ -36,9 +36,11 @@ def create_game():
 def show_game(game_id: str):
     game = play.load_game(store(), game_id)
     seat = play.seat_of(game.record, bearer())
-    etag = f'"{game.snapshot.version}-{game.snapshot.status}"'
-    headers = {"ETag": etag, "Vary": "Authorization"}
-    if request.headers.get("If-None-Match") == etag:
+    # one tag per view (issue 11, finding 7): the body differs per seat and for spectators
+    viewer = "spectator" if seat is None else f"seat{seat}"
+    tag = f"{game.snapshot.version}-{game.snapshot.status}-{viewer}"
+    headers = {"ETag": f'"{tag}"', "Vary": "Authorization"}
+    if request.if_none_match.contains_weak(tag):      # RFC 9110 13.1.2: weak, or "*"
         return "", 304, headers
     snap = game.snapshot
     body = {"id": game_id, "game": game.record.game, "version": snap.version,
