@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from service.bench import free_port
 from service.contract import spec
 from tests.api.helpers import a_game, submit
 from tests.api.test_errors import assert_problem
@@ -87,6 +88,54 @@ CASES = {
                                          .headers["Location"], headers=g.auth(1)),
     ("getTurn", 404): lambda c, g: c.get(f"/v1/games/{g.id}/turns/{NO_GAME}", headers=g.auth(0)),
 }
+# Every operation that reads the store answers 429 to a client locked out by failed
+# authentications, and 503 while Redis does not answer: the same request for both.
+REQUESTS = {
+    "createGame": lambda c, g: c.post("/v1/games", json={"game": "pile", "players": [
+        {"name": "a"}, {"name": "b"}]}),
+    "getGame": lambda c, g: c.get(f"/v1/games/{g.id}", headers=g.auth(0)),
+    "setGameStatus": lambda c, g: c.post(f"/v1/games/{g.id}/status", json={
+        "status": "paused"}, headers={"Authorization": f"Bearer {g.admin}"}),
+    "getLegalMoves": lambda c, g: c.get(f"/v1/games/{g.id}/legal-moves", headers=g.auth(0)),
+    "getLog": lambda c, g: c.get(f"/v1/games/{g.id}/log"),
+    "submitTurn": lambda c, g: submit(c, g, 0, [{"action": "pass"}], 0),
+    "getMailSettings": lambda c, g: c.get(f"/v1/games/{g.id}/seats/0/mail", headers=g.auth(0)),
+    "changeMailSettings": lambda c, g: c.put(f"/v1/games/{g.id}/seats/0/mail",
+                                             json={"muted": True}, headers=g.auth(0)),
+    "inboundMail": lambda c, g: c.post("/v1/inbound-mail", data="Subject: x\n\nhi",
+                                       content_type="message/rfc822", headers=g.hook),
+    "getTurn": lambda c, g: c.get(f"/v1/games/{g.id}/turns/{NO_GAME}", headers=g.auth(0)),
+}
+
+
+def locked_out(request):
+    """The request from a client whose failed authentications are spent (a service with
+    the limit at 1 an hour, on the same Redis)."""
+    def case(client, game):
+        limited = service_like(client, PBEM_LIMIT_AUTH_FAILURES="1 per hour").test_client()
+        assert limited.get(f"/v1/games/{game.id}", headers=NO_TOKEN).status_code == 401
+        game.hook = hook(client)
+        return request(limited, game)
+    return case
+
+
+def redis_down(request):
+    """The request to a service whose Redis does not answer (nothing listens on its port)."""
+    def case(client, game):
+        game.hook = hook(client)
+        down = service_like(client, REDIS_URL=f"redis://127.0.0.1:{free_port()}/0")
+        return request(down.test_client(), game)
+    return case
+
+
+def service_like(client, **settings):
+    from service.app import create_app
+    return create_app({"REDIS_URL": client.application.config["REDIS_URL"], "TESTING": True,
+                       **settings})
+
+
+CASES.update({(op, 429): locked_out(request) for op, request in REQUESTS.items()})
+CASES.update({(op, 503): redis_down(request) for op, request in REQUESTS.items()})
 
 
 def hook(client) -> dict:
@@ -117,12 +166,15 @@ def reused_key(client, game):
 
 
 def documented_errors():
+    """(path, method, operation, status) of each shared problem+json response referenced."""
+    shared = spec()["components"]["responses"]
     for path, item in spec()["paths"].items():
         for method, operation in item.items():
             if not isinstance(operation, dict) or "responses" not in operation:
                 continue
             for status, response in operation["responses"].items():
-                if response.get("$ref") == "#/components/responses/Problem":
+                name = response.get("$ref", "").removeprefix("#/components/responses/")
+                if "application/problem+json" in shared.get(name, {}).get("content", {}):
                     yield path, method, operation["operationId"], int(status)
 
 
@@ -133,4 +185,8 @@ def test_documented_error_is_sent_and_answers_problem_json(client, path, method,
     case = CASES.get((operation, status))
     assert case, f"no request in CASES for the documented {status} of {operation}"
     game = a_game(client)
-    assert_problem(case(client, game), status, (path, method))
+    answer = case(client, game)
+    assert_problem(answer, status, (path, method))
+    ref = spec()["paths"][path][method]["responses"][str(status)]["$ref"]
+    for header in spec()["components"]["responses"][ref.split("/")[-1]].get("headers", {}):
+        assert int(answer.headers[header]) >= 1, f"{header} missing or not a count of seconds"
