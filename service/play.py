@@ -177,9 +177,8 @@ def resolve_turn(store: Store, game_id: str, turn_id: str) -> dict:
         else:
             try:
                 store.commit(game_id, turn_id, snap, *played)
-            except VersionMoved:
-                store.reject(game_id, turn_id, stale_outcome(
-                    turn["expected_version"], store.snapshot(game_id).version))
+            except VersionMoved:        # a turn or a pause landed first: judged again on
+                return resolve_turn(store, game_id, turn_id)    # what the game is now
     return store.turn(game_id, turn_id)
 
 

@@ -160,25 +160,28 @@ class Store:
                entries: list[dict], outcome: dict) -> None:
         """Atomically: the new snapshot, the log entries and the turn's outcome, only
         while the snapshot is still `expected` (its version and status: a pause that
-        lands meanwhile wins) and the turn still queued."""
+        lands meanwhile wins) and the turn still queued.
+
+        redis-py reports a connection dropped between WATCH and EXEC as a WatchError,
+        like a lost race (issue 10, finding 4), so a WatchError only means "look again":
+        redis-py's transaction loop re-reads, and VersionMoved is raised only when the
+        snapshot really moved. An EXEC that landed before its reply was lost finds its
+        turn resolved on the second look and writes nothing twice."""
         snap_key, turn_key = key(game_id, "snapshot"), key(game_id, "turn", turn_id)
-        with self.redis.pipeline(transaction=True) as pipe:
-            try:
-                pipe.watch(snap_key, turn_key)
-                current = json.loads(pipe.get(snap_key))
-                turn = json.loads(pipe.get(turn_key))
-                if turn["status"] != "queued":
-                    return                              # resolved by an earlier run
-                if (current["version"], current["status"]) != (expected.version, expected.status):
-                    raise VersionMoved(current["version"])
-                pipe.multi()
-                pipe.set(snap_key, new.to_json())
-                pipe.rpush(key(game_id, "log"), *[dumps(e) for e in entries])
-                pipe.set(turn_key, dumps({**turn, **outcome}))
-                pipe.publish(key(game_id, "resolved"), turn_id)
-                pipe.execute()
-            except redis.WatchError as moved:
-                raise VersionMoved(None) from moved
+
+        def put(pipe):
+            current = json.loads(pipe.get(snap_key))
+            turn = json.loads(pipe.get(turn_key))
+            if turn["status"] != "queued":
+                return                                  # resolved by an earlier run
+            if (current["version"], current["status"]) != (expected.version, expected.status):
+                raise VersionMoved(current["version"])
+            pipe.multi()
+            pipe.set(snap_key, new.to_json())
+            pipe.rpush(key(game_id, "log"), *[dumps(e) for e in entries])
+            pipe.set(turn_key, dumps({**turn, **outcome}))
+            pipe.publish(key(game_id, "resolved"), turn_id)
+        self.redis.transaction(put, snap_key, turn_key)
 
     def reject(self, game_id: str, turn_id: str, outcome: dict) -> None:
         """Mark a queued turn rejected, unless it has been resolved meanwhile. A
