@@ -58,7 +58,7 @@ def create_app(config: dict | None = None) -> Flask:
             err.reason, **{k: v for k, v in err.as_dict().items() if k != "reason"}))
 
     def redis_unavailable(err: redis.RedisError):
-        logger.warning("Redis unavailable on %s %s: %r", request.method, request.path, err)
+        logger.warning("Redis unavailable on %s %s: %s", request.method, request.path, err)
         return problems.render(problems.Unavailable(
             f"the game store does not answer now (restarting or loading); try again in "
             f"{RETRY_AFTER} s (a turn repeated with its Idempotency-Key is never applied twice)",

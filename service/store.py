@@ -10,6 +10,7 @@ and one MULTI/EXEC can update them together:
   game:{id}:idem:{seat}:{key}  JSON: the turn a seat's Idempotency-Key names, its body digest
   game:{id}:resolved       pub/sub channel: the id of each turn as it is resolved
   turns:pending            zset "game/turn" -> submitted at: turns whose jobs are owed
+  LIMITS:*                 Flask-Limiter's counts per client (service/limits.py)
 """
 from __future__ import annotations
 
