@@ -87,8 +87,8 @@ def install(app: Flask) -> Limiter:
 
     @app.errorhandler(RateLimitExceeded)
     def too_many(err: RateLimitExceeded):
-        spent = limiter.current_limit
-        wait = max(1, math.ceil(spent.reset_at - time.time())) if spent else 60
+        spent = limiter.current_limit                   # never past its window's length
+        wait = max(1, min(math.ceil(spent.reset_at - time.time()), spent.limit.get_expiry()))
         return problems.render(problems.TooManyRequests(
             f"this client may send {err.description}; try again in {wait} s",
             headers={"Retry-After": str(wait)}))

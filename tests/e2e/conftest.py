@@ -52,9 +52,10 @@ class Service:
             proc.wait(15)
 
 
-def spawn(*args: str) -> subprocess.Popen:
-    """A `pbem` command in a process group of its own."""
-    return subprocess.Popen([sys.executable, "-m", "service.cli", *args], env=ENV, cwd=ROOT,
+def spawn(*args: str, **env: str) -> subprocess.Popen:
+    """A `pbem` command in a process group of its own (`env` added to ENV)."""
+    return subprocess.Popen([sys.executable, "-m", "service.cli", *args], env={**ENV, **env},
+                            cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)
 
