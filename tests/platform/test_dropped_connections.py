@@ -4,6 +4,9 @@ applied, never rejected as "stale version: expected 0, the game is at 0"; a paus
 lands in that gap rejects the turn for what it is."""
 from __future__ import annotations
 
+import socket
+import time
+
 import redis
 from redis.client import Pipeline
 
@@ -63,3 +66,28 @@ def test_a_pause_landing_between_watch_and_exec_rejects_the_turn_as_paused(redis
     store, turn, game_id = resolve_with_hook(redis_conn, pause)
     assert (turn["status"], turn["reason"]) == ("rejected", "the game is paused"), turn
     assert store.snapshot(game_id).version == 0 and store.log(game_id) == []
+
+
+def test_an_exec_that_landed_before_its_reply_was_lost_is_not_applied_twice(redis_conn):
+    """The retry's other side, a guard rather than a finding: EXEC ran, then the
+    connection closed before its reply was read. The second look finds the turn applied
+    and writes nothing again (a retry that skipped the look would log the move twice)."""
+    def drop_after_exec(pipe, game_id):
+        connection, send = pipe.connection, pipe.connection.send_packed_command
+
+        def send_then_drop(command, check_health=True):
+            connection.send_packed_command = send                 # once
+            send(command, check_health)
+            wait_until(lambda: Store(redis_conn).snapshot(game_id).version == 1)
+            connection._sock.shutdown(socket.SHUT_RDWR)          # its reply is never read
+        connection.send_packed_command = send_then_drop
+    store, turn, game_id = resolve_with_hook(redis_conn, drop_after_exec)
+    assert turn["status"] == "applied", turn
+    assert store.snapshot(game_id).version == 1 and len(store.log(game_id)) == 1
+
+
+def wait_until(condition, seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the EXEC never landed"
+        time.sleep(0.01)
