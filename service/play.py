@@ -212,14 +212,13 @@ def play_moves(game: Game, turn: dict, turn_id: str):
     return new, entries, {"status": "applied", "version": version, "resolved_at": time.time()}
 
 
-def redacted_log(store: Store, game_id: str, seat: int | None, since: int) -> list[dict]:
-    """Applied moves and their events; an event meant for some seats only is
-    left out for everyone else."""
+def redacted_log(store: Store, game: Game, seat: int | None, since: int) -> list[dict]:
+    """Applied moves and their events as the seat (None: a spectator) may see them,
+    each with the notation of the move it may see (GameType.redact)."""
     out = []
-    for entry in store.log(game_id, since):
-        events = [e for e in entry["events"] if "visible_to" not in e
-                  or (seat is not None and seat in e["visible_to"])]
-        out.append({**entry, "events": events})
+    for entry in store.log(game.record.id, since):
+        entry = game.type.redact(entry, seat)
+        out.append({**entry, "notation": game.type.engine.format(entry["move"])})
     return out
 
 

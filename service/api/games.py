@@ -64,9 +64,7 @@ def log(game_id: str):
     game = play.load_game(store(), game_id)
     seat = play.seat_of(game.record, bearer())
     since = request.args.get("since", 0, type=int)
-    entries = play.redacted_log(store(), game_id, seat, since)
-    for entry in entries:
-        entry["notation"] = game.type.engine.format(entry["move"])
+    entries = play.redacted_log(store(), game, seat, since)
     return {"version": game.snapshot.version, "entries": entries}
 
 

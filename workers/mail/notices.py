@@ -60,8 +60,14 @@ def options_text(options: dict) -> str:
     return ", ".join(f"{name} {value}" for name, value in options.items()) or "none"
 
 
-def your_turn(game: Game, seat: int, config: MailConfig) -> Mail:
-    return add_turn(blank(game, seat, "Your turn", config), game, seat)
+def your_turn(game: Game, seat: int, config: MailConfig, played: list[dict] = ()) -> Mail:
+    """`played`: the log entries of the turn just applied, as this seat may see them
+    (service.play.redacted_log)."""
+    mail = blank(game, seat, "Your turn", config)
+    if played:
+        mail.add("Just played", "\n".join(
+            f"  {game.record.seats[entry['seat']].name}: {entry['notation']}" for entry in played))
+    return add_turn(mail, game, seat)
 
 
 def reminder(game: Game, seat: int, config: MailConfig, deadline: str | None) -> Mail:
