@@ -27,6 +27,7 @@ def choose_redis_url() -> str:
 TEST_REDIS_URL = choose_redis_url()
 os.environ.setdefault("PBEM_GAME_PLUGINS", "tests.platform_game:GAME")
 os.environ["REDIS_URL"] = TEST_REDIS_URL
+os.environ["PBEM_DEVELOPMENT"] = "1"     # tests choose their seeds (service/fairness.py)
 
 
 @pytest.fixture

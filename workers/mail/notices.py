@@ -53,6 +53,11 @@ def invitation(game: Game, seat: int, config: MailConfig) -> Mail:
     mail.add("Welcome", f"You play {game.type.name} with {names}.\n"
                         f"Game id {game.record.id}; options: {options_text(game.record.options)}.\n"
                         "You can play by replying to these mails, or over the API.")
+    if fair := game.record.fairness:
+        mail.add("Fair cards", f"Commitment to the seed: {fair['commitment']} (SHA-256 of "
+                 "seed:salt; both are shown when the game ends, to check the shuffle)." +
+                 ("\nThe game's creator chose the seed (a development server): whoever "
+                  "knows it can foretell every card." if fair["seed_chosen_by_client"] else ""))
     return add_turn(mail, game, seat)
 
 
