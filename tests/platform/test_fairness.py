@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 
 import pytest
 
-from service import cli
+from service import cli, play
 from service.games.registry import game_type
 from service.store import Store, key
 from tests.api.helpers import a_game, submit
@@ -102,3 +103,23 @@ def test_without_a_client_seed_the_server_draws_one(client):
     assert hands[0] != hands[1]
     fair = client.get(f"/v1/games/{bodies[0]['id']}").json["fairness"]
     assert fair["seed_chosen_by_client"] is False and fair["commitment"]
+
+
+def test_a_finished_games_log_is_whole_for_anyone_to_replay(redis_conn):
+    """Once the seed is public it tells every card anyway: a finished game's log shows
+    what was redacted while it ran (an end-game card taken face down), so a spectator
+    can replay it."""
+    store = Store(redis_conn)
+    record, _tokens, _admin = play.create_game(
+        store, "ultimate-railroads", [{"name": "a"}, {"name": "b"}], None, 15)
+    chooser, game = random.Random(15), play.load_game(store, record.id)
+    while game.snapshot.status == "active":
+        seat = game.snapshot.to_act[0]
+        move = chooser.choice(game.type.engine.legal_moves(game.state, seat))
+        turn, _ = play.submit_turn(store, lambda *job: None, record.id, seat,
+                                   game.snapshot.version, [move], game=game)
+        assert play.resolve_turn(store, record.id, turn["id"])["status"] == "applied"
+        game = play.load_game(store, record.id)
+    shown = play.redacted_log(store, game, None, 0)
+    assert [e["move"] for e in shown] == [e["move"] for e in store.log(record.id)]
+    assert any(e["move"]["action"] == "end_card" and e["move"]["card"] != "none" for e in shown)
