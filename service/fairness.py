@@ -32,7 +32,8 @@ def draw(client_seed: int | None) -> tuple[int, dict]:
     chosen = client_seed is not None and development()
     seed = client_seed if chosen else secrets.randbits(SEED_BITS) ^ (client_seed or 0)
     salt = secrets.token_hex(16)
-    return seed, {"salt": salt, "commitment": commitment(seed, salt), "seed_chosen_by_client": chosen}
+    return seed, {"salt": salt, "commitment": commitment(seed, salt),
+                  "seed_chosen_by_client": chosen}
 
 
 def public(seed: int, fairness: dict, finished: bool) -> dict | None:

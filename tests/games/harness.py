@@ -187,7 +187,8 @@ def assert_log_leaks_nothing(game: GameType, seats: int, seed: int, options: dic
             seen = game.redact(entry, viewer)
             shown = [seen, engine.format(seen["move"])]
             leaked = revealed(secrets_from([before, after], viewer), shown)
-            assert not leaked, (f"version {version}: {'a spectator' if viewer is None else f'seat {viewer}'}"
+            reader = "a spectator" if viewer is None else f"seat {viewer}"
+            assert not leaked, (f"version {version}: {reader}"
                                 f" sees {sorted(leaked)} of seat {seat}'s private view in {shown}")
             redacted += viewer is None and seen["move"] != move
     return redacted

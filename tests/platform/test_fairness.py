@@ -14,6 +14,7 @@ from service import cli, play
 from service.games.registry import game_type
 from service.store import Store, key
 from tests.api.helpers import a_game, submit
+from tests.games.harness import canonical
 from tests.workers.conftest import QuietWorker
 from workers.queues import TURNS, queue
 
@@ -23,7 +24,8 @@ OPTIONS = {"length": "introductory"}
 
 def dealt(seed: int, seats: int = 2) -> list[list[str]]:
     """The hands `setup(seed)` deals outside the server."""
-    return [sorted(hand) for hand in BRASS.engine.setup(BRASS.resolve_options(OPTIONS), seats, seed).hands]
+    state = BRASS.engine.setup(BRASS.resolve_options(OPTIONS), seats, seed)
+    return [sorted(hand) for hand in state.hands]
 
 
 def play_out(client, redis_conn, game) -> dict:
@@ -38,7 +40,8 @@ def play_out(client, redis_conn, game) -> dict:
 
 
 def hand(client, game, seat: int) -> list[str]:
-    return client.get(f"/v1/games/{game.id}", headers=game.auth(seat)).json["view"]["private"]["hand"]
+    body = client.get(f"/v1/games/{game.id}", headers=game.auth(seat)).json
+    return body["view"]["private"]["hand"]
 
 
 def test_a_client_seed_in_production_foretells_no_card(client, redis_conn, monkeypatch, capsys):
@@ -55,7 +58,8 @@ def test_a_client_seed_in_production_foretells_no_card(client, redis_conn, monke
     assert final["status"] == "finished"
     fair = final["fairness"]
     # what any player can do with the published seed and salt:
-    assert hashlib.sha256(f"{fair['seed']}:{fair['salt']}".encode()).hexdigest() == fair["commitment"]
+    published = f"{fair['seed']}:{fair['salt']}".encode()
+    assert hashlib.sha256(published).hexdigest() == fair["commitment"]
     seed = int(fair["seed"])
     assert dealt(seed) == hands, "the published seed deals the hands the players held"
     state = BRASS.engine.setup(BRASS.resolve_options(final["options"]), 2, seed)
@@ -63,7 +67,7 @@ def test_a_client_seed_in_production_foretells_no_card(client, redis_conn, monke
         state, _ = BRASS.engine.apply(state, entry["seat"], entry["move"])
     assert BRASS.engine.view(state, None) == final["view"]
     stored = Store(redis_conn).snapshot(game.id).state
-    assert json.dumps(BRASS.engine.dump(state), sort_keys=True) == json.dumps(stored, sort_keys=True)
+    assert canonical(BRASS.engine.dump(state)) == canonical(stored)
 
     with pytest.raises(SystemExit) as exited:
         cli.main(["admin", "verify", game.id])
@@ -90,7 +94,8 @@ def test_a_development_server_uses_the_seed_as_given_and_says_so(client, monkeyp
     for token in (None, game.tokens[1]):
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         body = client.get(f"/v1/games/{game.id}", headers=headers).json
-        assert body["fairness"]["seed_chosen_by_client"] is True and body["fairness"]["seed"] is None
+        fair = body["fairness"]
+        assert fair["seed_chosen_by_client"] is True and fair["seed"] is None
 
 
 def test_without_a_client_seed_the_server_draws_one(client):

@@ -56,11 +56,13 @@ def test_no_other_seat_nor_spectator_learns_the_end_game_card(conn, inbox, run_j
         assert entry["notation"] == f"end_card #{move['item']} hidden"
         assert not revealed({card}, log)
         view = client.get(f"/v1/games/{game_id}", headers=headers).json
-        assert not revealed({card}, view) and view["view"]["public"]["players"][seat]["end_cards"] >= 1
+        assert not revealed({card}, view)
+        assert view["view"]["public"]["players"][seat]["end_cards"] >= 1
     mover_log = client.get(f"/v1/games/{game_id}/log", headers=auth[seat]).json["entries"]
     assert next(e for e in mover_log if e["version"] == version)["notation"] == \
         f"end_card #{move['item']} {card}"
-    assert card in client.get(f"/v1/games/{game_id}", headers=auth[seat]).json["view"]["private"]["end_cards"]
+    mover_view = client.get(f"/v1/games/{game_id}", headers=auth[seat]).json["view"]
+    assert card in mover_view["private"]["end_cards"]
 
     mails = inbox.to(PLAYERS[other]["email"])
     told = [m for m in mails if f"end_card #{move['item']} hidden" in mail_text(m)]
