@@ -92,6 +92,7 @@ def cmd_bench(args) -> None:
 
 
 def cmd_admin(args) -> None:
+    from service import fairness
     from service.play import rebuild
     from service.store import Store
 
@@ -99,8 +100,14 @@ def cmd_admin(args) -> None:
     rebuilt = rebuild(store, args.game_id)
     stored = store.snapshot(args.game_id)
     same = rebuilt.to_json() == stored.to_json()
-    print(json.dumps({"game": args.game_id, "version": rebuilt.version,
-                      "equal_to_stored": same}))
+    report = {"game": args.game_id, "version": rebuilt.version, "equal_to_stored": same}
+    if args.action == "verify":     # issue 11, finding 2: what players check, from the store
+        record = store.game(args.game_id)
+        report["commitment_kept"] = fairness.keeps_commitment(record.seed, record.fairness)
+        report["seed_chosen_by_client"] = record.fairness.get("seed_chosen_by_client")
+        print(json.dumps(report))
+        sys.exit(0 if same and report["commitment_kept"] else 1)
+    print(json.dumps(report))
     if args.write and not same:
         store.replace_snapshot(args.game_id, rebuilt)
         print("stored snapshot replaced by the rebuilt one")
@@ -140,8 +147,9 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--clients", type=int, default=8)
     bench.add_argument("--seconds", type=float, default=5.0)
     bench.set_defaults(run=cmd_bench)
-    admin = sub.add_parser("admin", help="`admin rebuild ID`: rebuild a snapshot from setup + log")
-    admin.add_argument("action", choices=["rebuild"])
+    admin = sub.add_parser("admin", help="`admin rebuild ID`: rebuild a snapshot from setup + "
+                           "log; `admin verify ID`: and check the seed against its commitment")
+    admin.add_argument("action", choices=["rebuild", "verify"])
     admin.add_argument("game_id")
     admin.add_argument("--write", action="store_true", help="store the rebuilt snapshot")
     admin.set_defaults(run=cmd_admin)

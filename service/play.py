@@ -10,7 +10,7 @@ import time
 import uuid
 from dataclasses import dataclass
 
-from service import problems
+from service import fairness, problems
 from service.games.base import GameType, IllegalMove, OptionError
 from service.games.registry import game_type, game_types
 from service.store import GameRecord, SeatRecord, Snapshot, Store, VersionMoved, dumps
@@ -61,14 +61,14 @@ def create_game(store: Store, type_id: str, players: list[dict], options: dict |
     except OptionError as bad:
         raise problems.BadOptions(str(bad), errors=[{"field": f"options.{bad.name}",
                                                      "message": bad.reason}]) from None
-    seed = secrets.randbits(63) if seed is None else seed
+    seed, fair = fairness.draw(seed)
     tokens = [secrets.token_urlsafe(24) for _ in players]
     admin = secrets.token_urlsafe(24)
     record = GameRecord(
         id=uuid.uuid4().hex[:16], game=game.id, engine_version=game.engine_version,
         options=resolved, seed=seed, admin_hash=hash_token(admin), created_at=time.time(),
         seats=[SeatRecord(p["name"], hash_token(t), p.get("email"))
-               for p, t in zip(players, tokens)], settings=settings or {})
+               for p, t in zip(players, tokens)], settings=settings or {}, fairness=fair)
     state = game.engine.setup(resolved, len(players), seed)
     store.create(record, snapshot_of(game, state, version=0))
     return record, tokens, admin
@@ -211,14 +211,15 @@ def play_moves(game: Game, turn: dict, turn_id: str):
     return new, entries, {"status": "applied", "version": version, "resolved_at": time.time()}
 
 
-def redacted_log(store: Store, game_id: str, seat: int | None, since: int) -> list[dict]:
-    """Applied moves and their events; an event meant for some seats only is
-    left out for everyone else."""
+def redacted_log(store: Store, game: Game, seat: int | None, since: int) -> list[dict]:
+    """Applied moves and their events as the seat (None: a spectator) may see them,
+    each with the notation of the move it may see (GameType.redact). A finished game
+    has published its seed, which tells every card: its log is shown whole, to replay."""
+    finished = game.snapshot.status == "finished"
     out = []
-    for entry in store.log(game_id, since):
-        events = [e for e in entry["events"] if "visible_to" not in e
-                  or (seat is not None and seat in e["visible_to"])]
-        out.append({**entry, "events": events})
+    for entry in store.log(game.record.id, since):
+        entry = entry if finished else game.type.redact(entry, seat)
+        out.append({**entry, "notation": game.type.engine.format(entry["move"])})
     return out
 
 

@@ -3,7 +3,7 @@
 A game's keys share the hash tag `{<id>}` so they live in one Redis Cluster slot
 and one MULTI/EXEC can update them together:
 
-  game:{id}:meta           JSON: game type, engine version, options, seed, seats
+  game:{id}:meta           JSON: game type, engine version, options, seed, its commitment, seats
   game:{id}:snapshot       JSON: version, status, to_act, result, engine state
   game:{id}:log            list: one JSON entry per applied move (append-only)
   game:{id}:turn:{turn}    JSON: a submitted turn and its outcome
@@ -50,6 +50,7 @@ class GameRecord:
     admin_hash: str
     created_at: float
     settings: dict = field(default_factory=dict)   # platform settings outside the rules
+    fairness: dict = field(default_factory=dict)   # seed's salt, commitment (service/fairness.py)
 
     @classmethod
     def from_json(cls, text) -> "GameRecord":

@@ -31,6 +31,7 @@ for _limit in ("PBEM_LIMIT_CREATE", "PBEM_LIMIT_TURNS", "PBEM_LIMIT_AUTH_FAILURE
     # tests create games and send wrong tokens by the hundred; the real limits are
     # tested on apps of their own (tests/api/test_rate_limits.py)
     os.environ.setdefault(_limit, "1000000 per minute")
+os.environ["PBEM_DEVELOPMENT"] = "1"     # tests choose their seeds (service/fairness.py)
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import logging
 import redis
 from flask import Blueprint, current_app, request, url_for
 
-from service import play, problems
+from service import fairness, play, problems
 from service.api import bearer, store
 from service.store import GameFinished
 from workers.queues import notify
@@ -45,8 +45,10 @@ def show_game(game_id: str):
     snap = game.snapshot
     body = {"id": game_id, "game": game.record.game, "version": snap.version,
             "status": snap.status, "to_act": snap.to_act, "seat": seat,
-            "players": [s.name for s in game.record.seats],
-            "view": game.type.engine.view(game.state, seat), "result": snap.result}
+            "players": [s.name for s in game.record.seats], "options": game.record.options,
+            "view": game.type.engine.view(game.state, seat), "result": snap.result,
+            "fairness": fairness.public(game.record.seed, game.record.fairness,
+                                        snap.status == "finished")}
     return body, 200, headers
 
 
@@ -66,9 +68,7 @@ def log(game_id: str):
     game = play.load_game(store(), game_id)
     seat = play.seat_of(game.record, bearer())
     since = request.args.get("since", 0, type=int)
-    entries = play.redacted_log(store(), game_id, seat, since)
-    for entry in entries:
-        entry["notation"] = game.type.engine.format(entry["move"])
+    entries = play.redacted_log(store(), game, seat, since)
     return {"version": game.snapshot.version, "entries": entries}
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import dataclass, field
 
 from service.games.base import GameType, IllegalMove
@@ -129,6 +130,68 @@ def assert_views_leak_nothing(engine, state, seats: int):
         assert canonical(view["public"]) == public, f"seat {seat}'s public view differs"
         assert generator not in canonical(view), "a view shows the generator's state"
     json.dumps(spectator)
+
+
+def strings(data, keys: bool = False) -> set[str]:
+    """Every string value in JSON-ready data, and with `keys` every key too."""
+    if isinstance(data, str):
+        return {data}
+    if isinstance(data, dict):
+        return (set(data) if keys else set()) | strings(list(data.values()), keys)
+    if isinstance(data, (list, tuple)):
+        return set().union(*(strings(item, keys) for item in data))
+    return set()
+
+
+def seen_strings(engine, state, seats: int) -> tuple[set[str], list[set[str]]]:
+    """What the public view names (values and keys), and each seat's private strings."""
+    return (strings(engine.view(state, None)["public"], keys=True),
+            [strings(engine.view(state, seat)["private"]) for seat in range(seats)])
+
+
+def secrets_from(seen: list, viewer: int | None) -> set[str]:
+    """What only other seats' private views hold in any of the `seen_strings`: their
+    private strings that no public part names and that are not in the viewer's own."""
+    others, public, own = set(), set(), set()
+    for names, private in seen:
+        public |= names
+        own |= private[viewer] if viewer is not None else set()
+        others |= set().union(*(p for seat, p in enumerate(private) if seat != viewer))
+    return others - public - own
+
+
+def revealed(secrets: set[str], shown) -> set[str]:
+    """The secrets written, as whole words, anywhere in `shown` (JSON-ready data or text)."""
+    text = shown if isinstance(shown, str) else canonical(shown)
+    return {s for s in secrets if re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", text)}
+
+
+def assert_log_leaks_nothing(game: GameType, seats: int, seed: int, options: dict | None,
+                             log) -> int:
+    """Issue 11, finding 1: replaying a played game, each log entry as another seat or a
+    spectator sees it (GameType.redact), and the notation of its move (as the log and the
+    mails show it), shows no value that only a private view of another seat holds
+    before or after the move. Returns
+    how many entries the engine had to redact (for tests that want some)."""
+    engine = game.engine
+    state = engine.setup(game.resolve_options(options), seats, seed)
+    after = seen_strings(engine, state, seats)
+    redacted = 0
+    for version, (seat, move) in enumerate(log, start=1):
+        before = after
+        state, events = engine.apply(state, seat, move)
+        after = seen_strings(engine, state, seats)
+        entry = {"version": version, "seat": seat, "move": move, "events": events}
+        assert game.redact(entry, seat)["move"] == move, "the mover sees its own move"
+        for viewer in [None, *(s for s in range(seats) if s != seat)]:
+            seen = game.redact(entry, viewer)
+            shown = [seen, engine.format(seen["move"])]
+            leaked = revealed(secrets_from([before, after], viewer), shown)
+            reader = "a spectator" if viewer is None else f"seat {viewer}"
+            assert not leaked, (f"version {version}: {reader}"
+                                f" sees {sorted(leaked)} of seat {seat}'s private view in {shown}")
+            redacted += viewer is None and seen["move"] != move
+    return redacted
 
 
 def assert_round_trips(engine, state):
