@@ -1,7 +1,9 @@
 """Brass: Lancashire (Roxley 2018 rules, full map, 2-4 players)."""
 from service.games.base import GameType, Option
+from service.games.common.datafiles import engine_version
 
 from . import engine
+from .data import FILES
 
 GAME = GameType(
     id="brass-lancashire",
@@ -9,7 +11,7 @@ GAME = GameType(
     min_seats=2,
     max_seats=4,
     engine=engine,
-    engine_version="2",
+    engine_version=engine_version("2", FILES),
     stage="provisional",
     description=(
         "Brass: Lancashire with the Roxley rules on the full map for 2-4 players. "
