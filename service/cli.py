@@ -160,14 +160,17 @@ def cmd_validate_board(args) -> None:
     rules = game.engine_version.partition("+data.")[0]
     new_version = datafiles.engine_version(rules, {**in_use, **checked.files})
     folder = datafiles.drop_in_folder(args.game)
-    target = f"{folder}" if folder else f"$PBEM_DATA/{args.game} (PBEM_DATA is not set: choose a folder)"
-    copies = "\n".join(f"     {name}  <-  {source}" for name, source in checked.files.items())
+    root = os.environ[datafiles.DROP_IN] if folder else "$PBEM_DATA"
+    target = folder or f"$PBEM_DATA/{args.game}"
+    folders = sorted({str(Path(target, name).parent) for name in checked.files})
+    copies = "\n".join([f"       mkdir -p {' '.join(folders)}"] + [
+        f"       cp {source} {target}/{name}" for name, source in checked.files.items()])
     print(f"""Next:
-  1. Copy the files into {target}:
+  1. Put the files in the drop-in folder{'' if folder else ' (choose a folder and export PBEM_DATA)'}:
 {copies}
-  2. Restart every pbem process (serve, worker, dev) with PBEM_DATA set to that folder's parent.
-     {args.game} then runs engine {new_version} (now {game.engine_version}); `GET /v1/game-types`
-     shows it, with stage "{'provisional' if checked.provisional else 'complete'}".
+  2. Restart every pbem process (serve, worker, dev) with PBEM_DATA={root}.
+     {args.game} then runs engine {new_version} (now {game.engine_version});
+     `GET /v1/game-types` shows it, with stage "{'provisional' if checked.provisional else 'complete'}".
   3. Games started under the old data are refused (409 engine-version), never played on under
      changed data: finish them first, or keep a server with the old data for them.""")
 
