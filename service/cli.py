@@ -130,19 +130,18 @@ def cmd_validate_board(args) -> None:
     1 (problems, each listed) or 2 (unreadable or unknown game), never with a traceback."""
     from pathlib import Path
 
-    from service.games.common import datafiles
-    from service.games.registry import game_type
+    from service.games.common.datafiles import DataFileError
+
     def unreadable(message: str):
         print(message, file=sys.stderr)
         sys.exit(2)
-    validators = board_validators()
-    if args.game not in validators:
+    if args.game not in args.validators:
         unreadable(f"pbem validate-board: unknown game {args.game!r}; "
-                   f"games with data to check: {', '.join(validators)}")
-    validator, path = validators[args.game], Path(args.path)
+                   f"games with data to check: {', '.join(args.validators)}")
+    validator, path = args.validators[args.game], Path(args.path)
     try:
         checked = validator.check(path)
-    except datafiles.DataFileError as error:
+    except DataFileError as error:
         unreadable(f"{error}\n{args.game} takes {validator.TAKES}")
     except Exception as error:          # a shape the checker does not foresee: say so, plainly
         unreadable(f"{path}: the checker failed on this data ({type(error).__name__}: {error}); "
@@ -155,13 +154,22 @@ def cmd_validate_board(args) -> None:
     print(f"{path}: ok" + "".join(f"\n  still marked provisional: {mark}" for mark in
                                   checked.provisional) if checked.provisional else
           f"{path}: ok, nothing marked provisional (printed data)")
-    game = game_type(args.game)
-    in_use = datafiles.files_in_use(validator.SHIPPED, args.game)
+    print_next_steps(args.game, validator, checked)
+
+
+def print_next_steps(game_id: str, validator, checked) -> None:
+    """Where sound data goes (the drop-in folder), and what the switch does."""
+    from pathlib import Path
+
+    from service.games.common import datafiles
+    from service.games.registry import game_type
+    game = game_type(game_id)
+    in_use = datafiles.files_in_use(validator.SHIPPED, game_id)
     rules = game.engine_version.partition("+data.")[0]
     new_version = datafiles.engine_version(rules, {**in_use, **checked.files})
-    folder = datafiles.drop_in_folder(args.game)
+    folder = datafiles.drop_in_folder(game_id)
     root = os.environ[datafiles.DROP_IN] if folder else "$PBEM_DATA"
-    target = folder or f"$PBEM_DATA/{args.game}"
+    target = folder or f"$PBEM_DATA/{game_id}"
     folders = sorted({str(Path(target, name).parent) for name in checked.files})
     copies = "\n".join([f"       mkdir -p {' '.join(folders)}"] + [
         f"       cp {source} {target}/{name}" for name, source in checked.files.items()])
@@ -169,7 +177,7 @@ def cmd_validate_board(args) -> None:
   1. Put the files in the drop-in folder{'' if folder else ' (choose a folder and export PBEM_DATA)'}:
 {copies}
   2. Restart every pbem process (serve, worker, dev) with PBEM_DATA={root}.
-     {args.game} then runs engine {new_version} (now {game.engine_version});
+     {game_id} then runs engine {new_version} (now {game.engine_version});
      `GET /v1/game-types` shows it, with stage "{'provisional' if checked.provisional else 'complete'}".
   3. Games started under the old data are refused (409 engine-version), never played on under
      changed data: finish them first, or keep a server with the old data for them.""")
@@ -215,7 +223,7 @@ def parser() -> argparse.ArgumentParser:
                                                validators.items()))
     validate.add_argument("game", metavar="GAME", help="one of: " + ", ".join(validators))
     validate.add_argument("path", metavar="PATH")
-    validate.set_defaults(run=cmd_validate_board)
+    validate.set_defaults(run=cmd_validate_board, validators=validators)
     return top
 
 
