@@ -230,3 +230,24 @@ def test_a_game_in_progress_is_not_changed_by_new_data(client, tmp_path):
     assert refused["status"] == 409 and refused["body"]["type"].endswith("engine-version")
     assert game_type("brass-lancashire").engine_version in refused["body"]["detail"]
     assert client.get(f"/v1/games/{game.id}").status_code == 200    # the old server plays on
+
+
+def test_the_data_digest_follows_values_not_spacing(tmp_path, monkeypatch):
+    """The engine version's data part changes with a value, not with a file's layout;
+    a drop-in folder replaces only the files it holds."""
+    from service.games.common import datafiles
+    shipped = SHIPPED["industry"].parent
+    monkeypatch.setenv("PBEM_DATA", str(tmp_path))
+    (tmp_path / "industry").mkdir()
+    assert datafiles.files_in_use(shipped, "industry") == {
+        "board.json": shipped / "board.json", "resources.json": shipped / "resources.json"}
+    before = datafiles.digest(datafiles.files_in_use(shipped, "industry"))
+    data = json.loads(SHIPPED["industry"].read_text())
+    dropped = tmp_path / "industry" / "board.json"
+    dropped.write_text(json.dumps(dict(reversed(data.items())), indent=7))
+    in_use = datafiles.files_in_use(shipped, "industry")
+    assert in_use["board.json"] == dropped and in_use["resources.json"] == shipped / "resources.json"
+    assert datafiles.digest(in_use) == before
+    data["spaces"][5]["cost"] += 1
+    dropped.write_text(json.dumps(data))
+    assert datafiles.digest(in_use) != before
