@@ -1,5 +1,6 @@
-"""A game's data files: where they are read from, how a broken one is reported, and
-the digest of their content that goes into the game's engine version.
+"""A game's data files: where they are read from, how a broken one is reported (bad
+JSON by file, line and column; a missing key by file and row, `shape`), and the digest
+of their content that goes into the game's engine version.
 
 Each game ships its data as JSON files under `service/games/<package>/data/`. A file of
 the same name under `$PBEM_DATA/<game id>/` (the drop-in folder, README "Replacing

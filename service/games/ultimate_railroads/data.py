@@ -65,7 +65,7 @@ SHAPE = {"track_colours": list, "seats": dict, "action_spaces": list, "routes": 
          "engineers": list, "idea_tiles": list, "idea_cards": list,
          "start_bonus_cards": list, "end_game_cards": list}
 SEATS_SHAPE = {"engineers": dict}
-ROUTE_SHAPE = {"length": int, "colours": list, "specials": optional(list), "unlocks": optional(list)}
+ROUTE_SHAPE = {"length": WHOLE, "colours": list, "specials": optional(list), "unlocks": optional(list)}
 
 
 def shape_problems(data) -> list[str]:
