@@ -114,10 +114,80 @@ def cmd_admin(args) -> None:
     sys.exit(0 if same or args.write else 1)
 
 
+def board_validators() -> dict:
+    """Game type id -> the `validate` module of each game whose package ships one."""
+    import importlib
+    from pathlib import Path
+    from types import ModuleType
+
+    from service.games.registry import game_types
+    found = {}
+    for game_id, game in sorted(game_types().items()):
+        engine = game.engine
+        package = (engine.__name__ if isinstance(engine, ModuleType) else engine.__module__)
+        package = package.rpartition(".")[0]
+        if package.startswith("service.games.") and (
+                Path(importlib.import_module(package).__file__).parent / "validate.py").exists():
+            found[game_id] = importlib.import_module(f"{package}.validate")
+    return found
+
+
 def cmd_validate_board(args) -> None:
-    """Each game with board data ships `python -m service.games.<game>.validate PATH`."""
-    module = f"service.games.{args.game.replace('-', '_')}.validate"
-    os.execvp(sys.executable, [sys.executable, "-m", module, args.path])
+    """Checks candidate data in-process; exits 0 (sound: then says what to do next),
+    1 (problems, each listed) or 2 (unreadable or unknown game), never with a traceback."""
+    from pathlib import Path
+
+    from service.games.common.datafiles import DataFileError
+
+    def unreadable(message: str):
+        print(message, file=sys.stderr)
+        sys.exit(2)
+    if args.game not in args.validators:
+        unreadable(f"pbem validate-board: unknown game {args.game!r}; "
+                   f"games with data to check: {', '.join(args.validators)}")
+    validator, path = args.validators[args.game], Path(args.path)
+    try:
+        checked = validator.check(path)
+    except DataFileError as error:
+        unreadable(f"{error}\n{args.game} takes {validator.TAKES}")
+    except Exception as error:          # a shape the checker does not foresee: say so, plainly
+        unreadable(f"{path}: the checker failed on this data ({type(error).__name__}: {error}); "
+                   f"{args.game} takes {validator.TAKES}. Please report this.")
+    for problem in checked.problems:
+        print(f"{path}: {problem}")
+    if checked.problems:
+        print(f"{len(checked.problems)} problem(s); nothing was changed", file=sys.stderr)
+        sys.exit(1)
+    print(f"{path}: ok" + "".join(f"\n  still marked provisional: {mark}" for mark in
+                                  checked.provisional) if checked.provisional else
+          f"{path}: ok, nothing marked provisional (printed data)")
+    print_next_steps(args.game, validator, checked)
+
+
+def print_next_steps(game_id: str, validator, checked) -> None:
+    """Where sound data goes (the drop-in folder), and what the switch does."""
+    from pathlib import Path
+
+    from service.games.common import datafiles
+    from service.games.registry import game_type
+    game = game_type(game_id)
+    in_use = datafiles.files_in_use(validator.SHIPPED, game_id)
+    rules = game.engine_version.partition("+data.")[0]
+    new_version = datafiles.engine_version(rules, {**in_use, **checked.files})
+    folder = datafiles.drop_in_folder(game_id)
+    root = os.environ[datafiles.DROP_IN] if folder else "$PBEM_DATA"
+    target = folder or f"$PBEM_DATA/{game_id}"
+    folders = sorted({str(Path(target, name).parent) for name in checked.files})
+    copies = "\n".join([f"       mkdir -p {' '.join(folders)}"] + [
+        f"       cp {source} {target}/{name}" for name, source in checked.files.items()])
+    print(f"""Next:
+  1. Put the files in the drop-in folder{'' if folder else ' (choose a folder and export PBEM_DATA)'}:
+{copies}
+  2. Restart every pbem process (serve, worker, dev) with PBEM_DATA={root}.
+     {game_id} then runs engine {new_version} (now {game.engine_version});
+     `GET /v1/game-types` shows it, with stage "{'provisional' if checked.provisional else 'complete'}".
+  3. Games started under the old data are refused (409 engine-version), never played on under
+     changed data: finish them first, or keep a server with the old data for them.""")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -153,10 +223,15 @@ def parser() -> argparse.ArgumentParser:
     admin.add_argument("game_id")
     admin.add_argument("--write", action="store_true", help="store the rebuilt snapshot")
     admin.set_defaults(run=cmd_admin)
-    validate = sub.add_parser("validate-board", help="check a game's board data file")
-    validate.add_argument("game")
-    validate.add_argument("path")
-    validate.set_defaults(run=cmd_validate_board)
+    validators = board_validators()
+    validate = sub.add_parser(
+        "validate-board", help="check printed data before it replaces the provisional data",
+        description="Checks a game's data against the schema and the rulebook's facts and says "
+        "where the files go next. " + " ".join(f"{game}: PATH is {v.TAKES}." for game, v in
+                                               validators.items()))
+    validate.add_argument("game", metavar="GAME", help="one of: " + ", ".join(validators))
+    validate.add_argument("path", metavar="PATH")
+    validate.set_defaults(run=cmd_validate_board, validators=validators)
     return top
 
 
