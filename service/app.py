@@ -16,8 +16,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.update(config or {})
     app.extensions["redis"] = redis.Redis.from_url(app.config["REDIS_URL"] or redis_url())
 
-    from service.api import games, mail, meta, turns
-    for blueprint in (meta.bp, games.bp, turns.bp, mail.bp):
+    from service.api import events, games, mail, meta, turns
+    for blueprint in (meta.bp, games.bp, turns.bp, mail.bp, events.bp):
         app.register_blueprint(blueprint)
 
     @app.before_request

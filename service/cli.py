@@ -1,4 +1,4 @@
-"""The `pbem` command: dev, serve, worker, bench, admin, validate-board."""
+"""The `pbem` command: dev, serve, streams, worker, bench, admin, validate-board."""
 from __future__ import annotations
 
 import argparse
@@ -49,6 +49,19 @@ def cmd_serve(args) -> None:
                                "--bind", f"{args.host}:{args.port}", "--workers",
                                str(args.workers), "--threads", str(args.threads),
                                "--worker-class", "gthread", "--access-logfile", "-"])
+
+
+def cmd_streams(args) -> None:
+    """The event streams under gunicorn's gevent workers: an idle stream costs a
+    greenlet and a socket, not a thread (gthread would pin a thread per stream).
+    Serves the whole app; deploy/ routes only `/v1/games/*/events` here."""
+    os.environ.setdefault("REDIS_URL", redis_url())
+    os.execvp(sys.executable, [sys.executable, "-m", "gunicorn", "service.wsgi:app",
+                               "--bind", f"{args.host}:{args.port}", "--workers",
+                               str(args.workers), "--worker-class", "gevent",
+                               "--worker-connections", str(args.connections),
+                               "--graceful-timeout", "3",   # streams resume by Last-Event-ID
+                               "--access-logfile", "-"])
 
 
 def cmd_worker(args) -> None:
@@ -124,6 +137,12 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--workers", type=int, default=2)
     serve.add_argument("--threads", type=int, default=8)
     serve.set_defaults(run=cmd_serve)
+    streams = sub.add_parser("streams", help="the event streams under gevent workers")
+    add_host_port(streams)
+    streams.set_defaults(port=8001, run=cmd_streams)
+    streams.add_argument("--workers", type=int, default=1)
+    streams.add_argument("--connections", type=int, default=2000,
+                         help="open streams each worker holds at most")
     worker = sub.add_parser("worker", help="an rq worker with scheduler and sweeper")
     worker.add_argument("--burst", action="store_true", help="stop when the queues are empty")
     worker.set_defaults(run=cmd_worker)

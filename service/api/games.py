@@ -12,6 +12,7 @@ from service.store import GameFinished
 from workers.queues import notify
 
 bp = Blueprint("games", __name__)
+MAX_WAIT = 30.0
 logger = logging.getLogger(__name__)
 
 
@@ -34,8 +35,13 @@ def create_game():
 
 @bp.get("/v1/games/<game_id>")
 def show_game(game_id: str):
+    """The game as the bearer sees it; with `after_version=N&wait=S`, held up to S
+    seconds until the version passes N (a long poll)."""
     game = play.load_game(store(), game_id)
     seat = play.seat_of(game.record, bearer())
+    after, wait = request.args.get("after_version", type=int), request.args.get("wait", type=float)
+    if after is not None and wait and game.snapshot.version <= after:
+        game.snapshot = store().wait_version(game_id, after, min(wait, MAX_WAIT))
     etag = f'"{game.snapshot.version}-{game.snapshot.status}"'
     headers = {"ETag": etag, "Vary": "Authorization"}
     if request.headers.get("If-None-Match") == etag:
@@ -64,10 +70,16 @@ def log(game_id: str):
     game = play.load_game(store(), game_id)
     seat = play.seat_of(game.record, bearer())
     since = request.args.get("since", 0, type=int)
-    entries = play.redacted_log(store(), game_id, seat, since)
+    return {"version": game.snapshot.version, "entries": readable_log(game, seat, since)}
+
+
+def readable_log(game, seat: int | None, since: int) -> list[dict]:
+    """The log from `since` on as the seat (None: a spectator) may see it, each entry
+    with its move in the game's notation."""
+    entries = play.redacted_log(store(), game.record.id, seat, since)
     for entry in entries:
         entry["notation"] = game.type.engine.format(entry["move"])
-    return {"version": game.snapshot.version, "entries": entries}
+    return entries
 
 
 @bp.post("/v1/games/<game_id>/status")
