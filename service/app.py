@@ -1,6 +1,8 @@
 """The Flask application factory."""
 from __future__ import annotations
 
+import os
+
 import redis
 from flask import Flask, request
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
@@ -10,11 +12,16 @@ from service.connection import redis_url
 from service.games.base import IllegalMove
 
 
+DEFAULT_CONNECTIONS = 1000     # each ?wait, long poll and event stream holds one while it waits
+
+
 def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__)
     app.config.update(MAX_CONTENT_LENGTH=contract.largest_body() + 1, REDIS_URL=None)
     app.config.update(config or {})
-    app.extensions["redis"] = redis.Redis.from_url(app.config["REDIS_URL"] or redis_url())
+    app.extensions["redis"] = redis.Redis.from_url(
+        app.config["REDIS_URL"] or redis_url(),
+        max_connections=int(os.environ.get("REDIS_MAX_CONNECTIONS", DEFAULT_CONNECTIONS)))
 
     from service.api import events, games, mail, meta, turns
     for blueprint in (meta.bp, games.bp, turns.bp, mail.bp, events.bp):

@@ -56,6 +56,7 @@ def cmd_streams(args) -> None:
     greenlet and a socket, not a thread (gthread would pin a thread per stream).
     Serves the whole app; deploy/ routes only `/v1/games/*/events` here."""
     os.environ.setdefault("REDIS_URL", redis_url())
+    os.environ["REDIS_MAX_CONNECTIONS"] = str(args.connections + 100)   # a pub/sub each
     os.execvp(sys.executable, [sys.executable, "-m", "gunicorn", "service.wsgi:app",
                                "--bind", f"{args.host}:{args.port}", "--workers",
                                str(args.workers), "--worker-class", "gevent",
@@ -100,6 +101,9 @@ def cmd_bench(args) -> None:
     from service import bench
     if args.what == "engine":
         bench.engine(args.game, seats=args.seats, games=args.games)
+    elif args.what == "streams":
+        from service import bench_streams
+        bench_streams.streams(args.game, connections=args.connections, turns=args.turns)
     else:
         bench.api(game=args.game, turns=args.turns, clients=args.clients, seconds=args.seconds)
 
@@ -150,14 +154,16 @@ def parser() -> argparse.ArgumentParser:
     mail_in.add_argument("--host", default="127.0.0.1")
     mail_in.add_argument("--port", type=int, default=2525)
     mail_in.set_defaults(run=cmd_mail_in)
-    bench = sub.add_parser("bench", help="measure: `bench engine GAME` or `bench api`")
-    bench.add_argument("what", choices=["engine", "api"])
+    bench = sub.add_parser("bench", help="measure: `bench engine GAME`, `bench api` or `bench streams`")
+    bench.add_argument("what", choices=["engine", "api", "streams"])
     bench.add_argument("game", nargs="?", default=None)
     bench.add_argument("--seats", type=int, default=4)
     bench.add_argument("--games", type=int, default=20)
     bench.add_argument("--turns", type=int, default=300)
     bench.add_argument("--clients", type=int, default=8)
     bench.add_argument("--seconds", type=float, default=5.0)
+    bench.add_argument("--connections", type=int, default=1000,
+                       help="bench streams: open event streams")
     bench.set_defaults(run=cmd_bench)
     admin = sub.add_parser("admin", help="`admin rebuild ID`: rebuild a snapshot from setup + log")
     admin.add_argument("action", choices=["rebuild"])
