@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+import os
 
 import redis
 from flask import Flask, request
@@ -19,6 +20,7 @@ logger = logging.getLogger(__name__)
 # that refuses writes after a failover. They answer 503 with Retry-After, never 500.
 REDIS_UNAVAILABLE = (redis.ConnectionError, redis.TimeoutError, redis.exceptions.ReadOnlyError)
 RETRY_AFTER = 5          # seconds: what a Redis restart with AOF takes, give or take
+DEFAULT_CONNECTIONS = 1000     # each ?wait, long poll and event stream holds one while it waits
 
 
 def redis_client(url: str) -> redis.Redis:
@@ -27,6 +29,8 @@ def redis_client(url: str) -> redis.Redis:
     and an outage answers within about a second and a half instead of after redis-py's
     default backoff (1-10 s per try)."""
     return redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=5,
+                                max_connections=int(os.environ.get("REDIS_MAX_CONNECTIONS",
+                                                                   DEFAULT_CONNECTIONS)),
                                 retry=Retry(ExponentialWithJitterBackoff(base=0.05, cap=0.5), 3))
 
 
@@ -36,8 +40,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.update(config or {})
     app.extensions["redis"] = redis_client(app.config["REDIS_URL"] or redis_url())
 
-    from service.api import games, mail, meta, turns
-    for blueprint in (meta.bp, games.bp, turns.bp, mail.bp):
+    from service.api import events, games, mail, meta, turns
+    for blueprint in (meta.bp, games.bp, turns.bp, mail.bp, events.bp):
         app.register_blueprint(blueprint)
     limits.install(app)
 

@@ -1,4 +1,4 @@
-"""The `pbem` command: dev, serve, worker, bench, admin, validate-board."""
+"""The `pbem` command: dev, serve, streams, worker, bench, admin, validate-board."""
 from __future__ import annotations
 
 import argparse
@@ -51,6 +51,20 @@ def cmd_serve(args) -> None:
                                "--worker-class", "gthread", "--access-logfile", "-"])
 
 
+def cmd_streams(args) -> None:
+    """The event streams under gunicorn's gevent workers: an idle stream costs a
+    greenlet and a socket, not a thread (gthread would pin a thread per stream).
+    Serves the whole app; deploy/ routes only `/v1/games/*/events` here."""
+    os.environ.setdefault("REDIS_URL", redis_url())
+    os.environ["REDIS_MAX_CONNECTIONS"] = str(args.connections + 100)   # a pub/sub each
+    os.execvp(sys.executable, [sys.executable, "-m", "gunicorn", "service.wsgi:app",
+                               "--bind", f"{args.host}:{args.port}", "--workers",
+                               str(args.workers), "--worker-class", "gevent",
+                               "--worker-connections", str(args.connections),
+                               "--graceful-timeout", "3",   # streams resume by Last-Event-ID
+                               "--access-logfile", "-"])
+
+
 def cmd_worker(args) -> None:
     """An rq worker (jobs run in-process: pure and short, no fork per job) on the turn
     and mail queues, with rq's scheduler. At start it
@@ -87,6 +101,9 @@ def cmd_bench(args) -> None:
     from service import bench
     if args.what == "engine":
         bench.engine(args.game, seats=args.seats, games=args.games)
+    elif args.what == "streams":
+        from service import bench_streams
+        bench_streams.streams(args.game, connections=args.connections, turns=args.turns)
     else:
         bench.api(game=args.game, turns=args.turns, clients=args.clients, seconds=args.seconds)
 
@@ -201,6 +218,12 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--workers", type=int, default=2)
     serve.add_argument("--threads", type=int, default=8)
     serve.set_defaults(run=cmd_serve)
+    streams = sub.add_parser("streams", help="the event streams under gevent workers")
+    add_host_port(streams)
+    streams.set_defaults(port=8001, run=cmd_streams)
+    streams.add_argument("--workers", type=int, default=1)
+    streams.add_argument("--connections", type=int, default=2000,
+                         help="open streams each worker holds at most")
     worker = sub.add_parser("worker", help="an rq worker with scheduler and sweeper")
     worker.add_argument("--burst", action="store_true", help="stop when the queues are empty")
     worker.set_defaults(run=cmd_worker)
@@ -208,14 +231,16 @@ def parser() -> argparse.ArgumentParser:
     mail_in.add_argument("--host", default="127.0.0.1")
     mail_in.add_argument("--port", type=int, default=2525)
     mail_in.set_defaults(run=cmd_mail_in)
-    bench = sub.add_parser("bench", help="measure: `bench engine GAME` or `bench api`")
-    bench.add_argument("what", choices=["engine", "api"])
+    bench = sub.add_parser("bench", help="measure: `bench engine GAME`, `bench api` or `bench streams`")
+    bench.add_argument("what", choices=["engine", "api", "streams"])
     bench.add_argument("game", nargs="?", default=None)
     bench.add_argument("--seats", type=int, default=4)
     bench.add_argument("--games", type=int, default=20)
     bench.add_argument("--turns", type=int, default=300)
     bench.add_argument("--clients", type=int, default=8)
     bench.add_argument("--seconds", type=float, default=5.0)
+    bench.add_argument("--connections", type=int, default=1000,
+                       help="bench streams: open event streams")
     bench.set_defaults(run=cmd_bench)
     admin = sub.add_parser("admin", help="`admin rebuild ID`: rebuild a snapshot from setup + "
                            "log; `admin verify ID`: and check the seed against its commitment")

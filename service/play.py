@@ -150,8 +150,9 @@ def rejected(reason: str, rule: str, **detail) -> dict:
 
 
 def stale_outcome(expected: int, current: int) -> dict:
+    """A turn found stale when it is resolved: the fields of the 409 a stale submit gets."""
     return rejected(f"stale version: expected {expected}, the game is at {current}",
-                    "expected_version")
+                    "expected_version", field="expected_version", current_version=current)
 
 
 def resolve_turn(store: Store, game_id: str, turn_id: str) -> dict:

@@ -8,7 +8,8 @@ and one MULTI/EXEC can update them together:
   game:{id}:log            list: one JSON entry per applied move (append-only)
   game:{id}:turn:{turn}    JSON: a submitted turn and its outcome
   game:{id}:idem:{seat}:{key}  JSON: the turn a seat's Idempotency-Key names, its body digest
-  game:{id}:resolved       pub/sub channel: the id of each turn as it is resolved
+  game:{id}:resolved       pub/sub channel: the id of each turn as it is resolved, and
+                           the new status at a pause or resume
   turns:pending            zset "game/turn" -> submitted at: turns whose jobs are owed
   LIMITS:*                 Flask-Limiter's counts per client (service/limits.py)
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import json
 import time
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 
 import redis
@@ -116,6 +118,7 @@ class Store:
                 snap.status = status
                 pipe.multi()
                 pipe.set(key(game_id, "snapshot"), snap.to_json())
+                pipe.publish(key(game_id, "resolved"), status)
             return snap
         return self.redis.transaction(change, key(game_id, "snapshot"), value_from_callable=True)
 
@@ -209,21 +212,37 @@ class Store:
             pipe.set(snap_key, snapshot.to_json())
         self.redis.transaction(put, snap_key, log_key)
 
-    def wait_resolved(self, game_id: str, turn_id: str, seconds: float) -> dict:
-        """The turn once resolved, or as it is after `seconds` (no polling: the
-        commit publishes on the game's channel, subscribed to before looking)."""
+    @contextmanager
+    def changes(self, game_id: str):
+        """The game's channel, subscribed: each commit, rejection and pause or resume
+        publishes on it. Subscribe before looking, so nothing after the look is missed."""
         channel = self.redis.pubsub(ignore_subscribe_messages=True)
         channel.subscribe(key(game_id, "resolved"))
         try:
-            deadline = time.monotonic() + seconds
-            turn = self.turn(game_id, turn_id)
-            while turn["status"] == "queued" and (left := deadline - time.monotonic()) > 0:
-                message = channel.get_message(timeout=left)
-                if message and message["data"].decode() == turn_id:
-                    turn = self.turn(game_id, turn_id)
-            return turn
+            yield channel
         finally:
             channel.close()
+
+    def wait_for(self, game_id: str, seconds: float, look, ready):
+        """look() once ready(look()) holds, or as it is after `seconds`; looked at again
+        at each message on the game's channel (no polling)."""
+        with self.changes(game_id) as channel:
+            deadline = time.monotonic() + seconds
+            value = look()
+            while not ready(value) and (left := deadline - time.monotonic()) > 0:
+                if channel.get_message(timeout=left):
+                    value = look()
+            return value
+
+    def wait_resolved(self, game_id: str, turn_id: str, seconds: float) -> dict:
+        """The turn once resolved, or as it is after `seconds`."""
+        return self.wait_for(game_id, seconds, lambda: self.turn(game_id, turn_id),
+                             lambda turn: turn["status"] != "queued")
+
+    def wait_version(self, game_id: str, after: int, seconds: float) -> Snapshot:
+        """The snapshot once its version is past `after`, or as it is after `seconds`."""
+        return self.wait_for(game_id, seconds, lambda: self.snapshot(game_id),
+                             lambda snap: snap.version > after)
 
     # jobs owed -------------------------------------------------------------
     def pending_turns(self, older_than: float) -> list[tuple[str, str, float]]:

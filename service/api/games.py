@@ -12,6 +12,7 @@ from service.store import GameFinished
 from workers.queues import notify
 
 bp = Blueprint("games", __name__)
+MAX_WAIT = 30.0
 logger = logging.getLogger(__name__)
 
 
@@ -34,8 +35,13 @@ def create_game():
 
 @bp.get("/v1/games/<game_id>")
 def show_game(game_id: str):
+    """The game as the bearer sees it; with `after_version=N&wait=S`, held up to S
+    seconds until the version passes N (a long poll)."""
     game = play.load_game(store(), game_id)
     seat = play.seat_of(game.record, bearer())
+    after, wait = request.args.get("after_version", type=int), request.args.get("wait", type=float)
+    if after is not None and wait and game.snapshot.version <= after:
+        game.snapshot = store().wait_version(game_id, after, min(wait, MAX_WAIT))
     # one tag per view (issue 11, finding 7): the body differs per seat and for spectators
     viewer = "spectator" if seat is None else f"seat{seat}"
     tag = f"{game.snapshot.version}-{game.snapshot.status}-{viewer}"

@@ -27,6 +27,7 @@ CASES = {
     ("createGame", 415): lambda c, g: c.post("/v1/games", data="pile", content_type="text/plain"),
     ("createGame", 422): lambda c, g: c.post("/v1/games", json={
         "game": "pile", "players": [{"name": "a"}, {"name": "b"}], "options": {"hand": 0}}),
+    ("getGame", 400): lambda c, g: c.get(f"/v1/games/{g.id}?after_version=0&wait=31"),
     ("getGame", 401): lambda c, g: c.get(f"/v1/games/{g.id}", headers=NO_TOKEN),
     ("getGame", 404): lambda c, g: c.get(f"/v1/games/{NO_GAME}"),
     ("setGameStatus", 400): lambda c, g: c.post(f"/v1/games/{g.id}/status", json={
@@ -44,6 +45,12 @@ CASES = {
     ("getLog", 400): lambda c, g: c.get(f"/v1/games/{g.id}/log?since=-1"),
     ("getLog", 401): lambda c, g: c.get(f"/v1/games/{g.id}/log", headers=NO_TOKEN),
     ("getLog", 404): lambda c, g: c.get(f"/v1/games/{NO_GAME}/log"),
+    ("streamGameEvents", 400): lambda c, g: c.get(f"/v1/games/{g.id}/events",
+                                                  headers={"Last-Event-ID": "-1"}),
+    ("streamGameEvents", 401): lambda c, g: c.get(f"/v1/games/{g.id}/events", headers=NO_TOKEN),
+    ("streamGameEvents", 404): lambda c, g: c.get(f"/v1/games/{NO_GAME}/events"),
+    ("streamGameEvents", 409): lambda c, g: pinned_to_another_engine(c, g).get(
+        f"/v1/games/{g.id}/events"),
     ("submitTurn", 400): lambda c, g: submit(c, g, 0, [], 0),
     ("submitTurn", 401): lambda c, g: c.post(f"/v1/games/{g.id}/turns", headers=NO_TOKEN,
                                              json={"expected_version": 0, "moves": [
@@ -98,6 +105,7 @@ REQUESTS = {
         "status": "paused"}, headers={"Authorization": f"Bearer {g.admin}"}),
     "getLegalMoves": lambda c, g: c.get(f"/v1/games/{g.id}/legal-moves", headers=g.auth(0)),
     "getLog": lambda c, g: c.get(f"/v1/games/{g.id}/log"),
+    "streamGameEvents": lambda c, g: c.get(f"/v1/games/{g.id}/events"),
     "submitTurn": lambda c, g: submit(c, g, 0, [{"action": "pass"}], 0),
     "getMailSettings": lambda c, g: c.get(f"/v1/games/{g.id}/seats/0/mail", headers=g.auth(0)),
     "changeMailSettings": lambda c, g: c.put(f"/v1/games/{g.id}/seats/0/mail",
@@ -158,6 +166,17 @@ def finished_then_resumed(client, game):
         assert store().snapshot(game.id).status == "finished"
     return client.post(f"/v1/games/{game.id}/status", json={"status": "active"},
                        headers={"Authorization": f"Bearer {game.admin}"})
+
+
+def pinned_to_another_engine(client, game):
+    """The game's record says it started under an engine version this server lacks."""
+    import json
+
+    from service.store import key
+    conn = client.application.extensions["redis"]
+    meta = json.loads(conn.get(key(game.id, "meta")))
+    conn.set(key(game.id, "meta"), json.dumps({**meta, "engine_version": "0-older"}))
+    return client
 
 
 def reused_key(client, game):

@@ -10,21 +10,16 @@ import pytest
 import redis
 
 from service.app import RETRY_AFTER, create_app
+from service.contract import spec
 from tests.api.helpers import a_game
 from tests.api.test_error_coverage import REQUESTS, hook
 from tests.api.test_errors import assert_problem
 from tests.redis_process import RedisProcess
 
 FILLER_KEYS = 40_000           # loaded at 250 µs each: about 10 s of LOADING
-PATHS = {"createGame": ("/v1/games", "post"), "getGame": ("/v1/games/{game_id}", "get"),
-         "setGameStatus": ("/v1/games/{game_id}/status", "post"),
-         "getLegalMoves": ("/v1/games/{game_id}/legal-moves", "get"),
-         "getLog": ("/v1/games/{game_id}/log", "get"),
-         "submitTurn": ("/v1/games/{game_id}/turns", "post"),
-         "getMailSettings": ("/v1/games/{game_id}/seats/{seat}/mail", "get"),
-         "changeMailSettings": ("/v1/games/{game_id}/seats/{seat}/mail", "put"),
-         "inboundMail": ("/v1/inbound-mail", "post"),
-         "getTurn": ("/v1/games/{game_id}/turns/{turn_id}", "get")}
+PATHS = {operation["operationId"]: (path, method)          # operationId -> (path, method)
+         for path, item in spec()["paths"].items()
+         for method, operation in item.items() if isinstance(operation, dict)}
 
 
 @pytest.fixture
