@@ -90,19 +90,21 @@ def mutations(moves, chooser, count: int = 8):
         yield move
 
 
-def assert_unlisted_refused(engine, state, seat, moves, chooser, count: int = 8):
+def assert_unlisted_refused(engine, state, seat, moves, chooser, count: int = 8, *, seats: int):
     """A move not in legal_moves is refused with a reason, for the seat to act
     and for every seat that is not to act."""
     listed = {canonical(m) for m in moves}
+    waiting = set(range(seats)) - set(engine.to_act(state))
     for move in mutations(moves, chooser, count):
         if canonical(move) in listed:
             continue
-        try:
-            engine.apply(state, seat, move)
-        except IllegalMove as refused:
-            assert refused.reason
-        else:
-            raise AssertionError(f"unlisted move {move} was accepted")
+        for mover in sorted({seat} | waiting):
+            try:
+                engine.apply(state, mover, move)
+            except IllegalMove as refused:
+                assert refused.reason, f"unlisted move {move} refused without a reason"
+            else:
+                raise AssertionError(f"unlisted move {move} was accepted from seat {mover}")
 
 
 def assert_out_of_turn_refused(engine, state, seats: int, move):
@@ -142,7 +144,7 @@ def full_check(seats: int):
     of turn are refused, views leak nothing, the state round-trips through JSON."""
     def check(engine, state, seat, moves, chooser):
         assert_listed_moves_apply(engine, state, seat, moves, chooser)
-        assert_unlisted_refused(engine, state, seat, moves, chooser)
+        assert_unlisted_refused(engine, state, seat, moves, chooser, seats=seats)
         assert_out_of_turn_refused(engine, state, seats, moves[0])
         assert_views_leak_nothing(engine, state, seats)
         assert_round_trips(engine, state)

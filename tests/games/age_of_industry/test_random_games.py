@@ -40,7 +40,7 @@ def keen_game(map_id, seats, seed, checks=True):
         assert moves
         if checks:
             assert_listed_moves_apply(ENGINE, state, seat, moves, chooser, sample=3)
-            assert_unlisted_refused(ENGINE, state, seat, moves, chooser, count=3)
+            assert_unlisted_refused(ENGINE, state, seat, moves, chooser, count=3, seats=seats)
             assert_out_of_turn_refused(ENGINE, state, seats, moves[0])
             assert_views_leak_nothing(ENGINE, state, seats)
         if state.players[seat].money < 6 and chooser.random() < 0.5:
