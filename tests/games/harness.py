@@ -33,11 +33,18 @@ def play_random_game(game: GameType, seats: int, seed: int, options: dict | None
                      max_steps: int = 20_000, check=None) -> Played:
     """Plays listed moves chosen by a seeded chooser until result() is not None.
     `check(engine, state, seat, moves, chooser)` runs before every move."""
+    chooser = random.Random(seed)
+    return play_game(game, seats, seed, options, lambda _state, _seat, moves: chooser.choice(moves),
+                     max_steps=max_steps, check=check, chooser=chooser)
+
+
+def play_game(game: GameType, seats: int, seed: int, options: dict | None, choose,
+              max_steps: int = 20_000, check=None, chooser=None) -> Played:
+    """Plays `choose(state, seat, moves)`'s pick of the listed moves of the first seat
+    to act until result() is not None; `check` as in play_random_game."""
     engine = game.engine
     options = game.resolve_options(options)
-    state = engine.setup(options, seats, seed)
-    chooser = random.Random(seed)
-    played = Played(state)
+    played = Played(engine.setup(options, seats, seed))
     while engine.result(played.state) is None:
         assert played.steps < max_steps, f"no end after {max_steps} moves (seed {seed})"
         seat = first_to_act(engine, played.state)
@@ -45,7 +52,7 @@ def play_random_game(game: GameType, seats: int, seed: int, options: dict | None
         assert moves, f"seat {seat} must act but has no legal move (seed {seed})"
         if check:
             check(engine, played.state, seat, moves, chooser)
-        move = chooser.choice(moves)
+        move = choose(played.state, seat, moves)
         played.state, _events = engine.apply(played.state, seat, move)
         played.log.append((seat, move))
         played.steps += 1
