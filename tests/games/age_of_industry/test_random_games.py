@@ -58,7 +58,9 @@ def test_random_games_pass_the_generic_checks(map_id, seats):
     """The harness: listed moves apply, unlisted and out-of-turn ones are refused,
     views leak nothing, the state round-trips; the game ends."""
     played = play_random_game(GAME, seats, seats * 11, {"map": map_id}, check=full_check(seats))
-    assert ENGINE.result(played.state)["ranking"]
+    ranking = ENGINE.result(played.state)["ranking"]
+    assert sorted(seat for group in ranking for seat in group) == list(range(seats)), \
+        "every seat is ranked once"
     invariants(played.state)
 
 
