@@ -59,6 +59,18 @@ def play_game(game: GameType, seats: int, seed: int, options: dict | None, choos
     return played
 
 
+def best_after(engine, state, seat: int, moves, worth, ignore=("card",)):
+    """For the golden games' greedy players: of `moves`, the one after which
+    `worth(state, seat)` is highest, trying one move of those differing only in the
+    `ignore`d fields (e.g. which card pays for it); the first listed wins a tie.
+    None when there are no moves."""
+    distinct = {}
+    for move in moves:
+        distinct.setdefault(canonical({k: v for k, v in move.items() if k not in ignore}), move)
+    return max(distinct.values(), key=lambda m: worth(engine.apply(state, seat, m)[0], seat),
+               default=None)
+
+
 def replay(game: GameType, seats: int, seed: int, options: dict | None, log) -> object:
     engine = game.engine
     state = engine.setup(game.resolve_options(options), seats, seed)

@@ -19,7 +19,7 @@ from service.games.age_of_industry.network import Network
 from service.games.age_of_industry.sell import accepts, outlets
 from service.games.age_of_industry.state import split_space
 from tests.games.age_of_industry.test_random_games import ENGINE, GAME, keen_game
-from tests.games.harness import play_game
+from tests.games.harness import best_after, play_game
 
 GAMES = Path(__file__).parent / "games"
 RECORDED = (("germany", 4, 2024), ("new_england", 3, 1865), ("new_england", 5, 1830))
@@ -58,13 +58,9 @@ def greedy(state, seat: int, moves: list) -> dict:
     if "keep_loans" in kinds:
         wanted = "repay" if player.money >= 14 else "keep_loans"
         return next(m for m in moves if m["action"] == wanted)
-    candidates = {}
-    for move in moves:
-        if move["action"] in (*PRODUCTIVE, "end_sale"):
-            candidates.setdefault(json.dumps({k: v for k, v in move.items() if k != "card"},
-                                             sort_keys=True), move)
-    if candidates:
-        return max(candidates.values(), key=lambda m: worth(ENGINE.apply(state, seat, m)[0], seat))
+    productive = [m for m in moves if m["action"] in (*PRODUCTIVE, "end_sale")]
+    if best := best_after(ENGINE, state, seat, productive, worth):
+        return best
     if "loan" in kinds and player.money < 10 and player.loans < 2:
         return next(m for m in moves if m["action"] == "loan")
     if "draw" in kinds and len(player.hand) < 4:

@@ -19,7 +19,7 @@ from service.games.brass_lancashire.data import LEVELS
 from service.games.brass_lancashire.income import income_level
 from service.games.brass_lancashire.sell import sales
 from service.games.brass_lancashire.state import tile_refs
-from tests.games.harness import play_game
+from tests.games.harness import best_after, play_game
 
 from .builders import ENGINE, GAME
 
@@ -73,13 +73,8 @@ def greedy(state, seat: int, moves: list) -> dict:
     No randomness: the same position always gets the same move."""
     if any(m["action"] not in (*PRODUCTIVE, "loan", "develop", "pass") for m in moves):
         return moves[0]
-    candidates = {}
-    for move in moves:
-        if move["action"] in PRODUCTIVE:
-            candidates.setdefault(json.dumps({k: v for k, v in move.items() if k != "card"},
-                                             sort_keys=True), move)
-    if candidates:
-        return max(candidates.values(), key=lambda m: worth(ENGINE.apply(state, seat, m)[0], seat))
+    if best := best_after(ENGINE, state, seat, [m for m in moves if m["action"] in PRODUCTIVE], worth):
+        return best
     loans = [m for m in moves if m["action"] == "loan" and m["amount"] == 10]
     if loans and income_level(state.income[seat]) >= -1:
         return loans[0]
