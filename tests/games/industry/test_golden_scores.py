@@ -24,8 +24,9 @@ def joined(kind: str, a: str, b: str) -> bool:
     return (kind, a, b) in BOARD.connections or (kind, b, a) in BOARD.connections
 
 
-def played_vp(header: dict, moves: list) -> list[int]:
-    """VP scored on the track during play, from each development as it happens."""
+def played(header: dict, moves: list) -> tuple[list[int], object]:
+    """The VP scored on the track during play, from each development as it happens,
+    and the final state."""
     vp = [0] * header["seats"]
     state = ENGINE.setup(header["options"], header["seats"], header["seed"])
     for seat, text in moves:
@@ -36,7 +37,7 @@ def played_vp(header: dict, moves: list) -> list[int]:
             if space["kind"] == "technology" or (space["kind"] == "factory" and won_now):
                 vp[seat] += space["vp"]
         state, _ = ENGINE.apply(state, seat, move)
-    return vp
+    return vp, state
 
 
 def final_parts(state, seat: int) -> tuple:
@@ -70,10 +71,7 @@ def test_greedy_three_seat_game_scores_by_the_rulebook():
             station 5C 2 x (4H 5H) = 4: 13; joker steel 2           34+5+9+6+13+2 = 69
     """
     header, moves = read(GAMES / "greedy_three_seats_seed_1.jsonl")
-    state = ENGINE.setup(header["options"], header["seats"], header["seed"])
-    for seat, text in moves:
-        state, _ = ENGINE.apply(state, seat, ENGINE.parse(text))
-    during = played_vp(header, moves)
+    during, state = played(header, moves)
     parts = [(during[seat], *final_parts(state, seat)) for seat in range(3)]
     #         play, Taler, roads, lines, bonus, jokers, subsidy
     assert parts == [(36, 4, 15, 3, 21, 2, 0),
