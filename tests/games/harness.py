@@ -34,11 +34,18 @@ def play_random_game(game: GameType, seats: int, seed: int, options: dict | None
                      max_steps: int = 20_000, check=None) -> Played:
     """Plays listed moves chosen by a seeded chooser until result() is not None.
     `check(engine, state, seat, moves, chooser)` runs before every move."""
+    chooser = random.Random(seed)
+    return play_game(game, seats, seed, options, lambda _state, _seat, moves: chooser.choice(moves),
+                     max_steps=max_steps, check=check, chooser=chooser)
+
+
+def play_game(game: GameType, seats: int, seed: int, options: dict | None, choose,
+              max_steps: int = 20_000, check=None, chooser=None) -> Played:
+    """Plays `choose(state, seat, moves)`'s pick of the listed moves of the first seat
+    to act until result() is not None; `check` as in play_random_game."""
     engine = game.engine
     options = game.resolve_options(options)
-    state = engine.setup(options, seats, seed)
-    chooser = random.Random(seed)
-    played = Played(state)
+    played = Played(engine.setup(options, seats, seed))
     while engine.result(played.state) is None:
         assert played.steps < max_steps, f"no end after {max_steps} moves (seed {seed})"
         seat = first_to_act(engine, played.state)
@@ -46,11 +53,23 @@ def play_random_game(game: GameType, seats: int, seed: int, options: dict | None
         assert moves, f"seat {seat} must act but has no legal move (seed {seed})"
         if check:
             check(engine, played.state, seat, moves, chooser)
-        move = chooser.choice(moves)
+        move = choose(played.state, seat, moves)
         played.state, _events = engine.apply(played.state, seat, move)
         played.log.append((seat, move))
         played.steps += 1
     return played
+
+
+def best_after(engine, state, seat: int, moves, worth, ignore=("card",)):
+    """For the golden games' greedy players: of `moves`, the one after which
+    `worth(state, seat)` is highest, trying one move of those differing only in the
+    `ignore`d fields (e.g. which card pays for it); the first listed wins a tie.
+    None when there are no moves."""
+    distinct = {}
+    for move in moves:
+        distinct.setdefault(canonical({k: v for k, v in move.items() if k not in ignore}), move)
+    return max(distinct.values(), key=lambda m: worth(engine.apply(state, seat, m)[0], seat),
+               default=None)
 
 
 def replay(game: GameType, seats: int, seed: int, options: dict | None, log) -> object:
@@ -91,19 +110,21 @@ def mutations(moves, chooser, count: int = 8):
         yield move
 
 
-def assert_unlisted_refused(engine, state, seat, moves, chooser, count: int = 8):
+def assert_unlisted_refused(engine, state, seat, moves, chooser, count: int = 8, *, seats: int):
     """A move not in legal_moves is refused with a reason, for the seat to act
     and for every seat that is not to act."""
     listed = {canonical(m) for m in moves}
+    waiting = set(range(seats)) - set(engine.to_act(state))
     for move in mutations(moves, chooser, count):
         if canonical(move) in listed:
             continue
-        try:
-            engine.apply(state, seat, move)
-        except IllegalMove as refused:
-            assert refused.reason
-        else:
-            raise AssertionError(f"unlisted move {move} was accepted")
+        for mover in sorted({seat} | waiting):
+            try:
+                engine.apply(state, mover, move)
+            except IllegalMove as refused:
+                assert refused.reason, f"unlisted move {move} refused without a reason"
+            else:
+                raise AssertionError(f"unlisted move {move} was accepted from seat {mover}")
 
 
 def assert_out_of_turn_refused(engine, state, seats: int, move):
@@ -205,7 +226,7 @@ def full_check(seats: int):
     of turn are refused, views leak nothing, the state round-trips through JSON."""
     def check(engine, state, seat, moves, chooser):
         assert_listed_moves_apply(engine, state, seat, moves, chooser)
-        assert_unlisted_refused(engine, state, seat, moves, chooser)
+        assert_unlisted_refused(engine, state, seat, moves, chooser, seats=seats)
         assert_out_of_turn_refused(engine, state, seats, moves[0])
         assert_views_leak_nothing(engine, state, seats)
         assert_round_trips(engine, state)
