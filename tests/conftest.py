@@ -1,10 +1,13 @@
-"""Shared fixtures: a real Redis (flushed per test), the Flask app, the test game."""
+"""Shared fixtures: a real Redis (flushed per test), the Flask app, the test game, rq's
+worker as the tests run it; SIGTERM ends the run with every fixture torn down."""
 from __future__ import annotations
 
 import os
+import signal
 
 import pytest
 import redis
+from rq import SimpleWorker
 
 LOCAL_REDIS = "redis://127.0.0.1:6379/1"
 
@@ -27,6 +30,30 @@ def choose_redis_url() -> str:
 TEST_REDIS_URL = choose_redis_url()
 os.environ.setdefault("PBEM_GAME_PLUGINS", "tests.platform_game:GAME")
 os.environ["REDIS_URL"] = TEST_REDIS_URL
+
+
+def pytest_configure(config):
+    """SIGTERM (a CI timeout, a supervisor) ends the run as Ctrl-C does: fixtures are
+    torn down, so the e2e servers and workers end too (issue 12, finding 3)."""
+    def ended(signum, frame):
+        pytest.exit("ended by SIGTERM", returncode=128 + signum)
+    signal.signal(signal.SIGTERM, ended)
+
+
+class BurstWorker(SimpleWorker):
+    """rq's worker, in this process. It leaves pytest's signal handlers alone (rq installs
+    its own for SIGINT and SIGTERM and keeps them after a burst, so pytest would then
+    ignore SIGTERM), and opens no pub/sub channel for remote commands (its thread takes
+    half a second to stop, many times per test)."""
+
+    def _install_signal_handlers(self):
+        pass
+
+    def subscribe(self):
+        pass
+
+    def unsubscribe(self):
+        pass
 
 
 @pytest.fixture
@@ -53,10 +80,9 @@ def client(app):
 def work(redis_conn):
     """Run every queued job, turns and then their notifications, to completion in
     this process (rq's burst worker)."""
-    from rq import SimpleWorker
     from workers.queues import MAIL, TURNS, queue
 
     def run():
-        SimpleWorker([queue(redis_conn, TURNS), queue(redis_conn, MAIL)],
-                     connection=redis_conn).work(burst=True)
+        BurstWorker([queue(redis_conn, TURNS), queue(redis_conn, MAIL)],
+                    connection=redis_conn).work(burst=True)
     return run

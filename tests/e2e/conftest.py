@@ -63,8 +63,8 @@ def spawn(*args: str) -> subprocess.Popen:
 def service():
     redis.Redis.from_url(TEST_REDIS_URL).flushdb()
     running = Service()
-    running.start_worker()
     try:
+        running.start_worker()
         wait_until_healthy(running.base)
         yield running
     finally:
