@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import signal
+import tempfile
+import uuid
 
 import pytest
 import redis
@@ -22,6 +24,7 @@ def choose_redis_url() -> str:
         return LOCAL_REDIS
     except redis.ConnectionError:
         os.environ.pop("REDIS_URL", None)
+        os.environ["PBEM_VAR"] = tempfile.mkdtemp(prefix="pbem-tests-")  # not pbem dev's
         from service.connection import redis_url
         print(f"tests: no Redis on 127.0.0.1:6379, using an embedded one at {redis_url()}")
         return redis_url()
@@ -32,9 +35,16 @@ os.environ.setdefault("PBEM_GAME_PLUGINS", "tests.platform_game:GAME")
 os.environ["REDIS_URL"] = TEST_REDIS_URL
 
 
+def pytest_collection_modifyitems(items):
+    """Tests marked `last` run after every other test."""
+    items.sort(key=lambda item: item.get_closest_marker("last") is not None)
+
+
 def pytest_configure(config):
-    """SIGTERM (a CI timeout, a supervisor) ends the run as Ctrl-C does: fixtures are
+    """Tests marked `last` run after every other. SIGTERM (a CI timeout, a supervisor) ends the run as Ctrl-C does: fixtures are
     torn down, so the e2e servers and workers end too (issue 12, finding 3)."""
+    config.addinivalue_line("markers", "last: runs after every other test")
+
     def ended(signum, frame):
         pytest.exit("ended by SIGTERM", returncode=128 + signum)
     signal.signal(signal.SIGTERM, ended)
@@ -54,6 +64,30 @@ class BurstWorker(SimpleWorker):
 
     def unsubscribe(self):
         pass
+
+
+@pytest.fixture(scope="session", autouse=True)
+def other_databases():
+    """Issue 12, finding 2: before any test, a sentinel key (this run's own) in every
+    database of the test Redis but the one TEST_REDIS_URL names, and each database's
+    size; tests/test_redis_lane.py, run last, finds both unchanged. Removed at the end."""
+    pool = redis.Redis.from_url(TEST_REDIS_URL).connection_pool
+    own = pool.connection_kwargs.get("db", 0)
+    try:
+        count = int(redis.Redis(connection_pool=pool).config_get("databases")["databases"])
+    except redis.ResponseError:                     # CONFIG disabled: Redis's default
+        count = 16
+    others = {db: redis.Redis(connection_pool=redis.ConnectionPool(
+        connection_class=pool.connection_class, **{**pool.connection_kwargs, "db": db}))
+        for db in range(count) if db != own}
+    key, value = f"pbem-tests:sentinel:{uuid.uuid4().hex}", uuid.uuid4().hex
+    for conn in others.values():
+        conn.set(key, value)
+    sizes = {db: conn.dbsize() for db, conn in others.items()}
+    yield others, key, value, sizes
+    for conn in others.values():
+        conn.delete(key)
+        conn.close()
 
 
 @pytest.fixture

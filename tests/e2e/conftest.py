@@ -5,6 +5,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -14,8 +15,10 @@ from service.bench import free_port, wait_until_healthy
 from tests.conftest import TEST_REDIS_URL
 
 ROOT = Path(__file__).resolve().parents[2]
-ENV = {**os.environ, "REDIS_URL": TEST_REDIS_URL, "PYTHONPATH": str(ROOT),
-       "PBEM_GAME_PLUGINS": "tests.platform_game:GAME"}
+RUN_DIR = tempfile.mkdtemp(prefix="pbem-e2e-")   # gunicorn's control socket, the mail sink
+ENV = {**os.environ, "REDIS_URL": TEST_REDIS_URL, "TEST_REDIS_URL": TEST_REDIS_URL,
+       "PYTHONPATH": str(ROOT), "PBEM_GAME_PLUGINS": "tests.platform_game:GAME",
+       "PBEM_VAR": RUN_DIR, "MAIL_SINK_DIR": f"{RUN_DIR}/mail"}
 
 
 class Service:
