@@ -8,6 +8,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import psutil
 import pytest
 import redis
 
@@ -60,6 +61,14 @@ def spawn(*args: str) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "service.cli", *args], env=ENV, cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)
+
+
+def alive(pid: int) -> bool:
+    """Running, not an unreaped zombie (a container's init may not reap them)."""
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
 
 
 @pytest.fixture(scope="module")

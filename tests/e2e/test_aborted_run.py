@@ -4,7 +4,6 @@ SIGTERM handler, which then fails the test it lands in and lets the run go on), 
 the e2e gunicorn and worker process groups."""
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
@@ -12,8 +11,7 @@ import time
 
 import psutil
 
-from tests.e2e.conftest import ENV, ROOT
-from tests.e2e.test_dev_command import alive
+from tests.e2e.conftest import ENV, ROOT, alive
 
 HELD = '''
 import time

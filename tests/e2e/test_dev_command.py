@@ -16,7 +16,7 @@ import pytest
 import requests
 
 from service.bench import free_port, wait_until_healthy
-from tests.e2e.conftest import ENV, ROOT
+from tests.e2e.conftest import ENV, ROOT, alive
 
 
 class Dev:
@@ -54,14 +54,6 @@ def pgid(pid: int) -> int | None:
         return os.getpgid(pid)
     except ProcessLookupError:
         return None
-
-
-def alive(pid: int) -> bool:
-    """Running, not an unreaped zombie (this machine's init may not reap them)."""
-    try:
-        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
-    except psutil.NoSuchProcess:
-        return False
 
 
 @pytest.fixture
