@@ -1,4 +1,4 @@
-"""README's first command: `pbem dev` answers /v1/health within 30 s with no Redis
+"""README's first command: `pbem dev` answers /v1/health within 60 s with no Redis
 configured (embedded redis-server), and its worker resolves turns; it leaves no process
 behind (issue 12, finding 3) and starts again after its Redis was killed (issue 19)."""
 from __future__ import annotations
@@ -78,7 +78,7 @@ def test_pbem_dev_resolves_turns_and_leaves_no_process_after_sigterm_or_ctrl_c(d
     """Its worker resolves a turn; then (issue 12, finding 3) the embedded redis-server
     (a daemon, outside the group), the worker and rq's scheduler all end with it."""
     dev = dev_in()
-    wait_until_healthy(dev.base, timeout=30)
+    wait_until_healthy(dev.base, timeout=60)
     created = requests.post(f"{dev.base}/v1/games", json={
         "game": "pile", "players": [{"name": "a"}, {"name": "b"}]}).json()
     auth = {"Authorization": f"Bearer {created['seats'][0]['token']}"}
@@ -103,13 +103,13 @@ def test_pbem_dev_starts_again_after_its_redis_was_killed(dev_in):
     one line, answers /v1/health at its first start, and the game is still there
     (the append-only file had it before the server answered)."""
     first = dev_in()
-    wait_until_healthy(first.base, timeout=30)
+    wait_until_healthy(first.base, timeout=60)
     game_id = requests.post(f"{first.base}/v1/games", json={
         "game": "pile", "players": [{"name": "a"}, {"name": "b"}]}, timeout=10).json()["id"]
     os.kill(first.redis_pid(), signal.SIGKILL)
     first.end(signal.SIGKILL)
     second = dev_in()
-    wait_until_healthy(second.base, timeout=30)
+    wait_until_healthy(second.base, timeout=60)
     game = requests.get(f"{second.base}/v1/games/{game_id}", timeout=10)
     assert game.status_code == 200, game.text
     second.end()
