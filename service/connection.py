@@ -17,6 +17,8 @@ from functools import cache
 from pathlib import Path
 
 import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 
 def var_dir() -> Path:
@@ -80,15 +82,18 @@ def stop_embedded() -> None:
     a moment; another `pbem dev` on the same folder keeps it)."""
     while _embedded:
         server = _embedded.pop()
-        redis_from_env().connection_pool.disconnect()
+        for pool in (redis_from_env().connection_pool, server.connection_pool):
+            pool.disconnect()
+        # SHUTDOWN ends the connection: redis-py's default retries would wait seconds
+        last = redis.Redis(unix_socket_path=server.socket_file, retry=Retry(NoBackoff(), 0))
         try:
             deadline = time.monotonic() + 3
-            while len(server.client_list()) > 1 and time.monotonic() < deadline:
+            while len(last.client_list()) > 1 and time.monotonic() < deadline:
                 time.sleep(0.1)
-            if len(server.client_list()) > 1:
+            if len(last.client_list()) > 1:
                 print("embedded Redis: other clients still use it, left running", flush=True)
                 continue
-            server.shutdown(save=True)
+            last.shutdown(save=True)
         except redis.ConnectionError:
             continue                                # already gone: the next start notices
         deadline = time.monotonic() + 10

