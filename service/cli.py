@@ -10,7 +10,7 @@ import sys
 import threading
 import time
 
-from service.connection import redis_from_env, redis_url
+from service.connection import redis_from_env, redis_url, var_dir
 
 SWEEP_EVERY = 15.0
 
@@ -21,7 +21,10 @@ def add_host_port(parser):
 
 
 def cmd_dev(args) -> None:
-    """API, a worker with the scheduler and the sweeper, in one process group."""
+    """API, a worker with the scheduler and the sweeper, in one process group; the
+    embedded Redis (if any) is ended with them, on Ctrl-C, SIGTERM or SIGHUP."""
+    for ending in (signal.SIGTERM, signal.SIGHUP):          # Ctrl-C ends Flask's server
+        signal.signal(ending, lambda *_: sys.exit(0))       # so the finally below runs
     url = redis_url()                               # starts the embedded Redis if needed
     print(f"pbem dev: Redis at {url}", flush=True)
     from workers.mail.config import MailConfig
@@ -32,23 +35,27 @@ def cmd_dev(args) -> None:
     os.environ.setdefault("PUBLIC_URL", f"http://{args.host}:{args.port}")
     worker = subprocess.Popen([sys.executable, "-m", "service.cli", "worker"],
                               env={**os.environ, "REDIS_URL": url})
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))      # so the worker is ended too
     try:
         from service.app import create_app
         print(f"pbem dev: API on http://{args.host}:{args.port}/docs", flush=True)
         create_app().run(host=args.host, port=args.port, threaded=True, use_reloader=False)
     finally:
         worker.terminate()
-        worker.wait(10)
+        worker.wait(10)                            # then Redis, at exit
 
 
 def cmd_serve(args) -> None:
-    """The API under gunicorn (threads, so ?wait= does not block other requests)."""
-    os.environ.setdefault("REDIS_URL", redis_url())
+    """The API under gunicorn (threads, so ?wait= does not block other requests), which
+    replaces this process: so REDIS_URL must name a Redis (an embedded one would outlive
+    it). Gunicorn's control socket is PBEM_VAR/gunicorn-PORT.ctl, this instance's own."""
+    if not os.environ.get("REDIS_URL"):
+        sys.exit("pbem serve: set REDIS_URL (pbem dev runs an embedded Redis)")
+    control = var_dir().absolute() / f"gunicorn-{args.port}.ctl"
     os.execvp(sys.executable, [sys.executable, "-m", "gunicorn", "service.wsgi:app",
                                "--bind", f"{args.host}:{args.port}", "--workers",
                                str(args.workers), "--threads", str(args.threads),
-                               "--worker-class", "gthread", "--access-logfile", "-"])
+                               "--worker-class", "gthread", "--access-logfile", "-",
+                               "--control-socket", str(control)])
 
 
 def cmd_streams(args) -> None:

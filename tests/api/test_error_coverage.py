@@ -154,14 +154,13 @@ def hook(client) -> dict:
 
 def finished_then_resumed(client, game):
     """Resuming a finished game: the game is played out first (both seats pass)."""
-    from rq import SimpleWorker
-
     from service.api import store
+    from tests.conftest import BurstWorker
     from workers.queues import queue
     for seat, version in ((0, 0), (1, 1)):
         submit(client, game, seat, [{"action": "pass"}], version)
         conn = client.application.extensions["redis"]
-        SimpleWorker([queue(conn)], connection=conn).work(burst=True)
+        BurstWorker([queue(conn)], connection=conn).work(burst=True)
     with client.application.app_context():
         assert store().snapshot(game.id).status == "finished"
     return client.post(f"/v1/games/{game.id}/status", json={"status": "active"},

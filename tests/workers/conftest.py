@@ -13,11 +13,10 @@ from email.message import EmailMessage
 import pytest
 import redis
 from aiosmtpd.controller import Controller
-from rq import SimpleWorker
 from rq.scheduler import RQScheduler
 
 from service.connection import redis_from_env, redis_url
-from tests.conftest import TEST_REDIS_URL
+from tests.conftest import TEST_REDIS_URL, BurstWorker
 from workers.mail import listener
 from workers.queues import MAIL, TURNS, queue
 
@@ -90,17 +89,6 @@ def inbox(monkeypatch, tmp_path):
     server.stop()
 
 
-class QuietWorker(SimpleWorker):
-    """rq's burst worker without the pub/sub channel for remote commands (its thread
-    takes half a second to stop, many times per test)."""
-
-    def subscribe(self):
-        pass
-
-    def unsubscribe(self):
-        pass
-
-
 @pytest.fixture
 def run_jobs(conn):
     """Run every due job: rq's scheduler moves the scheduled ones whose time has come
@@ -115,7 +103,7 @@ def run_jobs(conn):
             scheduler.enqueue_scheduled_jobs()
             if not any(q.count for q in queues):
                 break
-            QuietWorker(queues, connection=conn).work(burst=True)
+            BurstWorker(queues, connection=conn).work(burst=True)
         scheduler.release_locks()
     return run
 
