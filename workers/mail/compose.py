@@ -6,13 +6,16 @@ from __future__ import annotations
 import html
 import re
 import secrets
+from base64 import b64encode
 from dataclasses import dataclass, field
 from email import policy
 from email.message import EmailMessage
-from email.utils import formataddr, formatdate
+from email.utils import formatdate
 from urllib.parse import quote
 
 ADDR_SPEC = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9.-]+")
+PLAIN_PHRASE = re.compile(r"[A-Za-z0-9 !#$%&'*+/^_`{|}~-]*")   # atext without "=" and "?"
+ENCODED_WORD_BYTES = 45     # base64 of 45 bytes: a 72-character encoded-word (RFC 2047: at most 75)
 CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
 POLICY = policy.SMTP.clone(max_line_length=998)     # headers as written: never folded into encoded-words
 FULL_LIST_UP_TO = 40        # more legal moves than this are grouped by their first word
@@ -129,6 +132,42 @@ def quick_reply(mail: Mail, move: str) -> str:
             f"&body={quote(move)}")
 
 
+def encoded_words(text: str) -> str:
+    """The text as RFC 2047 base64 encoded-words of its UTF-8, each cut at a character
+    boundary, that every reader decodes back to exactly this text."""
+    words, chunk = [], b""
+    for char in text:
+        if len(chunk) + len(char.encode()) > ENCODED_WORD_BYTES:
+            words.append(chunk)
+            chunk = b""
+        chunk += char.encode()
+    words.append(chunk)
+    return " ".join(f"=?utf-8?b?{b64encode(w).decode()}?=" for w in words)
+
+
+class Recipient:
+    """The To header, written here rather than by the email package: given a display
+    name, the package decodes encoded-words in it (`=?utf-8?q?a=0D=0Ab?=` becomes CR/LF
+    and the header is refused) and writes ASCII ones back undecoded for the reader to
+    decode. A name is written as it is when it is plain atext, else as encoded-words of
+    its literal text, so readers show exactly the name the player gave (issue 11,
+    finding 6). It follows the email policy's header-object protocol (`name`, `fold`)."""
+    name = "To"
+
+    def __init__(self, display_name: str, address: str):
+        self.display_name, self.address = display_name, single_address(address)
+
+    def __str__(self) -> str:
+        if not self.display_name:
+            return self.address
+        phrase = (self.display_name if PLAIN_PHRASE.fullmatch(self.display_name)
+                  else encoded_words(self.display_name))
+        return f"{phrase} <{self.address}>"
+
+    def fold(self, *, policy) -> str:
+        return f"{self.name}: {self}{policy.linesep}"
+
+
 class BadAddress(ValueError):
     """A seat's address that is not one plain ASCII addr-spec: no mail goes to it."""
 
@@ -152,7 +191,7 @@ def build(mail: Mail, mail_from: str, domain: str, public_url: str) -> EmailMess
     message["From"] = mail_from
     if single_address(mail.to).lower().endswith("@" + domain.lower()):
         raise BadAddress(f"{mail.to!r} is in the service's own mail domain")    # no mail loops
-    message["To"] = formataddr((clean_header(mail.seat_name), mail.to))
+    message["To"] = Recipient(clean_header(mail.seat_name), mail.to)
     message["Subject"] = clean_header(subject_line(mail))
     message["Date"] = formatdate(localtime=False)
     message["Message-ID"] = message_id(mail, domain)
