@@ -258,3 +258,22 @@ def test_a_sweep_after_the_scheduled_registry_was_lost_schedules_everything_agai
     scheduled = registry.get_job_ids()
     assert f"pbem-deadline-{game_id}-0-v0" in scheduled
     assert any(j.startswith("pbem-clock-sweep-") for j in scheduled)
+
+
+def test_the_longest_clock_the_contract_allows_reminds_and_fails_no_job(conn, inbox, run_jobs, new_game, travel):
+    """Issue 11, finding 3: the reminder arithmetic lives with the contract's largest
+    values (before, `reminder_hours: [100000000, 1]` failed every notification job)."""
+    from rq.registry import FailedJobRegistry
+
+    from service import contract
+    hours = contract.spec()["components"]["schemas"]["Clock"]["properties"]
+    longest = hours["turn_hours"]["maximum"]
+    assert [item["maximum"] for item in hours["reminder_hours"]["prefixItems"]] == [longest, longest]
+    new_game("pile", clock={"turn_hours": longest, "reminder_hours": [longest, longest],
+                            "deadline_policy": "wait"})
+    at(travel, run_jobs, 0)
+    at(travel, run_jobs, longest + 0.1)
+    at(travel, run_jobs, 2 * longest + 0.1)
+    assert subjects(inbox, ADA)[0] == "You are invited to a game"
+    assert subjects(inbox, ADA).count("Reminder: your turn") >= 1
+    assert FailedJobRegistry(queue=queue(conn, MAIL)).count == 0
