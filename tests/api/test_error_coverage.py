@@ -21,6 +21,9 @@ def pause(client, game):
 
 CASES = {
     ("createGame", 400): lambda c, g: c.post("/v1/games", json={"game": "pile"}),
+    ("createGame", 401): lambda c, g: c.post("/v1/games", json={
+        "game": "pile", "players": [{"name": "a", "email": "a@p.test"}, {"name": "b"}]}),
+    ("createGame", 403): lambda c, g: inviting_a_stopped_address(c),
     ("createGame", 413): lambda c, g: c.post("/v1/games", data=BIG,
                                              content_type="application/json"),
     ("createGame", 415): lambda c, g: c.post("/v1/games", data="pile", content_type="text/plain"),
@@ -93,6 +96,17 @@ def hook(client) -> dict:
     """The inbound hook's shared secret, as the mail provider sends it."""
     from service.api.mail import hook_secret
     return {"Authorization": f"Bearer {hook_secret(client.application.extensions['redis'])}"}
+
+
+def inviting_a_stopped_address(client):
+    """An address that said stop, invited with a valid API key (issue 11, finding 4)."""
+    from service import api_keys
+    from workers.mail import consent
+    conn = client.application.extensions["redis"]
+    consent.suppress(conn, "a@p.test")
+    return client.post("/v1/games", json={"game": "pile", "players": [
+        {"name": "a", "email": "a@p.test"}, {"name": "b"}]},
+        headers={"Authorization": f"Bearer {api_keys.issue(conn, 'coverage')}"})
 
 
 def finished_then_resumed(client, game):

@@ -80,6 +80,7 @@ game's notation, one move per line, above the quoted text. Or one of:
   mute / unmute   stop or restart the notifications of this game
   digest HOURS    at most one notification mail per HOURS (digest 0: every mail)
   vacation DAYS   you are away: your turn clock stops; `back` ends it early
+  stop            no mail from the turn service ever again, for any game
 A reply is played at the version of the mail it answers; if the game has moved on,
 you are told so and nothing is played."""
 
@@ -89,7 +90,8 @@ def footer(mail: Mail, public_url: str) -> str:
     return (f"Game {mail.game_id} ({mail.game_name}), you are seat {mail.seat} "
             f"({mail.seat_name}), version {mail.version}.\n"
             f"API (with your seat token): {game} , {game}/legal-moves , {game}/log\n"
-            "Reply `help` for commands, `mute` to stop these mails.")
+            "Reply `help` for commands, `mute` to stop this game's mails, `stop` for no mail "
+            "from us ever again.")
 
 
 def message_id(mail: Mail, domain: str) -> str:
@@ -201,9 +203,24 @@ def build(mail: Mail, mail_from: str, domain: str, public_url: str) -> EmailMess
         message["In-Reply-To"] = mail.in_reply_to
     if mail.reply_to:
         message["Reply-To"] = mail.reply_to
-        message["List-Unsubscribe"] = f"<mailto:{mail.reply_to}?subject=mute&body=mute>"
+        message["List-Unsubscribe"] = unsubscribe(mail.reply_to)
     message.set_content(to_text(mail, public_url))
     message.add_alternative(to_html(mail, public_url), subtype="html")
+    return message
+
+
+def plain_message(to: str, subject: str, text: str, mail_from: str, domain: str,
+                  automatic: str) -> EmailMessage:
+    """A plain-text mail of the service's own words, to a bare address."""
+    message = EmailMessage(policy=POLICY)
+    message["From"] = mail_from
+    message["To"] = single_address(to)
+    message["Subject"] = subject
+    message["Date"] = formatdate(localtime=False)
+    message["Message-ID"] = f"<pbem.{secrets.token_hex(8)}@{domain}>"
+    message["Auto-Submitted"] = automatic
+    message["X-Auto-Response-Suppress"] = "All"
+    message.set_content(text + "\n")
     return message
 
 
@@ -211,15 +228,28 @@ def stray_answer(to: str, subject: str, text: str, mail_from: str, domain: str,
                  in_reply_to: str | None) -> EmailMessage:
     """An answer to mail that belongs to no seat: plain text only, marked auto-replied
     so that no well-behaved auto-responder answers it."""
-    message = EmailMessage(policy=POLICY)
-    message["From"] = mail_from
-    message["To"] = to
-    message["Subject"] = subject
-    message["Date"] = formatdate(localtime=False)
-    message["Message-ID"] = f"<pbem.stray.{secrets.token_hex(8)}@{domain}>"
-    message["Auto-Submitted"] = "auto-replied"
-    message["X-Auto-Response-Suppress"] = "All"
+    message = plain_message(to, subject, text, mail_from, domain, "auto-replied")
     if in_reply_to:
         message["In-Reply-To"] = in_reply_to
-    message.set_content(text + "\n")
     return message
+
+
+def confirmation_request(mail: Mail, mail_from: str, domain: str, public_url: str) -> EmailMessage:
+    """The first mail to a new address (issue 11, finding 4): it asks before anything
+    else is sent, and carries nothing a game's creator chose (no names, no options)."""
+    text = f"""Someone entered this address for a player of a game of {mail.game_name}
+at the turn service ({public_url}). Before it sends you anything else, it asks you.
+
+To play: reply to this mail (for example with `yes`); your invitation follows.
+Not interested: do nothing, and no mail of that game comes to you.
+Never want mail from the turn service: reply `stop`."""
+    message = plain_message(mail.to, "Please confirm: may the turn service mail you?", text,
+                            mail_from, domain, "auto-generated")
+    message["Reply-To"] = mail.reply_to
+    message["List-Unsubscribe"] = unsubscribe(mail.reply_to)
+    return message
+
+
+def unsubscribe(reply_to: str) -> str:
+    """The List-Unsubscribe mailto: the `stop` command at the seat's reply address."""
+    return f"<mailto:{reply_to}?subject=stop&body=stop>"
