@@ -1,8 +1,9 @@
 """The shipped nginx in front of gunicorn (issue 11, finding 5): real nginx (Debian's
 package; .ci/run installs it) with deploy/nginx.conf, changed only in its port, its
 upstream and its /tmp/nginx paths, in front of a real `pbem serve`, all on loopback in
-a temporary folder (nothing in it needs root). 100 connections that send 20 of 100 declared body bytes and stall
-leave /v1/health answering within 1 s through nginx; straight to gunicorn as many stall it."""
+a temporary folder (nothing in it needs root). 100 connections that send 20 of 100
+declared body bytes and stall leave /v1/health answering within 1 s through nginx;
+straight at gunicorn, slow bodies stall it."""
 from __future__ import annotations
 
 import contextlib

@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import pytest
 
 from tests.conftest import TEST_REDIS_URL
-from tests.workers.conftest import PLAYERS, reply_to
+from tests.workers.conftest import DOMAIN, PLAYERS, reply_to
 from tests.workers.test_commands_by_mail import text
 from workers.mail import consent, limits
 
@@ -44,7 +44,8 @@ def test_twenty_games_for_one_address_bring_it_one_question_and_no_attacker_text
     assert "spam.test" not in question.as_string() and "pills" not in text(question)
 
 
-def test_a_reply_confirms_the_address_and_its_invitations_follow(conn, client, inbox, mail_in, run_jobs, api_key):
+def test_a_reply_confirms_the_address_and_its_invitations_follow(conn, client, inbox, mail_in, run_jobs,
+                                                                 api_key):
     attack(client, api_key(), games=2)
     run_jobs()
     mail_in(reply_to(inbox.last(VICTIM), "yes", VICTIM))
@@ -70,7 +71,15 @@ def test_an_unconfirmed_address_gets_one_question_a_day_and_no_turn_mail(conn, i
     assert len(inbox.to(PLAYERS[1]["email"])) == 2        # Bert, confirmed: both invitations
 
 
-def test_stop_in_reply_to_the_question_means_never_again(conn, client, inbox, mail_in, run_jobs, api_key, new_game):
+def test_no_question_goes_to_the_services_own_domain(conn, inbox, run_jobs, new_game):
+    own = f"play+other.0.v0.{'0' * 20}@{DOMAIN}"
+    new_game("pile", players=[{"name": "Ada", "email": own}, PLAYERS[1]], confirmed=False)
+    run_jobs()
+    assert inbox.to(own) == [] and inbox.to(PLAYERS[1]["email"])
+
+
+def test_stop_in_reply_to_the_question_means_never_again(conn, client, inbox, mail_in, run_jobs, api_key,
+                                                        new_game):
     attack(client, api_key(), games=1)
     run_jobs()
     mail_in(reply_to(inbox.last(VICTIM), "stop", VICTIM))

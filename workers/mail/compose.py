@@ -182,6 +182,13 @@ def single_address(address: str | None) -> str:
     return address
 
 
+def elsewhere(address: str | None, domain: str) -> str:
+    """A seat's single address, never one in the service's own mail domain (no mail loops)."""
+    if single_address(address).lower().endswith("@" + domain.lower()):
+        raise BadAddress(f"{address!r} is in the service's own mail domain")
+    return address
+
+
 def clean_header(value: str | None) -> str:
     """A header value taken from elsewhere (a player's name, a received mail): control
     characters (CR, LF, NUL...) become spaces."""
@@ -191,9 +198,7 @@ def clean_header(value: str | None) -> str:
 def build(mail: Mail, mail_from: str, domain: str, public_url: str) -> EmailMessage:
     message = EmailMessage(policy=POLICY)
     message["From"] = mail_from
-    if single_address(mail.to).lower().endswith("@" + domain.lower()):
-        raise BadAddress(f"{mail.to!r} is in the service's own mail domain")    # no mail loops
-    message["To"] = Recipient(clean_header(mail.seat_name), mail.to)
+    message["To"] = Recipient(clean_header(mail.seat_name), elsewhere(mail.to, domain))
     message["Subject"] = clean_header(subject_line(mail))
     message["Date"] = formatdate(localtime=False)
     message["Message-ID"] = message_id(mail, domain)
@@ -243,8 +248,8 @@ at the turn service ({public_url}). Before it sends you anything else, it asks y
 To play: reply to this mail (for example with `yes`); your invitation follows.
 Not interested: do nothing, and no mail of that game comes to you.
 Never want mail from the turn service: reply `stop`."""
-    message = plain_message(mail.to, "Please confirm: may the turn service mail you?", text,
-                            mail_from, domain, "auto-generated")
+    message = plain_message(elsewhere(mail.to, domain), "Please confirm: may the turn service mail you?",
+                            text, mail_from, domain, "auto-generated")
     message["Reply-To"] = mail.reply_to
     message["List-Unsubscribe"] = unsubscribe(mail.reply_to)
     return message
