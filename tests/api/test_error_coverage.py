@@ -12,6 +12,7 @@ from tests.api.test_errors import assert_problem
 NO_GAME = "0123456789abcdef"
 NO_TOKEN = {"Authorization": "Bearer not-a-token"}
 BIG = "[" + "0," * 40000 + "0]"
+ZEROS = "0" * 32                  # a confirmation code of the right form, not the address's
 
 
 def pause(client, game):
@@ -85,6 +86,10 @@ CASES = {
                                               content_type="message/rfc822", headers=hook(c)),
     ("inboundMail", 415): lambda c, g: c.post("/v1/inbound-mail", json={"raw": "x"},
                                               headers=hook(c)),
+    ("showConfirmation", 400): lambda c, g: c.get("/v1/mail/confirmations?address=a@p.test"),
+    ("showConfirmation", 403): lambda c, g: c.get(f"/v1/mail/confirmations?address=a@p.test&code={ZEROS}"),
+    ("confirmAddress", 400): lambda c, g: c.post("/v1/mail/confirmations?code=x"),
+    ("confirmAddress", 403): lambda c, g: c.post(f"/v1/mail/confirmations?address=a@p.test&code={ZEROS}"),
     ("getTurn", 401): lambda c, g: c.get(f"/v1/games/{g.id}/turns/{NO_GAME}"),
     ("getTurn", 403): lambda c, g: c.get(submit(c, g, 0, [{"action": "pass"}], 0)
                                          .headers["Location"], headers=g.auth(1)),

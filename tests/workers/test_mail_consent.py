@@ -6,7 +6,7 @@ suppression list that no game owns, and it is never mailed again."""
 from __future__ import annotations
 
 from email.message import EmailMessage
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 import pytest
 
@@ -54,6 +54,24 @@ def test_a_reply_confirms_the_address_and_its_invitations_follow(conn, client, i
     assert subjects[0] == QUESTION and len(subjects) == 4          # question, 2 invitations, answer
     assert sum(s.endswith("You are invited to a game") for s in subjects) == 2
     assert consent.confirmed(conn, VICTIM)
+
+
+def test_the_signed_link_confirms_by_its_page_button_not_by_a_scanners_get(conn, client, inbox, run_jobs,
+                                                                           api_key):
+    attack(client, api_key(), games=1)
+    run_jobs()
+    link = next(line for line in text(inbox.last(VICTIM)).splitlines()
+                if "/v1/mail/confirmations?" in line)
+    path = link[link.index("/v1/"):]
+    page = client.get(path)
+    assert page.status_code == 200 and b"<form method=post>" in page.data
+    assert not consent.confirmed(conn, VICTIM)                     # a GET confirms nothing
+    assert quote(VICTIM) in path
+    forged = client.post(path.replace(quote(VICTIM), quote("other@x.test")))
+    assert forged.status_code == 403 and forged.json["errors"][0]["field"] == "code"
+    assert client.post(path).json == {"address": VICTIM, "confirmed": True}
+    run_jobs()
+    assert str(inbox.last(VICTIM)["Subject"]).endswith("You are invited to a game")
 
 
 def test_an_unconfirmed_address_gets_one_question_a_day_and_no_turn_mail(conn, inbox, run_jobs, new_game):

@@ -239,13 +239,18 @@ def stray_answer(to: str, subject: str, text: str, mail_from: str, domain: str,
     return message
 
 
-def confirmation_request(mail: Mail, mail_from: str, domain: str, public_url: str) -> EmailMessage:
+def confirmation_request(mail: Mail, mail_from: str, domain: str, public_url: str,
+                         code: str) -> EmailMessage:
     """The first mail to a new address (issue 11, finding 4): it asks before anything
-    else is sent, and carries nothing a game's creator chose (no names, no options)."""
+    else is sent, and carries nothing a game's creator chose (no names, no options);
+    code signs the address in the confirmation link."""
+    link = f"{public_url}/v1/mail/confirmations?address={quote(mail.to)}&code={code}"
     text = f"""Someone entered this address for a player of a game of {mail.game_name}
 at the turn service ({public_url}). Before it sends you anything else, it asks you.
 
-To play: reply to this mail (for example with `yes`); your invitation follows.
+To play: reply to this mail (for example with `yes`), or open
+{link}
+and press Confirm; your invitation follows.
 Not interested: do nothing, and no mail of that game comes to you.
 Never want mail from the turn service: reply `stop`."""
     message = plain_message(elsewhere(mail.to, domain), "Please confirm: may the turn service mail you?",

@@ -8,8 +8,15 @@ A new address is asked first (`mail:confirmed` holds those that answered): its f
 mail only asks whether it wants game mail, with nothing in it that a game's creator
 wrote, and at most once a day; until it answers, the mail it is owed is not sent, and
 the games that invited it are noted (`mail:confirm:pending:<address>`). A reply from
-the address to that mail confirms it, and those games' invitations go out then."""
+the address to that mail, or the signed link in it (`POST /v1/mail/confirmations`, from
+a page that a link scanner's GET does not confirm), confirms it, and those games'
+invitations go out then."""
 from __future__ import annotations
+
+import hashlib
+import hmac
+
+from workers.mail.runtime import queue
 
 SUPPRESSED = "mail:suppressed"
 CONFIRMED = "mail:confirmed"
@@ -52,6 +59,18 @@ def confirm(conn, address: str) -> list[str]:
     pipe.delete(pending_key(address))
     waiting, _ = pipe.execute()
     return sorted(game_id.decode() for game_id in waiting)
+
+
+def confirm_and_invite(conn, address: str) -> None:
+    """Confirm the address; the invitations that waited for it go out."""
+    for game_id in confirm(conn, address):
+        queue(conn).enqueue("workers.notify.on_game_created", game_id)
+
+
+def link_code(secret: str, address: str) -> str:
+    """The signature of the address in the confirmation link (HMAC-SHA256, 128 bits)."""
+    return hmac.new(secret.encode(), f"confirm:{normal(address)}".encode(),
+                    hashlib.sha256).hexdigest()[:32]
 
 
 def wait_for(conn, address: str, game_id: str) -> bool:

@@ -111,8 +111,7 @@ def handle_seat(conn, config: MailConfig, game: Game, seat: int, reply: Reply, d
     if any(command in inbound.STOP for command, _ in reply.commands):
         consent.suppress(conn, registered)
         return "stop: the address is never mailed again"
-    for waiting in consent.confirm(conn, registered):        # a reply confirms the address
-        queue(conn).enqueue("workers.notify.on_game_created", waiting)
+    consent.confirm_and_invite(conn, registered)             # a reply confirms the address
     done = "nothing"
     if reply.commands and limits.allowed(conn, "seat", who):
         for command, argument in reply.commands:

@@ -142,8 +142,9 @@ def ask_first(conn, queue: Queue, config: MailConfig, mail: Mail, events: list[s
     if "invite" not in events:
         return None
     try:
+        code = consent.link_code(config.secret, mail.to)
         message = compose.confirmation_request(mail, config.mail_from, config.domain,
-                                               config.public_url)
+                                               config.public_url, code)
     except compose.BadAddress as bad:
         log.warning("game %s seat %s: %s", mail.game_id, mail.seat, bad)
         return None
