@@ -120,6 +120,9 @@ def cmd_admin(args) -> None:
     from service.play import rebuild
     from service.store import Store
 
+    if args.action in ("issue-key", "revoke-key"):
+        return admin_key(args.action, args.game_id)
+
     store = Store(redis_from_env())
     rebuilt = rebuild(store, args.game_id)
     stored = store.snapshot(args.game_id)
@@ -136,6 +139,24 @@ def cmd_admin(args) -> None:
         store.replace_snapshot(args.game_id, rebuilt)
         print("stored snapshot replaced by the rebuilt one")
     sys.exit(0 if same or args.write else 1)
+
+
+def admin_key(action: str, name: str) -> None:
+    """`issue-key NAME` prints a new API key once (Redis keeps its hash);
+    `revoke-key NAME` ends it."""
+    from service import api_keys
+
+    conn = redis_from_env()
+    if action == "revoke-key":
+        if not api_keys.revoke(conn, name):
+            sys.exit(f"no key named {name!r}")
+        print(f"key {name!r} revoked")
+        return
+    try:
+        print(api_keys.issue(conn, name))
+    except ValueError as refused:
+        sys.exit(str(refused))
+    print(f"the API key of {name!r}: shown only now, kept only as a hash", file=sys.stderr)
 
 
 def board_validators() -> dict:
@@ -250,9 +271,10 @@ def parser() -> argparse.ArgumentParser:
                        help="bench streams: open event streams")
     bench.set_defaults(run=cmd_bench)
     admin = sub.add_parser("admin", help="`admin rebuild ID`: rebuild a snapshot from setup + "
-                           "log; `admin verify ID`: and check the seed against its commitment")
-    admin.add_argument("action", choices=["rebuild", "verify"])
-    admin.add_argument("game_id")
+                           "log; `admin verify ID`: and check the seed against its commitment; "
+                           "`admin issue-key NAME` / `revoke-key NAME`: API keys")
+    admin.add_argument("action", choices=["rebuild", "verify", "issue-key", "revoke-key"])
+    admin.add_argument("game_id", metavar="ID|NAME", help="a game id; a key's name for the key actions")
     admin.add_argument("--write", action="store_true", help="store the rebuilt snapshot")
     admin.set_defaults(run=cmd_admin)
     validators = board_validators()

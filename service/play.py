@@ -42,9 +42,11 @@ def snapshot_of(game: GameType, state, version: int, status: str = "active") -> 
 
 
 def create_game(store: Store, type_id: str, players: list[dict], options: dict | None,
-                seed: int | None, settings: dict | None = None) -> tuple[GameRecord, list[str], str]:
+                seed: int | None, settings: dict | None = None,
+                admit=lambda: None) -> tuple[GameRecord, list[str], str]:
     """Set up a new game; returns the record, the seat tokens and the admin token
-    (the tokens are shown once and stored hashed)."""
+    (the tokens are shown once and stored hashed). admit() runs once the request is
+    valid, before anything is stored, and may refuse it (the invitation limits)."""
     game = game_type(type_id)
     if game is None:
         allowed = sorted(game_types())
@@ -61,6 +63,7 @@ def create_game(store: Store, type_id: str, players: list[dict], options: dict |
     except OptionError as bad:
         raise problems.BadOptions(str(bad), errors=[{"field": f"options.{bad.name}",
                                                      "message": bad.reason}]) from None
+    admit()
     seed, fair = fairness.draw(seed)
     tokens = [secrets.token_urlsafe(24) for _ in players]
     admin = secrets.token_urlsafe(24)

@@ -125,3 +125,15 @@ def work(redis_conn):
         BurstWorker([queue(redis_conn, TURNS), queue(redis_conn, MAIL)],
                     connection=redis_conn).work(burst=True)
     return run
+
+
+@pytest.fixture
+def api_key():
+    """Issue an API key in the test database (call it after the fixtures that flush
+    it); returns the header that sends it (issue 11, finding 4)."""
+    from service import api_keys
+
+    def issue(name: str = "tests") -> dict:
+        key = api_keys.issue(redis.Redis.from_url(TEST_REDIS_URL), name)
+        return {"Authorization": f"Bearer {key}"}
+    return issue

@@ -6,7 +6,7 @@ import logging
 import redis
 from flask import Blueprint, current_app, request, url_for
 
-from service import fairness, play, problems
+from service import fairness, invitations, play, problems
 from service.api import bearer, store
 from service.store import GameFinished
 from workers.queues import notify
@@ -18,10 +18,14 @@ logger = logging.getLogger(__name__)
 
 @bp.post("/v1/games")
 def create_game():
-    body = request.get_json()
+    body, conn = request.get_json(), current_app.extensions["redis"]
+    creator = invitations.creator(conn, body["players"], bearer())
+    settings = {"clock": body["clock"]} if "clock" in body else {}
+    if creator is not None:
+        settings["creator"] = creator           # the API key's name, for whoever runs the service
     record, tokens, admin = play.create_game(
         store(), body["game"], body["players"], body.get("options"), body.get("seed"),
-        settings={"clock": body["clock"]} if "clock" in body else None)
+        settings=settings, admit=lambda: invitations.count(conn, creator, body["players"]))
     seats = [{"seat": i, "name": s.name, "token": t}
              for i, (s, t) in enumerate(zip(record.seats, tokens))]
     try:

@@ -13,6 +13,7 @@ from tests.api.test_errors import assert_problem
 NO_GAME = "0123456789abcdef"
 NO_TOKEN = {"Authorization": "Bearer not-a-token"}
 BIG = "[" + "0," * 40000 + "0]"
+ZEROS = "0" * 32                  # a confirmation code of the right form, not the address's
 
 
 def pause(client, game):
@@ -22,6 +23,9 @@ def pause(client, game):
 
 CASES = {
     ("createGame", 400): lambda c, g: c.post("/v1/games", json={"game": "pile"}),
+    ("createGame", 401): lambda c, g: c.post("/v1/games", json={
+        "game": "pile", "players": [{"name": "a", "email": "a@p.test"}, {"name": "b"}]}),
+    ("createGame", 403): lambda c, g: inviting_a_stopped_address(c),
     ("createGame", 413): lambda c, g: c.post("/v1/games", data=BIG,
                                              content_type="application/json"),
     ("createGame", 415): lambda c, g: c.post("/v1/games", data="pile", content_type="text/plain"),
@@ -90,6 +94,10 @@ CASES = {
                                               content_type="message/rfc822", headers=hook(c)),
     ("inboundMail", 415): lambda c, g: c.post("/v1/inbound-mail", json={"raw": "x"},
                                               headers=hook(c)),
+    ("showConfirmation", 400): lambda c, g: c.get("/v1/mail/confirmations?address=a@p.test"),
+    ("showConfirmation", 403): lambda c, g: c.get(f"/v1/mail/confirmations?address=a@p.test&code={ZEROS}"),
+    ("confirmAddress", 400): lambda c, g: c.post("/v1/mail/confirmations?code=x"),
+    ("confirmAddress", 403): lambda c, g: c.post(f"/v1/mail/confirmations?address=a@p.test&code={ZEROS}"),
     ("getTurn", 401): lambda c, g: c.get(f"/v1/games/{g.id}/turns/{NO_GAME}"),
     ("getTurn", 403): lambda c, g: c.get(submit(c, g, 0, [{"action": "pass"}], 0)
                                          .headers["Location"], headers=g.auth(1)),
@@ -150,6 +158,17 @@ def hook(client) -> dict:
     """The inbound hook's shared secret, as the mail provider sends it."""
     from service.api.mail import hook_secret
     return {"Authorization": f"Bearer {hook_secret(client.application.extensions['redis'])}"}
+
+
+def inviting_a_stopped_address(client):
+    """An address that said stop, invited with a valid API key (issue 11, finding 4)."""
+    from service import api_keys
+    from workers.mail import consent
+    conn = client.application.extensions["redis"]
+    consent.suppress(conn, "a@p.test")
+    return client.post("/v1/games", json={"game": "pile", "players": [
+        {"name": "a", "email": "a@p.test"}, {"name": "b"}]},
+        headers={"Authorization": f"Bearer {api_keys.issue(conn, 'coverage')}"})
 
 
 def finished_then_resumed(client, game):

@@ -16,9 +16,9 @@ def test_game_types_list_player_counts_and_options_with_defaults(client):
                                   "minimum": 1, "maximum": 4}
 
 
-def test_create_answers_201_with_location_seats_and_tokens(client):
+def test_create_answers_201_with_location_seats_and_tokens(client, api_key):
     answer = client.post("/v1/games", json={"game": "pile", "players": [
-        {"name": "Ada", "email": "ada@example.org"}, {"name": "Bo"}], "seed": 3})
+        {"name": "Ada", "email": "ada@example.org"}, {"name": "Bo"}], "seed": 3}, headers=api_key())
     assert answer.status_code == 201
     body = answer.json
     assert answer.headers["Location"] == f"/v1/games/{body['id']}"

@@ -143,11 +143,17 @@ PLAYERS = [{"name": "Ada", "email": "ada@player.test"},
 
 @pytest.fixture
 def new_game(conn):
-    """A game created as POST /v1/games creates it, with its invitation job owed."""
+    """A game created as POST /v1/games creates it, with its invitation job owed; its
+    players' addresses confirmed before (issue 11, finding 4), unless confirmed=False."""
     from service.play import create_game
     from service.store import Store
+    from workers.mail import consent
 
-    def create(game: str = "pile", players=PLAYERS, options=None, clock=None, seed=7) -> str:
+    def create(game: str = "pile", players=PLAYERS, options=None, clock=None, seed=7,
+               confirmed: bool = True) -> str:
+        if confirmed:
+            for player in players:
+                conn.sadd(consent.CONFIRMED, consent.normal(player.get("email")))
         record, _tokens, _admin = create_game(Store(conn), game, players, options, seed,
                                               settings={"clock": clock} if clock else {})
         queue(conn, MAIL).enqueue("workers.notify.on_game_created", record.id)

@@ -17,7 +17,9 @@ from workers.mail import reply_address
 from workers.mail.compose import clean_header
 from workers.mail.reply_address import ReplyAddress
 
-COMMANDS = {"status", "moves", "help", "mute", "unmute", "digest", "vacation", "back"}
+COMMANDS = {"status", "moves", "help", "mute", "unmute", "digest", "vacation", "back",
+            "yes", "confirm", "stop", "unsubscribe"}
+STOP = {"stop", "unsubscribe"}           # never mail this address again (workers/mail/consent.py)
 RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "To", "Cc", "Envelope-To")
 QUOTE_HEADER = re.compile(
     r"^(on\b.*\bwrote:?|am\b.*\bschrieb.*:|-+\s*original message\s*-+|_{10,}"
