@@ -24,4 +24,5 @@ def test_a_chunked_body_past_the_limit_is_413(service):
 
 def test_ready_when_redis_answers_and_a_worker_lives(service):
     answer = requests.get(f"{service.base}/v1/ready")
-    assert answer.status_code == 200 and answer.json() == {"redis": True, "workers": 1}
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == {"redis": True, "workers": {"turns": 2, "mail": 1}, "missing": []}
