@@ -52,9 +52,9 @@ class Service:
             proc.wait(15)
 
 
-def spawn(*args: str) -> subprocess.Popen:
+def spawn(*args: str, env: dict | None = None) -> subprocess.Popen:
     """A `pbem` command in a process group of its own."""
-    return subprocess.Popen([sys.executable, "-m", "service.cli", *args], env=ENV, cwd=ROOT,
+    return subprocess.Popen([sys.executable, "-m", "service.cli", *args], env=env or ENV, cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)
 
