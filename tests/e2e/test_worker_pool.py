@@ -1,0 +1,102 @@
+"""Issue 10 on real `pbem worker` processes and a redis-server of the test's own:
+a worker survives a Redis restart in the middle of a job (finding 1), /v1/ready
+tells the truth within 60 s of the last worker's death (finding 2), and the scheduler
+is taken over within 30 s of its holder's `kill -9`, which leaves no orphan (finding 6)."""
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+import pytest
+import redis
+import requests
+
+from service import play
+from service.bench import free_port, wait_until_healthy
+from service.store import Store
+from tests.e2e.conftest import ENV, spawn
+from tests.e2e.processes import RedisServer, living_in_group, wait_for
+from workers.queues import TURNS, enqueuer
+
+
+@pytest.fixture
+def own_redis():
+    server = RedisServer()
+    procs = []
+    try:
+        yield server, procs
+    finally:
+        for proc in procs:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            proc.wait(10)
+        server.stop()
+
+
+def start(procs, server, *args):
+    proc = spawn(*args, env={**ENV, "REDIS_URL": server.url})
+    procs.append(proc)
+    return proc
+
+
+def test_finding_1_a_worker_busy_when_redis_restarts_carries_on(own_redis):
+    server, procs = own_redis
+    conn = redis.Redis.from_url(server.url)
+    store = Store(conn)
+    worker = start(procs, server, "worker", "--turns", "1")
+    record, _, _ = play.create_game(store, "pile", [{"name": "a"}, {"name": "b"}],
+                                    {"delay": 3}, 1)
+    turn, _ = play.submit_turn(store, enqueuer(conn), record.id, 0, 0, [{"action": "pass"}])
+    assert wait_for(lambda: conn.zcard(f"rq:wip:{TURNS}"), 30), "the job never started"
+    server.kill()                           # mid-job: rq's worker would quit on this
+    time.sleep(5)
+    server.start()
+    assert worker.poll() is None
+    assert wait_for(lambda: store.turn(record.id, turn["id"])["status"] == "applied", 60), \
+        "the turn was not resolved within 60 s of Redis coming back"
+    second, _ = play.submit_turn(store, enqueuer(conn), record.id, 1, 1, [{"action": "pass"}])
+    assert wait_for(lambda: store.turn(record.id, second["id"])["status"] == "applied", 30)
+    assert store.snapshot(record.id).version == len(store.log(record.id)) == 2
+
+
+def test_finding_2_ready_is_503_within_60_s_of_the_last_workers_death(own_redis):
+    server, procs = own_redis
+    port = free_port()
+    start(procs, server, "serve", "--port", str(port), "--workers", "1", "--threads", "4")
+    worker = start(procs, server, "worker")
+    base = f"http://127.0.0.1:{port}"
+    wait_until_healthy(base)
+    assert wait_for(lambda: requests.get(f"{base}/v1/ready").status_code == 200, 60)
+    worker.send_signal(signal.SIGKILL)
+    worker.wait(10)
+    died = time.monotonic()
+    assert wait_for(lambda: requests.get(f"{base}/v1/ready").status_code == 503, 60), \
+        "/v1/ready still 200 a minute after the last worker died"
+    print(f"/v1/ready 503 {time.monotonic() - died:.1f} s after the last worker's death")
+    body = requests.get(f"{base}/v1/ready").json()
+    assert body["redis"] is True and body["workers"] == {"turns": 0, "mail": 0}
+    assert [m.split(" (")[0] for m in body["missing"]] == [
+        "a live worker on the turns queue", "a live worker on the mail queue"]
+    assert requests.get(f"{base}/v1/health").status_code == 200, "liveness only"
+
+
+def test_finding_6_the_scheduler_is_taken_over_within_30_s_and_no_orphan_survives(own_redis):
+    server, procs = own_redis
+    conn = redis.Redis.from_url(server.url)
+    pools = [start(procs, server, "worker", "--turns", "1") for _ in range(2)]
+    lock = f"rq:scheduler-lock:{TURNS}"
+    holder = wait_for(lambda: conn.get(lock), 30)
+    assert holder, "no scheduler took the lock"
+    pid = wait_for(lambda: conn.hget(b"rq:scheduler:" + holder, "pid"), 10)
+    (owner,) = [p for p in pools if p.pid == os.getpgid(int(pid))]
+    owner.send_signal(signal.SIGKILL)               # the parent only, as `kill -9 PID` does
+    owner.wait(10)
+    killed = time.monotonic()
+    assert wait_for(lambda: not living_in_group(owner.pid), 10), \
+        f"orphans outlived their parent: {living_in_group(owner.pid)}"
+    taken = wait_for(lambda: (conn.get(lock) or holder) != holder, 30)
+    assert taken, "the scheduler lock was not taken over within 30 s"
+    print(f"scheduler taken over {time.monotonic() - killed:.1f} s after its holder died")
