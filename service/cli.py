@@ -50,9 +50,15 @@ def cmd_serve(args) -> None:
 def cmd_worker(args) -> None:
     """rq's worker pool (workers/pool.py): --turns workers on the turn queue and --mail
     on the mail queue, each restarted when it dies (a Redis outage included), with rq's
-    scheduler and the sweeps of lost jobs; every child dies with this process."""
+    scheduler and the sweeps of lost jobs; every child dies with this process.
+    `--check`: exit 0 only if a worker of this host sent a heartbeat lately (a probe)."""
     from workers.pool import Pool, die_with_parent_after_fork, layout
 
+    if args.check:
+        import socket
+
+        from workers.liveness import live_workers
+        sys.exit(0 if live_workers(redis_from_env(), socket.gethostname()) else 1)
     die_with_parent_after_fork()
     Pool(redis_from_env(), layout(args.turns, args.mail)).start(burst=args.burst)
 
@@ -109,6 +115,8 @@ def parser() -> argparse.ArgumentParser:
     worker.add_argument("--mail", type=int, default=1, choices=range(1, 9), metavar="N",
                         help="workers on the mail queue (1-8, default 1)")
     worker.add_argument("--burst", action="store_true", help="stop when the queues are empty")
+    worker.add_argument("--check", action="store_true",
+                        help="a probe: exit 0 if a worker of this host is alive, else 1")
     worker.set_defaults(run=cmd_worker)
     mail_in = sub.add_parser("mail-in", help="the SMTP listener taking replies (aiosmtpd)")
     mail_in.add_argument("--host", default="127.0.0.1")

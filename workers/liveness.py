@@ -24,10 +24,13 @@ def worker_alive(conn: redis.Redis, name: str) -> bool:
                                    "last_heartbeat")) < ALIVE_WITHIN
 
 
-def live_workers(conn: redis.Redis) -> Counter:
-    """Queue name -> number of workers on it that sent a heartbeat within ALIVE_WITHIN s."""
+def live_workers(conn: redis.Redis, hostname: str | None = None) -> Counter:
+    """Queue name -> number of workers on it (on `hostname` only, if given) that sent a
+    heartbeat within ALIVE_WITHIN s."""
     alive = Counter()
     for worker in Worker.all(connection=conn):
+        if hostname is not None and worker.hostname != hostname:
+            continue
         if worker.last_heartbeat and (now() - worker.last_heartbeat).total_seconds() < ALIVE_WITHIN:
             alive.update(worker.queue_names())
     return alive

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import time
 
 import pytest
@@ -15,7 +17,7 @@ import requests
 from service import play
 from service.bench import free_port, wait_until_healthy
 from service.store import Store
-from tests.e2e.conftest import ENV, spawn
+from tests.e2e.conftest import ENV, ROOT, spawn
 from tests.e2e.processes import RedisServer, living_in_group, wait_for
 from workers.queues import TURNS, enqueuer
 
@@ -70,6 +72,7 @@ def test_finding_2_ready_is_503_within_60_s_of_the_last_workers_death(own_redis)
     base = f"http://127.0.0.1:{port}"
     wait_until_healthy(base)
     assert wait_for(lambda: requests.get(f"{base}/v1/ready").status_code == 200, 60)
+    assert probe(server) == 0, "`pbem worker --check` (the deploy/ probe) finds no live worker"
     worker.send_signal(signal.SIGKILL)
     worker.wait(10)
     died = time.monotonic()
@@ -81,6 +84,13 @@ def test_finding_2_ready_is_503_within_60_s_of_the_last_workers_death(own_redis)
     assert [m.split(" (")[0] for m in body["missing"]] == [
         "a live worker on the turns queue", "a live worker on the mail queue"]
     assert requests.get(f"{base}/v1/health").status_code == 200, "liveness only"
+    assert probe(server) == 1
+
+
+def probe(server) -> int:
+    return subprocess.run([sys.executable, "-m", "service.cli", "worker", "--check"],
+                          env={**ENV, "REDIS_URL": server.url}, cwd=ROOT,
+                          capture_output=True).returncode
 
 
 def test_finding_6_the_scheduler_is_taken_over_within_30_s_and_no_orphan_survives(own_redis):
