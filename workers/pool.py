@@ -105,12 +105,12 @@ class Worker(SimpleWorker):
     def sweep(self) -> None:
         """Turns whose jobs are lost (the turn worker), clocks and mail (the mail worker);
         one worker at a time. A failure is logged and tried again next pass."""
-        kind = "turns" if TURNS in self.queue_names() else "mail"
-        if not self.connection.set(f"{SWEEP_LOCK}:{kind}", self.name, nx=True,
-                                   ex=MAINTENANCE_EVERY - 1):
+        kind = self.queue_names()[0]
+        if kind not in (TURNS, MAIL) or not self.connection.set(
+                f"{SWEEP_LOCK}:{kind}", self.name, nx=True, ex=MAINTENANCE_EVERY - 1):
             return
         try:
-            if kind == "turns":
+            if kind == TURNS:
                 from workers.resolve import sweep
                 sweep(self.connection)
             else:
