@@ -167,6 +167,7 @@ def api(game: str | None, turns: int, clients: int, seconds: float, workers: int
         health, health_elapsed = concurrently(clients, seconds, lambda i: requests.Session(),
                                               lambda s: s.get(base + "/v1/health").ok)
     empty_per_s = empty_jobs(workers)
+    queued_per_s = queued_turns(chosen, workers)
     together = [t for p in players for t in p.latencies]
     turns_per_s, health_per_s = applied / elapsed, health / health_elapsed
     print(f"bench api ({chosen.id}; gunicorn 2x16 threads, pbem worker with {workers} turn "
@@ -178,27 +179,58 @@ def api(game: str | None, turns: int, clients: int, seconds: float, workers: int
     print(f"  turns applied/s through the queue, {clients} clients: {turns_per_s:.1f}")
     print(f"  GET /v1/health requests/s, {clients} clients (ceiling): {health_per_s:.1f}")
     print(f"  rq empty jobs/s, {workers} workers (rq's own ceiling): {empty_per_s:.1f}")
+    print(f"  turns resolved/s by {workers} workers alone (turns queued first): {queued_per_s:.1f}")
     print(f"  ratio turns/s : health/s = {turns_per_s / health_per_s:.3f}")
-    print(f"  ratio turns/s : rq empty jobs/s = {turns_per_s / empty_per_s:.3f}")
+    print(f"  ratio turns/s : rq empty jobs/s = {turns_per_s / empty_per_s:.3f} "
+          f"(workers alone: {queued_per_s / empty_per_s:.3f})")
+
+
+def burst(queue_name: str, workers: int, count) -> float:
+    """Jobs/s of a burst pool of `workers` workers of the kind `pbem worker` runs on the
+    queue, `count()` telling how many jobs are left."""
+    import redis
+
+    from workers.pool import Pool
+    before = count()
+    started = time.perf_counter()
+    Pool(redis.Redis.from_url(redis_url()), [queue_name] * workers).start(
+        burst=True, logging_level="WARNING")
+    return (before - count()) / (time.perf_counter() - started)
+
+
+def queued_turns(game, workers: int, turns: int = 500) -> float:
+    """Turns/s the workers resolve with no HTTP client in the way: one turn (the first
+    legal move) queued in each of `turns` new games, then a burst pool on the turn queue."""
+    import redis
+
+    from service import play
+    from service.store import Store
+    from workers.queues import TURNS, enqueuer, queue
+    conn = redis.Redis.from_url(redis_url())
+    store, enqueue = Store(conn), enqueuer(conn)
+    for seed in range(turns):
+        record, _, _ = play.create_game(store, game.id, [{"name": f"p{i}"} for i in
+                                                          range(game.min_seats)], None, seed)
+        loaded = play.load_game(store, record.id)
+        seat = loaded.snapshot.to_act[0]
+        move = game.engine.legal_moves(loaded.state, seat)[0]
+        play.submit_turn(store, enqueue, record.id, seat, 0, [move], game=loaded)
+    return burst(TURNS, workers, lambda: queue(conn).count)
 
 
 def empty_jobs(workers: int, jobs: int = 3000) -> float:
     """Jobs/s of rq itself: `jobs` jobs that do nothing (os.getpid), done by a burst pool
-    of `workers` workers of the kind `pbem worker` runs, on a queue of their own."""
+    on a queue of their own."""
     import redis
     from rq import Queue
 
-    from workers.pool import Pool
-    conn = redis.Redis.from_url(redis_url())
     name = f"bench-empty-{os.getpid()}"
-    jobs_queue = Queue(name, connection=conn)
+    jobs_queue = Queue(name, connection=redis.Redis.from_url(redis_url()))
     jobs_queue.enqueue_many([Queue.prepare_data("os.getpid", result_ttl=60) for _ in range(jobs)])
-    started = time.perf_counter()
-    Pool(conn, [name] * workers).start(burst=True, logging_level="WARNING")
-    elapsed = time.perf_counter() - started
-    left = jobs_queue.count
-    jobs_queue.delete(delete_jobs=True)
-    return (jobs - left) / elapsed
+    try:
+        return burst(name, workers, lambda: jobs_queue.count)
+    finally:
+        jobs_queue.delete(delete_jobs=True)
 
 
 def concurrently(clients: int, seconds: float, make, act) -> tuple[int, float]:
