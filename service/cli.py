@@ -109,7 +109,7 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--workers", type=int, default=2)
     serve.add_argument("--threads", type=int, default=8)
     serve.set_defaults(run=cmd_serve)
-    worker = sub.add_parser("worker", help="rq's worker pool: turn and mail workers, scheduler, sweeps")
+    worker = sub.add_parser("worker", help="rq's worker pool: turn and mail workers, scheduler")
     worker.add_argument("--turns", type=int, default=2, choices=range(1, 33), metavar="N",
                         help="workers on the turn queue (1-32, default 2)")
     worker.add_argument("--mail", type=int, default=1, choices=range(1, 9), metavar="N",
