@@ -31,13 +31,27 @@ def cmd_dev(args) -> None:
     os.environ.setdefault("PUBLIC_URL", f"http://{args.host}:{args.port}")
     worker = subprocess.Popen([sys.executable, "-m", "service.cli", "worker"],
                               env={**os.environ, "REDIS_URL": url})
+    app = None
     try:
         from service.app import create_app
         print(f"pbem dev: API on http://{args.host}:{args.port}/docs", flush=True)
-        create_app().run(host=args.host, port=args.port, threaded=True, use_reloader=False)
+        app = create_app()
+        app.run(host=args.host, port=args.port, threaded=True, use_reloader=False)
     finally:
-        worker.terminate()
-        worker.wait(10)                            # then Redis, at exit
+        end_worker(worker)
+        if app is not None:             # its connections closed, so Redis may end, at exit
+            app.extensions["redis"].connection_pool.disconnect()
+
+
+def end_worker(process: subprocess.Popen, grace: float = 15.0) -> None:
+    """SIGTERM (rq's pool finishes its jobs and ends its workers), SIGKILL after `grace`
+    seconds (the pool's workers die with it: workers/pool.py sets PDEATHSIG)."""
+    process.terminate()
+    try:
+        process.wait(grace)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def cmd_serve(args) -> None:

@@ -20,10 +20,13 @@ def mail_text(message) -> str:
     return message.get_body(("plain",)).get_content() + message.get_body(("html",)).get_content()
 
 
-def test_no_other_seat_nor_spectator_learns_the_end_game_card(conn, inbox, run_jobs):
+def test_no_other_seat_nor_spectator_learns_the_end_game_card(conn, inbox, run_jobs, api_key):
+    from workers.mail import consent
+    for player in PLAYERS:                  # addresses that said yes: every mail goes out
+        conn.sadd(consent.CONFIRMED, consent.normal(player["email"]))
     client = create_app({"REDIS_URL": TEST_REDIS_URL, "TESTING": True}).test_client()
     created = client.post("/v1/games", json={"game": "ultimate-railroads", "players": PLAYERS,
-                                             "seed": 15})
+                                             "seed": 15}, headers=api_key())
     assert created.status_code == 201, created.json
     game_id, tokens = created.json["id"], [s["token"] for s in created.json["seats"]]
     auth = [{"Authorization": f"Bearer {t}"} for t in tokens]
