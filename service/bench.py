@@ -44,7 +44,7 @@ def engine(game_id: str | None, seats: int, games: int) -> None:
     """Random full games with legal-move enumeration at every step."""
     game = pick_game(game_id)
     seats = max(game.min_seats, min(seats, game.max_seats))
-    engine_, options = game.engine, game.resolve_options({})
+    engine_, options = game.engine, game.resolve_options({}, seats)
     apply_times, legal_times, sizes, moves_per_game = [], [], [], []
     measuring = 0.0                         # time spent sizing snapshots, not playing
     started = time.perf_counter()
