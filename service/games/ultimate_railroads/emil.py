@@ -42,8 +42,7 @@ def solo_setup(state: dict) -> None:
     last-round tile; you take 5 coins; Emil's deck and workers."""
     state["emil"], state["rng"] = new_emil(state["rng"])
     state.update(phase="actions", bonus_queue=[], start_bonus=[])
-    player = state["players"][YOU]
-    player.update(coins=SOLO["setup"]["coins"], card=None)
+    state["players"][YOU]["coins"] = SOLO["setup"]["coins"]
 
 
 def target(state: dict, card: dict) -> str | None:
