@@ -16,6 +16,7 @@ import requests
 
 from service import limits
 from service.connection import redis_url
+from service.games.base import OptionError
 from service.games.registry import game_types
 
 PREFERRED = "brass-lancashire"
@@ -40,11 +41,14 @@ def pick_game(game_id: str | None):
     return types[game_id]
 
 
-def engine(game_id: str | None, seats: int, games: int) -> None:
+def engine(game_id: str | None, seats: int, games: int, options: dict | None = None) -> None:
     """Random full games with legal-move enumeration at every step."""
     game = pick_game(game_id)
     seats = max(game.min_seats, min(seats, game.max_seats))
-    engine_, options = game.engine, game.resolve_options({})
+    try:
+        engine_, options = game.engine, game.resolve_options(options, seats)
+    except OptionError as bad:
+        sys.exit(str(bad))
     apply_times, legal_times, sizes, moves_per_game = [], [], [], []
     measuring = 0.0                         # time spent sizing snapshots, not playing
     started = time.perf_counter()
@@ -64,7 +68,7 @@ def engine(game_id: str | None, seats: int, games: int) -> None:
             steps += 1
         moves_per_game.append(steps)
     elapsed = time.perf_counter() - started - measuring
-    print(f"bench engine {game.id}: {games} random games, {seats} seats, "
+    print(f"bench engine {game.id}: {games} random games, {seats} seats, options {options}, "
           f"legal moves enumerated at every step")
     print(f"  games/s            {games / elapsed:.2f}  ({elapsed / games * 1000:.1f} ms per game,"
           f" {statistics.mean(moves_per_game):.0f} moves per game)")

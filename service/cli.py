@@ -106,7 +106,7 @@ def cmd_mail_in(args) -> None:
 def cmd_bench(args) -> None:
     from service import bench
     if args.what == "engine":
-        bench.engine(args.game, seats=args.seats, games=args.games)
+        bench.engine(args.game, seats=args.seats, games=args.games, options=args.options)
     elif args.what == "streams":
         from service import bench_streams
         bench_streams.streams(args.game, connections=args.connections, turns=args.turns)
@@ -268,6 +268,8 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("what", choices=["engine", "api", "streams"])
     bench.add_argument("game", nargs="?", default=None)
     bench.add_argument("--seats", type=int, default=4)
+    bench.add_argument("--options", type=json.loads, default=None,
+                       help='bench engine: the game options as JSON, e.g. \'{"emil": true}\'')
     bench.add_argument("--games", type=int, default=20)
     bench.add_argument("--turns", type=int, default=300)
     bench.add_argument("--clients", type=int, default=8)

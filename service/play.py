@@ -59,7 +59,7 @@ def create_game(store: Store, type_id: str, players: list[dict], options: dict |
             errors=[{"field": "players", "message":
                      f"needs {game.min_seats}..{game.max_seats} entries"}])
     try:
-        resolved = game.resolve_options(options)
+        resolved = game.resolve_options(options, len(players))
     except OptionError as bad:
         raise problems.BadOptions(str(bad), errors=[{"field": f"options.{bad.name}",
                                                      "message": bad.reason}]) from None

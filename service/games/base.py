@@ -53,13 +53,29 @@ class NotationError(ValueError):
 @dataclass(frozen=True)
 class Option:
     """One game option: its default and what is allowed (a tuple of choices,
-    or a (min, max) integer range)."""
+    or a (min, max) integer range). `seats` (choice -> the player counts it allows)
+    limits a choice to some player counts; left out, such an option takes the
+    default, or else the first choice that allows the game's player count."""
 
     name: str
     default: Any
     description: str
     choices: tuple | None = None
     int_range: tuple[int, int] | None = None
+    seats: tuple[tuple[Any, tuple[int, ...]], ...] | None = None
+
+    def allows(self, value: Any, seats: int | None) -> bool:
+        return seats is None or self.seats is None or any(
+            type(value) is type(choice) and value == choice and seats in counts
+            for choice, counts in self.seats)
+
+    def seats_problem(self, value: Any, seats: int) -> str | None:
+        if self.allows(value, seats):
+            return None
+        fits = [choice for choice, counts in self.seats if seats in counts]
+        return (f"{value!r} is not played with {seats} player(s); with {seats}: "
+                f"{fits}; " + "; ".join(f"{choice!r} takes {list(counts)} players"
+                                        for choice, counts in self.seats))
 
     def why_not(self, value: Any) -> str | None:
         if self.choices is not None and not any(
@@ -77,6 +93,9 @@ class Option:
             out["choices"] = list(self.choices)
         if self.int_range is not None:
             out["minimum"], out["maximum"] = self.int_range
+        if self.seats is not None:
+            out["players"] = [{"value": choice, "players": list(counts)}
+                              for choice, counts in self.seats]
         return out
 
 
@@ -118,8 +137,9 @@ class GameType:
     stage: str = "complete"          # "complete" | "provisional"
     options: tuple[Option, ...] = field(default_factory=tuple)
 
-    def resolve_options(self, given: dict | None) -> dict:
-        """Defaults filled in; raises OptionError naming the first bad option."""
+    def resolve_options(self, given: dict | None, seats: int | None = None) -> dict:
+        """Defaults filled in (for `seats` players, when given: Option.seats); raises
+        OptionError naming the first bad option, or one not played with that many."""
         given = dict(given or {})
         known = {o.name: o for o in self.options}
         for name in given:
@@ -128,7 +148,10 @@ class GameType:
         resolved = {}
         for name, option in known.items():
             value = given.get(name, option.default)
-            if reason := option.why_not(value):
+            if name not in given and not option.allows(value, seats):
+                value = next((c for c, _ in option.seats if option.allows(c, seats)), value)
+            if reason := option.why_not(value) or (
+                    seats is not None and option.seats_problem(value, seats)):
                 raise OptionError(name, reason)
             resolved[name] = value
         return resolved

@@ -44,7 +44,7 @@ def play_game(game: GameType, seats: int, seed: int, options: dict | None, choos
     """Plays `choose(state, seat, moves)`'s pick of the listed moves of the first seat
     to act until result() is not None; `check` as in play_random_game."""
     engine = game.engine
-    options = game.resolve_options(options)
+    options = game.resolve_options(options, seats)
     played = Played(engine.setup(options, seats, seed))
     while engine.result(played.state) is None:
         assert played.steps < max_steps, f"no end after {max_steps} moves (seed {seed})"
@@ -74,7 +74,7 @@ def best_after(engine, state, seat: int, moves, worth, ignore=("card",)):
 
 def replay(game: GameType, seats: int, seed: int, options: dict | None, log) -> object:
     engine = game.engine
-    state = engine.setup(game.resolve_options(options), seats, seed)
+    state = engine.setup(game.resolve_options(options, seats), seats, seed)
     for seat, move in log:
         state, _ = engine.apply(state, seat, move)
     return state
@@ -195,7 +195,7 @@ def assert_log_leaks_nothing(game: GameType, seats: int, seed: int, options: dic
     before or after the move. Returns
     how many entries the engine had to redact (for tests that want some)."""
     engine = game.engine
-    state = engine.setup(game.resolve_options(options), seats, seed)
+    state = engine.setup(game.resolve_options(options, seats), seats, seed)
     after = seen_strings(engine, state, seats)
     redacted = 0
     for version, (seat, move) in enumerate(log, start=1):

@@ -1,5 +1,6 @@
 """The printed data of the base game (RUSSIAN RAILROADS), loaded once from
-data/base.json, with its schema check `validate_data`.
+data/base.json, with its schema check `validate_data`; and Emil's solo deck from
+data/solo_emil.json (`validate_solo`).
 
 The schema (every list entry is a dict):
 - track_colours: the five colours in building order (wood leads).
@@ -167,14 +168,40 @@ SHIPPED = Path(__file__).parent / "data"
 FILES = files_in_use(SHIPPED, "ultimate-railroads")     # the shipped file, or its drop-in
 
 
-def _load() -> dict:
+def validate_solo(solo: dict, spaces: dict) -> list[str]:
+    """solo_emil.json: setup {coins, workers, reserve_at, closed_spaces}; cards: id,
+    space (a base space, "engineer_public" for a face-up engineer's, or one of the
+    card's `module`), workers, coins, status."""
+    problems = shape("solo_emil.json", solo, {"setup": dict, "cards": list})
+    if problems:
+        return problems
+    for key in ("coins", "workers"):
+        if not isinstance(solo["setup"].get(key), int):
+            problems.append(f"solo_emil.json: setup.{key} must be an integer")
+    for i, card in enumerate(solo["cards"]):
+        where = f"solo_emil.json: cards[{i}]"
+        if not isinstance(card, dict):
+            problems.append(f"{where}: an object is expected")
+            continue
+        problems += _status_problems(where, card)
+        if card.get("space") not in spaces and "module" not in card:
+            problems.append(f"{where}: no action space {card.get('space')!r}")
+        if not all(isinstance(card.get(k), int) and card[k] >= 0 for k in ("workers", "coins")):
+            problems.append(f"{where}: workers and coins must be counts")
+    return problems
+
+
+def _load() -> tuple[dict, dict]:
     data = read_json(FILES["base.json"])
-    if problems := validate_data(data):
+    solo = read_json(FILES["solo_emil.json"])
+    problems = validate_data(data) or validate_solo(
+        solo, {s["id"] for s in data["action_spaces"]} | {"engineer_public"})
+    if problems:
         raise ValueError("ultimate_railroads data: " + "; ".join(problems))
-    return data
+    return data, solo
 
 
-DATA = _load()
+DATA, SOLO = _load()
 COLOURS: list[str] = DATA["track_colours"]
 SPACES: dict = {s["id"]: s for s in DATA["action_spaces"]}
 ROUTES: dict = {r["id"]: r for r in DATA["routes"]}
@@ -186,7 +213,7 @@ IDEA_TILES: dict = {t["id"]: t for t in DATA["idea_tiles"]}
 IDEA_CARDS: dict = {c["id"]: c for c in DATA["idea_cards"]}
 END_CARDS: dict = {c["id"]: c for c in DATA["end_game_cards"]}
 START_BONUS: dict = {c["id"]: c for c in DATA["start_bonus_cards"]}
-PROVISIONAL: list[str] = provisional_values(DATA)
+PROVISIONAL: list[str] = provisional_values(DATA) + [f"solo_emil.{p}" for p in provisional_values(SOLO)]
 
 
 def factory_effect(stack: str) -> dict:
@@ -201,4 +228,6 @@ def loco_number(stack: str) -> int:
 
 
 def seat_rules(seats: int) -> dict:
-    return DATA["seats"][str(seats)]
+    """SOLOVARIANTE, AUFBAU: "Bau zunächst das Spiel für 2 Spieler*innen auf": one seat
+    plays with the 2-player rules (emil.py makes the solo changes)."""
+    return DATA["seats"][str(max(seats, 2))]

@@ -7,6 +7,7 @@ import json
 from service.games.base import HIDDEN, IllegalMove
 
 from . import flow, ideas, industry, locomotives, pool, track  # noqa: F401  (pool kinds register)
+from .emil import emil_turn
 from .notation import format_move, parse_move
 from .placement import apply_pass, apply_place, place_moves
 from .render import render
@@ -39,7 +40,10 @@ PHASE_ACTIONS = {
 
 class UltimateRailroads:
     def setup(self, options: dict, seats: int, seed: int) -> dict:
-        return _setup(options, seats, seed)
+        state = _setup(options, seats, seed)
+        if state["emil"]:
+            emil_turn(state)        # SOLOVARIANTE, ABLAUF: Emil beginnt das Spiel
+        return state
 
     def to_act(self, state: dict) -> list[int]:
         return flow.to_act(state)

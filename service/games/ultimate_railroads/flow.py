@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from service.games.base import IllegalMove
 
-from . import pool, scoring
+from . import emil, pool, scoring
 from .data import START_BONUS
 from .effects import gain
 from .special_actions import offer_start_bonus
@@ -67,8 +67,17 @@ def settle(state: dict) -> list[dict]:
         if then == "relocation":
             state["relocation_queue"].pop(0)
         elif then == "turn":
-            next_turn(state)
+            return end_turn(state) + advance(state)
     return advance(state)
+
+
+def end_turn(state: dict) -> list[dict]:
+    """Your turn is over: the next one's turn; in the solo game Emil's, unless you
+    passed (then the round ends), with the workers your points brought him first."""
+    next_turn(state)
+    if not state["emil"] or state["players"][emil.YOU]["passed"]:
+        return []
+    return emil.new_workers(state) + emil.emil_turn(state)
 
 
 def advance(state: dict) -> list[dict]:
@@ -114,6 +123,8 @@ def score_and_clean_up(state: dict) -> list[dict]:
     clean_up(state)
     if state["round"] > state["rounds"]:
         events += final_scoring(state)
+    elif state["emil"]:
+        events += emil.new_workers(state) + emil.new_round(state)
     return events
 
 
@@ -130,6 +141,8 @@ def clean_up(state: dict) -> None:
 
 def final_scoring(state: dict) -> list[dict]:
     final = scoring.final_points(state["players"])
+    if state["emil"]:       # SOLOVARIANTE, SPIELENDE: only Emil's engineer count matters
+        final[emil.YOU]["engineers"] = emil.majority(state["players"][emil.YOU], state["emil"])
     for player, extra in zip(state["players"], final):
         player["score"] += sum(extra["end_cards"].values()) + extra["engineers"]
     state["final"] = final

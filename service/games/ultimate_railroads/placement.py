@@ -158,10 +158,11 @@ def resolve_other_engineer(state, seat, item, move):
 
 
 def apply_pass(state: dict, seat: int) -> list[dict]:
-    """Passing: flip your turn-order card and take the points on its back."""
+    """Passing: flip your turn-order card and take the points on its back (the solo
+    game has no turn-order cards: nothing)."""
     player = state["players"][seat]
     player["passed"] = True
-    points = DATA["pass_points"]["value"][str(player["card"])]
+    points = 0 if state["emil"] else DATA["pass_points"]["value"][str(player["card"])]
     player["score"] += points
     return [{"type": "pass", "seat": seat, "points": points}]
 

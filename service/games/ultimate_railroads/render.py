@@ -64,6 +64,11 @@ def render(state: dict, seat: int | None) -> str:
              "Tracks: W wood, G green, B bronze, S silver, O gold; * marks a wrench", ""]
     for s in range(state["seats"]):
         lines += player_block(state, s, seat) + [""]
+    if state["emil"]:
+        e = state["emil"]
+        lines += [f"Emil: {e['workers'] - e['placed']}/{e['workers']} workers free, "
+                  f"{len(e['deck'])} cards face down, engineers {e['engineers'] or '-'}, "
+                  f"tiles {' '.join(e['tiles']) or '-'}{', passed' if e['passed'] else ''}", ""]
     if state["pool"] and state["pool"]["seat"] == seat:
         lines.append("Your action pool: " + "; ".join(
             f"#{i['id']} {i['kind']}" + (f" ({i['left']} left)" if "left" in i else "")

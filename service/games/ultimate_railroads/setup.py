@@ -4,6 +4,7 @@ from __future__ import annotations
 from service.games.common.rng import seed_state, shuffled
 
 from .board import new_tracks
+from .emil import solo_setup
 from .data import DATA, ENGINEERS, IDEA_CARDS, IDEA_TILES, ROUTES, STACKS, START_BONUS, seat_rules
 from .locomotives import GAPS
 
@@ -35,13 +36,15 @@ def deal_engineers(rng: int, rules: dict) -> tuple[list, int]:
 
 
 def setup(options: dict, seats: int, seed: int) -> dict:
+    if bool(options.get("emil")) != (seats == 1):
+        raise ValueError("the solo game against Emil (option emil) is the 1-seat game")
     rules = seat_rules(seats)
     rng = seed_state(seed)
     order, rng = shuffled(rng, list(range(seats)))
     deck, rng = shuffled(rng, [c["id"] for c in DATA["end_game_cards"]])
     strip, rng = deal_engineers(rng, rules)
     players = [new_player(rules, order.index(s) + 1) for s in range(seats)]
-    return {
+    state = {
         "options": dict(options), "seats": seats, "rng": rng, "round": 1, "rounds": rules["rounds"],
         "phase": "start_bonus", "order": order, "turn": 0,
         "spaces": {}, "claims": {}, "stacks": {s: rules["locos_per_stack"] for s in STACKS},
@@ -51,5 +54,8 @@ def setup(options: dict, seats: int, seed: int) -> dict:
         "start_bonus": list(START_BONUS), "bonus_queue": order[1:][::-1],
         "bonus_chosen": [], "bonus_offer": None,
         "relocation_queue": [], "pool": None, "players": players, "last_scoring": None,
-        "final": None,
+        "final": None, "emil": None,
     }
+    if options.get("emil"):
+        solo_setup(state)
+    return state

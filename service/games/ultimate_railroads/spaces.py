@@ -3,7 +3,7 @@ main board (by board side and round), the two face-up engineers, the seat's own
 engineers, and the last-round tile."""
 from __future__ import annotations
 
-from .data import ENGINEERS, SPACES, seat_rules
+from .data import ENGINEERS, SOLO, SPACES, seat_rules
 
 PUBLIC_SLOTS = {0: 4, 1: 5}    # engineer_left / engineer_right lie on strip fields (2) and (1)
 HIRE_SLOT = 6
@@ -30,6 +30,8 @@ def space_spec(state: dict, seat: int, space_id: str) -> dict | None:
     space = SPACES.get(space_id)
     if space is None or seat_rules(state["seats"])["board_side"] not in space["sides"]:
         return None
+    if state.get("emil") and space_id in SOLO["setup"]["closed_spaces"]:
+        return None     # SOLOVARIANTE, AUFBAU 1-2: covered, or not in the solo game
     if (space.get("not_in_last_round") and last_round(state)) or (
             space.get("only_in_last_round") and not last_round(state)):
         return None

@@ -2,6 +2,8 @@
 are face down (only their number is public) and the pile is hidden."""
 from __future__ import annotations
 
+from .emil import public as public_emil
+
 PRIVATE_PLAYER = ("end_cards",)
 
 
@@ -16,5 +18,7 @@ def view(state: dict, seat: int | None) -> dict:
     public["end_deck"] = len(state["end_deck"])
     public["players"] = [public_player(p) for p in state["players"]]
     public["pool"] = state["pool"]
+    if state["emil"]:
+        public["emil"] = public_emil(state["emil"])
     private = {} if seat is None else {"end_cards": list(state["players"][seat]["end_cards"])}
     return {"public": public, "private": private}

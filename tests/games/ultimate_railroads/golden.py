@@ -20,14 +20,15 @@ from service.games.ultimate_railroads.scoring import round_points
 from tests.games.harness import play_game, play_random_game
 
 GAMES = Path(__file__).parent / "games"
-RECORDED = {"two_seats": (2, 2026), "three_seats": (3, 7), "four_seats": (4, 1835)}
+RECORDED = {"two_seats": (2, 2026), "three_seats": (3, 7), "four_seats": (4, 1835),
+            "solo_emil": (1, 17)}
 GREEDY = {"greedy_two_seats": (2, 1)}
 COLOURS = ("wood", "green", "bronze", "silver", "gold")
 ENGINE = GAME.engine
 
 
 def header(state, seats: int, seed: int, policy: str | None = None) -> dict:
-    return {"options": GAME.resolve_options({}), "seats": seats, "seed": seed,
+    return {"options": GAME.resolve_options({}, seats), "seats": seats, "seed": seed,
             "result": GAME.engine.result(state),
             "doublers_total": state["doubler_supply"] + sum(p["doublers"] for p in state["players"]),
             **({"policy": policy} if policy else {})}
@@ -65,7 +66,7 @@ def greedy(state, seat: int, moves: list) -> dict:
 
 def record(name: str, seats: int, seed: int, choose=None) -> None:
     played = play_random_game(GAME, seats, seed) if choose is None else \
-        play_game(GAME, seats, seed, {}, choose)
+        play_game(GAME, seats, seed, {}, choose)      # options as a 1-seat game defaults them
     policy = choose and choose.__name__
     lines = [json.dumps(header(played.state, seats, seed, policy), sort_keys=True)]
     lines += [json.dumps([seat, GAME.engine.format(move)]) for seat, move in played.log]

@@ -1,0 +1,154 @@
+"""SOLOVARIANTE (EMIL WILL SPIELEN): one seat against Emil, who only blocks action
+spaces. His turn is no move of anyone's: it happens by itself before each of yours
+(Emil beginnt), drawn from his shuffled deck (data/solo_emil.json)."""
+from __future__ import annotations
+
+from service.games.common.rng import shuffled
+
+from .data import SOLO, loco_number
+from .locomotives import lowest_stacks
+from .scoring import MAJORITY, engineer_count
+from .spaces import space_spec
+
+EMIL = "emil"              # the occupant of a space Emil blocks
+YOU = 0                    # the one seat
+PUBLIC_ENGINEER = "engineer_public"
+LOCO_SPACES = ("loco_or_factory_1", "loco_and_factory_3")
+
+
+def solo(state: dict) -> bool:
+    return state.get("emil") is not None
+
+
+def deck_cards(modules: tuple = ()) -> list[str]:
+    """The 16 base cards; a module's card only with its module (HINWEIS, p.45)."""
+    return [c["id"] for c in SOLO["cards"] if c.get("module") in (None, *modules)]
+
+
+CARDS = {c["id"]: c for c in SOLO["cards"]}
+
+
+def new_emil(rng: int) -> tuple[dict, int]:
+    """AUFBAU 4: the shuffled deck; 6 workers, the other 2 beside field 50."""
+    deck, rng = shuffled(rng, deck_cards())
+    setup = SOLO["setup"]
+    return {"deck": deck, "discard": [], "workers": setup["workers"], "placed": 0,
+            "reserve": list(setup["reserve_at"]), "passed": False, "engineers": [],
+            "tiles": []}, rng
+
+
+def solo_setup(state: dict) -> None:
+    """AUFBAU 1-3: the 2-player set-up without start bonus cards, turn-order cards and
+    last-round tile; you take 5 coins; Emil's deck and workers."""
+    state["emil"], state["rng"] = new_emil(state["rng"])
+    state.update(phase="actions", bonus_queue=[], start_bonus=[])
+    state["players"][YOU]["coins"] = SOLO["setup"]["coins"]
+
+
+def target(state: dict, card: dict) -> str | None:
+    """The space the card shows, or None when Emil cannot block it: occupied, not
+    enough workers (EMIL IST SELBST BLOCKIERT), or steps of a colour you cannot use
+    yet (EMIL BLOCKIERT NUR FELDER, DIE DU AUCH WILLST)."""
+    emil = state["emil"]
+    if card["workers"] > emil["workers"] - emil["placed"]:
+        return None
+    spaces = SOLO["public_engineer_space"]["value"] if card["space"] == PUBLIC_ENGINEER else [card["space"]]
+    for space_id in spaces:
+        spec = space_spec(state, YOU, space_id)
+        if spec is None or space_id in state["spaces"]:
+            continue
+        effect = spec["effect"]
+        if effect["type"] == "track_steps" and effect["colours"] != "any" and not set(
+                effect["colours"]) & set(state["players"][YOU]["unlocked"]):
+            return None
+        return space_id
+    return None
+
+
+def take_tile(state: dict) -> list[dict]:
+    """EMIL SAMMELT LOKOMOTIVEN: the lowest loco of the display; with none left, the
+    factory with the lowest number. Only taken away."""
+    stacks = lowest_stacks(state)
+    if stacks:
+        stack = sorted(stacks)[0]
+        state["stacks"][stack] -= 1
+    elif state["returned"]:
+        stack = min(state["returned"], key=lambda s: (loco_number(s), s))
+        state["returned"].remove(stack)
+    else:
+        return []
+    state["emil"]["tiles"].append(stack)
+    return [{"type": "emil_takes", "tile": stack}]
+
+
+def take_engineer(state: dict) -> list[dict]:
+    """EMIL SAMMELT INGENIEURINNEN: he hires the engineer on the hiring field."""
+    number = state["strip"][-1]
+    if number is None:
+        return []
+    state["strip"][-1] = None
+    state["emil"]["engineers"].append(number)
+    return [{"type": "emil_hires", "engineer": number}]
+
+
+def emil_turn(state: dict) -> list[dict]:
+    """Zu Beginn jedes Zuges deckst du eine Karte auf ... until Emil blocks a space or
+    has no card left; with no card or no worker at the start of his turn he passes."""
+    emil = state["emil"]
+    if emil["passed"]:
+        return []
+    if not emil["deck"] or emil["placed"] >= emil["workers"]:
+        emil["passed"] = True
+        return [{"type": "emil_passes"}]
+    skipped = []
+    while emil["deck"]:
+        card = CARDS[emil["deck"].pop(0)]
+        emil["discard"].append(card["id"])
+        space_id = target(state, card)
+        if space_id is None:
+            skipped.append(card["id"])
+            continue
+        emil["placed"] += card["workers"]
+        state["spaces"][space_id] = {"seat": EMIL, "workers": card["workers"], "temps": 0,
+                                     "wood": 0, "coins": card["coins"]}
+        events = [{"type": "emil_blocks", "card": card["id"], "space": space_id,
+                   "workers": card["workers"], "coins": card["coins"], "skipped": skipped}]
+        if space_id in LOCO_SPACES:
+            events += take_tile(state)
+        elif space_id == "engineer_hire":
+            events += take_engineer(state)
+        return events
+    return [{"type": "emil_blocks", "card": None, "skipped": skipped}]
+
+
+def new_workers(state: dict) -> list[dict]:
+    """EMIL BEKOMMT NEUES SPIELZEUG: one worker at 50 points, the last at 150."""
+    emil, score = state["emil"], state["players"][YOU]["score"]
+    events = []
+    while emil["reserve"] and score >= emil["reserve"][0]:
+        emil["workers"] += 1
+        events.append({"type": "emil_worker", "at": emil["reserve"].pop(0)})
+    return events
+
+
+def new_round(state: dict) -> list[dict]:
+    """After the scoring his workers come back and all his cards are shuffled; Emil
+    begins the round (the 2013 Emil rules say so for every round, KLF)."""
+    emil = state["emil"]
+    emil["deck"], state["rng"] = shuffled(state["rng"], deck_cards())
+    emil.update(discard=[], placed=0, passed=False)
+    return emil_turn(state)
+
+
+def majority(player: dict, emil: dict) -> int:
+    """SPIELENDE: Hat Emil mehr Ingenieurinnen als du, bekommst du nur die Punkte für
+    den 2. Platz (a tie is not "more"); without engineers you get nothing."""
+    if not player["engineers"]:
+        return 0
+    return MAJORITY[1] if len(emil["engineers"]) > engineer_count(player) else MAJORITY[0]
+
+
+def public(emil: dict) -> dict:
+    """Emil's deck is face down: its size only."""
+    return {**emil, "deck": len(emil["deck"])}
+
