@@ -1,7 +1,7 @@
 """The engine protocol of DESIGN.md for Brass: Lancashire: dispatch only."""
 from __future__ import annotations
 
-from service.games.base import IllegalMove
+from service.games.base import IllegalMove, neutral_move as first_of
 
 from . import notation, render, view as views
 from .flow import advance
@@ -28,6 +28,16 @@ def legal_moves(state: State, seat: int) -> list[dict]:
     if seat not in to_act(state):
         return []
     return [move for action in actions_now(state).values() for move in action.moves(state, seat)]
+
+
+# AKTION: VERKAUFEN lets a seat stop after any mill ("done"); "Passen - Du darfst passen,
+# anstatt eine Aktion auszuführen, musst aber trotzdem eine Karte spielen." A forced
+# sale (removing a tile to pay a debt) is a forced choice: the first listed.
+NEUTRAL = ("done", "pass")
+
+
+def neutral_move(state: State, seat: int) -> dict | None:
+    return first_of(legal_moves(state, seat), NEUTRAL)
 
 
 def apply(state: State, seat: int, move: dict) -> tuple[State, list[dict]]:
