@@ -7,6 +7,7 @@ from . import notation, render, view as views
 from .flow import advance
 from .income import income_level
 from .moves import actions_now, why_not_shape
+from .numbers import numbers
 from .scoring import ranking
 from .setup import setup as _setup
 from .state import State, copy, dump as _dump, load as _load
@@ -56,6 +57,8 @@ def apply(state: State, seat: int, move: dict) -> tuple[State, list[dict]]:
         raise IllegalMove(reason, rule="AKTIONEN")
     new = copy(state)
     events = actions[name].apply(new, seat, move)
+    if events and (counted := numbers(state, new)):   # before income and era scoring
+        events[0] = {**events[0], **counted}
     advance(new)
     return new, events
 
