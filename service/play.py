@@ -128,15 +128,7 @@ def submit_turn(store: Store, enqueue, game_id: str, seat: int, expected_version
 
     if idempotency_key and (earlier := store.claim(game_id, seat, idempotency_key)):
         return repeat(earlier)
-    snap = game.snapshot
-    if snap.status != "active":
-        raise problems.GameNotActive(f"the game is {snap.status}", status_now=snap.status)
-    if expected_version != snap.version:
-        raise problems.StaleVersion(
-            f"expected_version {expected_version} but the game is at {snap.version}",
-            current_version=snap.version)
-    if seat not in snap.to_act:
-        raise problems.NotYourMove(f"seat {seat} is not to act; to act: {snap.to_act}")
+    may_move(game.snapshot, seat, expected_version)
     turn = {"id": uuid.uuid4().hex[:16], "seat": seat, "expected_version": expected_version,
             "moves": moves, "status": "queued", "submitted_at": time.time()}
     claim = store.queue_turn(game_id, turn, (idempotency_key, digest) if idempotency_key
@@ -145,6 +137,39 @@ def submit_turn(store: Store, enqueue, game_id: str, seat: int, expected_version
         return repeat(claim)
     enqueue(game_id, turn["id"])
     return turn, True
+
+
+def may_move(snap: Snapshot, seat: int, expected_version: int) -> None:
+    """Raises the problem refusing a turn (or its preview) of the seat now."""
+    if snap.status != "active":
+        raise problems.GameNotActive(f"the game is {snap.status}", status_now=snap.status)
+    if expected_version != snap.version:
+        raise problems.StaleVersion(
+            f"expected_version {expected_version} but the game is at {snap.version}",
+            current_version=snap.version)
+    if seat not in snap.to_act:
+        raise problems.NotYourMove(f"seat {seat} is not to act; to act: {snap.to_act}")
+
+
+def preview_turn(game: Game, seat: int, expected_version: int, moves: list[dict]) -> dict:
+    """Issue 15, the dry run: the moves applied as a worker applies a turn (play_moves)
+    to the game's state, nothing stored. Answers the refusal as a turn's, or the
+    seat's view after them, the log entries as the seat would read them and its legal
+    moves of the next step."""
+    may_move(game.snapshot, seat, expected_version)
+    played = play_moves(game, {"seat": seat, "moves": moves}, "preview")
+    if isinstance(played, dict):
+        return {k: v for k, v in played.items() if k != "resolved_at"}
+    snap, entries, _outcome = played
+    engine = game.type.engine
+    state = engine.load(snap.state)
+    legal = engine.legal_moves(state, seat) if seat in snap.to_act else []
+    return {"status": "playable", "version": snap.version, "game_status": snap.status,
+            "to_act": snap.to_act, "result": snap.result, "view": engine.view(state, seat),
+            "entries": [{"version": e["version"], "seat": e["seat"], "move": e["move"],
+                         "events": e["events"], "notation": engine.format(e["move"])}
+                        for e in (game.type.redact(entry, seat) for entry in entries)],
+            "legal_moves": legal, "notation": [engine.format(m) for m in legal]}
 
 
 def rejected(reason: str, rule: str, **detail) -> dict:

@@ -1,6 +1,6 @@
 """What happens at a seat's deadline (issue 4, "Deadlines and reminders"), the game's
-`deadline_policy`: wait (just remind), skip (the engine's minimal legal move is played
-for the seat) or pause (the game; its admin resumes it). Called once per seat and
+`deadline_policy`: wait (just remind), skip (the engine's neutral move is played
+for the seat, GameType.neutral_move) or pause (the game; its admin resumes it). Called once per seat and
 clock by workers/clock.py's deadline job (`clock` names it in the mail events)."""
 from __future__ import annotations
 
@@ -26,17 +26,10 @@ def wait(conn, game: Game, seat: int, config: dict, clock: str) -> str:
     return "wait"
 
 
-def minimal_move(game: Game, seat: int) -> dict | None:
-    """The move played for a seat whose time ran out: a pass where the rules have one,
-    else the first legal move the engine lists."""
-    moves = game.type.engine.legal_moves(game.state, seat)
-    return next((m for m in moves if m.get("action") == "pass"), moves[0] if moves else None)
-
-
 def skip(conn, game: Game, seat: int, config: dict, clock: str) -> str:
-    """Queue the minimal move for the seat. The seat is told only once the turn is
+    """Queue the engine's neutral move for the seat. The seat is told only once the turn is
     applied (workers/notify.py, `played_for`): its own move may still win."""
-    move = minimal_move(game, seat)
+    move = game.type.neutral_move(game.state, seat)
     if move is None:
         return "no legal move"
     played = game.type.engine.format(move)

@@ -8,11 +8,13 @@ from flask import Blueprint, current_app, request, url_for
 
 from service import fairness, invitations, play, problems
 from service.api import bearer, store
+from service.games.choice_tree import choice_tree
 from service.store import GameFinished
 from workers.queues import notify
 
 bp = Blueprint("games", __name__)
 MAX_WAIT = 30.0
+MAX_EFFECTS = 300          # moves whose effects a tree shows (legal_moves)
 logger = logging.getLogger(__name__)
 
 
@@ -64,11 +66,20 @@ def show_game(game_id: str):
 
 @bp.get("/v1/games/<game_id>/legal-moves")
 def legal_moves(game_id: str):
+    """The flat list, or with `format=tree` the choice tree (service/games/choice_tree.py),
+    with each move's effects while there are at most MAX_EFFECTS (one apply each: a
+    Brass turn of 1,541 moves took 5 s); `action=` keeps that action's moves."""
     game = play.load_game(store(), game_id)
     seat = seated(game)
     engine, snap = game.type.engine, game.snapshot
     moves = (engine.legal_moves(game.state, seat)
              if snap.status == "active" and seat in snap.to_act else [])
+    if (action := request.args.get("action")) is not None:
+        moves = [m for m in moves if m.get("action") == action]
+    if request.args.get("format", "flat") == "tree":
+        with_effects = len(moves) <= MAX_EFFECTS
+        return {"version": snap.version, "effects": with_effects,
+                "tree": choice_tree(engine, game.state, seat, moves, with_effects)}
     return {"version": snap.version, "moves": moves,
             "notation": [engine.format(m) for m in moves]}
 

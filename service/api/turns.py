@@ -26,6 +26,14 @@ def submit_turn(game_id: str):
     return public(turn), 202 if turn["status"] == "queued" else 200, {"Location": location}
 
 
+@bp.post("/v1/games/<game_id>/preview")
+def preview_turn(game_id: str):
+    """The turn's moves tried on a copy of the game (play.preview_turn): nothing stored."""
+    game = play.load_game(store(), game_id)
+    body = request.get_json()
+    return play.preview_turn(game, seated(game), body["expected_version"], body["moves"])
+
+
 @bp.get("/v1/games/<game_id>/turns/<turn_id>")
 def show_turn(game_id: str, turn_id: str):
     """Only the seat that submitted a turn sees it (a refusal lists its options)."""

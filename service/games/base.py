@@ -46,6 +46,16 @@ class IllegalMove(Exception):
         return out
 
 
+def neutral_move(moves: list[Move], actions: tuple[str, ...]) -> Move | None:
+    """For Engine.neutral_move: of the listed `moves`, the first one of the first of
+    `actions` that has one (the game's neutral moves, in preference), else the first
+    listed (a forced choice); None for no move."""
+    for action in actions:
+        if found := next((m for m in moves if m.get("action") == action), None):
+            return found
+    return moves[0] if moves else None
+
+
 class NotationError(ValueError):
     """Text that does not parse as a move of the game; the message says what would."""
 
@@ -113,6 +123,11 @@ class Engine(Protocol):
         """The log entry as a seat other than the mover (None: a spectator) may see it:
         what only a private view holds replaced by HIDDEN, in the move and its events.
         Never changes the given entry."""
+    # Optional: an engine without it gets `neutral_move(moves, ("pass",))`.
+    def neutral_move(self, state: State, seat: int) -> Move | None:
+        """The move played for a seat that is absent (the `skip` deadline policy): one
+        of its legal moves that gives up least, as the rulebook allows (stop selling,
+        pass, end a phase) or the cheapest forced choice; None when it has no move."""
     def result(self, state: State) -> dict | None:
         """None while the game runs; then {"scores": [...], "ranking": [[seat, ...], ...]}
         where each ranking entry is a group of tied seats, best first."""
@@ -163,6 +178,13 @@ class GameType:
                                      or (seat is not None and seat in e["visible_to"])]}
         hide = getattr(self.engine, "redact", None)
         return entry if hide is None or seat == entry["seat"] else hide(entry, seat)
+
+    def neutral_move(self, state: State, seat: int) -> Move | None:
+        """The engine's neutral move for an absent seat (Engine.neutral_move)."""
+        own = getattr(self.engine, "neutral_move", None)
+        if own is not None:
+            return own(state, seat)
+        return neutral_move(self.engine.legal_moves(state, seat), ("pass",))
 
     def as_dict(self) -> dict:
         return {"id": self.id, "name": self.name, "min_players": self.min_seats,

@@ -26,3 +26,8 @@ def a_game(client, players: int = 2, seed: int = 7, game: str = "pile", **body) 
 def submit(client, game: Created, seat: int, moves, version: int, **headers):
     return client.post(f"/v1/games/{game.id}/turns", json={
         "expected_version": version, "moves": moves}, headers={**game.auth(seat), **headers})
+
+
+def preview(client, game: Created, seat: int, moves, version: int):
+    return client.post(f"/v1/games/{game.id}/preview", json={
+        "expected_version": version, "moves": moves}, headers=game.auth(seat))

@@ -7,7 +7,7 @@ import pytest
 
 from service.bench import free_port
 from service.contract import spec
-from tests.api.helpers import a_game, submit
+from tests.api.helpers import a_game, preview, submit
 from tests.api.test_errors import assert_problem
 
 NO_GAME = "0123456789abcdef"
@@ -69,6 +69,20 @@ CASES = {
     ("submitTurn", 415): lambda c, g: c.post(f"/v1/games/{g.id}/turns", headers=g.auth(0),
                                              data="pass", content_type="text/plain"),
     ("submitTurn", 422): lambda c, g: reused_key(c, g),
+    ("previewTurn", 400): lambda c, g: preview(c, g, 0, [], 0),
+    ("previewTurn", 401): lambda c, g: c.post(f"/v1/games/{g.id}/preview", headers=NO_TOKEN,
+                                              json={"expected_version": 0, "moves": [
+                                                  {"action": "pass"}]}),
+    ("previewTurn", 403): lambda c, g: preview(c, g, 1, [{"action": "pass"}], 0),
+    ("previewTurn", 404): lambda c, g: c.post(f"/v1/games/{NO_GAME}/preview",
+                                              headers=g.auth(0), json={
+                                                  "expected_version": 0, "moves": [
+                                                      {"action": "pass"}]}),
+    ("previewTurn", 409): lambda c, g: preview(c, g, 0, [{"action": "pass"}], 9),
+    ("previewTurn", 413): lambda c, g: c.post(f"/v1/games/{g.id}/preview", headers=g.auth(0),
+                                              data=BIG, content_type="application/json"),
+    ("previewTurn", 415): lambda c, g: c.post(f"/v1/games/{g.id}/preview", headers=g.auth(0),
+                                              data="pass", content_type="text/plain"),
     ("getMailSettings", 400): lambda c, g: c.get(f"/v1/games/{g.id}/seats/9/mail",
                                                  headers=g.auth(0)),
     ("getMailSettings", 401): lambda c, g: c.get(f"/v1/games/{g.id}/seats/0/mail"),
@@ -115,6 +129,7 @@ REQUESTS = {
     "getLog": lambda c, g: c.get(f"/v1/games/{g.id}/log"),
     "streamGameEvents": lambda c, g: c.get(f"/v1/games/{g.id}/events"),
     "submitTurn": lambda c, g: submit(c, g, 0, [{"action": "pass"}], 0),
+    "previewTurn": lambda c, g: preview(c, g, 0, [{"action": "pass"}], 0),
     "getMailSettings": lambda c, g: c.get(f"/v1/games/{g.id}/seats/0/mail", headers=g.auth(0)),
     "changeMailSettings": lambda c, g: c.put(f"/v1/games/{g.id}/seats/0/mail",
                                              json={"muted": True}, headers=g.auth(0)),

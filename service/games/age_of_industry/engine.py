@@ -9,7 +9,7 @@ from service.games.age_of_industry.render import render_text as render
 from service.games.age_of_industry.scoring import result as final_result
 from service.games.age_of_industry.setup import setup_state
 from service.games.age_of_industry.view import view as seat_view
-from service.games.base import IllegalMove
+from service.games.base import IllegalMove, neutral_move as first_of
 
 ACTIONS = {  # action -> (legal moves, apply)
     "build": (build.build_moves, build.apply_build),
@@ -23,6 +23,10 @@ ACTIONS = {  # action -> (legal moves, apply)
     "repay": (loans.loan_moves_of("repay"), loans.apply_loan),
     "keep_loans": (loans.loan_moves_of("keep_loans"), loans.apply_loan),
 }
+# AKTION Waren verkaufen sells "von einer oder mehreren" mills: end_sale stops; before
+# the interest a seat may repay or keep its loans (KREDITE); "Als Aktion kann ein
+# Spieler passen, wenn er keine andere Aktion ausführen will" (discarding a card).
+NEUTRAL = ("end_sale", "keep_loans", "pass")
 
 
 class Engine:
@@ -35,6 +39,9 @@ class Engine:
 
     def legal_moves(self, state, seat: int) -> list[dict]:
         return [m for moves, _ in ACTIONS.values() for m in moves(state, seat)]
+
+    def neutral_move(self, state, seat: int) -> dict | None:
+        return first_of(self.legal_moves(state, seat), NEUTRAL)
 
     def apply(self, state, seat: int, move: dict):
         if refused := why_not_shape(move):

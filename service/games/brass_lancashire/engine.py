@@ -1,12 +1,13 @@
 """The engine protocol of DESIGN.md for Brass: Lancashire: dispatch only."""
 from __future__ import annotations
 
-from service.games.base import IllegalMove
+from service.games.base import IllegalMove, neutral_move as first_of
 
 from . import notation, render, view as views
 from .flow import advance
 from .income import income_level
 from .moves import actions_now, why_not_shape
+from .numbers import numbers
 from .scoring import ranking
 from .setup import setup as _setup
 from .state import State, copy, dump as _dump, load as _load
@@ -30,6 +31,16 @@ def legal_moves(state: State, seat: int) -> list[dict]:
     return [move for action in actions_now(state).values() for move in action.moves(state, seat)]
 
 
+# AKTION: VERKAUFEN lets a seat stop after any mill ("done"); "Passen - Du darfst passen,
+# anstatt eine Aktion auszuführen, musst aber trotzdem eine Karte spielen." A forced
+# sale (removing a tile to pay a debt) is a forced choice: the first listed.
+NEUTRAL = ("done", "pass")
+
+
+def neutral_move(state: State, seat: int) -> dict | None:
+    return first_of(legal_moves(state, seat), NEUTRAL)
+
+
 def apply(state: State, seat: int, move: dict) -> tuple[State, list[dict]]:
     if seat not in to_act(state):
         raise IllegalMove(f"it is not seat {seat}'s turn: waiting for {to_act(state)}",
@@ -46,6 +57,8 @@ def apply(state: State, seat: int, move: dict) -> tuple[State, list[dict]]:
         raise IllegalMove(reason, rule="AKTIONEN")
     new = copy(state)
     events = actions[name].apply(new, seat, move)
+    if events and (counted := numbers(state, new)):   # before income and era scoring
+        events[0] = {**events[0], **counted}
     advance(new)
     return new, events
 

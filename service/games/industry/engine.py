@@ -7,7 +7,7 @@ only asked when it has a choice.
 """
 from __future__ import annotations
 
-from service.games.base import IllegalMove
+from service.games.base import IllegalMove, neutral_move as first_of
 from service.games.industry import auction, develop, flow, notation, render, subsidy, view as views
 from service.games.industry.state import dump, load
 
@@ -34,6 +34,17 @@ def legal_moves(state, seat: int) -> list[dict]:
     moves = (develop.develop_moves(state, seat) if state.phase == "development"
              else auction.auction_moves(state, seat))
     return moves + subsidy.subsidy_moves(state, seat)
+
+
+# Phase 4: "darf ... bis zu zwei ... entwickeln" (done ends it for free); Phase 3:
+# "genau ein Gebot machen oder passen"; the auctioneer "überlässt das Feld dem
+# Höchstbietenden" (sell: he is paid) rather than claim it (he pays). Choosing the
+# space to auction is forced: the first listed. A subsidy (-5 VP) is never neutral.
+NEUTRAL = ("done", "pass", "sell")
+
+
+def neutral_move(state, seat: int) -> dict | None:
+    return first_of([m for m in legal_moves(state, seat) if m["action"] != "subsidy"], NEUTRAL)
 
 
 def why_not(state, seat: int, move) -> str | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import copy
 import json
 
-from service.games.base import HIDDEN, IllegalMove
+from service.games.base import HIDDEN, IllegalMove, neutral_move as first_of
 
 from . import flow, ideas, industry, locomotives, pool, track  # noqa: F401  (pool kinds register)
 from .emil import emil_turn
@@ -36,6 +36,10 @@ PHASE_ACTIONS = {
     "actions": {"place": _actions_place, "pass": _actions_pass},
     "relocation": {"relocate": apply_relocate, "stay": apply_relocate},
 }
+# "Du musst pro Zug genau 1 Aktionsfeld besetzen oder passen"; "Indirekte Aktionen
+# darfst du auch verfallen lassen" (drop); moving the turn-order worker is a "darf"
+# (stay). Direct actions in the pool and the start bonus card are forced choices.
+NEUTRAL = ("pass", "drop", "stay")
 
 
 class UltimateRailroads:
@@ -59,6 +63,9 @@ class UltimateRailroads:
         if phase == "actions":
             return place_moves(state, seat) + [{"action": "pass"}]
         return relocate_moves(state, seat)
+
+    def neutral_move(self, state: dict, seat: int) -> dict | None:
+        return first_of(self.legal_moves(state, seat), NEUTRAL)
 
     def apply(self, state: dict, seat: int, move: dict) -> tuple[dict, list[dict]]:
         if not isinstance(move, dict) or not isinstance(move.get("action"), str):

@@ -1,0 +1,84 @@
+"""The legal moves as a choice tree (issue 15, "Playing well"): action -> the move's
+next field -> ... in the order the engine writes a move's fields (Brass: action ->
+card -> place -> source), each node with an English label, each complete move with
+its effects as the engine computes them: the move applied to the state (engines are
+pure, apply returns a new state), the seat's view before and after compared number
+by number, and the events it makes.
+
+Any engine of the protocol (service/games/base.py) gets its tree from here; nothing
+is derived from a game's rules a second time.
+"""
+from __future__ import annotations
+
+import json
+
+from service.games.base import Engine, Move, State
+
+
+def label(field: str, value) -> str:
+    """`build`, `card: blackburn`, `coal: [market, wigan]`: the field in words, then
+    the value as the notation would name it."""
+    words = field.replace("_", " ")
+    if field == "action":
+        return str(value).replace("_", " ")
+    shown = ", ".join(map(str, value)) if isinstance(value, list) else value
+    return f"{words}: {shown}"
+
+
+def scalars(data, path: str = "") -> dict[str, object]:
+    """Every number, text and truth value in a view, by its dotted path."""
+    if isinstance(data, dict):
+        return {k: v for key, value in data.items()
+                for k, v in scalars(value, f"{path}.{key}" if path else str(key)).items()}
+    if isinstance(data, list):
+        return {k: v for i, value in enumerate(data)
+                for k, v in scalars(value, f"{path}.{i}" if path else str(i)).items()}
+    return {path: data}
+
+
+def effects(engine: Engine, state: State, seat: int, move: Move, before: dict) -> dict:
+    """What the move changes in the seat's view (`path: [before, after]`, new paths
+    with before null, gone ones with after null) and the events it makes."""
+    after_state, events = engine.apply(state, seat, move)
+    after = scalars(engine.view(after_state, seat))
+    changes = {path: [before.get(path), after.get(path)]
+               for path in sorted(before.keys() | after.keys())
+               if before.get(path) != after.get(path)}
+    return {"changes": changes, "events": events}
+
+
+def choice_tree(engine: Engine, state: State, seat: int, moves: list[Move],
+                with_effects: bool = True) -> list[dict]:
+    """`moves` (the flat list, or part of it) as a tree. A node is {"field", "value",
+    "label", "children"}; a node where a move is complete also has "move", "notation"
+    and (`with_effects`) "effects": each costs one apply and one view. Children come in the order the flat list first names them; the
+    leaves are the list's moves exactly, each once, grouped."""
+    before = scalars(engine.view(state, seat))
+    root: dict = {"children": [], "index": {}}
+    for move in moves:
+        node = root
+        for field, value in ([("action", move.get("action"))]
+                             + [(k, v) for k, v in move.items() if k != "action"]):
+            key = json.dumps([field, value], sort_keys=True)
+            if key not in node["index"]:
+                child = {"field": field, "value": value, "label": label(field, value),
+                         "children": [], "index": {}}
+                node["index"][key] = child
+                node["children"].append(child)
+            node = node["index"][key]
+        node.update(move=move, notation=engine.format(move))
+        if with_effects:
+            node["effects"] = effects(engine, state, seat, move, before)
+    return [strip(child) for child in root["children"]]
+
+
+def strip(node: dict) -> dict:
+    node.pop("index")
+    node["children"] = [strip(child) for child in node["children"]]
+    return node
+
+
+def leaves(tree: list[dict]) -> list[Move]:
+    """The complete moves of a tree, in its order (the flat list it was made from, grouped)."""
+    return [m for node in tree for m in ([node["move"]] if "move" in node else [])
+            + leaves(node["children"])]

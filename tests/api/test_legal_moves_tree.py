@@ -1,0 +1,44 @@
+"""Issue 15: `GET /legal-moves?format=tree` answers the flat list's moves as a choice
+tree with each move's effects from the engine; `action=` filters; the flat list stays
+the default; bad parameters are refused by the contract and change nothing."""
+from __future__ import annotations
+
+from service.games.choice_tree import leaves
+from tests.api.helpers import a_game
+
+
+def test_the_tree_holds_the_flat_lists_moves_with_labels_and_effects(client):
+    game = a_game(client)
+    url = f"/v1/games/{game.id}/legal-moves"
+    flat = client.get(url, headers=game.auth(0)).json
+    tree = client.get(url + "?format=tree", headers=game.auth(0)).json
+    assert set(flat) == {"version", "moves", "notation"}
+    assert tree["version"] == flat["version"] and tree["effects"] is True
+    assert sorted(map(str, leaves(tree["tree"]))) == sorted(map(str, flat["moves"]))
+    action = tree["tree"][0]
+    assert action["field"] == "action" and action["label"]
+    complete = next(n for n in action["children"] or [action] if "move" in n)
+    assert complete["notation"] in flat["notation"]
+    assert complete["effects"]["changes"] and complete["effects"]["events"]
+
+
+def test_action_filters_both_forms(client):
+    game = a_game(client)
+    url = f"/v1/games/{game.id}/legal-moves"
+    every = client.get(url, headers=game.auth(0)).json["moves"]
+    name = every[-1]["action"]
+    only = client.get(url + f"?action={name}", headers=game.auth(0)).json["moves"]
+    assert only == [m for m in every if m["action"] == name] and len(only) < len(every)
+    tree = client.get(url + f"?action={name}&format=tree", headers=game.auth(0)).json["tree"]
+    assert [node["value"] for node in tree] == [name]
+
+
+def test_bad_format_or_action_is_a_problem_naming_the_parameter(client):
+    game = a_game(client)
+    url = f"/v1/games/{game.id}/legal-moves"
+    for query, field in (("format=graph", "format"), ("action=" + "x" * 41, "action"),
+                         ("action=Build!", "action")):
+        answer = client.get(f"{url}?{query}", headers=game.auth(0))
+        assert answer.status_code in (400, 422), answer.json
+        assert answer.content_type == "application/problem+json"
+        assert field in str(answer.json)

@@ -1,0 +1,70 @@
+"""Issue 15, "legal moves as a choice tree": over random games of every game the tree's
+complete moves are exactly the flat list (each once), every node has an English label,
+and each move's effects are the engine's own: its apply on the state, compared."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from service.games.choice_tree import choice_tree, leaves
+from service.games.registry import game_types
+from tests.games.harness import canonical, play_game, play_random_game
+
+SEATS = {"age-of-industry": 3, "brass-lancashire": 2, "industry": 3, "ultimate-railroads": 2}
+
+
+def nodes(tree):
+    for node in tree:
+        yield node
+        yield from nodes(node["children"])
+
+
+@pytest.mark.parametrize("game_id", sorted(game_types()))
+def test_the_trees_complete_moves_are_the_flat_list_at_every_decision(game_id):
+    game = game_types()[game_id]
+    checked = []
+
+    def check(engine, state, seat, moves, chooser):
+        with_effects = len(checked) % 7 == 0 and len(moves) <= 200   # effects: one apply each
+        tree = choice_tree(engine, state, seat, moves, with_effects)
+        assert sorted(map(canonical, leaves(tree))) == sorted(map(canonical, moves))
+        assert len(leaves(tree)) == len(moves)
+        for node in nodes(tree):
+            assert node["label"] and ("move" in node or node["children"])
+            if "move" in node and with_effects:
+                after, events = engine.apply(state, seat, node["move"])
+                assert node["effects"]["events"] == events
+                changed = node["effects"]["changes"]
+                assert changed or engine.view(after, seat) == engine.view(state, seat)
+        checked.append(len(moves))
+
+    play_random_game(game, SEATS.get(game_id, game.min_seats), 1, check=check)
+    assert checked
+
+
+def test_a_brass_sale_shows_the_mill_flipped_and_the_income_it_brings():
+    """AKTION: VERKAUFEN: the mill (and a port) flip, the income marker advances."""
+    game = game_types()["brass-lancashire"]
+    engine = game.engine
+
+    class Found(Exception):
+        pass
+
+    def choose(state, seat, moves):
+        sells = [m for m in moves if m["action"] == "sell"]
+        if sells:
+            raise Found(state, seat, sells)
+        return chooser.choice([m for m in moves if m.get("industry") in ("cotton_mill", "port")]
+                              or moves)
+
+    chooser = random.Random(1)
+    with pytest.raises(Found) as found:
+        play_game(game, 2, 1, None, choose)
+    state, seat, sells = found.value.args
+    tree = choice_tree(engine, state, seat, sells)
+    sale = next(n for n in nodes(tree) if "move" in n)
+    changes = sale["effects"]["changes"]
+    assert any(path.endswith(".flipped") and change == [False, True]
+               for path, change in changes.items()), changes
+    assert any("income" in path for path in changes), changes
