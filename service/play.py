@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from service import fairness, problems
 from service.games.base import GameType, IllegalMove, OptionError
 from service.games.registry import game_type, game_types
-from service.store import GameRecord, SeatRecord, Snapshot, Store, VersionMoved, dumps
+from service.store import (IDEMPOTENCY_TTL, GameRecord, SeatRecord, Snapshot, Store,
+                           VersionMoved, dumps)
 
 log = logging.getLogger(__name__)
 
@@ -115,13 +116,17 @@ def submit_turn(store: Store, enqueue, game_id: str, seat: int, expected_version
     another body it is refused. `game` spares a second read when the caller has it."""
     game = game or load_game(store, game_id)
     digest = hashlib.sha256(dumps({"seat": seat, "expected_version": expected_version,
-                                   "moves": moves}).encode()).hexdigest()
+                                   "moves": moves}).encode()).hexdigest()[:32]   # 128 bits
 
     def repeat(claim: dict) -> tuple[dict, bool]:
         if claim["digest"] != digest:
             raise problems.IdempotencyConflict(
                 f"Idempotency-Key {idempotency_key!r} was used with another body")
         earlier = store.turn(game_id, claim["turn"])
+        if earlier is None:         # expired between the two reads: the window has passed
+            raise problems.NotFound(f"the turn Idempotency-Key {idempotency_key!r} named is "
+                                    f"past its {IDEMPOTENCY_TTL // 3600} h window; the log "
+                                    f"shows what was applied")
         if earlier["status"] == "queued":
             enqueue(game_id, claim["turn"])  # at-least-once: owing it again is harmless
         return earlier, False
