@@ -10,7 +10,7 @@ import sys
 import threading
 import time
 
-from service.connection import redis_from_env, redis_url, var_dir
+from service.connection import metrics_folder, redis_from_env, redis_url, var_dir
 
 SWEEP_EVERY = 15.0
 
@@ -295,6 +295,8 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> None:
     args = parser().parse_args(argv)
+    if args.run in (cmd_serve, cmd_worker):     # their counts are summed at /metrics
+        metrics_folder(clean=args.run is cmd_serve)
     args.run(args)
 
 

@@ -10,7 +10,7 @@ import time
 import uuid
 from dataclasses import dataclass
 
-from service import fairness, problems
+from service import fairness, metrics, problems
 from service.games.base import GameType, IllegalMove, OptionError
 from service.games.registry import game_type, game_types
 from service.store import (IDEMPOTENCY_TTL, GameRecord, SeatRecord, Snapshot, Store,
@@ -148,6 +148,7 @@ def submit_turn(store: Store, enqueue, game_id: str, seat: int, expected_version
                              else None, time.time())
     if claim["turn"] != turn["id"]:
         return repeat(claim)
+    metrics.TURNS_SUBMITTED.labels(game.type.id).inc()
     enqueue(game_id, turn["id"])
     return turn, True
 
@@ -176,18 +177,22 @@ def resolve_turn(store: Store, game_id: str, turn_id: str) -> dict:
         return store.turn(game_id, turn_id)
     snap = game.snapshot
     if snap.status != "active":
-        store.reject(game_id, turn_id, rejected(f"the game is {snap.status}", "status"))
+        reject = rejected(f"the game is {snap.status}", "status")
     elif snap.version != turn["expected_version"]:
-        store.reject(game_id, turn_id, stale_outcome(turn["expected_version"], snap.version))
+        reject = stale_outcome(turn["expected_version"], snap.version)
+    elif isinstance(played := play_moves(game, turn, turn_id), dict):
+        reject = played
     else:
-        played = play_moves(game, turn, turn_id)
-        if isinstance(played, dict):
-            store.reject(game_id, turn_id, played)
-        else:
-            try:
-                store.commit(game_id, turn_id, snap, *played)
-            except VersionMoved:        # a turn or a pause landed first: judged again on
-                return resolve_turn(store, game_id, turn_id)    # what the game is now
+        try:
+            if store.commit(game_id, turn_id, snap, *played):
+                metrics.TURNS_APPLIED.labels(game.type.id).inc()
+                metrics.TURN_LATENCY.labels(game.type.id).observe(
+                    played[2]["resolved_at"] - turn["submitted_at"])
+        except VersionMoved:        # a turn or a pause landed first: judged again on
+            return resolve_turn(store, game_id, turn_id)    # what the game is now
+        return store.turn(game_id, turn_id)
+    if store.reject(game_id, turn_id, reject):
+        metrics.TURNS_REJECTED.labels(game.type.id).inc()
     return store.turn(game_id, turn_id)
 
 

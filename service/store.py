@@ -195,10 +195,10 @@ class Store:
         self.redis.zadd(PENDING, {f"{game_id}/{turn_id}": now}, nx=True)
 
     def commit(self, game_id: str, turn_id: str, expected: Snapshot, new: Snapshot,
-               entries: list[dict], outcome: dict) -> None:
+               entries: list[dict], outcome: dict) -> bool:
         """Atomically: the new snapshot, the log entries and the turn's outcome, only
         while the snapshot is still `expected` (its version and status: a pause that
-        lands meanwhile wins) and the turn still queued.
+        lands meanwhile wins) and the turn still queued; True if this call wrote it.
 
         redis-py reports a connection dropped between WATCH and EXEC as a WatchError,
         like a lost race (issue 10, finding 4), so a WatchError only means "look again":
@@ -224,10 +224,11 @@ class Store:
             pipe.set(log_key, packed(whole))
             pipe.set(turn_key, dumps({**turn, **outcome}), keepttl=True)
             pipe.publish(key(game_id, "resolved"), turn_id)
-        self.redis.transaction(put, snap_key, turn_key)
+            return True
+        return bool(self.redis.transaction(put, snap_key, turn_key, value_from_callable=True))
 
-    def reject(self, game_id: str, turn_id: str, outcome: dict) -> None:
-        """Mark a queued turn rejected, unless it has been resolved meanwhile. A
+    def reject(self, game_id: str, turn_id: str, outcome: dict) -> bool:
+        """Mark a queued turn rejected, unless it has been resolved meanwhile (False). A
         rejection changes no snapshot, so it needs no compare-and-set on one."""
         turn_key = key(game_id, "turn", turn_id)
 
@@ -237,7 +238,8 @@ class Store:
                 pipe.multi()
                 pipe.set(turn_key, dumps({**turn, **outcome}), keepttl=True)
                 pipe.publish(key(game_id, "resolved"), turn_id)
-        self.redis.transaction(mark, turn_key)
+                return True
+        return bool(self.redis.transaction(mark, turn_key, value_from_callable=True))
 
     def replace_snapshot(self, game_id: str, snapshot: Snapshot) -> None:
         """Store a rebuilt snapshot, only while the log still has its version's length."""

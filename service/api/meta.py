@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, render_template
 
-from service import contract
+from service import contract, metrics
 from service.api import store
 from service.games.registry import game_types
 
@@ -24,6 +24,13 @@ def ready():
     except Exception:                                   # any Redis failure means not ready
         return {"redis": False, "workers": 0}, 503
     return {"redis": True, "workers": workers}, 200 if workers else 503
+
+
+@bp.get("/metrics")
+def prometheus_metrics():
+    """Prometheus's text format (service/metrics.py); outside /v1, as scrapers expect."""
+    body, content_type = metrics.exposition(current_app.extensions["redis"])
+    return Response(body, content_type=content_type)
 
 
 @bp.get("/v1/game-types")
