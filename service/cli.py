@@ -295,8 +295,8 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> None:
     args = parser().parse_args(argv)
-    if args.run in (cmd_serve, cmd_worker):     # their counts are summed at /metrics
-        metrics_folder(clean=args.run is cmd_serve)
+    if args.run in (cmd_dev, cmd_serve, cmd_worker):    # their counts are summed at /metrics
+        metrics_folder(clean=args.run is not cmd_worker)
     args.run(args)
 
 

@@ -4,9 +4,9 @@ Counters and the latency histogram are counted where things happen: turns submit
 (service.play.submit_turn, API and mail), applied and rejected with their submit->applied
 latency (service.play.resolve_turn, in the worker that resolves them), HTTP requests by
 route and status (service.app). Under gunicorn, and for workers on the same host, each
-process writes its counts to PROMETHEUS_MULTIPROC_DIR, which `pbem serve` and `pbem
-worker` set to `PBEM_VAR/metrics` (service.connection.metrics_folder; `pbem serve`
-empties it at start), and a scrape adds
+process writes its counts to PROMETHEUS_MULTIPROC_DIR, which `pbem dev`, `pbem serve` and
+`pbem worker` set to `PBEM_VAR/metrics` (service.connection.metrics_folder; `pbem dev` and
+`pbem serve` empty it at start), and a scrape adds
 them up (prometheus-client's multiprocess mode). Queue depths, owed turns and failed jobs
 are read from Redis at each scrape; with Redis unreachable they are left out and the
 counters are still served.
