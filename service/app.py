@@ -10,7 +10,7 @@ from redis.backoff import ExponentialWithJitterBackoff
 from redis.retry import Retry
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from service import contract, limits, problems
+from service import contract, limits, metrics, problems
 from service.connection import redis_url
 from service.games.base import IllegalMove
 
@@ -49,6 +49,12 @@ def create_app(config: dict | None = None) -> Flask:
     def check_contract():
         if request.path.startswith("/v1/") and request.path != "/v1/openapi.yaml":
             contract.validate(request)
+
+    @app.after_request
+    def count(response):
+        route = request.url_rule.rule if request.url_rule else "unmatched"
+        metrics.HTTP_REQUESTS.labels(route, request.method, response.status_code).inc()
+        return response
 
     app.register_error_handler(problems.Problem, problems.render)
 

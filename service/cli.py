@@ -8,7 +8,7 @@ import signal
 import subprocess
 import sys
 
-from service.connection import redis_from_env, redis_url, var_dir
+from service.connection import metrics_folder, redis_from_env, redis_url, var_dir
 
 
 def add_host_port(parser):
@@ -107,6 +107,9 @@ def cmd_bench(args) -> None:
     from service import bench
     if args.what == "engine":
         bench.engine(args.game, seats=args.seats, games=args.games, options=args.options)
+    elif args.what == "footprint":
+        from service import bench_footprint
+        bench_footprint.footprint(args.game, seats=args.seats, games=args.games)
     elif args.what == "streams":
         from service import bench_streams
         bench_streams.streams(args.game, connections=args.connections, turns=args.turns)
@@ -264,8 +267,9 @@ def parser() -> argparse.ArgumentParser:
     mail_in.add_argument("--host", default="127.0.0.1")
     mail_in.add_argument("--port", type=int, default=2525)
     mail_in.set_defaults(run=cmd_mail_in)
-    bench = sub.add_parser("bench", help="measure: `bench engine GAME`, `bench api` or `bench streams`")
-    bench.add_argument("what", choices=["engine", "api", "streams"])
+    bench = sub.add_parser("bench", help="measure: `bench engine GAME`, `bench api`, `bench streams` or "
+                                                "`bench footprint GAME`")
+    bench.add_argument("what", choices=["engine", "api", "streams", "footprint"])
     bench.add_argument("game", nargs="?", default=None)
     bench.add_argument("--seats", type=int, default=4)
     bench.add_argument("--options", type=json.loads, default=None,
@@ -298,6 +302,8 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> None:
     args = parser().parse_args(argv)
+    if args.run in (cmd_dev, cmd_serve, cmd_worker):    # their counts are summed at /metrics
+        metrics_folder(clean=args.run is not cmd_worker)
     args.run(args)
 
 

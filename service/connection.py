@@ -26,6 +26,20 @@ def var_dir() -> Path:
     return Path(os.environ.get("PBEM_VAR", "var"))
 
 
+def metrics_folder(clean: bool) -> None:
+    """Where this process's Prometheus counts go (service/metrics.py): PBEM_VAR/metrics,
+    unless PROMETHEUS_MULTIPROC_DIR is set. Called before prometheus-client is imported
+    (it picks its multiprocess mode then); `clean` empties the folder first, as a
+    server's start does (the counts of processes that ended go with it)."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        return
+    folder = var_dir().absolute() / "metrics"
+    if clean:
+        shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True, exist_ok=True)
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(folder)
+
+
 @cache
 def redis_url() -> str:
     """REDIS_URL, or the unix socket of an embedded server started on first use."""

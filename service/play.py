@@ -10,10 +10,11 @@ import time
 import uuid
 from dataclasses import dataclass
 
-from service import fairness, problems
+from service import fairness, metrics, problems
 from service.games.base import GameType, IllegalMove, OptionError
 from service.games.registry import game_type, game_types
-from service.store import GameRecord, SeatRecord, Snapshot, Store, VersionMoved, dumps
+from service.store import (IDEMPOTENCY_TTL, GameRecord, SeatRecord, Snapshot, Store,
+                           VersionMoved, dumps)
 
 log = logging.getLogger(__name__)
 
@@ -115,13 +116,17 @@ def submit_turn(store: Store, enqueue, game_id: str, seat: int, expected_version
     another body it is refused. `game` spares a second read when the caller has it."""
     game = game or load_game(store, game_id)
     digest = hashlib.sha256(dumps({"seat": seat, "expected_version": expected_version,
-                                   "moves": moves}).encode()).hexdigest()
+                                   "moves": moves}).encode()).hexdigest()[:32]   # 128 bits
 
     def repeat(claim: dict) -> tuple[dict, bool]:
         if claim["digest"] != digest:
             raise problems.IdempotencyConflict(
                 f"Idempotency-Key {idempotency_key!r} was used with another body")
         earlier = store.turn(game_id, claim["turn"])
+        if earlier is None:         # expired between the two reads: the window has passed
+            raise problems.NotFound(f"the turn Idempotency-Key {idempotency_key!r} named is "
+                                    f"past its {IDEMPOTENCY_TTL // 3600} h window; the log "
+                                    f"shows what was applied")
         if earlier["status"] == "queued":
             enqueue(game_id, claim["turn"])  # at-least-once: owing it again is harmless
         return earlier, False
@@ -135,6 +140,7 @@ def submit_turn(store: Store, enqueue, game_id: str, seat: int, expected_version
                              else None, time.time())
     if claim["turn"] != turn["id"]:
         return repeat(claim)
+    metrics.TURNS_SUBMITTED.labels(game.type.id).inc()
     enqueue(game_id, turn["id"])
     return turn, True
 
@@ -196,18 +202,22 @@ def resolve_turn(store: Store, game_id: str, turn_id: str) -> dict:
         return store.turn(game_id, turn_id)
     snap = game.snapshot
     if snap.status != "active":
-        store.reject(game_id, turn_id, rejected(f"the game is {snap.status}", "status"))
+        reject = rejected(f"the game is {snap.status}", "status")
     elif snap.version != turn["expected_version"]:
-        store.reject(game_id, turn_id, stale_outcome(turn["expected_version"], snap.version))
+        reject = stale_outcome(turn["expected_version"], snap.version)
+    elif isinstance(played := play_moves(game, turn, turn_id), dict):
+        reject = played
     else:
-        played = play_moves(game, turn, turn_id)
-        if isinstance(played, dict):
-            store.reject(game_id, turn_id, played)
-        else:
-            try:
-                store.commit(game_id, turn_id, snap, *played)
-            except VersionMoved:        # a turn or a pause landed first: judged again on
-                return resolve_turn(store, game_id, turn_id)    # what the game is now
+        try:
+            if store.commit(game_id, turn_id, snap, *played):
+                metrics.TURNS_APPLIED.labels(game.type.id).inc()
+                metrics.TURN_LATENCY.labels(game.type.id).observe(
+                    played[2]["resolved_at"] - turn["submitted_at"])
+        except VersionMoved:        # a turn or a pause landed first: judged again on
+            return resolve_turn(store, game_id, turn_id)    # what the game is now
+        return store.turn(game_id, turn_id)
+    if store.reject(game_id, turn_id, reject):
+        metrics.TURNS_REJECTED.labels(game.type.id).inc()
     return store.turn(game_id, turn_id)
 
 

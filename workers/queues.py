@@ -51,7 +51,7 @@ def enqueuer(conn: redis.Redis, lost: bool = False):
         elif job_waiting(turns, job_id):
             return
         turns.enqueue("workers.resolve.resolve_turn", game_id, turn_id, job_id=job_id,
-                      retry=RETRY, result_ttl=60, failure_ttl=7 * 24 * 3600)
+                      retry=RETRY, result_ttl=0, failure_ttl=7 * 24 * 3600)
     return enqueue
 
 

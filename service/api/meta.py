@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, render_template
 
-from service import contract
+from service import contract, metrics
 from service.api import store
 from service.games.registry import game_types
 
@@ -31,6 +31,13 @@ def ready():
     missing = [f"a live worker on the {name} queue (none sent a heartbeat within "
                f"{ALIVE_WITHIN:.0f} s)" for name, count in workers.items() if not count]
     return {"redis": True, "workers": workers, "missing": missing}, 503 if missing else 200
+
+
+@bp.get("/metrics")
+def prometheus_metrics():
+    """Prometheus's text format (service/metrics.py); outside /v1, as scrapers expect."""
+    body, content_type = metrics.exposition(current_app.extensions["redis"])
+    return Response(body, content_type=content_type)
 
 
 @bp.get("/v1/game-types")

@@ -6,6 +6,7 @@ from flask import Blueprint, current_app, request, url_for
 from service import play, problems
 from service.api import store
 from service.api.games import MAX_WAIT, seated
+from service.store import IDEMPOTENCY_TTL
 from workers.queues import enqueuer
 
 bp = Blueprint("turns", __name__)
@@ -40,7 +41,9 @@ def show_turn(game_id: str, turn_id: str):
     seat = seated(play.load_game(store(), game_id))
     turn = store().turn(game_id, turn_id)
     if turn is None:
-        raise problems.NotFound(f"no turn {turn_id} in game {game_id}")
+        raise problems.NotFound(f"no turn {turn_id} in game {game_id}: a turn is kept "
+                                f"{IDEMPOTENCY_TTL // 3600} h after it was submitted; the "
+                                f"game's log shows every applied move")
     if turn["seat"] != seat:
         raise problems.Forbidden(f"turn {turn_id} is another seat's")
     return public(turn)

@@ -205,9 +205,9 @@ def pinned_to_another_engine(client, game):
     """The game's record says it started under an engine version this server lacks."""
     import json
 
-    from service.store import key
+    from service.store import key, unpacked
     conn = client.application.extensions["redis"]
-    meta = json.loads(conn.get(key(game.id, "meta")))
+    meta = unpacked(conn.get(key(game.id, "meta")))
     conn.set(key(game.id, "meta"), json.dumps({**meta, "engine_version": "0-older"}))
     return client
 

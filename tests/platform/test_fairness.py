@@ -12,7 +12,7 @@ import pytest
 
 from service import cli, play
 from service.games.registry import game_type
-from service.store import Store, key
+from service.store import Store, key, unpacked
 from tests.api.helpers import a_game, submit
 from tests.games.harness import canonical
 from tests.conftest import BurstWorker
@@ -78,7 +78,7 @@ def test_a_client_seed_in_production_foretells_no_card(client, redis_conn, monke
 def test_admin_verify_refuses_a_seed_that_breaks_its_commitment(client, redis_conn, capsys):
     game = a_game(client, seed=3)
     play_out(client, redis_conn, game)
-    meta = json.loads(redis_conn.get(key(game.id, "meta")))
+    meta = unpacked(redis_conn.get(key(game.id, "meta")))
     meta["fairness"]["salt"] = "0" * 32
     redis_conn.set(key(game.id, "meta"), json.dumps(meta))
     with pytest.raises(SystemExit) as exited:

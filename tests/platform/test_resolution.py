@@ -8,7 +8,7 @@ import pytest
 
 from service import play, problems
 from service.games.registry import game_type
-from service.store import Store, key
+from service.store import Store, key, unpacked
 from tests.api.helpers import a_game, submit
 from workers import resolve
 from workers.queues import enqueuer
@@ -145,7 +145,7 @@ def test_admin_rebuild_command_reports_equal(client, work, capsys):
 
 def test_game_is_pinned_to_the_engine_version_it_started_with(store, redis_conn):
     game_id = new_game(store)
-    meta = json.loads(redis_conn.get(key(game_id, "meta")))
+    meta = unpacked(redis_conn.get(key(game_id, "meta")))
     meta["engine_version"] = "0-older"
     redis_conn.set(key(game_id, "meta"), json.dumps(meta))
     with pytest.raises(problems.EnginePinned) as refused:
@@ -201,7 +201,7 @@ def test_a_turn_is_owed_before_it_is_stored(store, monkeypatch):
 def test_a_turn_of_a_game_pinned_to_another_engine_version_is_rejected(store, redis_conn):
     game_id = new_game(store)
     turn_id = queued(store, game_id, [{"action": "pass"}])
-    meta = json.loads(redis_conn.get(key(game_id, "meta")))
+    meta = unpacked(redis_conn.get(key(game_id, "meta")))
     meta["engine_version"] = "0-older"
     redis_conn.set(key(game_id, "meta"), json.dumps(meta))
     assert resolve.resolve_turn(game_id, turn_id) == "rejected"
