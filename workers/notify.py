@@ -12,7 +12,7 @@ import logging
 from service.play import Game, load_game
 from service.store import Store, key
 from workers import clock, deadline_policy
-from workers.mail import limits, notices, outbox
+from workers.mail import notices, outbox
 from workers.mail.config import MailConfig
 from workers.mail.runtime import connection, queue
 
@@ -24,10 +24,12 @@ def via_mail_key(game_id: str, turn_id: str) -> str:
     return key(game_id, "mail", "turn", turn_id)
 
 
-def remember_via_mail(conn, game_id: str, turn_id: str, message_id: str) -> None:
-    """The intake marks a turn it submitted, so its outcome is an answer by mail."""
-    conn.set(via_mail_key(game_id, turn_id), json.dumps({"message_id": message_id}),
-             ex=VIA_MAIL_TTL)
+def remember_via_mail(conn, game_id: str, turn_id: str, message_id: str,
+                      ignored: list[str] = ()) -> None:
+    """The intake marks a turn it submitted, so its outcome is an answer by mail (which
+    names the lines of the mail that were ignored)."""
+    conn.set(via_mail_key(game_id, turn_id), json.dumps(
+        {"message_id": message_id, "ignored": list(ignored)}), ex=VIA_MAIL_TTL)
 
 
 def each_seat(game: Game, seats, tell) -> int:
@@ -83,9 +85,9 @@ def tell_all(conn, config: MailConfig, game: Game, turn: dict, turn_id: str) -> 
         told.add(turn["seat"])
         sent += each_seat(game, told, lambda seat: tell_mover(
             conn, config, game, turn, turn_id, json.loads(origin) if origin else None))
-    if game.snapshot.status == "finished":
+    if game.snapshot.status == "finished":          # never held for a digest: the last word
         return sent + each_seat(game, seats_with_mail(game), lambda seat: outbox.dispatch(
-            conn, queue(conn), config, notices.game_over(game, seat, config), ["over"]))
+            conn, queue(conn), config, notices.game_over(game, seat, config), ["over"], held=False))
     if game.snapshot.status == "active":
         waiting = [s for s in game.snapshot.to_act if s not in told and game.record.seats[s].email]
         sent += each_seat(game, waiting, lambda seat: outbox.dispatch(
@@ -97,12 +99,9 @@ def tell_mover(conn, config: MailConfig, game: Game, turn: dict, turn_id: str,
                origin: dict | None) -> int:
     """The outcome for the seat that played; with its next "your turn" when it must
     act again. An answer to the player's own mail (origin: what the intake noted of
-    it) is never muted nor digested; a rejection counts among the seat's error answers."""
+    it) is never muted nor dropped (past the hour's limit it is folded into a digest)."""
     seat = turn["seat"]
     if not game.record.seats[seat].email:
-        return 0
-    if (origin is not None and turn["status"] == "rejected"
-            and not limits.allowed(conn, "error", f"{game.record.id}:{seat}")):
         return 0
     if turn["status"] == "rejected":
         mail, events = notices.rejected(game, seat, turn, config), [f"rejected-{turn_id}"]
@@ -112,8 +111,10 @@ def tell_mover(conn, config: MailConfig, game: Game, turn: dict, turn_id: str,
             events.append(turn_event(game))
     if origin is not None:
         mail.in_reply_to, mail.automatic = origin["message_id"] or None, "auto-replied"
+        if origin.get("ignored"):
+            mail.sections.insert(1, notices.ignored(origin["ignored"]))
     return bool(outbox.dispatch(conn, queue(conn), config, mail, events,
-                                answer=origin is not None))
+                                answer=origin is not None, played=turn["status"] == "applied"))
 
 
 def turn_event(game: Game) -> str:

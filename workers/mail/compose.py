@@ -41,30 +41,53 @@ class Mail:
         return self
 
 
-def shorten_moves(notations: list[str], limit: int = FULL_LIST_UP_TO) -> str:
-    """All moves when few; else one line per kind of move (its first word) with a
-    count and a few examples, and how to get the rest."""
+def count(number: int, noun: str) -> str:
+    """"1 hour", "2 hours": a number with its noun in the right form."""
+    return f"{number:g} {noun}{'' if number == 1 else 's'}"
+
+
+def shorten_moves(notations: list[str], limit: int = FULL_LIST_UP_TO, prefix: str = "") -> str:
+    """All moves when few; else one line per group of moves sharing their next word
+    after prefix (their kind, when no prefix), with a count, a few examples and the
+    `moves` reply that lists the group: a reply that always narrows (issue 20,
+    finding 3)."""
     if not notations:
         return "(none)"
     if len(notations) <= limit:
         return "\n".join(f"  {n}" for n in notations)
-    groups: dict[str, list[str]] = {}
-    for notation in notations:
-        groups.setdefault(notation.split(" ", 1)[0], []).append(notation)
+    groups = narrowed(notations, prefix)
     lines = [f"{len(notations)} legal moves; some of each kind:"]
-    for word, members in groups.items():
-        lines.append(f"  {word}: {len(members)} moves, e.g.")
+    for start, members in groups.items():
+        lines.append(f"  {start}: {count(len(members), 'move')}, e.g.")
         lines += [f"    {m}" for m in members[:EXAMPLES_PER_GROUP]]
         if len(members) > EXAMPLES_PER_GROUP:
-            lines.append(f"    ... reply `moves {word}` for all {len(members)}")
+            lines.append(f"    ... reply `moves {start}` for all {len(members)}")
     return "\n".join(lines)
 
 
+def narrowed(notations: list[str], prefix: str) -> dict[str, list[str]]:
+    """The moves grouped by their words up to the first one after prefix on which they
+    differ, so that each group's start is a longer prefix than the one asked for."""
+    depth = len(prefix.split())
+    while True:
+        groups: dict[str, list[str]] = {}
+        for notation in notations:
+            groups.setdefault(" ".join(notation.split()[:depth + 1]), []).append(notation)
+        if len(groups) > 1 or depth >= max(len(n.split()) for n in notations):
+            return groups
+        depth += 1
+
+
 def list_moves(notations: list[str], prefix: str = "") -> str:
-    """The answer to the `moves` command, optionally only those starting with prefix."""
+    """The answer to the `moves` command, optionally only those starting with prefix;
+    past MOVES_REPLY_LIMIT grouped by the next word, each group with its longer prefix."""
+    prefix = " ".join(prefix.lower().split())
     chosen = [n for n in notations if n.startswith(prefix)] if prefix else notations
     if len(chosen) > MOVES_REPLY_LIMIT:
-        return shorten_moves(chosen)
+        groups = narrowed(chosen, prefix)
+        example = max(groups, key=lambda start: len(groups[start]))
+        return (shorten_moves(chosen, prefix=prefix) + "\n\nToo many to list at once: reply "
+                f"`moves` with one of the longer starts above, e.g. `moves {example}`.")
     return "\n".join(f"  {n}" for n in chosen) or f"(no legal move starts with {prefix!r})"
 
 

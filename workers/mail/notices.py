@@ -47,6 +47,13 @@ def add_turn(mail: Mail, game: Game, seat: int) -> Mail:
     return mail
 
 
+def ignored(lines: list[str]) -> tuple[str, str]:
+    """The section naming the lines of a player's mail that were neither move nor
+    command (issue 20, finding 2)."""
+    return ("Lines ignored", "These lines of your mail are neither a move nor a command, "
+            "so they were ignored:\n" + "\n".join(f"  {line}" for line in lines))
+
+
 def invitation(game: Game, seat: int, config: MailConfig) -> Mail:
     names = ", ".join(f"{s.name} (seat {i})" for i, s in enumerate(game.record.seats))
     mail = blank(game, seat, "You are invited to a game", config)
