@@ -223,9 +223,9 @@ def flush_digest(game_id: str, seat: int) -> str | None:
         return "dropped: the game is over"
     game = load_game(store, game_id)
     answers = sum(bool(i.get("answer")) for i in items)
-    mail = notices.blank(game, seat, f"Digest: {compose.count(len(items), 'notification')}"
-                         + (f", {compose.count(answers, 'answer')} to your mail" if answers else ""),
-                         config)
+    held = [compose.count(len(items) - answers, "notification")] if len(items) > answers else []
+    held += [compose.count(answers, "answer") + " to your mail"] if answers else []
+    mail = notices.blank(game, seat, "Digest: " + ", ".join(held), config)
     if answers:
         mail.automatic = "auto-replied"
     mail.add("Since the last mail", "\n".join(f"  v{i['version']}: {i['subject']}" for i in items))
