@@ -173,3 +173,55 @@ def test_moves_build_above_the_reply_limit_narrows_by_place(conn, inbox, mail_in
     state = engine.load(Store(conn).snapshot(game_id).state)
     assert listed == [n for n in map(engine.format, engine.legal_moves(state, seat))
                       if n.startswith(advice + " ")]
+
+
+def reply_address_version(message) -> int:
+    return int(str(message["Reply-To"]).split(".v", 1)[1].split(".", 1)[0])
+
+
+def test_a_held_digest_says_only_what_is_still_true(conn, inbox, mail_in, run_jobs, new_game):
+    """Finding 4: `digest 0` sends what is held at once; a digest of a version that has
+    passed shows the game and reply address as they are; nothing held is sent once the
+    game is over (and "game over" itself is never held)."""
+    start = datetime(2030, 1, 7, 9, 0, tzinfo=timezone.utc)
+    store = Store(conn)
+
+    def say(address: str, body: str, to=None) -> None:
+        mail_in(reply_to(to or inbox.last(address), body, address))
+        run_jobs()
+
+    def ada_plays() -> None:
+        say(ADA, [m for m in listed_moves(inbox.last(ADA)) if m != "pass"][0])
+
+    with time_machine.travel(start, tick=True) as traveller:
+        game_id = new_game("pile")
+        run_jobs()
+        say(BERT, "digest 1")
+        ada_plays()                                           # v1: the first digest goes out at once
+        assert "Digest: 1 notification" in str(inbox.last(BERT)["Subject"])
+        say(BERT, "pass")                                     # v2
+        ada_plays()                                           # v3: Bert's "your turn" is held
+        held = len(inbox.to(BERT))
+        say(BERT, "digest 0")                                 # ... and released at once
+        digest = [m for m in inbox.to(BERT)[held:] if "Digest" in str(m["Subject"])]
+        assert len(digest) == 1 and reply_address_version(digest[0]) == 3
+        say(BERT, "digest 1", to=digest[0])
+        say(BERT, "pass", to=digest[0])                       # v4
+        ada_plays()                                           # v5: held
+        say(BERT, "status")
+        say(BERT, "pass")                                     # v6: what is held is out of date
+        traveller.move_to(start + timedelta(hours=1, minutes=5))
+        run_jobs()
+        late = inbox.last(BERT)
+        assert "Digest: 1 notification" in str(late["Subject"])
+        assert reply_address_version(late) == 6 == store.snapshot(game_id).version
+        assert "Not your move now. Waiting for: Ada" in text(late)
+        ada_plays()                                           # v7: held
+        say(BERT, "status")
+        say(BERT, "pass")                                     # v8
+        say(ADA, "pass")                                      # v9: two passes end the game
+        assert store.snapshot(game_id).status == "finished"
+        assert inbox.last(BERT)["Subject"].endswith("Game over")
+        traveller.move_to(start + timedelta(hours=3))
+        run_jobs()
+    assert inbox.last(BERT)["Subject"].endswith("Game over")
