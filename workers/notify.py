@@ -51,7 +51,8 @@ def on_game_created(game_id: str) -> int:
 
     def invite(seat: int):
         events = ["invite"] + ([turn_event(game)] if seat in game.snapshot.to_act else [])
-        return outbox.dispatch(conn, queue(conn), config, notices.invitation(game, seat, config), events)
+        mail = clock.add_clock(conn, game, seat, notices.invitation(game, seat, config))
+        return outbox.dispatch(conn, queue(conn), config, mail, events)
     try:
         return each_seat(game, seats_with_mail(game), invite)
     finally:
@@ -81,6 +82,8 @@ def tell_all(conn, config: MailConfig, game: Game, turn: dict, turn_id: str) -> 
         if turn["status"] == "applied":
             conn.delete(clock.clock_key(game.record.id, turn["seat"]))    # a fresh clock if still to act
         sent += each_seat(game, told, lambda seat: deadline_policy.played_for(conn, game, turn, turn_id))
+        sent += each_seat(game, [s for s in seats_with_mail(game) if s not in told],
+                          lambda seat: deadline_policy.announce_skip(conn, game, turn, turn_id, seat))
     elif turn["status"] == "rejected" or origin:
         told.add(turn["seat"])
         sent += each_seat(game, told, lambda seat: tell_mover(
@@ -91,7 +94,8 @@ def tell_all(conn, config: MailConfig, game: Game, turn: dict, turn_id: str) -> 
     if game.snapshot.status == "active":
         waiting = [s for s in game.snapshot.to_act if s not in told and game.record.seats[s].email]
         sent += each_seat(game, waiting, lambda seat: outbox.dispatch(
-            conn, queue(conn), config, notices.your_turn(game, seat, config), [turn_event(game)]))
+            conn, queue(conn), config, clock.add_clock(conn, game, seat, notices.your_turn(game, seat, config)),
+            [turn_event(game)]))
     return sent
 
 
@@ -109,6 +113,7 @@ def tell_mover(conn, config: MailConfig, game: Game, turn: dict, turn_id: str,
         mail, events = notices.applied(game, seat, turn, config), [f"applied-{turn_id}"]
         if game.snapshot.status == "active" and seat in game.snapshot.to_act:
             events.append(turn_event(game))
+            clock.add_clock(conn, game, seat, mail)
     if origin is not None:
         mail.in_reply_to, mail.automatic = origin["message_id"] or None, "auto-replied"
         if origin.get("ignored"):

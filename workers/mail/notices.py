@@ -71,10 +71,9 @@ def your_turn(game: Game, seat: int, config: MailConfig) -> Mail:
     return add_turn(blank(game, seat, "Your turn", config), game, seat)
 
 
-def reminder(game: Game, seat: int, config: MailConfig, deadline: str | None) -> Mail:
+def reminder(game: Game, seat: int, config: MailConfig, deadline: str) -> Mail:
     mail = blank(game, seat, "Reminder: your turn", config)
-    mail.add("Reminder", "The game is waiting for your move." +
-             (f"\nDeadline: {deadline}." if deadline else ""))
+    mail.add("Reminder", f"The game is waiting for your move.\nYour deadline: {deadline}")
     return add_turn(mail, game, seat)
 
 
