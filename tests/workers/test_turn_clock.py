@@ -4,6 +4,7 @@ and then every 12 h, stopped when the seat moves; the deadline policy (skip, wai
 pause) fires exactly once; vacation stops the clock; the sweeper finds lost jobs."""
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -261,7 +262,9 @@ def test_a_sweep_after_the_scheduled_registry_was_lost_schedules_everything_agai
 
 
 def body(message) -> str:
-    return message.get_body(("plain",)).get_content().replace("\r\n", "\n")
+    """The plain text with its prose unwrapped (lines of a list stay lines)."""
+    text = message.get_body(("plain",)).get_content().replace("\r\n", "\n")
+    return re.sub(r"\n(?=[^\s=-])", " ", text)
 
 
 def test_a_clocked_games_mails_name_the_deadline_and_the_policy(conn, inbox, mail_in, run_jobs, new_game, travel):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import re
 import secrets
+import textwrap
 from dataclasses import dataclass, field
 from email import policy
 from email.message import EmailMessage
@@ -18,6 +19,8 @@ POLICY = policy.SMTP.clone(max_line_length=998)     # headers as written: never 
 FULL_LIST_UP_TO = 40        # more legal moves than this are grouped by their first word
 EXAMPLES_PER_GROUP = 6
 MOVES_REPLY_LIMIT = 400     # the `moves` command lists at most this many lines
+PROSE_COLUMNS = 78          # RFC 5322 2.1.1: lines SHOULD be no more than 78 characters
+LAID_OUT = {"The board"}    # sections kept as the engine lays them out
 
 
 @dataclass
@@ -105,10 +108,12 @@ you are told so and nothing is played."""
 
 
 def footer(mail: Mail, public_url: str) -> str:
+    """Links every reader can open: the game's public view and log, no seat token
+    needed (a player invited by mail never got one; issue 20, finding 6)."""
     game = f"{public_url}/v1/games/{mail.game_id}"
     return (f"Game {mail.game_id} ({mail.game_name}), you are seat {mail.seat} "
             f"({mail.seat_name}), version {mail.version}.\n"
-            f"API (with your seat token): {game} , {game}/legal-moves , {game}/log\n"
+            f"The game as anyone sees it: {game} and its log: {game}/log\n"
             "Reply `help` for commands, `mute` to stop these mails.")
 
 
@@ -117,11 +122,32 @@ def message_id(mail: Mail, domain: str) -> str:
 
 
 def to_text(mail: Mail, public_url: str) -> str:
+    """The plain text part: prose wrapped at PROSE_COLUMNS, the board as the engine
+    laid it out (issue 20, finding 7)."""
     parts = []
     for title, text in mail.sections:
+        text = text if title in LAID_OUT else wrapped(text)
         parts.append(f"{title}\n{'=' * len(title)}\n{text}" if title else text)
-    parts.append(f"-- \n{footer(mail, public_url)}")
+    parts.append(f"-- \n{wrapped(footer(mail, public_url))}")
     return "\n\n".join(parts) + "\n"
+
+
+def wrapped(text: str) -> str:
+    """Each line of text wrapped at PROSE_COLUMNS, continued at its own indentation;
+    words (moves, addresses, links) are never broken."""
+    lines = []
+    for line in text.split("\n"):
+        indent = line[:len(line) - len(line.lstrip())]
+        lines += textwrap.wrap(line, PROSE_COLUMNS, subsequent_indent=indent + "  " * bool(indent),
+                               break_long_words=False, break_on_hyphens=False) or [line]
+    return "\n".join(lines)
+
+
+def transfer_encoding(text: str) -> str | None:
+    """Quoted-printable for a text part with non-ASCII characters (the £ sign), plain
+    7bit otherwise: never base64, which spam filters hold against text (MIME_BASE64_TEXT)
+    and which the stored `as_string()` form would otherwise choose (issue 20, finding 7)."""
+    return None if text.isascii() else "quoted-printable"
 
 
 def to_html(mail: Mail, public_url: str) -> str:
@@ -186,8 +212,9 @@ def build(mail: Mail, mail_from: str, domain: str, public_url: str) -> EmailMess
     if mail.reply_to:
         message["Reply-To"] = mail.reply_to
         message["List-Unsubscribe"] = f"<mailto:{mail.reply_to}?subject=mute&body=mute>"
-    message.set_content(to_text(mail, public_url))
-    message.add_alternative(to_html(mail, public_url), subtype="html")
+    plain, markup = to_text(mail, public_url), to_html(mail, public_url)
+    message.set_content(plain, cte=transfer_encoding(plain))
+    message.add_alternative(markup, subtype="html", cte=transfer_encoding(markup))
     return message
 
 
@@ -205,5 +232,5 @@ def stray_answer(to: str, subject: str, text: str, mail_from: str, domain: str,
     message["X-Auto-Response-Suppress"] = "All"
     if in_reply_to:
         message["In-Reply-To"] = in_reply_to
-    message.set_content(text + "\n")
+    message.set_content(wrapped(text) + "\n", cte=transfer_encoding(text))
     return message
