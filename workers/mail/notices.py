@@ -3,6 +3,8 @@ move rejected, game over, and the answers to commands and bad mail. Each returns
 compose.Mail for one seat of a loaded game (service.play.Game)."""
 from __future__ import annotations
 
+import re
+
 from service.play import Game
 from workers.mail import compose, reply_address
 from workers.mail.compose import Mail
@@ -93,14 +95,36 @@ def rejected(game: Game, seat: int, turn: dict, config: MailConfig) -> Mail:
 def refusal_text(game: Game, refusal: dict) -> str:
     lines = [f"Reason: {refusal.get('reason', 'refused')}"]
     if refusal.get("rule"):
-        lines.append(f"Rule: {refusal['rule']}")
+        lines.append(f"Rule: {refusal['rule']}" + refused_move(game, refusal))
     if refusal.get("field"):
-        lines.append(f"At: {refusal['field']}")
+        lines.append(f"At: {field_text(refusal['field'])}")
     if refusal.get("options"):
         lines.append("Possible there:\n" + compose.shorten_moves(
             [option_text(game, o) for o in refusal["options"]]))
     lines.append("Nothing was changed.")
     return "\n".join(lines)
+
+
+def refused_move(game: Game, refusal: dict) -> str:
+    """The refused move named in English beside the rule (often the German rulebook's
+    heading), e.g. ", for: build bolton cotton_mill card=bolton"."""
+    found = re.match(r"moves\[(\d+)\]", refusal.get("field") or "")
+    moves = refusal.get("moves") or []
+    if found is None or int(found.group(1)) >= len(moves):
+        return ""
+    try:
+        return f", for: {game.type.engine.format(moves[int(found.group(1))])}"
+    except Exception:                   # a move the engine cannot even write down
+        return ""
+
+
+def field_text(field: str) -> str:
+    """`moves[1].card` as a player reads it: "your move 2, its card" (issue 20, finding 6)."""
+    found = re.fullmatch(r"moves\[(\d+)\](?:\.(\w+))?", field)
+    if found is None:
+        return field.replace("_", " ")
+    number, part = int(found.group(1)) + 1, found.group(2)
+    return f"your move {number}" + (f", its {part.replace('_', ' ')}" if part else "")
 
 
 def option_text(game: Game, option) -> str:
@@ -109,14 +133,32 @@ def option_text(game: Game, option) -> str:
     return str(option)
 
 
+def ranking_lines(ranking: list[list[int]], scores: list, names: list[str]) -> list[str]:
+    """The places, saying where equal scores were told apart by the rules' tie-break
+    and where a place is shared (issue 20, finding 6)."""
+    def score(seat):
+        return scores[seat] if seat < len(scores) else None
+    lines, ties = [], False
+    for place, group in enumerate(ranking, start=1):
+        line = f"  {place}. {', '.join(names[s] for s in group)}"
+        if len(group) > 1:
+            line, ties = line + " (shared: equal also on the tie-break)", True
+        elif place > 1 and score(group[0]) is not None and score(group[0]) == score(ranking[place - 2][0]):
+            line, ties = line + " (equal score: placed by the tie-break)", True
+        lines.append(line)
+    if ties:
+        lines.append("Equal scores are told apart by the tie-break in the game's rules "
+                     "(its rulebook's end of game); still equal, the place is shared.")
+    return lines
+
+
 def game_over(game: Game, seat: int, config: MailConfig) -> Mail:
     result = game.snapshot.result or {}
     scores = result.get("scores", [])
     names = [s.name for s in game.record.seats]
     lines = [f"  {names[i]}: {score}" for i, score in enumerate(scores)]
-    places = [f"  {place}. {', '.join(names[s] for s in group)}"
-              for place, group in enumerate(result.get("ranking", []), start=1)]
+    ranking = result.get("ranking", [])
     mail = blank(game, seat, "Game over", config)
     mail.add("Final scores", "\n".join(lines) or "(no scores)")
-    mail.add("Ranking", "\n".join(places) or "(no ranking)")
+    mail.add("Ranking", "\n".join(ranking_lines(ranking, scores, names)) or "(no ranking)")
     return mail.add("The board", board(game, seat))
