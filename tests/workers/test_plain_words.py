@@ -34,6 +34,9 @@ def test_brass_answers_are_in_plain_words(conn, inbox, mail_in, run_jobs, new_ga
     assert "Nothing was changed" in missing_card and "this action needs a card" in missing_card
     assert "your move 1" in missing_card and "for: loan 10" in missing_card
     assert_plain(missing_card)
+    order = answer_to(mail_in, run_jobs, inbox, "develop port cotton_mill card=bury", first)
+    assert "alphabetical order: cotton_mill, port" in order                 # was a Python list
+    assert_plain(order)
     settings = answer_to(mail_in, run_jobs, inbox, "digest 1\nvacation 2", first)
     assert "digest: at most one mail per 1 hour\n" in settings and "vacation: until 20" in settings
     assert_plain(settings)

@@ -117,7 +117,7 @@ def handle_seat(conn, config: MailConfig, game: Game, seat: int, reply: Reply, d
     moves, ignored, unreadable = read_moves(game, seat, reply.moves)
     if unreadable:
         mail.add("Could not read your move", "\n".join(
-            f"{line!r}: {error}" for line, error in unreadable) + "\nNothing was played.")
+            f"{line!r}: {notices.plain(error)}" for line, error in unreadable) + "\nNothing was played.")
         add_ignored(mail, ignored)
         notices.add_turn(mail, game, seat)
         done = "unparseable"
@@ -191,7 +191,7 @@ def submit(conn, game: Game, seat: int, reply: Reply, digest: str, mail, moves: 
         submit_turn(Store(conn), enqueue, game.record.id, seat, version, moves,
                     idempotency_key=f"mail-{digest}")
     except problems.Problem as refused:
-        mail.add("Not played", f"{refused.detail}\nNothing was played." + (
+        mail.add("Not played", f"{notices.plain(refused.detail)}\nNothing was played." + (
             f"\nYour mail answered version {version}; the game is at "
             f"{game.snapshot.version}." if isinstance(refused, problems.StaleVersion) else ""))
         add_ignored(mail, ignored)

@@ -93,7 +93,7 @@ def rejected(game: Game, seat: int, turn: dict, config: MailConfig) -> Mail:
 
 
 def refusal_text(game: Game, refusal: dict) -> str:
-    lines = [f"Reason: {refusal.get('reason', 'refused')}"]
+    lines = [f"Reason: {plain(refusal.get('reason', 'refused'))}"]
     if refusal.get("rule"):
         lines.append(f"Rule: {refusal['rule']}" + refused_move(game, refusal))
     if refusal.get("field"):
@@ -103,6 +103,15 @@ def refusal_text(game: Game, refusal: dict) -> str:
             [option_text(game, o) for o in refusal["options"]]))
     lines.append("Nothing was changed.")
     return "\n".join(lines)
+
+
+PY_LIST = re.compile(r"\[((?:'[^'\[\]]*'(?:, )?)+)\]")
+
+
+def plain(text: str) -> str:
+    """An engine's or the platform's reason as a player reads it: a Python list
+    (`['a', 'b']`, in reasons the API shares) written as "a, b" (issue 20, finding 6)."""
+    return PY_LIST.sub(lambda found: found.group(1).replace("'", ""), text)
 
 
 def refused_move(game: Game, refusal: dict) -> str:
