@@ -187,7 +187,7 @@ def queue_for_digest(conn, mail: Mail, events: list[str], hours: int,
     does not hold it back."""
     conn.sadd(digest_seats_key(mail.game_id), mail.seat)
     title = next((title for title, _ in mail.sections if title), "")
-    item = json.dumps({"subject": mail.subject + (f": {title}" if title else ""),
+    item = json.dumps({"subject": mail.subject + (f": {title}" if folded and title else ""),
                        "version": mail.version, "sections": mail.sections, "answer": folded})
     last = float(conn.get(key(mail.game_id, "mail", "digest_last", str(mail.seat))) or 0)
     due = max(time.time(), last + hours * 3600)
