@@ -239,8 +239,9 @@ def deadline_text(clock: Clock, config: dict) -> str:
     how long is left and what happens then."""
     due = clock.since + config["turn_hours"] * 3600
     left = round(max(0.0, due - time.time()) / 3600)
+    within = f"in {compose.count(left, 'hour')}" if left else "within the hour"
     return (f"{datetime.fromtimestamp(due, timezone.utc):%Y-%m-%d %H:%M} UTC "
-            f"(in {compose.count(left, 'hour')}; time on vacation does not count). "
+            f"({within}; time on vacation does not count). "
             f"Then {AT_THE_DEADLINE[config['deadline_policy']]}.")
 
 
