@@ -36,6 +36,7 @@ def test_brass_answers_are_in_plain_words(conn, inbox, mail_in, run_jobs, new_ga
     assert_plain(missing_card)
     order = answer_to(mail_in, run_jobs, inbox, "develop port cotton_mill card=bury", first)
     assert "alphabetical order: cotton_mill, port" in order                 # was a Python list
+    assert "Rule: Develop (rulebook: AKTION: ENTWICKELN), for: develop" in order
     assert_plain(order)
     settings = answer_to(mail_in, run_jobs, inbox, "digest 1\nvacation 2", first)
     assert "digest: at most one mail per 1 hour\n" in settings and "vacation: until 20" in settings

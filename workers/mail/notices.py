@@ -95,7 +95,7 @@ def rejected(game: Game, seat: int, turn: dict, config: MailConfig) -> Mail:
 def refusal_text(game: Game, refusal: dict) -> str:
     lines = [f"Reason: {plain(refusal.get('reason', 'refused'))}"]
     if refusal.get("rule"):
-        lines.append(f"Rule: {refusal['rule']}" + refused_move(game, refusal))
+        lines.append(f"Rule: {rule_text(game, refusal['rule'])}" + refused_move(game, refusal))
     if refusal.get("field"):
         lines.append(f"At: {field_text(refusal['field'])}")
     if refusal.get("options"):
@@ -112,6 +112,12 @@ def plain(text: str) -> str:
     """An engine's or the platform's reason as a player reads it: a Python list
     (`['a', 'b']`, in reasons the API shares) written as "a, b" (issue 20, finding 6)."""
     return PY_LIST.sub(lambda found: found.group(1).replace("'", ""), text)
+
+
+def rule_text(game: Game, rule: str) -> str:
+    """The rule's English name with the rulebook's (German) heading beside it."""
+    english = dict(game.type.rule_names).get(rule)
+    return f"{english} (rulebook: {rule})" if english else rule
 
 
 def refused_move(game: Game, refusal: dict) -> str:

@@ -30,4 +30,11 @@ GAME = GameType(
                "with its extra scoring; the third step is provisional, see the description)",
                choices=("full", "introductory")),
     ),
+    rule_names=(
+        ("SPIELZUG", "Player turn"), ("AKTIONEN", "Actions"), ("AKTIONEN: Passen", "Pass"),
+        ("AKTION: BAUEN", "Build"), ("AKTION: VERBINDEN", "Network"),
+        ("AKTION: ENTWICKELN", "Develop"), ("AKTION: VERKAUFEN", "Sell"),
+        ("AKTION: KREDIT AUFNEHMEN", "Loan"),
+        ("RUNDENENDE: Einkommen erhalten", "End of round: collect income"),
+    ),
 )
