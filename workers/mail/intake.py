@@ -152,8 +152,9 @@ def run_commands(conn, config: MailConfig, game: Game, seat: int, commands, mail
 def read_moves(game: Game, seat: int, lines: list[str]):
     """(moves, ignored lines, unreadable lines with their error). A line that does not
     parse is a move the player got wrong when it begins with a word that begins a
-    move (a legal one now, or one of the other lines): the whole mail is then refused.
-    Any other such line (a greeting, "Thanks!", a sign-off) is ignored and named."""
+    move (a legal one now, or one of the other lines) or holds a `key=value`: the whole
+    mail is then refused. Any other such line (a greeting, "Thanks!", a sign-off) is
+    ignored and named."""
     engine, parsed, failed = game.type.engine, [], []
     for line in lines:
         try:
@@ -162,8 +163,11 @@ def read_moves(game: Game, seat: int, lines: list[str]):
             failed.append((line, str(error)))
     verbs = {line.split()[0].lower() for line, _ in parsed}
     verbs |= {notation.split()[0] for notation in notices.notations(game, seat)}
-    unreadable = [(line, error) for line, error in failed if line.split()[0].lower() in verbs]
-    ignored = [line for line, _ in failed if line.split()[0].lower() not in verbs]
+
+    def attempted(line: str) -> bool:
+        return line.split()[0].lower() in verbs or "=" in line
+    unreadable = [(line, error) for line, error in failed if attempted(line)]
+    ignored = [line for line, _ in failed if not attempted(line)]
     return [move for _, move in parsed], ignored, unreadable
 
 
