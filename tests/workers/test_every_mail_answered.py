@@ -72,10 +72,11 @@ def test_answers_past_the_hours_limit_are_folded_into_a_digest_never_dropped(con
 def test_every_unreadable_line_is_named_not_only_the_first(conn, inbox, mail_in, run_jobs, new_game):
     """Finding 1: "a later unreadable line was dropped silently from an answer"."""
     game_id, invitation = started(new_game, run_jobs, inbox)
-    mail_in(reply_to(invitation, "play three\npass\nplay 4 please", ADA))
+    mail_in(reply_to(invitation, "play three\npass\nplay 4 please\nthrow card=3", ADA))
     run_jobs()
     answer = text(inbox.last(ADA))
     assert "'play three'" in answer and "'play 4 please'" in answer and "Nothing was played" in answer
+    assert "'throw card=3'" in answer                   # notation-like: a move attempt, not ignored
     assert played(conn, game_id) == []
 
 
