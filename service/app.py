@@ -1,24 +1,49 @@
 """The Flask application factory."""
 from __future__ import annotations
 
+import logging
+import os
+
 import redis
 from flask import Flask, request
+from redis.backoff import ExponentialWithJitterBackoff
+from redis.retry import Retry
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from service import contract, problems
+from service import contract, limits, problems
 from service.connection import redis_url
 from service.games.base import IllegalMove
+
+logger = logging.getLogger(__name__)
+# Redis errors that mean "not now" rather than "wrong" (issue 10, finding 5): unreachable,
+# timed out, loading its data set (BusyLoadingError is a ConnectionError), or a replica
+# that refuses writes after a failover. They answer 503 with Retry-After, never 500.
+REDIS_UNAVAILABLE = (redis.ConnectionError, redis.TimeoutError, redis.exceptions.ReadOnlyError)
+RETRY_AFTER = 5          # seconds: what a Redis restart with AOF takes, give or take
+DEFAULT_CONNECTIONS = 1000     # each ?wait, long poll and event stream holds one while it waits
+
+
+def redis_client(url: str) -> redis.Redis:
+    """The API's client: a dropped connection is tried again at once (up to 3 times,
+    50-500 ms apart), so a CLIENT KILL or a restart's first second costs no request,
+    and an outage answers within about a second and a half instead of after redis-py's
+    default backoff (1-10 s per try)."""
+    return redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=5,
+                                max_connections=int(os.environ.get("REDIS_MAX_CONNECTIONS",
+                                                                   DEFAULT_CONNECTIONS)),
+                                retry=Retry(ExponentialWithJitterBackoff(base=0.05, cap=0.5), 3))
 
 
 def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__)
     app.config.update(MAX_CONTENT_LENGTH=contract.largest_body() + 1, REDIS_URL=None)
     app.config.update(config or {})
-    app.extensions["redis"] = redis.Redis.from_url(app.config["REDIS_URL"] or redis_url())
+    app.extensions["redis"] = redis_client(app.config["REDIS_URL"] or redis_url())
 
-    from service.api import games, mail, meta, turns
-    for blueprint in (meta.bp, games.bp, turns.bp, mail.bp):
+    from service.api import events, games, mail, meta, turns
+    for blueprint in (meta.bp, games.bp, turns.bp, mail.bp, events.bp):
         app.register_blueprint(blueprint)
+    limits.install(app)
 
     @app.before_request
     def check_contract():
@@ -35,6 +60,15 @@ def create_app(config: dict | None = None) -> Flask:
     def illegal(err: IllegalMove):
         return problems.render(problems.problem(422, "illegal-move", "The rules refuse this")(
             err.reason, **{k: v for k, v in err.as_dict().items() if k != "reason"}))
+
+    def redis_unavailable(err: redis.RedisError):
+        logger.warning("Redis unavailable on %s %s: %s", request.method, request.path, err)
+        return problems.render(problems.Unavailable(
+            f"the game store does not answer now (restarting or loading); try again in "
+            f"{RETRY_AFTER} s (a turn repeated with its Idempotency-Key is never applied twice)",
+            headers={"Retry-After": str(RETRY_AFTER)}))
+    for unavailable in REDIS_UNAVAILABLE:
+        app.register_error_handler(unavailable, redis_unavailable)
 
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException):

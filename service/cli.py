@@ -1,4 +1,4 @@
-"""The `pbem` command: dev, serve, worker, bench, admin, validate-board."""
+"""The `pbem` command: dev, serve, streams, worker, bench, admin, validate-board."""
 from __future__ import annotations
 
 import argparse
@@ -10,7 +10,7 @@ import sys
 import threading
 import time
 
-from service.connection import redis_from_env, redis_url
+from service.connection import redis_from_env, redis_url, var_dir
 
 SWEEP_EVERY = 15.0
 
@@ -21,7 +21,10 @@ def add_host_port(parser):
 
 
 def cmd_dev(args) -> None:
-    """API, a worker with the scheduler and the sweeper, in one process group."""
+    """API, a worker with the scheduler and the sweeper, in one process group; the
+    embedded Redis (if any) is ended with them, on Ctrl-C, SIGTERM or SIGHUP."""
+    for ending in (signal.SIGTERM, signal.SIGHUP):          # Ctrl-C ends Flask's server
+        signal.signal(ending, lambda *_: sys.exit(0))       # so the finally below runs
     url = redis_url()                               # starts the embedded Redis if needed
     print(f"pbem dev: Redis at {url}", flush=True)
     from workers.mail.config import MailConfig
@@ -32,23 +35,41 @@ def cmd_dev(args) -> None:
     os.environ.setdefault("PUBLIC_URL", f"http://{args.host}:{args.port}")
     worker = subprocess.Popen([sys.executable, "-m", "service.cli", "worker"],
                               env={**os.environ, "REDIS_URL": url})
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))      # so the worker is ended too
     try:
         from service.app import create_app
         print(f"pbem dev: API on http://{args.host}:{args.port}/docs", flush=True)
         create_app().run(host=args.host, port=args.port, threaded=True, use_reloader=False)
     finally:
         worker.terminate()
-        worker.wait(10)
+        worker.wait(10)                            # then Redis, at exit
 
 
 def cmd_serve(args) -> None:
-    """The API under gunicorn (threads, so ?wait= does not block other requests)."""
-    os.environ.setdefault("REDIS_URL", redis_url())
+    """The API under gunicorn (threads, so ?wait= does not block other requests), which
+    replaces this process: so REDIS_URL must name a Redis (an embedded one would outlive
+    it). Gunicorn's control socket is PBEM_VAR/gunicorn-PORT.ctl, this instance's own."""
+    if not os.environ.get("REDIS_URL"):
+        sys.exit("pbem serve: set REDIS_URL (pbem dev runs an embedded Redis)")
+    control = var_dir().absolute() / f"gunicorn-{args.port}.ctl"
     os.execvp(sys.executable, [sys.executable, "-m", "gunicorn", "service.wsgi:app",
                                "--bind", f"{args.host}:{args.port}", "--workers",
                                str(args.workers), "--threads", str(args.threads),
-                               "--worker-class", "gthread", "--access-logfile", "-"])
+                               "--worker-class", "gthread", "--access-logfile", "-",
+                               "--control-socket", str(control)])
+
+
+def cmd_streams(args) -> None:
+    """The event streams under gunicorn's gevent workers: an idle stream costs a
+    greenlet and a socket, not a thread (gthread would pin a thread per stream).
+    Serves the whole app; deploy/ routes only `/v1/games/*/events` here."""
+    os.environ.setdefault("REDIS_URL", redis_url())
+    os.environ["REDIS_MAX_CONNECTIONS"] = str(args.connections + 100)   # a pub/sub each
+    os.execvp(sys.executable, [sys.executable, "-m", "gunicorn", "service.wsgi:app",
+                               "--bind", f"{args.host}:{args.port}", "--workers",
+                               str(args.workers), "--worker-class", "gevent",
+                               "--worker-connections", str(args.connections),
+                               "--graceful-timeout", "3",   # streams resume by Last-Event-ID
+                               "--access-logfile", "-"])
 
 
 def cmd_worker(args) -> None:
@@ -87,30 +108,131 @@ def cmd_bench(args) -> None:
     from service import bench
     if args.what == "engine":
         bench.engine(args.game, seats=args.seats, games=args.games)
+    elif args.what == "streams":
+        from service import bench_streams
+        bench_streams.streams(args.game, connections=args.connections, turns=args.turns)
     else:
         bench.api(game=args.game, turns=args.turns, clients=args.clients, seconds=args.seconds)
 
 
 def cmd_admin(args) -> None:
+    from service import fairness
     from service.play import rebuild
     from service.store import Store
+
+    if args.action in ("issue-key", "revoke-key"):
+        return admin_key(args.action, args.game_id)
 
     store = Store(redis_from_env())
     rebuilt = rebuild(store, args.game_id)
     stored = store.snapshot(args.game_id)
     same = rebuilt.to_json() == stored.to_json()
-    print(json.dumps({"game": args.game_id, "version": rebuilt.version,
-                      "equal_to_stored": same}))
+    report = {"game": args.game_id, "version": rebuilt.version, "equal_to_stored": same}
+    if args.action == "verify":     # issue 11, finding 2: what players check, from the store
+        record = store.game(args.game_id)
+        report["commitment_kept"] = fairness.keeps_commitment(record.seed, record.fairness)
+        report["seed_chosen_by_client"] = record.fairness.get("seed_chosen_by_client")
+        print(json.dumps(report))
+        sys.exit(0 if same and report["commitment_kept"] else 1)
+    print(json.dumps(report))
     if args.write and not same:
         store.replace_snapshot(args.game_id, rebuilt)
         print("stored snapshot replaced by the rebuilt one")
     sys.exit(0 if same or args.write else 1)
 
 
+def admin_key(action: str, name: str) -> None:
+    """`issue-key NAME` prints a new API key once (Redis keeps its hash);
+    `revoke-key NAME` ends it."""
+    from service import api_keys
+
+    conn = redis_from_env()
+    if action == "revoke-key":
+        if not api_keys.revoke(conn, name):
+            sys.exit(f"no key named {name!r}")
+        print(f"key {name!r} revoked")
+        return
+    try:
+        print(api_keys.issue(conn, name))
+    except ValueError as refused:
+        sys.exit(str(refused))
+    print(f"the API key of {name!r}: shown only now, kept only as a hash", file=sys.stderr)
+
+
+def board_validators() -> dict:
+    """Game type id -> the `validate` module of each game whose package ships one."""
+    import importlib
+    from pathlib import Path
+    from types import ModuleType
+
+    from service.games.registry import game_types
+    found = {}
+    for game_id, game in sorted(game_types().items()):
+        engine = game.engine
+        package = (engine.__name__ if isinstance(engine, ModuleType) else engine.__module__)
+        package = package.rpartition(".")[0]
+        if package.startswith("service.games.") and (
+                Path(importlib.import_module(package).__file__).parent / "validate.py").exists():
+            found[game_id] = importlib.import_module(f"{package}.validate")
+    return found
+
+
 def cmd_validate_board(args) -> None:
-    """Each game with board data ships `python -m service.games.<game>.validate PATH`."""
-    module = f"service.games.{args.game.replace('-', '_')}.validate"
-    os.execvp(sys.executable, [sys.executable, "-m", module, args.path])
+    """Checks candidate data in-process; exits 0 (sound: then says what to do next),
+    1 (problems, each listed) or 2 (unreadable or unknown game), never with a traceback."""
+    from pathlib import Path
+
+    from service.games.common.datafiles import DataFileError
+
+    def unreadable(message: str):
+        print(message, file=sys.stderr)
+        sys.exit(2)
+    if args.game not in args.validators:
+        unreadable(f"pbem validate-board: unknown game {args.game!r}; "
+                   f"games with data to check: {', '.join(args.validators)}")
+    validator, path = args.validators[args.game], Path(args.path)
+    try:
+        checked = validator.check(path)
+    except DataFileError as error:
+        unreadable(f"{error}\n{args.game} takes {validator.TAKES}")
+    except Exception as error:          # a shape the checker does not foresee: say so, plainly
+        unreadable(f"{path}: the checker failed on this data ({type(error).__name__}: {error}); "
+                   f"{args.game} takes {validator.TAKES}. Please report this.")
+    for problem in checked.problems:
+        print(f"{path}: {problem}")
+    if checked.problems:
+        print(f"{len(checked.problems)} problem(s); nothing was changed", file=sys.stderr)
+        sys.exit(1)
+    print(f"{path}: ok" + "".join(f"\n  still marked provisional: {mark}" for mark in
+                                  checked.provisional) if checked.provisional else
+          f"{path}: ok, nothing marked provisional (printed data)")
+    print_next_steps(args.game, validator, checked)
+
+
+def print_next_steps(game_id: str, validator, checked) -> None:
+    """Where sound data goes (the drop-in folder), and what the switch does."""
+    from pathlib import Path
+
+    from service.games.common import datafiles
+    from service.games.registry import game_type
+    game = game_type(game_id)
+    in_use = datafiles.files_in_use(validator.SHIPPED, game_id)
+    rules = game.engine_version.partition("+data.")[0]
+    new_version = datafiles.engine_version(rules, {**in_use, **checked.files})
+    folder = datafiles.drop_in_folder(game_id)
+    root = os.environ[datafiles.DROP_IN] if folder else "$PBEM_DATA"
+    target = folder or f"$PBEM_DATA/{game_id}"
+    folders = sorted({str(Path(target, name).parent) for name in checked.files})
+    copies = "\n".join([f"       mkdir -p {' '.join(folders)}"] + [
+        f"       cp {source} {target}/{name}" for name, source in checked.files.items()])
+    print(f"""Next:
+  1. Put the files in the drop-in folder{'' if folder else ' (choose a folder and export PBEM_DATA)'}:
+{copies}
+  2. Restart every pbem process (serve, worker, dev) with PBEM_DATA={root}.
+     {game_id} then runs engine {new_version} (now {game.engine_version});
+     `GET /v1/game-types` shows it, with stage "{'provisional' if checked.provisional else 'complete'}".
+  3. Games started under the old data are refused (409 engine-version), never played on under
+     changed data: finish them first, or keep a server with the old data for them.""")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -124,6 +246,12 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--workers", type=int, default=2)
     serve.add_argument("--threads", type=int, default=8)
     serve.set_defaults(run=cmd_serve)
+    streams = sub.add_parser("streams", help="the event streams under gevent workers")
+    add_host_port(streams)
+    streams.set_defaults(port=8001, run=cmd_streams)
+    streams.add_argument("--workers", type=int, default=1)
+    streams.add_argument("--connections", type=int, default=2000,
+                         help="open streams each worker holds at most")
     worker = sub.add_parser("worker", help="an rq worker with scheduler and sweeper")
     worker.add_argument("--burst", action="store_true", help="stop when the queues are empty")
     worker.set_defaults(run=cmd_worker)
@@ -131,24 +259,33 @@ def parser() -> argparse.ArgumentParser:
     mail_in.add_argument("--host", default="127.0.0.1")
     mail_in.add_argument("--port", type=int, default=2525)
     mail_in.set_defaults(run=cmd_mail_in)
-    bench = sub.add_parser("bench", help="measure: `bench engine GAME` or `bench api`")
-    bench.add_argument("what", choices=["engine", "api"])
+    bench = sub.add_parser("bench", help="measure: `bench engine GAME`, `bench api` or `bench streams`")
+    bench.add_argument("what", choices=["engine", "api", "streams"])
     bench.add_argument("game", nargs="?", default=None)
     bench.add_argument("--seats", type=int, default=4)
     bench.add_argument("--games", type=int, default=20)
     bench.add_argument("--turns", type=int, default=300)
     bench.add_argument("--clients", type=int, default=8)
     bench.add_argument("--seconds", type=float, default=5.0)
+    bench.add_argument("--connections", type=int, default=1000,
+                       help="bench streams: open event streams")
     bench.set_defaults(run=cmd_bench)
-    admin = sub.add_parser("admin", help="`admin rebuild ID`: rebuild a snapshot from setup + log")
-    admin.add_argument("action", choices=["rebuild"])
-    admin.add_argument("game_id")
+    admin = sub.add_parser("admin", help="`admin rebuild ID`: rebuild a snapshot from setup + "
+                           "log; `admin verify ID`: and check the seed against its commitment; "
+                           "`admin issue-key NAME` / `revoke-key NAME`: API keys")
+    admin.add_argument("action", choices=["rebuild", "verify", "issue-key", "revoke-key"])
+    admin.add_argument("game_id", metavar="ID|NAME", help="a game id; a key's name for the key actions")
     admin.add_argument("--write", action="store_true", help="store the rebuilt snapshot")
     admin.set_defaults(run=cmd_admin)
-    validate = sub.add_parser("validate-board", help="check a game's board data file")
-    validate.add_argument("game")
-    validate.add_argument("path")
-    validate.set_defaults(run=cmd_validate_board)
+    validators = board_validators()
+    validate = sub.add_parser(
+        "validate-board", help="check printed data before it replaces the provisional data",
+        description="Checks a game's data against the schema and the rulebook's facts and says "
+        "where the files go next. " + " ".join(f"{game}: PATH is {v.TAKES}." for game, v in
+                                               validators.items()))
+    validate.add_argument("game", metavar="GAME", help="one of: " + ", ".join(validators))
+    validate.add_argument("path", metavar="PATH")
+    validate.set_defaults(run=cmd_validate_board, validators=validators)
     return top
 
 

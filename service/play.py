@@ -10,7 +10,7 @@ import time
 import uuid
 from dataclasses import dataclass
 
-from service import problems
+from service import fairness, problems
 from service.games.base import GameType, IllegalMove, OptionError
 from service.games.registry import game_type, game_types
 from service.store import GameRecord, SeatRecord, Snapshot, Store, VersionMoved, dumps
@@ -42,9 +42,11 @@ def snapshot_of(game: GameType, state, version: int, status: str = "active") -> 
 
 
 def create_game(store: Store, type_id: str, players: list[dict], options: dict | None,
-                seed: int | None, settings: dict | None = None) -> tuple[GameRecord, list[str], str]:
+                seed: int | None, settings: dict | None = None,
+                admit=lambda: None) -> tuple[GameRecord, list[str], str]:
     """Set up a new game; returns the record, the seat tokens and the admin token
-    (the tokens are shown once and stored hashed)."""
+    (the tokens are shown once and stored hashed). admit() runs once the request is
+    valid, before anything is stored, and may refuse it (the invitation limits)."""
     game = game_type(type_id)
     if game is None:
         allowed = sorted(game_types())
@@ -61,14 +63,15 @@ def create_game(store: Store, type_id: str, players: list[dict], options: dict |
     except OptionError as bad:
         raise problems.BadOptions(str(bad), errors=[{"field": f"options.{bad.name}",
                                                      "message": bad.reason}]) from None
-    seed = secrets.randbits(63) if seed is None else seed
+    admit()
+    seed, fair = fairness.draw(seed)
     tokens = [secrets.token_urlsafe(24) for _ in players]
     admin = secrets.token_urlsafe(24)
     record = GameRecord(
         id=uuid.uuid4().hex[:16], game=game.id, engine_version=game.engine_version,
         options=resolved, seed=seed, admin_hash=hash_token(admin), created_at=time.time(),
         seats=[SeatRecord(p["name"], hash_token(t), p.get("email"))
-               for p, t in zip(players, tokens)], settings=settings or {})
+               for p, t in zip(players, tokens)], settings=settings or {}, fairness=fair)
     state = game.engine.setup(resolved, len(players), seed)
     store.create(record, snapshot_of(game, state, version=0))
     return record, tokens, admin
@@ -150,8 +153,9 @@ def rejected(reason: str, rule: str, **detail) -> dict:
 
 
 def stale_outcome(expected: int, current: int) -> dict:
+    """A turn found stale when it is resolved: the fields of the 409 a stale submit gets."""
     return rejected(f"stale version: expected {expected}, the game is at {current}",
-                    "expected_version")
+                    "expected_version", field="expected_version", current_version=current)
 
 
 def resolve_turn(store: Store, game_id: str, turn_id: str) -> dict:
@@ -177,9 +181,8 @@ def resolve_turn(store: Store, game_id: str, turn_id: str) -> dict:
         else:
             try:
                 store.commit(game_id, turn_id, snap, *played)
-            except VersionMoved:
-                store.reject(game_id, turn_id, stale_outcome(
-                    turn["expected_version"], store.snapshot(game_id).version))
+            except VersionMoved:        # a turn or a pause landed first: judged again on
+                return resolve_turn(store, game_id, turn_id)    # what the game is now
     return store.turn(game_id, turn_id)
 
 
@@ -212,14 +215,15 @@ def play_moves(game: Game, turn: dict, turn_id: str):
     return new, entries, {"status": "applied", "version": version, "resolved_at": time.time()}
 
 
-def redacted_log(store: Store, game_id: str, seat: int | None, since: int) -> list[dict]:
-    """Applied moves and their events; an event meant for some seats only is
-    left out for everyone else."""
+def redacted_log(store: Store, game: Game, seat: int | None, since: int) -> list[dict]:
+    """Applied moves and their events as the seat (None: a spectator) may see them,
+    each with the notation of the move it may see (GameType.redact). A finished game
+    has published its seed, which tells every card: its log is shown whole, to replay."""
+    finished = game.snapshot.status == "finished"
     out = []
-    for entry in store.log(game_id, since):
-        events = [e for e in entry["events"] if "visible_to" not in e
-                  or (seat is not None and seat in e["visible_to"])]
-        out.append({**entry, "events": events})
+    for entry in store.log(game.record.id, since):
+        entry = entry if finished else game.type.redact(entry, seat)
+        out.append({**entry, "notation": game.type.engine.format(entry["move"])})
     return out
 
 

@@ -40,6 +40,8 @@ TooLarge = problem(413, "too-large", "Request body too large")
 IdempotencyConflict = problem(422, "idempotency-key-reused",
                               "This Idempotency-Key was used with another body")
 BadOptions = problem(422, "bad-options", "The game options are not allowed")
+TooManyRequests = problem(429, "too-many-requests", "Too many requests from this client")
+Unavailable = problem(503, "unavailable", "The game store is unavailable for a moment")
 
 
 def render(err: Problem) -> Response:

@@ -3,18 +3,21 @@
 A game's keys share the hash tag `{<id>}` so they live in one Redis Cluster slot
 and one MULTI/EXEC can update them together:
 
-  game:{id}:meta           JSON: game type, engine version, options, seed, seats
+  game:{id}:meta           JSON: game type, engine version, options, seed, its commitment, seats
   game:{id}:snapshot       JSON: version, status, to_act, result, engine state
   game:{id}:log            list: one JSON entry per applied move (append-only)
   game:{id}:turn:{turn}    JSON: a submitted turn and its outcome
   game:{id}:idem:{seat}:{key}  JSON: the turn a seat's Idempotency-Key names, its body digest
-  game:{id}:resolved       pub/sub channel: the id of each turn as it is resolved
+  game:{id}:resolved       pub/sub channel: the id of each turn as it is resolved, and
+                           the new status at a pause or resume
   turns:pending            zset "game/turn" -> submitted at: turns whose jobs are owed
+  LIMITS:*                 Flask-Limiter's counts per client (service/limits.py)
 """
 from __future__ import annotations
 
 import json
 import time
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 
 import redis
@@ -49,6 +52,7 @@ class GameRecord:
     admin_hash: str
     created_at: float
     settings: dict = field(default_factory=dict)   # platform settings outside the rules
+    fairness: dict = field(default_factory=dict)   # seed's salt, commitment (service/fairness.py)
 
     @classmethod
     def from_json(cls, text) -> "GameRecord":
@@ -114,6 +118,7 @@ class Store:
                 snap.status = status
                 pipe.multi()
                 pipe.set(key(game_id, "snapshot"), snap.to_json())
+                pipe.publish(key(game_id, "resolved"), status)
             return snap
         return self.redis.transaction(change, key(game_id, "snapshot"), value_from_callable=True)
 
@@ -160,25 +165,28 @@ class Store:
                entries: list[dict], outcome: dict) -> None:
         """Atomically: the new snapshot, the log entries and the turn's outcome, only
         while the snapshot is still `expected` (its version and status: a pause that
-        lands meanwhile wins) and the turn still queued."""
+        lands meanwhile wins) and the turn still queued.
+
+        redis-py reports a connection dropped between WATCH and EXEC as a WatchError,
+        like a lost race (issue 10, finding 4), so a WatchError only means "look again":
+        redis-py's transaction loop re-reads, and VersionMoved is raised only when the
+        snapshot really moved. An EXEC that landed before its reply was lost finds its
+        turn resolved on the second look and writes nothing twice."""
         snap_key, turn_key = key(game_id, "snapshot"), key(game_id, "turn", turn_id)
-        with self.redis.pipeline(transaction=True) as pipe:
-            try:
-                pipe.watch(snap_key, turn_key)
-                current = json.loads(pipe.get(snap_key))
-                turn = json.loads(pipe.get(turn_key))
-                if turn["status"] != "queued":
-                    return                              # resolved by an earlier run
-                if (current["version"], current["status"]) != (expected.version, expected.status):
-                    raise VersionMoved(current["version"])
-                pipe.multi()
-                pipe.set(snap_key, new.to_json())
-                pipe.rpush(key(game_id, "log"), *[dumps(e) for e in entries])
-                pipe.set(turn_key, dumps({**turn, **outcome}))
-                pipe.publish(key(game_id, "resolved"), turn_id)
-                pipe.execute()
-            except redis.WatchError as moved:
-                raise VersionMoved(None) from moved
+
+        def put(pipe):
+            current = json.loads(pipe.get(snap_key))
+            turn = json.loads(pipe.get(turn_key))
+            if turn["status"] != "queued":
+                return                                  # resolved by an earlier run
+            if (current["version"], current["status"]) != (expected.version, expected.status):
+                raise VersionMoved(current["version"])
+            pipe.multi()
+            pipe.set(snap_key, new.to_json())
+            pipe.rpush(key(game_id, "log"), *[dumps(e) for e in entries])
+            pipe.set(turn_key, dumps({**turn, **outcome}))
+            pipe.publish(key(game_id, "resolved"), turn_id)
+        self.redis.transaction(put, snap_key, turn_key)
 
     def reject(self, game_id: str, turn_id: str, outcome: dict) -> None:
         """Mark a queued turn rejected, unless it has been resolved meanwhile. A
@@ -204,21 +212,37 @@ class Store:
             pipe.set(snap_key, snapshot.to_json())
         self.redis.transaction(put, snap_key, log_key)
 
-    def wait_resolved(self, game_id: str, turn_id: str, seconds: float) -> dict:
-        """The turn once resolved, or as it is after `seconds` (no polling: the
-        commit publishes on the game's channel, subscribed to before looking)."""
+    @contextmanager
+    def changes(self, game_id: str):
+        """The game's channel, subscribed: each commit, rejection and pause or resume
+        publishes on it. Subscribe before looking, so nothing after the look is missed."""
         channel = self.redis.pubsub(ignore_subscribe_messages=True)
         channel.subscribe(key(game_id, "resolved"))
         try:
-            deadline = time.monotonic() + seconds
-            turn = self.turn(game_id, turn_id)
-            while turn["status"] == "queued" and (left := deadline - time.monotonic()) > 0:
-                message = channel.get_message(timeout=left)
-                if message and message["data"].decode() == turn_id:
-                    turn = self.turn(game_id, turn_id)
-            return turn
+            yield channel
         finally:
             channel.close()
+
+    def wait_for(self, game_id: str, seconds: float, look, ready):
+        """look() once ready(look()) holds, or as it is after `seconds`; looked at again
+        at each message on the game's channel (no polling)."""
+        with self.changes(game_id) as channel:
+            deadline = time.monotonic() + seconds
+            value = look()
+            while not ready(value) and (left := deadline - time.monotonic()) > 0:
+                if channel.get_message(timeout=left):
+                    value = look()
+            return value
+
+    def wait_resolved(self, game_id: str, turn_id: str, seconds: float) -> dict:
+        """The turn once resolved, or as it is after `seconds`."""
+        return self.wait_for(game_id, seconds, lambda: self.turn(game_id, turn_id),
+                             lambda turn: turn["status"] != "queued")
+
+    def wait_version(self, game_id: str, after: int, seconds: float) -> Snapshot:
+        """The snapshot once its version is past `after`, or as it is after `seconds`."""
+        return self.wait_for(game_id, seconds, lambda: self.snapshot(game_id),
+                             lambda snap: snap.version > after)
 
     # jobs owed -------------------------------------------------------------
     def pending_turns(self, older_than: float) -> list[tuple[str, str, float]]:

@@ -37,6 +37,7 @@ from workers.mail.runtime import connection, queue
 CLOCKED = "clock:games"             # ids of games with a running clock, for the sweeper
 SWEEP_EVERY = 15 * 60
 MAX_REMINDERS = 20
+LONGEST_HOURS = 720                 # openapi.yaml, Clock: turn_hours and reminder_hours
 log = logging.getLogger(__name__)
 
 
@@ -51,14 +52,19 @@ class Clock:
 
 def clock_settings(game: Game) -> dict | None:
     """The game's clock with its defaults: reminders after half the turn time, then
-    every quarter; the policy wait."""
+    every quarter; the policy wait. Hours are held to 1..LONGEST_HOURS, the contract's
+    bounds, also for games stored before the contract had them (issue 11, finding 3)."""
     given = game.record.settings.get("clock")
     if not given:
         return None
-    hours = given["turn_hours"]
-    return {"turn_hours": hours,
-            "reminder_hours": given.get("reminder_hours") or [max(1, hours // 2), max(1, hours // 4)],
+    hours = bounded(given["turn_hours"])
+    reminders = given.get("reminder_hours") or [hours // 2, hours // 4]
+    return {"turn_hours": hours, "reminder_hours": [bounded(h) for h in reminders],
             "deadline_policy": given.get("deadline_policy", "wait")}
+
+
+def bounded(hours: int) -> int:
+    return min(max(1, hours), LONGEST_HOURS)
 
 
 def clock_key(game_id: str, seat: int) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import logging
 
-from service.play import Game, load_game
+from service.play import Game, load_game, redacted_log
 from service.store import Store, key
 from workers import clock, deadline_policy
 from workers.mail import notices, outbox
@@ -94,9 +94,16 @@ def tell_all(conn, config: MailConfig, game: Game, turn: dict, turn_id: str) -> 
     if game.snapshot.status == "active":
         waiting = [s for s in game.snapshot.to_act if s not in told and game.record.seats[s].email]
         sent += each_seat(game, waiting, lambda seat: outbox.dispatch(
-            conn, queue(conn), config, clock.add_clock(conn, game, seat, notices.your_turn(game, seat, config)),
-            [turn_event(game)]))
+            conn, queue(conn), config, clock.add_clock(conn, game, seat, notices.your_turn(
+                game, seat, config, just_played(conn, game, turn, seat))), [turn_event(game)]))
     return sent
+
+
+def just_played(conn, game: Game, turn: dict, seat: int) -> list[dict]:
+    """The applied turn's log entries as the seat may see them (issue 11, finding 1)."""
+    if turn["status"] != "applied":
+        return []
+    return redacted_log(Store(conn), game, seat, turn["expected_version"])[:len(turn["moves"])]
 
 
 def tell_mover(conn, config: MailConfig, game: Game, turn: dict, turn_id: str,

@@ -6,21 +6,26 @@ import logging
 import redis
 from flask import Blueprint, current_app, request, url_for
 
-from service import play, problems
+from service import fairness, invitations, play, problems
 from service.api import bearer, store
 from service.store import GameFinished
 from workers.queues import notify
 
 bp = Blueprint("games", __name__)
+MAX_WAIT = 30.0
 logger = logging.getLogger(__name__)
 
 
 @bp.post("/v1/games")
 def create_game():
-    body = request.get_json()
+    body, conn = request.get_json(), current_app.extensions["redis"]
+    creator = invitations.creator(conn, body["players"], bearer())
+    settings = {"clock": body["clock"]} if "clock" in body else {}
+    if creator is not None:
+        settings["creator"] = creator           # the API key's name, for whoever runs the service
     record, tokens, admin = play.create_game(
         store(), body["game"], body["players"], body.get("options"), body.get("seed"),
-        settings={"clock": body["clock"]} if "clock" in body else None)
+        settings=settings, admit=lambda: invitations.count(conn, creator, body["players"]))
     seats = [{"seat": i, "name": s.name, "token": t}
              for i, (s, t) in enumerate(zip(record.seats, tokens))]
     try:
@@ -34,17 +39,26 @@ def create_game():
 
 @bp.get("/v1/games/<game_id>")
 def show_game(game_id: str):
+    """The game as the bearer sees it; with `after_version=N&wait=S`, held up to S
+    seconds until the version passes N (a long poll)."""
     game = play.load_game(store(), game_id)
     seat = play.seat_of(game.record, bearer())
-    etag = f'"{game.snapshot.version}-{game.snapshot.status}"'
-    headers = {"ETag": etag, "Vary": "Authorization"}
-    if request.headers.get("If-None-Match") == etag:
+    after, wait = request.args.get("after_version", type=int), request.args.get("wait", type=float)
+    if after is not None and wait and game.snapshot.version <= after:
+        game.snapshot = store().wait_version(game_id, after, min(wait, MAX_WAIT))
+    # one tag per view (issue 11, finding 7): the body differs per seat and for spectators
+    viewer = "spectator" if seat is None else f"seat{seat}"
+    tag = f"{game.snapshot.version}-{game.snapshot.status}-{viewer}"
+    headers = {"ETag": f'"{tag}"', "Vary": "Authorization"}
+    if request.if_none_match.contains_weak(tag):      # RFC 9110 13.1.2: weak, or "*"
         return "", 304, headers
     snap = game.snapshot
     body = {"id": game_id, "game": game.record.game, "version": snap.version,
             "status": snap.status, "to_act": snap.to_act, "seat": seat,
-            "players": [s.name for s in game.record.seats],
-            "view": game.type.engine.view(game.state, seat), "result": snap.result}
+            "players": [s.name for s in game.record.seats], "options": game.record.options,
+            "view": game.type.engine.view(game.state, seat), "result": snap.result,
+            "fairness": fairness.public(game.record.seed, game.record.fairness,
+                                        snap.status == "finished")}
     return body, 200, headers
 
 
@@ -64,9 +78,7 @@ def log(game_id: str):
     game = play.load_game(store(), game_id)
     seat = play.seat_of(game.record, bearer())
     since = request.args.get("since", 0, type=int)
-    entries = play.redacted_log(store(), game_id, seat, since)
-    for entry in entries:
-        entry["notation"] = game.type.engine.format(entry["move"])
+    entries = play.redacted_log(store(), game, seat, since)
     return {"version": game.snapshot.version, "entries": entries}
 
 

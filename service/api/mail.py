@@ -1,10 +1,13 @@
 """Mail over HTTP (issue 4): `POST /v1/inbound-mail` takes a raw RFC 5322 message from
 a mail provider's inbound hook (the shared secret as a bearer token), and a seat's mail
-settings (mute, digest, vacation) are read and changed with its seat token."""
+settings (mute, digest, vacation) are read and changed with its seat token. The signed
+link of the question a new address is asked confirms it (issue 11, finding 4): its GET
+shows a page whose button POSTs, so a mail scanner following links confirms nothing."""
 from __future__ import annotations
 
 import hashlib
 import hmac
+import html
 import os
 import time
 
@@ -14,7 +17,7 @@ from service import play, problems
 from service.api import bearer, store
 from service.api.games import seated
 from workers import clock
-from workers.mail import intake, settings
+from workers.mail import consent, intake, settings
 from workers.mail.config import MailConfig
 
 bp = Blueprint("mail", __name__)
@@ -71,3 +74,29 @@ def change_mail_settings(game_id: str, seat: int):
     if "vacation_days" in body:
         clock.reschedule(store().redis, game)
     return changed.as_dict(time.time())
+
+
+def signed_address() -> str:
+    """The link's address, when its code is the one the service signed it with."""
+    address, code = request.args["address"], request.args["code"]
+    secret = MailConfig.from_env(current_app.extensions["redis"]).secret
+    if not hmac.compare_digest(code, consent.link_code(secret, address)):
+        raise problems.Forbidden("this link's code does not belong to this address",
+                                 errors=[{"field": "code", "message": "not this address's code"}])
+    return address
+
+
+@bp.get("/v1/mail/confirmations")
+def confirmation_page():
+    address = html.escape(signed_address())
+    return (f"<!doctype html><html><body><p>May the turn service send game mail to "
+            f"<b>{address}</b>?</p><form method=post><button>Confirm</button></form>"
+            "<p>Not you? Close this page: nothing more is sent.</p></body></html>",
+            200, {"Content-Type": "text/html; charset=utf-8"})
+
+
+@bp.post("/v1/mail/confirmations")
+def confirm_address():
+    address = signed_address()
+    consent.confirm_and_invite(current_app.extensions["redis"], address)
+    return {"address": address, "confirmed": True}

@@ -5,11 +5,10 @@ from flask import Blueprint, current_app, request, url_for
 
 from service import play, problems
 from service.api import store
-from service.api.games import seated
+from service.api.games import MAX_WAIT, seated
 from workers.queues import enqueuer
 
 bp = Blueprint("turns", __name__)
-MAX_WAIT = 30.0
 
 
 @bp.post("/v1/games/<game_id>/turns")

@@ -8,6 +8,12 @@ snapshot can be stored and `setup + log` replays to the same JSON.
 Moves are JSON-ready dicts with an "action" key naming the rulebook action
 (`{"action": "pass"}`). Events are JSON-ready dicts; an event carrying
 `"visible_to": [seat, ...]` is redacted for everyone else in the public log.
+
+A log entry is `{"seat": mover, "move": ..., "events": [...], ...}`. Every reader
+sees it through `GameType.redact(entry, seat)`, like a state through `view`: the
+events meant for other seats are dropped, then an engine with something to hide in
+a move (a card taken face down) blanks it with `redact` for every seat but the mover.
+A blanked value reads `HIDDEN`, and `format` writes the blanked move as it writes any.
 """
 from __future__ import annotations
 
@@ -17,6 +23,7 @@ from typing import Any, Protocol
 State = Any
 Move = dict
 Event = dict
+HIDDEN = "hidden"        # a redacted value in a log entry (Engine.redact)
 
 
 class IllegalMove(Exception):
@@ -82,6 +89,11 @@ class Engine(Protocol):
         raise IllegalMove, changing nothing, when the rules refuse the move."""
     def view(self, state: State, seat: int | None) -> dict:
         """{"public": {...}, "private": {...}}; seat None is a spectator (empty private)."""
+    # Optional: an engine whose moves show nothing private has no `redact`.
+    def redact(self, entry: dict, seat: int | None) -> dict:
+        """The log entry as a seat other than the mover (None: a spectator) may see it:
+        what only a private view holds replaced by HIDDEN, in the move and its events.
+        Never changes the given entry."""
     def result(self, state: State) -> dict | None:
         """None while the game runs; then {"scores": [...], "ranking": [[seat, ...], ...]}
         where each ranking entry is a group of tied seats, best first."""
@@ -123,6 +135,14 @@ class GameType:
                 raise OptionError(name, reason)
             resolved[name] = value
         return resolved
+
+    def redact(self, entry: dict, seat: int | None) -> dict:
+        """A log entry as `seat` may see it (None: a spectator): without the events meant
+        for other seats, and for anyone but the mover as the engine's `redact` makes it."""
+        entry = {**entry, "events": [e for e in entry["events"] if "visible_to" not in e
+                                     or (seat is not None and seat in e["visible_to"])]}
+        hide = getattr(self.engine, "redact", None)
+        return entry if hide is None or seat == entry["seat"] else hide(entry, seat)
 
     def as_dict(self) -> dict:
         return {"id": self.id, "name": self.name, "min_players": self.min_seats,

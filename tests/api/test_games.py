@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.api.helpers import a_game, submit
 
 
@@ -14,9 +16,9 @@ def test_game_types_list_player_counts_and_options_with_defaults(client):
                                   "minimum": 1, "maximum": 4}
 
 
-def test_create_answers_201_with_location_seats_and_tokens(client):
+def test_create_answers_201_with_location_seats_and_tokens(client, api_key):
     answer = client.post("/v1/games", json={"game": "pile", "players": [
-        {"name": "Ada", "email": "ada@example.org"}, {"name": "Bo"}], "seed": 3})
+        {"name": "Ada", "email": "ada@example.org"}, {"name": "Bo"}], "seed": 3}, headers=api_key())
     assert answer.status_code == 201
     body = answer.json
     assert answer.headers["Location"] == f"/v1/games/{body['id']}"
@@ -39,22 +41,60 @@ def test_view_is_the_bearers_and_the_spectator_sees_no_hand(client):
     assert len(mine.json["view"]["private"]["hand"]) == 3 and mine.json["seat"] == 0
     assert spectator.json["view"]["private"] == {} and spectator.json["seat"] is None
     assert mine.json["view"]["public"] == spectator.json["view"]["public"]
-    assert mine.headers["ETag"] == '"0-active"'
+    assert mine.headers["ETag"] != spectator.headers["ETag"]
 
 
 def test_etag_gives_304_until_the_version_or_status_moves(client, work):
     game = a_game(client)
     url = f"/v1/games/{game.id}"
-    assert client.get(url, headers={"If-None-Match": '"0-active"'}).status_code == 304
+    first = client.get(url).headers["ETag"]
+    assert client.get(url, headers={"If-None-Match": first}).status_code == 304
     submit(client, game, 0, [{"action": "pass"}], 0)
     work()
-    answer = client.get(url, headers={"If-None-Match": '"0-active"'})
-    assert answer.status_code == 200 and answer.headers["ETag"] == '"1-active"'
+    answer = client.get(url, headers={"If-None-Match": first})
+    assert answer.status_code == 200 and answer.headers["ETag"] != first
+    second = answer.headers["ETag"]
     client.post(f"{url}/status", json={"status": "paused"},
                 headers={"Authorization": f"Bearer {game.admin}"})
-    answer = client.get(url, headers={"If-None-Match": '"1-active"'})
+    answer = client.get(url, headers={"If-None-Match": second})
     assert answer.status_code == 200 and answer.json["status"] == "paused"
     assert answer.headers["Vary"] == "Authorization"
+
+
+def test_each_viewer_has_its_own_etag(client):
+    """Issue 11, finding 7: the body differs per seat, so must the tag: one viewer's
+    tag never answers 304 to another (a shared cache would serve the wrong hand)."""
+    game = a_game(client, players=3)
+    url = f"/v1/games/{game.id}"
+    viewers = [{}, game.auth(0), game.auth(1), game.auth(2)]
+    tags = [client.get(url, headers=v).headers["ETag"] for v in viewers]
+    assert len(set(tags)) == 4
+    for i, viewer in enumerate(viewers):
+        for j, tag in enumerate(tags):
+            answer = client.get(url, headers={**viewer, "If-None-Match": tag})
+            assert answer.status_code == (304 if i == j else 200)
+            if i != j:
+                assert answer.json["view"] == client.get(url, headers=viewer).json["view"]
+
+
+@pytest.mark.parametrize("header", ["W/{tag}", "*", '"nope", W/{tag}', '"a", {tag}, "b"',
+                                    '  W/{tag} '])
+def test_if_none_match_compares_weakly_and_takes_a_list_or_a_star(client, header):
+    """Issue 11, finding 7: RFC 9110 13.1.2 — If-None-Match uses the weak comparison
+    (W/"x" matches "x"), takes a list, and "*" matches any current view."""
+    game = a_game(client)
+    url = f"/v1/games/{game.id}"
+    tag = client.get(url, headers=game.auth(1)).headers["ETag"]
+    answer = client.get(url, headers={**game.auth(1), "If-None-Match": header.format(tag=tag)})
+    assert answer.status_code == 304 and answer.data == b""
+    assert answer.headers["ETag"] == tag
+
+
+def test_if_none_match_of_another_version_or_garbage_gives_the_body(client):
+    game = a_game(client)
+    url = f"/v1/games/{game.id}"
+    for header in ('"7-active-spectator"', 'W/"0-paused-spectator"', '"nope"', "W/"):
+        assert client.get(url, headers={"If-None-Match": header}).status_code == 200
 
 
 def test_turn_is_queued_then_applied_and_the_version_rises(client, work):

@@ -2,8 +2,11 @@
 turn clock given at creation (issue 4; the mail itself is tested in tests/workers)."""
 from __future__ import annotations
 
+import time
+
 from tests.api.helpers import a_game
 from tests.api.test_error_coverage import hook
+from workers.mail import settings
 
 
 def test_a_seat_mutes_and_digests_its_mail_with_its_own_token(client):
@@ -16,11 +19,22 @@ def test_a_seat_mutes_and_digests_its_mail_with_its_own_token(client):
     assert client.get(url, headers=game.auth(1)).json["digest_hours"] == 12
 
 
-def test_a_vacation_runs_until_its_end(client):
+def test_a_vacation_runs_until_its_end(client, redis_conn):
+    """Issue 12 finding 7: `vacation_days: 2` ends two days after it was declared, is
+    running until then and over at its end; `vacation_days: 0` ends it at once."""
     game = a_game(client)
-    answer = client.put(f"/v1/games/{game.id}/seats/0/mail", json={"vacation_days": 2},
-                        headers=game.auth(0))
-    assert answer.json["vacation_until"] > 0
+    url = f"/v1/games/{game.id}/seats/0/mail"
+    before = time.time()
+    answer = client.put(url, json={"vacation_days": 2}, headers=game.auth(0))
+    after = time.time()
+    until = answer.json["vacation_until"]
+    assert before + 2 * 86400 <= until <= after + 2 * 86400
+    assert client.get(url, headers=game.auth(0)).json["vacation_until"] == until
+    kept = settings.load(redis_conn, game.id, 0)
+    assert kept.on_vacation(until - 1) == until and kept.on_vacation(until) is None
+    ended = client.put(url, json={"vacation_days": 0}, headers=game.auth(0))
+    assert ended.json["vacation_until"] is None
+    assert client.get(url, headers=game.auth(0)).json["vacation_until"] is None
 
 
 def test_the_inbound_hook_takes_a_raw_message(client, redis_conn):

@@ -5,8 +5,10 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
+import psutil
 import pytest
 import redis
 
@@ -14,8 +16,10 @@ from service.bench import free_port, wait_until_healthy
 from tests.conftest import TEST_REDIS_URL
 
 ROOT = Path(__file__).resolve().parents[2]
-ENV = {**os.environ, "REDIS_URL": TEST_REDIS_URL, "PYTHONPATH": str(ROOT),
-       "PBEM_GAME_PLUGINS": "tests.platform_game:GAME"}
+RUN_DIR = tempfile.mkdtemp(prefix="pbem-e2e-")   # gunicorn's control socket, the mail sink
+ENV = {**os.environ, "REDIS_URL": TEST_REDIS_URL, "TEST_REDIS_URL": TEST_REDIS_URL,
+       "PYTHONPATH": str(ROOT), "PBEM_GAME_PLUGINS": "tests.platform_game:GAME",
+       "PBEM_VAR": RUN_DIR, "MAIL_SINK_DIR": f"{RUN_DIR}/mail"}
 
 
 class Service:
@@ -52,19 +56,28 @@ class Service:
             proc.wait(15)
 
 
-def spawn(*args: str) -> subprocess.Popen:
-    """A `pbem` command in a process group of its own."""
-    return subprocess.Popen([sys.executable, "-m", "service.cli", *args], env=ENV, cwd=ROOT,
+def spawn(*args: str, **env: str) -> subprocess.Popen:
+    """A `pbem` command in a process group of its own (`env` added to ENV)."""
+    return subprocess.Popen([sys.executable, "-m", "service.cli", *args], env={**ENV, **env},
+                            cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)
+
+
+def alive(pid: int) -> bool:
+    """Running, not an unreaped zombie (a container's init may not reap them)."""
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
 
 
 @pytest.fixture(scope="module")
 def service():
     redis.Redis.from_url(TEST_REDIS_URL).flushdb()
     running = Service()
-    running.start_worker()
     try:
+        running.start_worker()
         wait_until_healthy(running.base)
         yield running
     finally:

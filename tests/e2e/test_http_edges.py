@@ -1,10 +1,15 @@
 """Edges only a real server shows: a chunked body past the limit, readiness with a
-live worker."""
+live worker, `pbem serve`'s own control socket."""
 from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
 
 import requests
 
 from tests.e2e.client import Table
+from tests.e2e.conftest import ENV, ROOT, RUN_DIR
 
 
 def test_a_chunked_body_past_the_limit_is_413(service):
@@ -25,3 +30,17 @@ def test_a_chunked_body_past_the_limit_is_413(service):
 def test_ready_when_redis_answers_and_a_worker_lives(service):
     answer = requests.get(f"{service.base}/v1/ready")
     assert answer.status_code == 200 and answer.json() == {"redis": True, "workers": 1}
+
+
+def test_pbem_serve_keeps_gunicorns_control_socket_in_its_own_run_folder(service):
+    """Issue 12, finding 3: PBEM_VAR/gunicorn-PORT.ctl, one per instance, rather than
+    the one ~/.gunicorn/gunicorn.ctl every instance of the user would share."""
+    assert (Path(RUN_DIR) / f"gunicorn-{service.port}.ctl").is_socket()
+
+
+def test_pbem_serve_without_redis_url_refuses_to_start():
+    """An embedded Redis would outlive gunicorn, which replaces `pbem serve`'s process."""
+    env = {k: v for k, v in ENV.items() if k != "REDIS_URL"}
+    done = subprocess.run([sys.executable, "-m", "service.cli", "serve"], env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0 and "set REDIS_URL" in done.stderr

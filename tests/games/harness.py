@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import dataclass, field
 
 from service.games.base import GameType, IllegalMove
@@ -33,11 +34,18 @@ def play_random_game(game: GameType, seats: int, seed: int, options: dict | None
                      max_steps: int = 20_000, check=None) -> Played:
     """Plays listed moves chosen by a seeded chooser until result() is not None.
     `check(engine, state, seat, moves, chooser)` runs before every move."""
+    chooser = random.Random(seed)
+    return play_game(game, seats, seed, options, lambda _state, _seat, moves: chooser.choice(moves),
+                     max_steps=max_steps, check=check, chooser=chooser)
+
+
+def play_game(game: GameType, seats: int, seed: int, options: dict | None, choose,
+              max_steps: int = 20_000, check=None, chooser=None) -> Played:
+    """Plays `choose(state, seat, moves)`'s pick of the listed moves of the first seat
+    to act until result() is not None; `check` as in play_random_game."""
     engine = game.engine
     options = game.resolve_options(options)
-    state = engine.setup(options, seats, seed)
-    chooser = random.Random(seed)
-    played = Played(state)
+    played = Played(engine.setup(options, seats, seed))
     while engine.result(played.state) is None:
         assert played.steps < max_steps, f"no end after {max_steps} moves (seed {seed})"
         seat = first_to_act(engine, played.state)
@@ -45,11 +53,23 @@ def play_random_game(game: GameType, seats: int, seed: int, options: dict | None
         assert moves, f"seat {seat} must act but has no legal move (seed {seed})"
         if check:
             check(engine, played.state, seat, moves, chooser)
-        move = chooser.choice(moves)
+        move = choose(played.state, seat, moves)
         played.state, _events = engine.apply(played.state, seat, move)
         played.log.append((seat, move))
         played.steps += 1
     return played
+
+
+def best_after(engine, state, seat: int, moves, worth, ignore=("card",)):
+    """For the golden games' greedy players: of `moves`, the one after which
+    `worth(state, seat)` is highest, trying one move of those differing only in the
+    `ignore`d fields (e.g. which card pays for it); the first listed wins a tie.
+    None when there are no moves."""
+    distinct = {}
+    for move in moves:
+        distinct.setdefault(canonical({k: v for k, v in move.items() if k not in ignore}), move)
+    return max(distinct.values(), key=lambda m: worth(engine.apply(state, seat, m)[0], seat),
+               default=None)
 
 
 def replay(game: GameType, seats: int, seed: int, options: dict | None, log) -> object:
@@ -90,19 +110,21 @@ def mutations(moves, chooser, count: int = 8):
         yield move
 
 
-def assert_unlisted_refused(engine, state, seat, moves, chooser, count: int = 8):
+def assert_unlisted_refused(engine, state, seat, moves, chooser, count: int = 8, *, seats: int):
     """A move not in legal_moves is refused with a reason, for the seat to act
     and for every seat that is not to act."""
     listed = {canonical(m) for m in moves}
+    waiting = set(range(seats)) - set(engine.to_act(state))
     for move in mutations(moves, chooser, count):
         if canonical(move) in listed:
             continue
-        try:
-            engine.apply(state, seat, move)
-        except IllegalMove as refused:
-            assert refused.reason
-        else:
-            raise AssertionError(f"unlisted move {move} was accepted")
+        for mover in sorted({seat} | waiting):
+            try:
+                engine.apply(state, mover, move)
+            except IllegalMove as refused:
+                assert refused.reason, f"unlisted move {move} refused without a reason"
+            else:
+                raise AssertionError(f"unlisted move {move} was accepted from seat {mover}")
 
 
 def assert_out_of_turn_refused(engine, state, seats: int, move):
@@ -131,6 +153,68 @@ def assert_views_leak_nothing(engine, state, seats: int):
     json.dumps(spectator)
 
 
+def strings(data, keys: bool = False) -> set[str]:
+    """Every string value in JSON-ready data, and with `keys` every key too."""
+    if isinstance(data, str):
+        return {data}
+    if isinstance(data, dict):
+        return (set(data) if keys else set()) | strings(list(data.values()), keys)
+    if isinstance(data, (list, tuple)):
+        return set().union(*(strings(item, keys) for item in data))
+    return set()
+
+
+def seen_strings(engine, state, seats: int) -> tuple[set[str], list[set[str]]]:
+    """What the public view names (values and keys), and each seat's private strings."""
+    return (strings(engine.view(state, None)["public"], keys=True),
+            [strings(engine.view(state, seat)["private"]) for seat in range(seats)])
+
+
+def secrets_from(seen: list, viewer: int | None) -> set[str]:
+    """What only other seats' private views hold in any of the `seen_strings`: their
+    private strings that no public part names and that are not in the viewer's own."""
+    others, public, own = set(), set(), set()
+    for names, private in seen:
+        public |= names
+        own |= private[viewer] if viewer is not None else set()
+        others |= set().union(*(p for seat, p in enumerate(private) if seat != viewer))
+    return others - public - own
+
+
+def revealed(secrets: set[str], shown) -> set[str]:
+    """The secrets written, as whole words, anywhere in `shown` (JSON-ready data or text)."""
+    text = shown if isinstance(shown, str) else canonical(shown)
+    return {s for s in secrets if re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", text)}
+
+
+def assert_log_leaks_nothing(game: GameType, seats: int, seed: int, options: dict | None,
+                             log) -> int:
+    """Issue 11, finding 1: replaying a played game, each log entry as another seat or a
+    spectator sees it (GameType.redact), and the notation of its move (as the log and the
+    mails show it), shows no value that only a private view of another seat holds
+    before or after the move. Returns
+    how many entries the engine had to redact (for tests that want some)."""
+    engine = game.engine
+    state = engine.setup(game.resolve_options(options), seats, seed)
+    after = seen_strings(engine, state, seats)
+    redacted = 0
+    for version, (seat, move) in enumerate(log, start=1):
+        before = after
+        state, events = engine.apply(state, seat, move)
+        after = seen_strings(engine, state, seats)
+        entry = {"version": version, "seat": seat, "move": move, "events": events}
+        assert game.redact(entry, seat)["move"] == move, "the mover sees its own move"
+        for viewer in [None, *(s for s in range(seats) if s != seat)]:
+            seen = game.redact(entry, viewer)
+            shown = [seen, engine.format(seen["move"])]
+            leaked = revealed(secrets_from([before, after], viewer), shown)
+            reader = "a spectator" if viewer is None else f"seat {viewer}"
+            assert not leaked, (f"version {version}: {reader}"
+                                f" sees {sorted(leaked)} of seat {seat}'s private view in {shown}")
+            redacted += viewer is None and seen["move"] != move
+    return redacted
+
+
 def assert_round_trips(engine, state):
     data = engine.dump(state)
     text = canonical(data)
@@ -142,7 +226,7 @@ def full_check(seats: int):
     of turn are refused, views leak nothing, the state round-trips through JSON."""
     def check(engine, state, seat, moves, chooser):
         assert_listed_moves_apply(engine, state, seat, moves, chooser)
-        assert_unlisted_refused(engine, state, seat, moves, chooser)
+        assert_unlisted_refused(engine, state, seat, moves, chooser, seats=seats)
         assert_out_of_turn_refused(engine, state, seats, moves[0])
         assert_views_leak_nothing(engine, state, seats)
         assert_round_trips(engine, state)

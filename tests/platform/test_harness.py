@@ -3,6 +3,7 @@ correct engine and catch a broken one."""
 from __future__ import annotations
 
 import copy
+import random
 
 import pytest
 
@@ -60,3 +61,23 @@ def test_the_leak_check_catches_the_generator_state_in_a_view():
     with pytest.raises(AssertionError, match="generator"):
         harness.play_random_game(broken(GeneratorShowingPile()), 2, 1,
                                  check=harness.full_check(2))
+
+
+class WaitingSeatLaxPile(Pile):
+    """Refuses unlisted moves from the seat to act, takes them from a waiting seat."""
+    def apply(self, state, seat, move):
+        if seat not in self.to_act(state):
+            return copy.deepcopy(state), []
+        return super().apply(state, seat, move)
+
+
+def test_the_refusal_check_tries_unlisted_moves_from_waiting_seats_too():
+    """Issue 12 finding 7: assert_unlisted_refused does what its docstring says, for
+    the seat to act and for every waiting seat. Its listed moves here (one of them made
+    up) mutate into unlisted ones the acting seat cannot play."""
+    engine = WaitingSeatLaxPile()
+    state = engine.setup(GAME.resolve_options({}), 3, 1)
+    listed = [{"action": "play", "card": 9}, {"action": "draw", "card": 8}]
+    harness.assert_unlisted_refused(Pile(), state, 0, listed, random.Random(1), seats=3)
+    with pytest.raises(AssertionError, match="accepted from seat 1"):
+        harness.assert_unlisted_refused(engine, state, 0, listed, random.Random(1), seats=3)

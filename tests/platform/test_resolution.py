@@ -48,6 +48,18 @@ def test_two_turns_for_one_version_one_applies_the_other_is_rejected_stale(store
     assert store.snapshot(game_id).version == 1 and len(store.log(game_id)) == 1
 
 
+def test_a_turn_stale_at_resolution_has_the_fields_of_a_stale_submit(store):
+    """Issue 13: one shape for a stale version: `current_version` and the field at fault,
+    as the 409 at submit names them."""
+    game_id = new_game(store)
+    first = queued(store, game_id, [{"action": "pass"}])
+    second = queued(store, game_id, [{"action": "pass"}])
+    resolve.resolve_turn(game_id, second)
+    resolve.resolve_turn(game_id, first)
+    stale = store.turn(game_id, first)
+    assert (stale["current_version"], stale["field"]) == (1, "expected_version")
+
+
 def test_commit_refuses_when_the_snapshot_moved_between_read_and_write(store):
     """The re-check at commit: a snapshot read at version 0 cannot be committed over 1."""
     game_id = new_game(store)
@@ -115,7 +127,7 @@ def play_out(client, work, game):
 def test_rebuilt_snapshot_equals_the_stored_one(client, work, store):
     game = a_game(client, players=3, seed=11)
     final = play_out(client, work, game)
-    assert final["result"]["ranking"]
+    assert sorted(seat for group in final["result"]["ranking"] for seat in group) == [0, 1, 2]
     rebuilt = play.rebuild(store, game.id)
     assert rebuilt.to_json() == store.snapshot(game.id).to_json()
 

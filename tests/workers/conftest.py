@@ -13,11 +13,10 @@ from email.message import EmailMessage
 import pytest
 import redis
 from aiosmtpd.controller import Controller
-from rq import SimpleWorker
 from rq.scheduler import RQScheduler
 
 from service.connection import redis_from_env, redis_url
-from tests.conftest import TEST_REDIS_URL
+from tests.conftest import TEST_REDIS_URL, BurstWorker
 from workers.mail import listener
 from workers.queues import MAIL, TURNS, queue
 
@@ -111,17 +110,6 @@ def inbox(monkeypatch, tmp_path):
     assert not [fault for message in box.messages for fault in badly_written(message)]
 
 
-class QuietWorker(SimpleWorker):
-    """rq's burst worker without the pub/sub channel for remote commands (its thread
-    takes half a second to stop, many times per test)."""
-
-    def subscribe(self):
-        pass
-
-    def unsubscribe(self):
-        pass
-
-
 @pytest.fixture
 def run_jobs(conn):
     """Run every due job: rq's scheduler moves the scheduled ones whose time has come
@@ -136,7 +124,7 @@ def run_jobs(conn):
             scheduler.enqueue_scheduled_jobs()
             if not any(q.count for q in queues):
                 break
-            QuietWorker(queues, connection=conn).work(burst=True)
+            BurstWorker(queues, connection=conn).work(burst=True)
         scheduler.release_locks()
     return run
 
@@ -176,11 +164,17 @@ PLAYERS = [{"name": "Ada", "email": "ada@player.test"},
 
 @pytest.fixture
 def new_game(conn):
-    """A game created as POST /v1/games creates it, with its invitation job owed."""
+    """A game created as POST /v1/games creates it, with its invitation job owed; its
+    players' addresses confirmed before (issue 11, finding 4), unless confirmed=False."""
     from service.play import create_game
     from service.store import Store
+    from workers.mail import consent
 
-    def create(game: str = "pile", players=PLAYERS, options=None, clock=None, seed=7) -> str:
+    def create(game: str = "pile", players=PLAYERS, options=None, clock=None, seed=7,
+               confirmed: bool = True) -> str:
+        if confirmed:
+            for player in players:
+                conn.sadd(consent.CONFIRMED, consent.normal(player.get("email")))
         record, _tokens, _admin = create_game(Store(conn), game, players, options, seed,
                                               settings={"clock": clock} if clock else {})
         queue(conn, MAIL).enqueue("workers.notify.on_game_created", record.id)

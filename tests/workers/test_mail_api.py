@@ -11,6 +11,7 @@ from service.api.mail import hook_secret
 from tests.conftest import TEST_REDIS_URL
 from tests.workers.conftest import DOMAIN, PLAYERS, SECRET, reply_to
 from tests.workers.test_play_by_mail import listed_moves
+from workers.mail import consent
 
 ADA = PLAYERS[0]["email"]
 CLOCK = {"turn_hours": 48, "reminder_hours": [24, 12], "deadline_policy": "skip"}
@@ -23,9 +24,11 @@ def client(conn):
 
 
 @pytest.fixture
-def created(client, inbox, run_jobs):
+def created(conn, client, inbox, run_jobs, api_key):
+    for player in PLAYERS:                            # they confirmed their addresses before
+        conn.sadd(consent.CONFIRMED, player["email"])
     answer = client.post("/v1/games", json={"game": "pile", "players": PLAYERS, "seed": 7,
-                                            "clock": CLOCK})
+                                            "clock": CLOCK}, headers=api_key())
     assert answer.status_code == 201, answer.get_json()
     run_jobs()
     return answer.get_json()
@@ -66,10 +69,12 @@ def test_the_reply_address_key_is_not_the_inbound_hook_token(conn, client, inbox
     assert hook_secret(conn) != SECRET
 
 
-def test_mail_for_a_seat_without_address_is_neither_answered_nor_played(conn, client, inbox, run_jobs):
+def test_mail_for_a_seat_without_address_is_neither_answered_nor_played(conn, client, inbox, run_jobs,
+                                                                       api_key):
     from workers.mail import reply_address
+    conn.sadd(consent.CONFIRMED, PLAYERS[1]["email"])
     game = client.post("/v1/games", json={"game": "pile", "players": [{"name": "Ada"}, PLAYERS[1]],
-                                          "seed": 7}).get_json()
+                                          "seed": 7}, headers=api_key()).get_json()
     run_jobs()
     mallory = "mallory@evil.test"
     forged = reply_to(inbox.last(PLAYERS[1]["email"]), "status\npass", mallory)

@@ -14,6 +14,7 @@ from rq.registry import ScheduledJobRegistry
 from service.store import Store
 from tests.workers.conftest import PLAYERS, reply_to
 from tests.workers.test_play_by_mail import listed_moves
+from workers import clock
 from workers.queues import MAIL, queue
 
 ADA, BERT = PLAYERS[0]["email"], PLAYERS[1]["email"]
@@ -294,3 +295,34 @@ def test_the_wait_deadline_mail_says_what_happened(conn, inbox, run_jobs, new_ga
     deadline = body(next(m for m in inbox.to(ADA) if str(m["Subject"]).endswith("Deadline passed: your turn")))
     assert "Your time to move (48 hours) has run out" in deadline and "nothing was played" in deadline
     assert "Reminder" not in deadline.split("-- \n")[0]
+
+
+def test_the_longest_clock_the_contract_allows_reminds_and_fails_no_job(conn, inbox, run_jobs, new_game, travel):
+    """Issue 11, finding 3: the reminder arithmetic lives with the contract's largest
+    values (before, `reminder_hours: [100000000, 1]` failed every notification job)."""
+    from rq.registry import FailedJobRegistry
+
+    from service import contract
+    hours = contract.spec()["components"]["schemas"]["Clock"]["properties"]
+    longest = hours["turn_hours"]["maximum"]
+    assert [item["maximum"] for item in hours["reminder_hours"]["prefixItems"]] == [longest, longest]
+    assert clock.LONGEST_HOURS == longest
+    new_game("pile", clock={"turn_hours": longest, "reminder_hours": [longest, longest],
+                            "deadline_policy": "wait"})
+    at(travel, run_jobs, 0)
+    at(travel, run_jobs, longest + 0.1)
+    at(travel, run_jobs, 2 * longest + 0.1)
+    assert subjects(inbox, ADA)[0] == "You are invited to a game"
+    assert subjects(inbox, ADA).count("Reminder: your turn") >= 1
+    assert FailedJobRegistry(queue=queue(conn, MAIL)).count == 0
+
+
+def test_a_game_stored_with_an_unbounded_reminder_still_gets_its_mail(conn, inbox, run_jobs, new_game, travel):
+    """Issue 11, finding 3: a game stored before the contract bounded reminder_hours (the
+    issue's `[100000000, 1]`) is held to the bounds: its mail flows, no job fails."""
+    from rq.registry import FailedJobRegistry
+    new_game("pile", clock={"turn_hours": 48, "reminder_hours": [100000000, 1]})
+    at(travel, run_jobs, 0)
+    at(travel, run_jobs, 48.1)
+    assert subjects(inbox, ADA)[0] == "You are invited to a game"
+    assert FailedJobRegistry(queue=queue(conn, MAIL)).count == 0

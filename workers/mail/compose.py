@@ -7,13 +7,16 @@ import html
 import re
 import secrets
 import textwrap
+from base64 import b64encode
 from dataclasses import dataclass, field
 from email import policy
 from email.message import EmailMessage
-from email.utils import formataddr, formatdate
+from email.utils import formatdate
 from urllib.parse import quote
 
 ADDR_SPEC = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9.-]+")
+PLAIN_PHRASE = re.compile(r"[A-Za-z0-9 !#$%&'*+/^_`{|}~-]*")   # atext without "=" and "?"
+ENCODED_WORD_BYTES = 45     # base64 of 45 bytes: a 72-character encoded-word (RFC 2047: at most 75)
 CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
 POLICY = policy.SMTP.clone(max_line_length=998)     # headers as written: never folded into encoded-words
 FULL_LIST_UP_TO = 40        # more legal moves than this are grouped by their first word
@@ -103,6 +106,7 @@ game's notation, one move per line, above the quoted text. Or one of:
   mute / unmute   stop or restart the notifications of this game
   digest HOURS    at most one notification mail per HOURS (digest 0: every mail)
   vacation DAYS   you are away: your turn clock stops; `back` ends it early
+  stop            no mail from the turn service ever again, for any game
 A reply is played at the version of the mail it answers; if the game has moved on,
 you are told so and nothing is played."""
 
@@ -114,7 +118,8 @@ def footer(mail: Mail, public_url: str) -> str:
     return (f"Game {mail.game_id} ({mail.game_name}), you are seat {mail.seat} "
             f"({mail.seat_name}), version {mail.version}.\n"
             f"The game as anyone sees it: {game} and its log: {game}/log\n"
-            "Reply `help` for commands, `mute` to stop these mails.")
+            "Reply `help` for commands, `mute` to stop this game's mails, `stop` for no mail "
+            "from us ever again.")
 
 
 def message_id(mail: Mail, domain: str) -> str:
@@ -178,6 +183,42 @@ def quick_reply(mail: Mail, move: str) -> str:
             f"&body={quote(move)}")
 
 
+def encoded_words(text: str) -> str:
+    """The text as RFC 2047 base64 encoded-words of its UTF-8, each cut at a character
+    boundary, that every reader decodes back to exactly this text."""
+    words, chunk = [], b""
+    for char in text:
+        if len(chunk) + len(char.encode()) > ENCODED_WORD_BYTES:
+            words.append(chunk)
+            chunk = b""
+        chunk += char.encode()
+    words.append(chunk)
+    return " ".join(f"=?utf-8?b?{b64encode(w).decode()}?=" for w in words)
+
+
+class Recipient:
+    """The To header, written here rather than by the email package: given a display
+    name, the package decodes encoded-words in it (`=?utf-8?q?a=0D=0Ab?=` becomes CR/LF
+    and the header is refused) and writes ASCII ones back undecoded for the reader to
+    decode. A name is written as it is when it is plain atext, else as encoded-words of
+    its literal text, so readers show exactly the name the player gave (issue 11,
+    finding 6). It follows the email policy's header-object protocol (`name`, `fold`)."""
+    name = "To"
+
+    def __init__(self, display_name: str, address: str):
+        self.display_name, self.address = display_name, single_address(address)
+
+    def __str__(self) -> str:
+        if not self.display_name:
+            return self.address
+        phrase = (self.display_name if PLAIN_PHRASE.fullmatch(self.display_name)
+                  else encoded_words(self.display_name))
+        return f"{phrase} <{self.address}>"
+
+    def fold(self, *, policy) -> str:
+        return f"{self.name}: {self}{policy.linesep}"
+
+
 class BadAddress(ValueError):
     """A seat's address that is not one plain ASCII addr-spec: no mail goes to it."""
 
@@ -190,6 +231,13 @@ def single_address(address: str | None) -> str:
     return address
 
 
+def elsewhere(address: str | None, domain: str) -> str:
+    """A seat's single address, never one in the service's own mail domain (no mail loops)."""
+    if single_address(address).lower().endswith("@" + domain.lower()):
+        raise BadAddress(f"{address!r} is in the service's own mail domain")
+    return address
+
+
 def clean_header(value: str | None) -> str:
     """A header value taken from elsewhere (a player's name, a received mail): control
     characters (CR, LF, NUL...) become spaces."""
@@ -199,9 +247,7 @@ def clean_header(value: str | None) -> str:
 def build(mail: Mail, mail_from: str, domain: str, public_url: str) -> EmailMessage:
     message = EmailMessage(policy=POLICY)
     message["From"] = mail_from
-    if single_address(mail.to).lower().endswith("@" + domain.lower()):
-        raise BadAddress(f"{mail.to!r} is in the service's own mail domain")    # no mail loops
-    message["To"] = formataddr((clean_header(mail.seat_name), mail.to))
+    message["To"] = Recipient(clean_header(mail.seat_name), elsewhere(mail.to, domain))
     message["Subject"] = clean_header(subject_line(mail))
     message["Date"] = formatdate(localtime=False)
     message["Message-ID"] = message_id(mail, domain)
@@ -211,10 +257,25 @@ def build(mail: Mail, mail_from: str, domain: str, public_url: str) -> EmailMess
         message["In-Reply-To"] = mail.in_reply_to
     if mail.reply_to:
         message["Reply-To"] = mail.reply_to
-        message["List-Unsubscribe"] = f"<mailto:{mail.reply_to}?subject=mute&body=mute>"
+        message["List-Unsubscribe"] = unsubscribe(mail.reply_to)
     plain, markup = to_text(mail, public_url), to_html(mail, public_url)
     message.set_content(plain, cte=transfer_encoding(plain))
     message.add_alternative(markup, subtype="html", cte=transfer_encoding(markup))
+    return message
+
+
+def plain_message(to: str, subject: str, text: str, mail_from: str, domain: str,
+                  automatic: str) -> EmailMessage:
+    """A plain-text mail of the service's own words, to a bare address."""
+    message = EmailMessage(policy=POLICY)
+    message["From"] = mail_from
+    message["To"] = single_address(to)
+    message["Subject"] = subject
+    message["Date"] = formatdate(localtime=False)
+    message["Message-ID"] = f"<pbem.{secrets.token_hex(8)}@{domain}>"
+    message["Auto-Submitted"] = automatic
+    message["X-Auto-Response-Suppress"] = "All"
+    message.set_content(wrapped(text) + "\n", cte=transfer_encoding(text))
     return message
 
 
@@ -222,15 +283,33 @@ def stray_answer(to: str, subject: str, text: str, mail_from: str, domain: str,
                  in_reply_to: str | None) -> EmailMessage:
     """An answer to mail that belongs to no seat: plain text only, marked auto-replied
     so that no well-behaved auto-responder answers it."""
-    message = EmailMessage(policy=POLICY)
-    message["From"] = mail_from
-    message["To"] = to
-    message["Subject"] = subject
-    message["Date"] = formatdate(localtime=False)
-    message["Message-ID"] = f"<pbem.stray.{secrets.token_hex(8)}@{domain}>"
-    message["Auto-Submitted"] = "auto-replied"
-    message["X-Auto-Response-Suppress"] = "All"
+    message = plain_message(to, subject, text, mail_from, domain, "auto-replied")
     if in_reply_to:
         message["In-Reply-To"] = in_reply_to
-    message.set_content(wrapped(text) + "\n", cte=transfer_encoding(text))
     return message
+
+
+def confirmation_request(mail: Mail, mail_from: str, domain: str, public_url: str,
+                         code: str) -> EmailMessage:
+    """The first mail to a new address (issue 11, finding 4): it asks before anything
+    else is sent, and carries nothing a game's creator chose (no names, no options);
+    code signs the address in the confirmation link."""
+    link = f"{public_url}/v1/mail/confirmations?address={quote(mail.to)}&code={code}"
+    text = f"""Someone entered this address for a player of a game of {mail.game_name}
+at the turn service ({public_url}). Before it sends you anything else, it asks you.
+
+To play: reply to this mail (for example with `yes`), or open
+{link}
+and press Confirm; your invitation follows.
+Not interested: do nothing, and no mail of that game comes to you.
+Never want mail from the turn service: reply `stop`."""
+    message = plain_message(elsewhere(mail.to, domain), "Please confirm: may the turn service mail you?",
+                            text, mail_from, domain, "auto-generated")
+    message["Reply-To"] = mail.reply_to
+    message["List-Unsubscribe"] = unsubscribe(mail.reply_to)
+    return message
+
+
+def unsubscribe(reply_to: str) -> str:
+    """The List-Unsubscribe mailto: the `stop` command at the seat's reply address."""
+    return f"<mailto:{reply_to}?subject=stop&body=stop>"

@@ -19,7 +19,9 @@ from workers.mail import reply_address
 from workers.mail.compose import clean_header
 from workers.mail.reply_address import ReplyAddress
 
-COMMANDS = {"status", "moves", "help", "mute", "unmute", "digest", "vacation", "back"}
+COMMANDS = {"status", "moves", "help", "mute", "unmute", "digest", "vacation", "back",
+            "yes", "confirm", "stop", "unsubscribe"}
+STOP = {"stop", "unsubscribe"}           # never mail this address again (workers/mail/consent.py)
 RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "To", "Cc", "Envelope-To")
 # Where the quoted mail begins, as common clients write it in English, German, French,
 # Spanish and Dutch: "On ... wrote:", "Am ... schrieb ...:", "Le ... a écrit :",

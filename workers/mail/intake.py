@@ -11,6 +11,8 @@ thanks) are ignored and named in the answer (issue 20, finding 2). The outcome
 (applied / rejected) is mailed by workers/notify.py; every other answer here. Every
 mail from the seat's own address is answered (issue 20, finding 1): past the hour's
 limit the answers are folded into one digest (workers/mail/outbox.py), never dropped.
+A reply from the seat's address confirms that address, and `stop` puts it on the
+suppression list (workers/mail/consent.py).
 Mail sent by machines (Auto-Submitted, Precedence: bulk, bounces) is never answered."""
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ from service.games.base import NotationError
 from service.play import Game, load_game, submit_turn
 from service.store import Store
 from workers import clock, notify
-from workers.mail import compose, inbound, limits, notices, outbox, reply_address, settings
+from workers.mail import compose, consent, inbound, limits, notices, outbox, reply_address, settings
 from workers.mail.config import MailConfig
 from workers.mail.inbound import Reply
 from workers.mail.runtime import connection, queue
@@ -110,6 +112,10 @@ def handle_seat(conn, config: MailConfig, game: Game, seat: int, reply: Reply, d
                                    f"so nothing was done. Reply from {registered}.")
             outbox.dispatch(conn, queue(conn), config, mail, [f"answer-{digest}"], answer=True)
         return "sender is not the seat's address"
+    if any(command in inbound.STOP for command, _ in reply.commands):
+        consent.suppress(conn, registered)
+        return "stop: the address is never mailed again"
+    consent.confirm_and_invite(conn, registered)             # a reply confirms the address
     done = "nothing"
     if reply.commands:
         run_commands(conn, config, game, seat, reply.commands, mail)
@@ -235,6 +241,11 @@ def help_command(conn, game, seat, argument, mail, config) -> None:
     mail.add("Help", compose.help_text(mail.reply_to))
 
 
+def confirm_command(conn, game, seat, argument, mail, config) -> None:
+    mail.add("Confirmed", "Thank you: this address gets the mail of its games now. "
+             "Reply `stop` at any time for no mail from us ever again.")
+
+
 def settings_command(change: dict, said: str):
     def run(conn, game, seat, argument, mail, config) -> None:
         try:
@@ -265,6 +276,7 @@ def settings_text(now: settings.SeatSettings) -> str:
 
 COMMANDS = {
     "status": status_command, "moves": moves_command, "help": help_command,
+    "yes": confirm_command, "confirm": confirm_command,
     "mute": settings_command({"muted": (None, True)}, "Muted: no more notifications"),
     "unmute": settings_command({"muted": (None, False)}, "Notifications are back on"),
     "digest": settings_command({"digest_hours": (int, None)}, "Digest set"),

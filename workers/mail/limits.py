@@ -1,21 +1,70 @@
-"""How many answers the intake sends (issue 4, "Bad mail is answered ... rate-limited"):
-per hour, to one stranger ("stray"), to all strangers together ("strays"), to one seat
-about mail that others may have sent ("others": unreadable, or from an address not the
-seat's), and how many commands a seat's mail may run ("seat"). These protect third
-parties and the service. A seat's own mail is always answered (issue 20, finding 1):
-a move played at once, other answers up to "answers" per hour at once, the rest folded
-into one digest within the hour (all a loop with a careless auto-responder then costs).
-Moves are never limited."""
+"""How much mail goes out, counted in fixed windows in Redis.
+
+Answers of the intake (issue 4, "Bad mail is answered ... rate-limited"), per hour: to
+one stranger ("stray"), to all strangers together ("strays"), to one seat for its
+commands ("seat"), and to one seat about mail that others may have sent ("others":
+unreadable, or from an address not the seat's). These protect third parties and the
+service. A seat's own mail is always answered (issue 20, finding 1): a move played at
+once, other answers up to "answers" per hour at once, the rest folded into one digest
+within the hour (all a loop with a careless auto-responder then costs). Moves
+themselves are never limited.
+
+Invitations (issue 11, finding 4), per day: those one API key sends ("creator") and those
+one address receives ("recipient"); `take` counts a new game's all at once or none.
+
+Kept here rather than in Flask-Limiter (which the HTTP limits use): its limits count
+requests one key at a time, while one game's creation takes several counts at once
+(its key and each address), all or nothing, and the workers count without a request."""
 from __future__ import annotations
 
 import time
+from collections import Counter
 
+HOUR, DAY = 3600, 24 * 3600
 ANSWERS_PER_HOUR = {"stray": 3, "strays": 20, "seat": 60, "others": 5, "answers": 30}
+INVITATIONS_PER_DAY = {"creator": 100, "recipient": 5}
+
+TAKE = """
+local n = #KEYS
+for i = 1, n do
+  if tonumber(redis.call('GET', KEYS[i]) or '0') + tonumber(ARGV[i]) > tonumber(ARGV[n + i]) then
+    return i
+  end
+end
+for i = 1, n do
+  redis.call('INCRBY', KEYS[i], ARGV[i])
+  redis.call('EXPIRE', KEYS[i], ARGV[2 * n + i])
+end
+return 0
+"""
+
+
+def limit(kind: str) -> tuple[int, int]:
+    """(how many, per how many seconds)."""
+    if kind in INVITATIONS_PER_DAY:
+        return INVITATIONS_PER_DAY[kind], DAY
+    return ANSWERS_PER_HOUR[kind], HOUR
+
+
+def counter(kind: str, who: str, now: float) -> str:
+    return f"mail:limit:{kind}:{who}:{int(now // limit(kind)[1])}"
+
+
+def take(conn, wanted: list[tuple[str, str]]) -> tuple[str, str, int] | None:
+    """Count each (kind, who) once, all together, if every one stays within its limit;
+    else count nothing and return the first over its limit with the seconds until its
+    window ends."""
+    now, counts = time.time(), Counter(wanted)
+    keys = [counter(kind, who, now) for kind, who in counts]
+    over = conn.eval(TAKE, len(keys), *keys, *counts.values(),
+                     *(limit(kind)[0] for kind, _ in counts), *(limit(kind)[1] for kind, _ in counts))
+    if not over:
+        return None
+    kind, who = list(counts)[over - 1]
+    window = limit(kind)[1]
+    return kind, who, int(window - now % window) + 1
 
 
 def allowed(conn, kind: str, who: str) -> bool:
-    """Count one answer of this kind to who; True while within the hour's limit."""
-    counter = f"mail:answers:{kind}:{who}:{int(time.time() // 3600)}"
-    count = conn.incr(counter)
-    conn.expire(counter, 3600)
-    return count <= ANSWERS_PER_HOUR[kind]
+    """Count one of this kind to who; True while within the limit."""
+    return take(conn, [(kind, who)]) is None

@@ -62,6 +62,11 @@ def invitation(game: Game, seat: int, config: MailConfig) -> Mail:
     mail.add("Welcome", f"You play {game.type.name} with {names}.\n"
                         f"Game id {game.record.id}; options: {options_text(game.record.options)}.\n"
                         "You can play by replying to these mails, or over the API.")
+    if fair := game.record.fairness:
+        mail.add("Fair cards", f"Commitment to the seed: {fair['commitment']} (SHA-256 of "
+                 "seed:salt; both are shown when the game ends, to check the shuffle)." +
+                 ("\nThe game's creator chose the seed (a development server): whoever "
+                  "knows it can foretell every card." if fair["seed_chosen_by_client"] else ""))
     return add_turn(mail, game, seat)
 
 
@@ -69,8 +74,14 @@ def options_text(options: dict) -> str:
     return ", ".join(f"{name} {value}" for name, value in options.items()) or "none"
 
 
-def your_turn(game: Game, seat: int, config: MailConfig) -> Mail:
-    return add_turn(blank(game, seat, "Your turn", config), game, seat)
+def your_turn(game: Game, seat: int, config: MailConfig, played: list[dict] = ()) -> Mail:
+    """`played`: the log entries of the turn just applied, as this seat may see them
+    (service.play.redacted_log)."""
+    mail = blank(game, seat, "Your turn", config)
+    if played:
+        mail.add("Just played", "\n".join(
+            f"  {game.record.seats[entry['seat']].name}: {entry['notation']}" for entry in played))
+    return add_turn(mail, game, seat)
 
 
 def reminder(game: Game, seat: int, config: MailConfig, deadline: str) -> Mail:

@@ -28,7 +28,7 @@ from rq import Queue, Retry
 
 from service.play import load_game
 from service.store import Store, key
-from workers.mail import compose, limits, notices, settings, transport
+from workers.mail import compose, consent, limits, notices, settings, transport
 from workers.mail.compose import Mail
 from workers.mail.config import MailConfig
 from workers.mail.runtime import connection, queue
@@ -109,7 +109,11 @@ def payload(message: EmailMessage, to: str) -> str:
 def send_once(conn, queue: Queue, game_id: str, seat, events: list[str],
               message: EmailMessage, to: str) -> str | None:
     """Claim, store and queue the delivery of a built message to one recipient, named
-    here (never taken from the message's headers)."""
+    here (never taken from the message's headers). An address that said stop gets
+    nothing: the events are claimed and the message dropped."""
+    if consent.suppressed(conn, to):
+        claim(conn, game_id, seat, events, "")
+        return None
     mail_id = claim(conn, game_id, seat, events, payload(message, to))
     if mail_id is not None:
         enqueue_delivery(queue, game_id, mail_id)
@@ -118,10 +122,13 @@ def send_once(conn, queue: Queue, game_id: str, seat, events: list[str],
 
 def dispatch(conn, queue: Queue, config: MailConfig, mail: Mail, events: list[str],
              *, answer: bool = False, played: bool = False, held: bool = True) -> str | None:
-    """Send the mail once for its events. Answers to a player's own mail go out at once:
-    that a move was played always, others within the hour's limit (then in the next
-    digest); notifications respect mute and, when they may be held, digest. Returns
-    the mail id if it was queued."""
+    """Send the mail once for its events. An address that has not confirmed gets no
+    mail yet: an invitation asks it first (workers/mail/consent.py). Answers to a
+    player's own mail go out at once: that a move was played always, others within the
+    hour's limit (then in the next digest); notifications respect mute and, when they
+    may be held, digest. Returns the mail id if it was queued."""
+    if not consent.confirmed(conn, mail.to) and not consent.suppressed(conn, mail.to):
+        return ask_first(conn, queue, config, mail, events)
     seat_settings = settings.load(conn, mail.game_id, mail.seat)
     if answer and not played and not limits.allowed(conn, "answers", f"{mail.game_id}:{mail.seat}"):
         return "digest" if queue_for_digest(conn, mail, events, FOLDED_ANSWERS_HOURS, folded=True) else None
@@ -136,6 +143,24 @@ def dispatch(conn, queue: Queue, config: MailConfig, mail: Mail, events: list[st
         log.warning("game %s seat %s: %s", mail.game_id, mail.seat, bad)
         return None
     return send_once(conn, queue, mail.game_id, mail.seat, events, message, mail.to)
+
+
+def ask_first(conn, queue: Queue, config: MailConfig, mail: Mail, events: list[str]) -> str | None:
+    """Instead of the invitation, the question whether the address wants game mail (at
+    most once a day per address); other mail to it is dropped unclaimed, and the
+    invitation, with the board as it is then, goes out once the address confirms."""
+    if "invite" not in events:
+        return None
+    try:
+        code = consent.link_code(config.secret, mail.to)
+        message = compose.confirmation_request(mail, config.mail_from, config.domain,
+                                               config.public_url, code)
+    except compose.BadAddress as bad:
+        log.warning("game %s seat %s: %s", mail.game_id, mail.seat, bad)
+        return None
+    if not consent.wait_for(conn, mail.to, mail.game_id):
+        return None
+    return send_once(conn, queue, mail.game_id, mail.seat, ["confirm-request"], message, mail.to)
 
 
 def enqueue_delivery(queue: Queue, game_id: str, mail_id: str) -> None:

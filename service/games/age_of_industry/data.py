@@ -6,13 +6,14 @@ elsewhere. Much of the data is provisional (see data/SOURCES.md).
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
 from service.games.age_of_industry.schema import validate_data
+from service.games.common.datafiles import files_in_use, read_json
 
 HERE = Path(__file__).parent / "data"
+FILES = files_in_use(HERE, "age-of-industry")     # the shipped files, or their drop-ins
 GOODS = ("cotton_mill", "manufactured_goods")          # what mills and factories sell
 SYMBOL_ALLOWS = {"blank": ("cotton_mill", "manufactured_goods", "iron_works"),
                  "coal": ("coal_mine",), "port": ("port",), "ship": ("ship",)}
@@ -61,13 +62,15 @@ class Map:
     market_order: tuple      # market locations in the order tiles are dealt
 
 
-def read_raw(folder: Path = HERE) -> dict:
-    """The data files of a folder laid out as data/ is (this package's by default)."""
-    def load(name):
-        return json.loads((Path(folder) / name).read_text())
-    return {"player_board": load("player_board.json"), "cards": load("cards.json"),
-            "market_tiles": load("market_tiles.json"), "demand_tracks": load("demand_tracks.json"),
-            "maps": {m: load(f"maps/{m}.json") for m in MAP_IDS}}
+RAW_FILES = ("player_board", "cards", "market_tiles", "demand_tracks")
+NAMES = tuple(f"{name}.json" for name in RAW_FILES) + tuple(f"maps/{m}.json" for m in MAP_IDS)
+
+
+def read_raw(files: dict[str, Path] = FILES) -> dict:
+    """The data files by their name under data/ (those in use by default); DataFileError
+    names a file that is missing or not JSON."""
+    raw = {name: read_json(files[f"{name}.json"]) for name in RAW_FILES}
+    return raw | {"maps": {m: read_json(files[f"maps/{m}.json"]) for m in MAP_IDS}}
 
 
 def link_id(a: str, b: str) -> str:

@@ -16,6 +16,8 @@ Schema (all files in data/):
 """
 from __future__ import annotations
 
+from service.games.common.datafiles import COUNTS, PAIRS, WHOLE, optional, shape
+
 INDUSTRIES = ("cotton_mill", "manufactured_goods", "coal_mine", "iron_works", "port", "ship")
 SYMBOLS = ("blank", "coal", "port", "ship")
 MARKET_KINDS = ("cotton_mill", "manufactured_goods", "cotton_or_goods", "no_demand")
@@ -32,6 +34,54 @@ KNOWN_CELLS = (("cotton_mill", 1, "cost", 4), ("cotton_mill", 1, "coal", 0),
 GERMANY_FACTS = (("kiel", "spaces", ["port"]), ("regensburg", "colour", "brown"),
                  ("muenchen", "colour", "brown"), ("bohemia", "distant_port", True),
                  ("france", "distant_port", True), ("poland", "market", True))
+
+
+# The shape each file must have before its facts can be checked: key -> kind, for the
+# file itself and for each of its rows (optional(kind): the key may be left out).
+ROW = {"level": WHOLE, "tiles": WHOLE, "cost": optional(WHOLE), "coal": optional(WHOLE),
+       "iron": optional(WHOLE), "cubes": optional(WHOLE), "profit": optional(WHOLE),
+       "sells": optional(list)}
+LOCATION = {"name": str, "spaces": optional(list), "import": optional(WHOLE)}
+SHAPES = {"player_board": {"rail_tiles": WHOLE, "industries": dict},
+         "cards": {"location_cards": COUNTS, "industry_cards": COUNTS},
+         "market_tiles": {"tiles": COUNTS},
+         "demand_tracks": {"coal": list, "iron": list, "supply_price": WHOLE, "cubes": dict},
+         "map": {"id": str, "locations": dict, "rail_links": PAIRS, "shipping_lines": PAIRS}}
+
+
+def shape_problems(raw: dict) -> list[str]:
+    """The files' shape (the keys and types the schema above names), checked first so
+    that a broken file is reported by its file and row, never as a crash."""
+    problems = [p for name in ("player_board", "cards", "market_tiles", "demand_tracks")
+                for p in shape(f"{name}.json", raw[name], SHAPES[name])]
+    cubes = raw["demand_tracks"].get("cubes") if isinstance(raw["demand_tracks"], dict) else None
+    if isinstance(cubes, dict):
+        problems += shape("demand_tracks.json: cubes", cubes, {"coal": WHOLE, "iron": WHOLE})
+    industries = raw["player_board"].get("industries") if isinstance(raw["player_board"], dict) else None
+    for industry, rows in (industries if isinstance(industries, dict) else {}).items():
+        if not isinstance(rows, list):
+            problems.append(f"player_board.json: industries.{industry}: a list of rows is expected")
+            continue
+        for n, row in enumerate(rows, start=1):
+            problems += shape(f"player_board.json: industries.{industry}, row {n}", row, ROW)
+    for name, data in raw["maps"].items():
+        problems += shape(f"maps/{name}.json", data, SHAPES["map"])
+        locations = data.get("locations") if isinstance(data, dict) else None
+        for loc, spec in (locations if isinstance(locations, dict) else {}).items():
+            problems += shape(f"maps/{name}.json: locations.{loc}", spec, LOCATION)
+    return problems
+
+
+def provisional_parts(raw: dict) -> list[str]:
+    """What the files themselves mark provisional: a whole file ("provisional": true)
+    or fields of a player-display row ("provisional": [field, ...])."""
+    files = [f"{name}.json" for name in ("player_board", "cards", "market_tiles", "demand_tracks")
+             if raw[name].get("provisional") is True]
+    files += [f"maps/{name}.json" for name, data in raw["maps"].items() if data.get("provisional") is True]
+    rows = [f"player_board.json: {industry} level {row['level']} {', '.join(row['provisional'])}"
+            for industry, rows in raw["player_board"]["industries"].items() for row in rows
+            if row.get("provisional")]
+    return files + rows
 
 
 def validate_player_board(board: dict) -> list[str]:
@@ -148,6 +198,8 @@ def validate_map(name: str, data: dict, colours: set, market_total: int) -> list
 
 def validate_data(raw: dict) -> list[str]:
     """Every problem found in the raw data files (see the module docstring)."""
+    if problems := shape_problems(raw):
+        return problems
     problems = validate_player_board(raw["player_board"])
     problems += validate_cards(raw["cards"], raw["market_tiles"], raw["demand_tracks"])
     colours = set(raw["cards"]["location_cards"])

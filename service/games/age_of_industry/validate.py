@@ -1,25 +1,25 @@
-"""Check the data files against the rulebook's facts:
-`python -m service.games.age_of_industry.validate [FOLDER]` (or `pbem validate-board
-age-of-industry FOLDER`) lists the problems of FOLDER, laid out as this package's
-data/ is, or of the shipped data (schema.py)."""
+"""Check a folder of data files against the schema and the rulebook's facts, for
+`pbem validate-board age-of-industry FOLDER` (the folder laid out as this package's
+data/ is; schema.py documents the files and what is checked)."""
 from __future__ import annotations
 
-import sys
+from pathlib import Path
 
-from service.games.age_of_industry.schema import validate_data
+from service.games.age_of_industry.data import HERE, NAMES, read_raw
+from service.games.age_of_industry.schema import provisional_parts, validate_data
+from service.games.common.datafiles import Checked, DataFileError
 
-__all__ = ["validate_data", "main"]
-
-
-def main(argv: list[str] | None = None) -> int:
-    from service.games.age_of_industry.data import HERE, read_raw
-    args = sys.argv[1:] if argv is None else argv
-    problems = validate_data(read_raw(args[0] if args else HERE))
-    for problem in problems:
-        print(problem)
-    print(f"{len(problems)} problem(s)")
-    return 1 if problems else 0
+TAKES = "a folder laid out as data/: " + ", ".join(NAMES)
+SHIPPED = HERE
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def check(folder: Path) -> Checked:
+    """The folder's problems; DataFileError when a file cannot be read."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        what = "is a file" if folder.exists() else "no such folder"
+        raise DataFileError(f"{folder}: {what}; a folder is expected here")
+    files = {name: folder / name for name in NAMES}
+    raw = read_raw(files)
+    problems = validate_data(raw)
+    return Checked(problems, files, [] if problems else provisional_parts(raw))

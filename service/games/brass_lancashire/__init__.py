@@ -1,7 +1,9 @@
 """Brass: Lancashire (Roxley 2018 rules, full map, 2-4 players)."""
 from service.games.base import GameType, Option
+from service.games.common.datafiles import engine_version
 
 from . import engine
+from .data import FILES
 
 GAME = GameType(
     id="brass-lancashire",
@@ -9,15 +11,13 @@ GAME = GameType(
     min_seats=2,
     max_seats=4,
     engine=engine,
-    engine_version="2",
+    engine_version=engine_version("2", FILES),
     stage="provisional",
     description=(
         "Brass: Lancashire with the Roxley rules on the full map for 2-4 players. "
         "Provisional data: which cards and cotton merchant tiles carry each player-count "
         "icon (one source, corrected to the rulebook's deck sizes), the 12th cotton tile at "
-        "4 players, 1 link icon per flipped industry tile, an unlimited cube supply, and the "
-        "third extra scoring of the introductory game (our rulebook text breaks off after its "
-        "heading 'Industrieplättchen'; we score flipped tiles of level 2 and up once more). "
+        "4 players, 1 link icon per flipped industry tile and an unlimited cube supply. "
         "The 2-player alternative map of the community variant is not in our data and is "
         "not offered."),
     options=(
@@ -27,7 +27,8 @@ GAME = GameType(
                "rail era)",
                choices=("roxley", "classic")),
         Option("length", "full", "full game, or the short introductory game (canal era only, "
-               "with its extra scoring; the third step is provisional, see the description)",
+               "then its extra scoring: £4 = 1 VP up to 15, income level in VP, flipped tiles "
+               "of level 2 and up scored again; no income after its last round)",
                choices=("full", "introductory")),
     ),
     rule_names=(

@@ -2,11 +2,13 @@
 from data/board.json (see data/SOURCES.md for how sure each fact is). No rules here."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import NamedTuple
 
-_RAW = json.loads((Path(__file__).parent / "data" / "board.json").read_text())
+from service.games.common.datafiles import files_in_use, read_json
+
+FILES = files_in_use(Path(__file__).parent / "data", "brass-lancashire")   # shipped, or drop-ins
+_RAW = read_json(FILES["board.json"])
 
 
 class Level(NamedTuple):

@@ -63,7 +63,9 @@ def order_by_money_spent(state: State) -> None:
 
 
 def collect_income(state: State) -> None:
-    """Income by level; none after the last round of the game. Debts may interrupt."""
+    """Income by level; none after the last round of the game ("Am Ende der letzten Runde
+    des Spiels erhalten die Spieler kein Einkommen"), which in the introductory game is
+    the canal era's last round (README, "The games"). Debts may interrupt."""
     if last_round_of_game(state):
         return
     debts = []

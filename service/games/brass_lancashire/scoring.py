@@ -37,10 +37,11 @@ def score_cash(state: State) -> None:
 
 
 def score_introductory_extras(state: State) -> None:
-    """VARIANTE ZUM EINSTIEG 1-3: £4 = 1 VP (at most 15), the income level in VP
-    (negative subtracts), and step 3 "Industrieplättchen", whose text is missing from
-    our rulebook: PROVISIONAL reading, flipped tiles of level 2 and up once more (the
-    tiles that would survive into the rail era and score again there)."""
+    """VARIANTE ZUM EINSTIEG, after the canal era's own scoring: 1 "Je £4 zählen 1 SP
+    (allerdings maximal 15 SP)"; 2 "Deine Einkommensstufe zählt ihren Wert in SP"
+    (negative subtracts); 3 "Alle Industrieplättchen der Stufe 2 und höher werden
+    erneut gewertet": scored again, so as ENDEN BEIDER EPOCHEN 2 scores them (only
+    flipped tiles; "Nicht umgedrehte Industrieplättchen werden nicht gewertet")."""
     for seat in range(state.players):
         state.vp[seat] += min(15, state.money[seat] // 4) + income_level(state.income[seat])
     score_flipped_tiles(state, min_level=2)

@@ -1,11 +1,20 @@
 """Industry (Michael Schacht, Ystari 2010): auctions and development over 5 epochs.
 
-The board is PROVISIONAL: the printed board's 60 spaces and connections are not in any
-public source found, so `data/board.json` is built to the rulebook's structural facts
-and is replaceable by a transcription of the printed board (see data/SOURCES.md).
+The shipped board is PROVISIONAL: the printed board's 60 spaces and connections are not
+in any public source found, so `data/board.json` is built to the rulebook's structural
+facts and is replaceable by a transcription of the printed board (see data/SOURCES.md);
+the stage and the description follow the board file's own "provisional" mark.
 """
 from service.games.base import GameType, Option
+from service.games.common.datafiles import engine_version
 from service.games.industry import engine
+from service.games.industry.board import BOARD
+from service.games.industry.schema import FILES
+
+BOARD_NOTE = (" PROVISIONAL BOARD: the printed board's spaces, costs, resources, VP, "
+              "connections, joker kinds and Taler markers are not publicly documented; this "
+              "board is built to the rulebook's structural facts and is not the printed one."
+              if BOARD.provisional else " The board is a transcription of the printed one.")
 
 GAME = GameType(
     id="industry",
@@ -13,16 +22,13 @@ GAME = GameType(
     min_seats=3,
     max_seats=4,
     engine=engine,
-    engine_version="2",
-    stage="provisional",
+    engine_version=engine_version("2", FILES),
+    stage="provisional" if BOARD.provisional else "complete",
     description=("Industry (Michael Schacht): auction factories, technologies and bonus spaces "
-                 "over 5 epochs and develop them for victory points. PROVISIONAL BOARD: the "
-                 "printed board's spaces, costs, resources, VP, connections, joker kinds and "
-                 "Taler markers are not publicly documented; this board is built to the "
-                 "rulebook's structural facts and is not the printed one. The rules are the "
-                 "rulebook's; where it is silent the engine reads: the Kasse never runs out; "
-                 "a subsidy may be taken whenever the seat is to act; a claim must be payable "
-                 "Taler by Taler as printed; PROVISIONAL: a seat whose 23 ownership markers "
+                 "over 5 epochs and develop them for victory points." + BOARD_NOTE + " The "
+                 "rules are the rulebook's; where it is silent the engine reads: the Kasse "
+                 "never runs out; a subsidy may be taken whenever the seat is to act; a claim "
+                 "must be payable Taler by Taler as printed; a seat whose 23 ownership markers "
                  "(24 less the one on the score track) are all on the board cannot bid for or "
                  "claim a space, and if it must take one (no bid) the space stays unowned."),
     options=(

@@ -35,10 +35,12 @@ A board file (`data/board.json`) is one JSON object:
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
+from service.games.common.datafiles import files_in_use, read_json
+
 DATA = Path(__file__).parent / "data"
+FILES = files_in_use(DATA, "industry")          # the shipped files, or their drop-ins
 SCHEMA_ID = "industry-board/1"
 EPOCHS = 5
 COLUMNS = tuple("ABCDEFGHIJKL")
@@ -55,7 +57,7 @@ BONUS_VALUES = (2, 3)
 
 
 def load_json(name: str) -> dict:
-    return json.loads((DATA / name).read_text(encoding="utf-8"))
+    return read_json(FILES[name])
 
 
 # Beschaffung erforderlicher Rohstoffe: the bank's resources by epoch (rulebook table).

@@ -1,7 +1,7 @@
 """Checks a board file against the schema and the rulebook's structural facts.
 
-`validate_board(data) -> list[str]` lists the problems (empty: the board is sound).
-From the command line: `python -m service.games.industry.validate PATH`.
+`validate_board(data) -> list[str]` lists the problems (empty: the board is sound);
+`check(path)` reads a board file for `pbem validate-board industry PATH`.
 Facts checked and their rulebook sources: Spielmaterial (60 spaces, 5 epochs x 12
 columns, the regions from left to right, 7 jokers), Phase 4 "Beschaffung erforderlicher
 Rohstoffe" (the bank sells only resources that appeared in an earlier epoch, so each is
@@ -11,12 +11,15 @@ river is connected to every harbour).
 """
 from __future__ import annotations
 
-import json
-import sys
+from pathlib import Path
 
+from service.games.common.datafiles import Checked, read_json
 from service.games.industry.schema import (
     ANY_RESOURCE, BANK_FROM_EPOCH, BONUS_NETWORK, BONUS_VALUES, COLUMNS, CONNECTION_ENDS,
-    EPOCHS, JOKERS_TOTAL, REGION_ORDER, RESOURCES, SCHEMA_ID, SPACES_TOTAL, SPECIALS)
+    DATA, EPOCHS, JOKERS_TOTAL, REGION_ORDER, RESOURCES, SCHEMA_ID, SPACES_TOTAL, SPECIALS)
+
+TAKES = "a board file laid out as data/board.json (schema.py)"
+SHIPPED = DATA
 
 
 def _is_count(value) -> bool:
@@ -157,24 +160,8 @@ def validate_board(data) -> list[str]:
     return grid_problems(spaces) + piece_problems(spaces) + connection_problems(spaces, connections)
 
 
-def main(argv: list[str]) -> int:
-    if len(argv) != 1:
-        print("usage: python -m service.games.industry.validate PATH", file=sys.stderr)
-        return 2
-    try:
-        with open(argv[0], encoding="utf-8") as handle:
-            data = json.load(handle)
-    except (OSError, ValueError) as error:
-        print(f"{argv[0]}: cannot read: {error}", file=sys.stderr)
-        return 2
-    problems = validate_board(data)
-    for problem in problems:
-        print(f"{argv[0]}: {problem}")
-    if not problems:
-        kind = "provisional" if data.get("provisional") else "printed"
-        print(f"{argv[0]}: ok ({kind} board)")
-    return 1 if problems else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+def check(path: Path) -> Checked:
+    """A board file's problems; DataFileError when it cannot be read."""
+    data = read_json(path)
+    marks = ['board.json: "provisional": true'] if isinstance(data, dict) and data.get("provisional") else []
+    return Checked(validate_board(data), {"board.json": Path(path)}, marks)

@@ -1,7 +1,8 @@
 """Ultimate Railroads, base game (RUSSIAN RAILROADS): the game type."""
 from service.games.base import GameType, Option
+from service.games.common.datafiles import engine_version
 
-from .data import PROVISIONAL
+from .data import FILES, PROVISIONAL
 from .engine import ENGINE
 
 GAME = GameType(
@@ -10,7 +11,7 @@ GAME = GameType(
     min_seats=2,
     max_seats=4,
     engine=ENGINE,
-    engine_version="2",
+    engine_version=engine_version("2", FILES),
     stage="provisional" if PROVISIONAL else "complete",
     options=(Option("board", "russia", "the player boards: RUSSIAN RAILROADS (the base game); "
                     "the German, American and Asian boards are to come", choices=("russia",)),),

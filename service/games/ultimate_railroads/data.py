@@ -20,8 +20,9 @@ has "points" (p.48: 3); "other_engineer" has nothing more.
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
+
+from service.games.common.datafiles import WHOLE, files_in_use, optional, read_json, shape
 
 STATUSES = {"rulebook", "sourced", "inferred", "provisional"}
 EFFECT_TYPES = {
@@ -59,9 +60,37 @@ def _status_problems(where: str, record: dict) -> list[str]:
     return []
 
 
+SHAPE = {"track_colours": list, "seats": dict, "action_spaces": list, "routes": list,
+         "industry_strip": dict, "locomotive_stacks": dict, "factories": dict,
+         "engineers": list, "idea_tiles": list, "idea_cards": list,
+         "start_bonus_cards": list, "end_game_cards": list}
+SEATS_SHAPE = {"engineers": dict}
+ROUTE_SHAPE = {"length": WHOLE, "colours": list, "specials": optional(list), "unlocks": optional(list)}
+
+
+def shape_problems(data) -> list[str]:
+    """The keys and types validate_data relies on, each missing one named with its row."""
+    problems = shape("base.json", data, SHAPE)
+    if problems:
+        return problems
+    for seats, row in data["seats"].items():
+        problems += shape(f"base.json: seats.{seats}", row, SEATS_SHAPE) or shape(
+            f"base.json: seats.{seats}.engineers", row["engineers"], {"A": WHOLE, "B": WHOLE})
+    for key in ("action_spaces", "engineers", "idea_tiles", "idea_cards", "start_bonus_cards",
+                "end_game_cards"):
+        problems += [f"base.json: {key}[{i}]: an object is expected"
+                     for i, record in enumerate(data[key]) if not isinstance(record, dict)]
+    for i, route in enumerate(data["routes"]):
+        problems += shape(f"base.json: routes[{i}]", route, ROUTE_SHAPE)
+    if not data["track_colours"]:
+        problems.append("base.json: track_colours: five colours expected")
+    return problems
+
+
 def validate_data(data: dict) -> list[str]:
     """Every problem found in a data file of this schema; [] when it is sound."""
-    problems = []
+    if problems := shape_problems(data):
+        return problems
     colours = data.get("track_colours", [])
     if len(colours) != 5:
         problems.append("track_colours: five colours expected")
@@ -134,8 +163,12 @@ def provisional_values(data: dict) -> list[str]:
     return found
 
 
+SHIPPED = Path(__file__).parent / "data"
+FILES = files_in_use(SHIPPED, "ultimate-railroads")     # the shipped file, or its drop-in
+
+
 def _load() -> dict:
-    data = json.loads((Path(__file__).parent / "data" / "base.json").read_text())
+    data = read_json(FILES["base.json"])
     if problems := validate_data(data):
         raise ValueError("ultimate_railroads data: " + "; ".join(problems))
     return data

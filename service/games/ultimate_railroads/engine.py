@@ -4,7 +4,7 @@ from __future__ import annotations
 import copy
 import json
 
-from service.games.base import IllegalMove
+from service.games.base import HIDDEN, IllegalMove
 
 from . import flow, ideas, industry, locomotives, pool, track  # noqa: F401  (pool kinds register)
 from .notation import format_move, parse_move
@@ -77,6 +77,14 @@ class UltimateRailroads:
 
     def view(self, state: dict, seat: int | None) -> dict:
         return _view(state, seat)
+
+    def redact(self, entry: dict, seat: int | None) -> dict:
+        """An end-game card is laid face down ("legst sie verdeckt vor dir ab"): the
+        others see that one was taken, not which (taking none scores openly)."""
+        move = entry["move"]
+        if move.get("action") == "end_card" and move.get("card") != "none":
+            return {**entry, "move": {**move, "card": HIDDEN}}
+        return entry
 
     def result(self, state: dict) -> dict | None:
         if state["phase"] != "over":

@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import copy
-import subprocess
-import sys
 
 from service.games.age_of_industry import GAME
 from service.games.age_of_industry.data import DECK, MARKET_TILES, read_raw
@@ -55,12 +53,6 @@ def test_validator_checks_map_fragments_and_links():
         lambda r: r["maps"]["germany"]["rail_links"].append(["kiel", "atlantis"])))
     assert any("Pennsylvania" in p for p in broken(
         lambda r: r["maps"]["germany"]["locations"]["kiel"].update(pennsylvania=True)))
-
-
-def test_validator_command_line():
-    done = subprocess.run([sys.executable, "-m", "service.games.age_of_industry.validate"],
-                          capture_output=True, text=True)
-    assert done.returncode == 0 and "0 problem(s)" in done.stdout
 
 
 def test_game_type_says_provisional():

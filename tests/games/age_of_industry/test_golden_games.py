@@ -1,5 +1,6 @@
 """Recorded games replay from their notation to their recorded result (STYLE.md:
-golden games). Re-record with `python -m tests.games.age_of_industry.record`."""
+golden games). Re-record with `python -m tests.games.age_of_industry.record`; what
+the two kinds of recording are is told there."""
 from __future__ import annotations
 
 import json
@@ -9,6 +10,7 @@ import pytest
 
 from service.games.age_of_industry import GAME
 from tests.games.age_of_industry.builders import money_total
+from tests.games.age_of_industry.record import replay
 
 GAMES = sorted((Path(__file__).parent / "games").glob("*.jsonl"))
 
@@ -20,12 +22,6 @@ def test_there_are_golden_games_for_both_maps():
 
 @pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
 def test_recorded_game_replays_to_its_result(path):
-    header, *moves = path.read_text().splitlines()
-    header = json.loads(header)
-    engine = GAME.engine
-    state = engine.setup(GAME.resolve_options(header["options"]), header["seats"], header["seed"])
-    for line in moves:
-        seat, text = line.split(" ", 1)
-        state, _ = engine.apply(state, int(seat), engine.parse(text))
-    assert engine.result(state) == header["result"]
+    header, state = replay(path)
+    assert GAME.engine.result(state) == header["result"]
     assert money_total(state) == 0

@@ -40,7 +40,7 @@ def keen_game(map_id, seats, seed, checks=True):
         assert moves
         if checks:
             assert_listed_moves_apply(ENGINE, state, seat, moves, chooser, sample=3)
-            assert_unlisted_refused(ENGINE, state, seat, moves, chooser, count=3)
+            assert_unlisted_refused(ENGINE, state, seat, moves, chooser, count=3, seats=seats)
             assert_out_of_turn_refused(ENGINE, state, seats, moves[0])
             assert_views_leak_nothing(ENGINE, state, seats)
         if state.players[seat].money < 6 and chooser.random() < 0.5:
@@ -58,7 +58,9 @@ def test_random_games_pass_the_generic_checks(map_id, seats):
     """The harness: listed moves apply, unlisted and out-of-turn ones are refused,
     views leak nothing, the state round-trips; the game ends."""
     played = play_random_game(GAME, seats, seats * 11, {"map": map_id}, check=full_check(seats))
-    assert ENGINE.result(played.state)["ranking"]
+    ranking = ENGINE.result(played.state)["ranking"]
+    assert sorted(seat for group in ranking for seat in group) == list(range(seats)), \
+        "every seat is ranked once"
     invariants(played.state)
 
 

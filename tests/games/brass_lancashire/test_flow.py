@@ -68,7 +68,15 @@ def test_income_is_collected_by_level():
 
 @pytest.mark.parametrize("era, options", [("rail", {}), ("canal", {"length": "introductory"})])
 def test_no_income_after_the_last_round_of_the_game(era, options):
-    """RUNDENENDE 2, Ausnahme; the introductory game's last round is its canal era's."""
+    """RUNDENENDE 2, Ausnahme: "Am Ende der letzten Runde des Spiels erhalten die
+    Spieler kein Einkommen." Issue 12, finding 5, decided by the rulebook: the
+    VARIANTE ZUM EINSTIEG "spielt sich wie das vollständige Spiel, allerdings wird nur
+    die Kanalepoche gespielt", so the canal era's last round is the last round of the
+    game and the exception applies (it names the game's last round, not the rail era's).
+    "Die Kanalepoche wie oben beschrieben, einschließlich der Zwischenwertung" says how
+    the era is played and that its scoring is included; it does not make the game's last
+    round pay income. Extra scoring 2 counts the income level in VP instead, which a last
+    payment would count twice (once more as cash in extra scoring 1)."""
     s = a_game(2, **options).state
     s.era, s.deck, s.beneath, s.hands = era, [], [], [[], []]
     s.income = [HIGHEST_POSITION[5]] * 2

@@ -6,7 +6,7 @@ import pytest
 from service.games.base import IllegalMove
 from service.games.brass_lancashire.income import HIGHEST_POSITION, income_level
 
-from .builders import a_game, apply
+from .builders import ENGINE, a_game, apply
 
 
 @pytest.mark.parametrize("amount, level, position", [(10, -1, 9), (20, -2, 8), (30, -3, 7)])
@@ -42,9 +42,20 @@ def test_loans_until_the_round_after_the_rothschild_tile_surfaced():
 
 
 def test_loans_always_open_in_the_canal_era():
-    g = a_game(2).on_turn(0, round=8).with_hand(0, "wigan")
+    """AKTION: KREDIT AUFNEHMEN: only the rail era's last rounds close loans. In the
+    canal era's last round (the deck used up) a loan is listed and pays, the deck
+    running out at the end of a turn surfaces no Rothschild tile, and the next seat
+    may still borrow (issue 12 finding 7: this checked only that nothing raised)."""
+    g = a_game(2).on_turn(0, actions=1, round=8).with_hand(0, "wigan").with_hand(1, "bolton", "wigan")
     g.state.deck = []
-    apply(g.state, 0, "loan 10 card=wigan")
+    income = g.state.income[0]
+    assert ENGINE.parse("loan 10 card=wigan") in ENGINE.legal_moves(g.state, 0)
+    s = apply(g.state, 0, "loan 10 card=wigan")
+    assert s.money[0] == 30 + 10
+    assert income_level(s.income[0]) == income_level(income) - 1
+    assert s.banker_surfaced is None and s.order[s.turn] == 1
+    s = apply(s, 1, "loan 30 card=bolton")
+    assert s.money[1] == 30 + 30
 
 
 def test_pass_plays_a_card():

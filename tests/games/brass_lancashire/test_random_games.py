@@ -113,7 +113,7 @@ def listed_exactly(engine, state, seat, moves, chooser):
     """A lighter per-step check for many games: one more listed move applies (besides
     the one played) and two plausible unlisted ones are refused."""
     assert_listed_moves_apply(engine, state, seat, moves, chooser, sample=1)
-    assert_unlisted_refused(engine, state, seat, moves, chooser, count=2)
+    assert_unlisted_refused(engine, state, seat, moves, chooser, count=2, seats=len(state.hands))
 
 
 @pytest.mark.parametrize("batch", range(4))

@@ -92,8 +92,9 @@ def test_result_after_the_rail_era():
 
 
 def test_introductory_game_extra_scoring():
-    """£4 = 1 VP (at most 15), income level in VP (both printed); step 3's text is
-    missing from our rulebook: level 2+ flipped tiles once more is PROVISIONAL."""
+    """VARIANTE ZUM EINSTIEG, after the era's own scoring: 1 £4 = 1 VP (at most 15),
+    2 income level in VP, 3 "Alle Industrieplättchen der Stufe 2 und höher werden
+    erneut gewertet" (all three printed: issue 12, finding 5)."""
     g = (a_game(2, length="introductory").with_money(0, 70).with_money(1, 9)
          .with_tile("bolton:0", 0, "cotton_mill", level=2, flipped=True)
          .with_tile("wigan:0", 1, "coal_mine", flipped=True))
@@ -101,3 +102,19 @@ def test_introductory_game_extra_scoring():
     flow.end_era(g.state)
     assert g.state.vp == [5 + 15 + 4 + 5, 1 + 2 - 2]
     assert ENGINE.result(g.state) is not None
+
+
+def test_introductory_step_3_scores_flipped_tiles_of_level_2_and_up_again():
+    """VARIANTE ZUM EINSTIEG 3 "Alle Industrieplättchen der Stufe 2 und höher werden
+    erneut gewertet": *again*, so as ENDEN BEIDER EPOCHEN 2 scored them, where
+    "Nicht umgedrehte Industrieplättchen werden nicht gewertet". No cash, income 0.
+    Seat 0: cotton mill 3 flipped (9 VP) twice, cotton mill 2 unflipped never: 18.
+    Seat 1: iron works 2 flipped (5 VP) twice, coal mine 1 flipped (1 VP) once: 11."""
+    g = (a_game(2, length="introductory").with_money(0, 0).with_money(1, 0)
+         .with_tile("manchester:0", 0, "cotton_mill", level=3, flipped=True)
+         .with_tile("manchester:1", 0, "cotton_mill", level=2)
+         .with_tile("bolton:0", 1, "iron_works", level=2, flipped=True)
+         .with_tile("wigan:0", 1, "coal_mine", level=1, flipped=True))
+    g.state.income = [HIGHEST_POSITION[0]] * 2
+    flow.end_era(g.state)
+    assert g.state.vp == [9 + 9, 5 + 1 + 5]

@@ -6,7 +6,7 @@ import pytest
 
 from service.games.industry import GAME
 from service.games.industry.schema import load_json
-from service.games.industry.validate import main, validate_board
+from service.games.industry.validate import validate_board
 
 SHIPPED = load_json("board.json")
 
@@ -97,16 +97,6 @@ def test_validator_finds_the_unfilled_research_file_unplayable():
     with open("/work/shared/data/industry/board.json", encoding="utf-8") as handle:
         research = json.load(handle)
     assert validate_board(research) and validate_board([]) == ["a board file is a JSON object"]
-
-
-def test_validate_command_line(tmp_path, capsys):
-    """python -m service.games.industry.validate PATH: 0 sound, 1 problems, 2 unreadable."""
-    good, bad = tmp_path / "good.json", tmp_path / "bad.json"
-    good.write_text(json.dumps(SHIPPED))
-    bad.write_text(json.dumps({**SHIPPED, "coin_columns": ["Z"]}))
-    assert main([str(good)]) == 0 and "ok (provisional board)" in capsys.readouterr().out
-    assert main([str(bad)]) == 1 and "coin_columns" in capsys.readouterr().out
-    assert main([str(tmp_path / "missing.json")]) == 2
 
 
 @pytest.mark.parametrize("field,value", [("cost", -1), ("needs", ["gold"]), ("vp", "2")])

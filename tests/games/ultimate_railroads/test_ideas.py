@@ -1,8 +1,9 @@
 """IDEENPLÄTTCHEN, OFFENLIEGENDE IDEENKARTEN and the p.48 effects used by factories."""
 from __future__ import annotations
 
+from service.games.ultimate_railroads.data import DATA
 from service.games.ultimate_railroads.engine import ENGINE
-from service.games.ultimate_railroads.scoring import end_card_points
+from service.games.ultimate_railroads.scoring import end_card_points, route_points
 
 from .builders import a_game, act, place, with_decision, with_tracks
 
@@ -23,9 +24,20 @@ def test_idea_tile_two_keys():
     assert [i["kind"] for i in state["pool"]["items"]] == ["key", "key"]
 
 
-def test_idea_tile_revaluation():
-    state = act(with_decision(a_game(4), 0, "idea"), 0, "idea #0 revaluation")
-    assert state["players"][0]["revalued"]
+def test_idea_tile_revaluation_scores_tracks_at_the_revalued_values():
+    """Vorteil: Aufwertung (issue 12 finding 7: its effect, not a flag): after the tile a
+    route scores its tracks at the revalued values. The TRANSSIB worked example (bronze
+    on 3 with a doubler over field 1, green on 7, wood on 8) scores 4 bronze + 4 green
+    field values: 4 * 2 + 4 * 1 = 12 before, 4 * bronze + 4 * green revalued after."""
+    state = with_tracks(with_decision(a_game(4), 0, "idea"), 0, "transsib", wood=8, green=7,
+                        bronze=3)
+    state["players"][0].update(locos={"transsib": ["6", "2"], "petersburg": [None], "kyiv": [None]},
+                               doublers=1)
+    assert route_points(state["players"][0], "transsib") == 12
+    state = act(state, 0, "idea #0 revaluation")
+    revalued = DATA["track_points"]["revalued"]["value"]
+    assert route_points(state["players"][0], "transsib") == 4 * revalued["bronze"] + 4 * revalued["green"]
+    assert revalued["bronze"] > 2, "the revalued bronze track must score more than the printed 2"
 
 
 def test_two_idea_tiles_use_one_discard_one():

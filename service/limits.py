@@ -1,0 +1,95 @@
+"""HTTP rate limits per client (issue 11, finding 8): game creation, turn submission and
+failed authentication, counted by Flask-Limiter in the service's own Redis (one count for
+every gunicorn worker and host).
+
+Settings, from the app's config or else the environment, each a rate such as
+"20 per minute; 200 per day" whose amounts lie in 1..1,000,000:
+
+  PBEM_LIMIT_CREATE         POST /v1/games per client             (default 20/minute, 200/day)
+  PBEM_LIMIT_TURNS          POST /v1/games/{id}/turns per client  (default 120/minute, 3000/hour)
+  PBEM_LIMIT_AUTH_FAILURES  answers 401 (a missing or wrong token) per client; once spent,
+                            every operation but the meta ones answers 429 until the window
+                            ends                                  (default 10/minute, 100/hour)
+  PBEM_TRUSTED_PROXIES      how many reverse proxies in front append to X-Forwarded-For
+                            (nginx: 1); 0, the default, trusts the header from nobody. 0..5.
+
+A limit spent answers 429 problem+json with Retry-After (seconds until it frees). While
+Redis is down the limits are not counted (the request then answers 503 anyway)."""
+from __future__ import annotations
+
+import math
+import os
+import time
+
+from flask import Flask, request
+from flask_limiter import Limiter, RateLimitExceeded
+from limits import parse_many
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from service import problems
+
+DEFAULTS = {
+    "PBEM_LIMIT_CREATE": "20 per minute; 200 per day",
+    "PBEM_LIMIT_TURNS": "120 per minute; 3000 per hour",
+    "PBEM_LIMIT_AUTH_FAILURES": "10 per minute; 100 per hour",
+    "PBEM_TRUSTED_PROXIES": "0",
+}
+MAX_AMOUNT = 1_000_000
+MAX_PROXIES = 5
+LIMITED_VIEWS = {"games.create_game": "PBEM_LIMIT_CREATE", "turns.submit_turn": "PBEM_LIMIT_TURNS"}
+
+
+def client_key() -> str:
+    """Who a limit counts: the client's address as the nearest trusted proxy saw it.
+    The one place to change when clients are keyed by their API key instead."""
+    return request.remote_addr or "unknown"
+
+
+def setting(app: Flask, name: str) -> str:
+    return str(app.config.get(name) or os.environ.get(name) or DEFAULTS[name])
+
+
+def rate(app: Flask, name: str) -> str:
+    """The named rate, checked: it must parse and every amount lie in 1..MAX_AMOUNT."""
+    value = setting(app, name)
+    try:
+        items = parse_many(value)
+    except ValueError:
+        items = []
+    if not items or not all(1 <= item.amount <= MAX_AMOUNT for item in items):
+        raise ValueError(f"{name}={value!r}: give rates such as '20 per minute; 200 per day' "
+                         f"with amounts 1..{MAX_AMOUNT}")
+    return value
+
+
+def trusted_proxies(app: Flask) -> int:
+    value = setting(app, "PBEM_TRUSTED_PROXIES")
+    if not value.isdigit() or int(value) > MAX_PROXIES:
+        raise ValueError(f"PBEM_TRUSTED_PROXIES={value!r}: give a count 0..{MAX_PROXIES}")
+    return int(value)
+
+
+def install(app: Flask) -> Limiter:
+    """Count the app's requests per client in its Redis and refuse those over a limit.
+    Call after the blueprints are registered."""
+    if proxies := trusted_proxies(app):
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies)
+    limiter = Limiter(
+        client_key, app=app, storage_uri="redis://", strategy="fixed-window",
+        storage_options={"connection_pool": app.extensions["redis"].connection_pool},
+        application_limits=[rate(app, "PBEM_LIMIT_AUTH_FAILURES")],
+        application_limits_deduct_when=lambda response: response.status_code == 401,
+        swallow_errors=True)               # Redis down: the request goes on to its 503
+    limiter.exempt(app.blueprints["meta"])
+    for endpoint, name in LIMITED_VIEWS.items():
+        app.view_functions[endpoint] = limiter.limit(rate(app, name))(
+            app.view_functions[endpoint])
+
+    @app.errorhandler(RateLimitExceeded)
+    def too_many(err: RateLimitExceeded):
+        spent = limiter.current_limit                   # never past its window's length
+        wait = max(1, min(math.ceil(spent.reset_at - time.time()), spent.limit.get_expiry()))
+        return problems.render(problems.TooManyRequests(
+            f"this client may send {err.description}; try again in {wait} s",
+            headers={"Retry-After": str(wait)}))
+    return limiter
