@@ -82,7 +82,8 @@ def free_port() -> int:
 
 @contextmanager
 def running_service(workers: int = 2):
-    """A real gunicorn server and real rq worker processes on this machine's Redis."""
+    """A real gunicorn server and `pbem worker` (`workers` turn workers and a mail
+    worker) on this machine's Redis."""
     # all the bench's clients are 127.0.0.1: the rate limits are counted (their cost is
     # measured) at a height they never reach, unless the environment sets them
     high = {name: "1000000 per minute" for name in limits.DEFAULTS if "LIMIT" in name}
@@ -90,10 +91,10 @@ def running_service(workers: int = 2):
     port = free_port()
     procs = [subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", str(port),
                                "--workers", "2", "--threads", "16"], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL),
+             subprocess.Popen([sys.executable, "-m", "service.cli", "worker", "--turns",
+                               str(workers)], env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
-    procs += [subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-              for _ in range(workers)]
     base = f"http://127.0.0.1:{port}"
     try:
         wait_until_healthy(base)
@@ -123,6 +124,7 @@ class Player:
     def __init__(self, base: str, game, seed: int):
         self.base, self.game, self.rng = base, game, random.Random(seed)
         self.http = requests.Session()
+        self.latencies: list[float] = []
         self.new_game()
 
     def new_game(self) -> None:
@@ -132,7 +134,8 @@ class Player:
         self.id, self.tokens = created["id"], [s["token"] for s in created["seats"]]
 
     def turn(self) -> float:
-        """One applied turn; returns the submit-to-applied latency in seconds."""
+        """One applied turn; returns the submit-to-applied latency in seconds (kept in
+        `latencies` too)."""
         game = self.http.get(f"{self.base}/v1/games/{self.id}").json()
         if game["status"] == "finished":
             self.new_game()
@@ -147,25 +150,91 @@ class Player:
         latency = time.perf_counter() - started
         if answer.json().get("status") != "applied":
             raise RuntimeError(f"turn not applied: {answer.status_code} {answer.text}")
+        self.latencies.append(latency)
         return latency
 
 
-def api(game: str | None, turns: int, clients: int, seconds: float) -> None:
+def api(game: str | None, turns: int, clients: int, seconds: float, workers: int = 2) -> None:
+    """Submit->applied latency, alone and with `clients` at once; turns/s through the
+    queue against the bare /v1/health rate and rq's own empty-job rate with as many
+    workers (issue 10 targets: p99 < 50 ms with 8 clients, turns/s >= 60 % of rq's)."""
     chosen = pick_game(game)
-    with running_service() as base:
+    with running_service(workers) as base:
         player = Player(base, chosen, 0)
-        latencies = [player.turn() for _ in range(turns)]
-        applied, elapsed = concurrently(clients, seconds, lambda i: Player(base, chosen, i + 1),
-                                        lambda p: p.turn())
+        alone = [player.turn() for _ in range(turns)]
+        players = []
+
+        def make(i: int) -> Player:
+            players.append(Player(base, chosen, i + 1))
+            return players[-1]
+        applied, elapsed = concurrently(clients, seconds, make, lambda p: p.turn())
         health, health_elapsed = concurrently(clients, seconds, lambda i: requests.Session(),
                                               lambda s: s.get(base + "/v1/health").ok)
+    empty_per_s = empty_jobs(workers)
+    queued_per_s = queued_turns(chosen, workers)
+    together = [t for p in players for t in p.latencies]
     turns_per_s, health_per_s = applied / elapsed, health / health_elapsed
-    print(f"bench api ({chosen.id}; gunicorn 2x16 threads, 2 rq workers, Redis {redis_url()})")
-    print(f"  submit->applied latency over {turns} sequential turns: "
-          f"p50 {ms(percentile(latencies, 50))}  p99 {ms(percentile(latencies, 99))}")
+    print(f"bench api ({chosen.id}; gunicorn 2x16 threads, pbem worker with {workers} turn "
+          f"workers, Redis {redis_url()})")
+    print(f"  submit->applied, 1 client, {turns} turns: p50 {ms(percentile(alone, 50))}  "
+          f"p99 {ms(percentile(alone, 99))}")
+    print(f"  submit->applied, {clients} clients, {len(together)} turns: "
+          f"p50 {ms(percentile(together, 50))}  p99 {ms(percentile(together, 99))}")
     print(f"  turns applied/s through the queue, {clients} clients: {turns_per_s:.1f}")
     print(f"  GET /v1/health requests/s, {clients} clients (ceiling): {health_per_s:.1f}")
+    print(f"  rq empty jobs/s, {workers} workers (rq's own ceiling): {empty_per_s:.1f}")
+    print(f"  turns resolved/s by {workers} workers alone (turns queued first): {queued_per_s:.1f}")
     print(f"  ratio turns/s : health/s = {turns_per_s / health_per_s:.3f}")
+    print(f"  ratio turns/s : rq empty jobs/s = {turns_per_s / empty_per_s:.3f} "
+          f"(workers alone: {queued_per_s / empty_per_s:.3f})")
+
+
+def burst(queue_name: str, workers: int, count) -> float:
+    """Jobs/s of a burst pool of `workers` workers of the kind `pbem worker` runs on the
+    queue, `count()` telling how many jobs are left."""
+    import redis
+
+    from workers.pool import Pool
+    before = count()
+    started = time.perf_counter()
+    Pool(redis.Redis.from_url(redis_url()), [queue_name] * workers).start(
+        burst=True, logging_level="WARNING")
+    return (before - count()) / (time.perf_counter() - started)
+
+
+def queued_turns(game, workers: int, turns: int = 500) -> float:
+    """Turns/s the workers resolve with no HTTP client in the way: one turn (the first
+    legal move) queued in each of `turns` new games, then a burst pool on the turn queue."""
+    import redis
+
+    from service import play
+    from service.store import Store
+    from workers.queues import TURNS, enqueuer, queue
+    conn = redis.Redis.from_url(redis_url())
+    store, enqueue = Store(conn), enqueuer(conn)
+    for seed in range(turns):
+        record, _, _ = play.create_game(store, game.id, [{"name": f"p{i}"} for i in
+                                                          range(game.min_seats)], None, seed)
+        loaded = play.load_game(store, record.id)
+        seat = loaded.snapshot.to_act[0]
+        move = game.engine.legal_moves(loaded.state, seat)[0]
+        play.submit_turn(store, enqueue, record.id, seat, 0, [move], game=loaded)
+    return burst(TURNS, workers, lambda: queue(conn).count)
+
+
+def empty_jobs(workers: int, jobs: int = 3000) -> float:
+    """Jobs/s of rq itself: `jobs` jobs that do nothing (os.getpid), done by a burst pool
+    on a queue of their own."""
+    import redis
+    from rq import Queue
+
+    name = f"bench-empty-{os.getpid()}"
+    jobs_queue = Queue(name, connection=redis.Redis.from_url(redis_url()))
+    jobs_queue.enqueue_many([Queue.prepare_data("os.getpid", result_ttl=60) for _ in range(jobs)])
+    try:
+        return burst(name, workers, lambda: jobs_queue.count)
+    finally:
+        jobs_queue.delete(delete_jobs=True)
 
 
 def concurrently(clients: int, seconds: float, make, act) -> tuple[int, float]:

@@ -7,12 +7,8 @@ import os
 import signal
 import subprocess
 import sys
-import threading
-import time
 
 from service.connection import redis_from_env, redis_url, var_dir
-
-SWEEP_EVERY = 15.0
 
 
 def add_host_port(parser):
@@ -73,30 +69,19 @@ def cmd_streams(args) -> None:
 
 
 def cmd_worker(args) -> None:
-    """An rq worker (jobs run in-process: pure and short, no fork per job) on the turn
-    and mail queues, with rq's scheduler. At start it
-    re-owes every pending turn (a job lost with a killed worker is resolved now;
-    owing a job twice is harmless), then sweeps every SWEEP_EVERY seconds."""
-    from rq import SimpleWorker
+    """rq's worker pool (workers/pool.py): --turns workers on the turn queue and --mail
+    on the mail queue, each restarted when it dies (a Redis outage included), with rq's
+    scheduler and the sweeps of lost jobs; every child dies with this process.
+    `--check`: exit 0 only if a worker of this host sent a heartbeat lately (a probe)."""
+    from workers.pool import Pool, die_with_parent_after_fork, layout
 
-    from workers import clock
-    from workers.queues import MAIL, TURNS, queue
-    from workers.resolve import sweep
+    if args.check:
+        import socket
 
-    conn = redis_from_env()
-    sweep(conn, older_than=0.0)
-
-    def sweeper():
-        while True:
-            time.sleep(SWEEP_EVERY)
-            try:
-                sweep(conn)                         # turns whose jobs were lost
-                clock.sweep()                       # clocks and mail whose jobs were lost
-            except Exception as err:                # keep sweeping through a Redis blip
-                print(f"sweep failed: {err}", file=sys.stderr)
-    threading.Thread(target=sweeper, daemon=True).start()
-    SimpleWorker([queue(conn, TURNS), queue(conn, MAIL)], connection=conn).work(
-        burst=args.burst, with_scheduler=True)
+        from workers.liveness import live_workers
+        sys.exit(0 if live_workers(redis_from_env(), socket.gethostname()) else 1)
+    die_with_parent_after_fork()
+    Pool(redis_from_env(), layout(args.turns, args.mail)).start(burst=args.burst)
 
 
 def cmd_mail_in(args) -> None:
@@ -252,8 +237,14 @@ def parser() -> argparse.ArgumentParser:
     streams.add_argument("--workers", type=int, default=1)
     streams.add_argument("--connections", type=int, default=2000,
                          help="open streams each worker holds at most")
-    worker = sub.add_parser("worker", help="an rq worker with scheduler and sweeper")
+    worker = sub.add_parser("worker", help="rq's worker pool: turn and mail workers, scheduler")
+    worker.add_argument("--turns", type=int, default=2, choices=range(1, 33), metavar="N",
+                        help="workers on the turn queue (1-32, default 2)")
+    worker.add_argument("--mail", type=int, default=1, choices=range(1, 9), metavar="N",
+                        help="workers on the mail queue (1-8, default 1)")
     worker.add_argument("--burst", action="store_true", help="stop when the queues are empty")
+    worker.add_argument("--check", action="store_true",
+                        help="a probe: exit 0 if a worker of this host is alive, else 1")
     worker.set_defaults(run=cmd_worker)
     mail_in = sub.add_parser("mail-in", help="the SMTP listener taking replies (aiosmtpd)")
     mail_in.add_argument("--host", default="127.0.0.1")

@@ -10,7 +10,8 @@ and one MULTI/EXEC can update them together:
   game:{id}:idem:{seat}:{key}  JSON: the turn a seat's Idempotency-Key names, its body digest
   game:{id}:resolved       pub/sub channel: the id of each turn as it is resolved, and
                            the new status at a pause or resume
-  turns:pending            zset "game/turn" -> submitted at: turns whose jobs are owed
+  turns:pending            zset "game/turn" -> owed since, or last looked at by the
+                           sweeper: turns whose jobs are owed
   LIMITS:*                 Flask-Limiter's counts per client (service/limits.py)
 """
 from __future__ import annotations
@@ -245,10 +246,18 @@ class Store:
                              lambda snap: snap.version > after)
 
     # jobs owed -------------------------------------------------------------
-    def pending_turns(self, older_than: float) -> list[tuple[str, str, float]]:
-        """(game, turn, owed since) for each turn owed since before `older_than`."""
-        members = self.redis.zrangebyscore(PENDING, "-inf", older_than, withscores=True)
+    def pending_turns(self, older_than: float, limit: int | None = None
+                      ) -> list[tuple[str, str, float]]:
+        """(game, turn, owed or last looked at) for each turn owed and not looked at
+        since before `older_than`, the oldest first, at most `limit`."""
+        members = self.redis.zrangebyscore(PENDING, "-inf", older_than, withscores=True,
+                                           start=0 if limit else None, num=limit)
         return [(*m.decode().split("/", 1), since) for m, since in members]
+
+    def looked_at(self, game_id: str, turn_id: str, now: float) -> None:
+        """The sweeper saw this owed turn in order now: not looked at again before its
+        next pass after `now` (if it is still owed)."""
+        self.redis.zadd(PENDING, {f"{game_id}/{turn_id}": now}, xx=True)
 
     def done_with(self, game_id: str, turn_id: str) -> None:
         self.redis.zrem(PENDING, f"{game_id}/{turn_id}")

@@ -141,3 +141,9 @@ def on_game_resumed(game_id: str) -> None:
     """A resumed game's clocks start again at once (not at the next sweep)."""
     conn = connection()
     clock.restart(conn, load_game(Store(conn), game_id))
+
+
+def owes_notices(record) -> bool:
+    """Whether a turn of this game can have anything to tell: a seat with an address
+    (mail) or a clock (restarted after every turn; a deadline's skip is told by mail)."""
+    return any(seat.email for seat in record.seats) or bool(record.settings.get("clock"))

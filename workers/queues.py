@@ -1,10 +1,17 @@
 """The rq queues and how jobs are put on them (deterministic ids, retries)."""
 from __future__ import annotations
 
+import uuid
+
 import redis
 from rq import Callback, Queue, Retry, get_current_job
+from rq.executions import Execution
+from rq.job import Job
+from rq.registry import ScheduledJobRegistry, StartedJobRegistry
+from rq.utils import parse_composite_key
 
 from service.connection import redis_from_env
+from workers.liveness import worker_alive
 
 TURNS = "turns"
 MAIL = "mail"
@@ -25,14 +32,23 @@ def resolve_job_id(game_id: str, turn_id: str) -> str:
     return f"resolve-{game_id}-{turn_id}"
 
 
-def enqueuer(conn: redis.Redis):
+def fresh(job_id: str) -> str:
+    """Another id for a job whose first one may be stuck (a stale hash, a lost pop):
+    it keeps the id's "<job>-<game>-<turn>" head, which `owed_in_place` reads."""
+    return f"{job_id}-{uuid.uuid4().hex[:8]}"
+
+
+def enqueuer(conn: redis.Redis, lost: bool = False):
     """enqueue(game_id, turn_id): put the turn's resolve job on the queue; a job
-    with the same id that is still waiting is not duplicated."""
+    with the same id that is still waiting is not duplicated. `lost`: the sweeper
+    found no job of the turn in place; a new one under a fresh id."""
     turns = queue(conn)
 
     def enqueue(game_id: str, turn_id: str) -> None:
         job_id = resolve_job_id(game_id, turn_id)
-        if job_waiting(turns, job_id):
+        if lost:
+            job_id = fresh(job_id)
+        elif job_waiting(turns, job_id):
             return
         turns.enqueue("workers.resolve.resolve_turn", game_id, turn_id, job_id=job_id,
                       retry=RETRY, result_ttl=60, failure_ttl=7 * 24 * 3600)
@@ -44,13 +60,53 @@ def job_waiting(jobs: Queue, job_id: str) -> bool:
     return status is not None and status.get_status(refresh=False) in ("queued", "scheduled")
 
 
-def notify(conn: redis.Redis, job: str, *ids: str, on_success: str | None = None) -> None:
+def in_place(conn: redis.Redis, name: str) -> set[str]:
+    """Ids of the queue's jobs that will run or are running, by where they really are,
+    whatever their hashes say: in the queue's list, in its scheduled registry (a retry
+    waiting), or in its started registry under a worker that is alive. A job popped
+    into the intermediate list and never started, or started by a dead worker, is not."""
+    jobs = queue(conn, name)
+    started = StartedJobRegistry(name, connection=conn)
+    pipe = conn.pipeline(transaction=False)
+    pipe.lrange(jobs.key, 0, -1)
+    pipe.zrange(ScheduledJobRegistry(name, connection=conn).key, 0, -1)
+    pipe.zrange(started.key, 0, -1)
+    waiting, scheduled, running = pipe.execute()
+    ids = {raw.decode() for raw in (*waiting, *scheduled)}
+    for raw in running:
+        job_id, execution_id = parse_composite_key(raw.decode())
+        worker = conn.hget(Execution(execution_id, job_id, conn).key, "worker_name")
+        if worker and worker_alive(conn, worker.decode()):
+            ids.add(job_id)
+    return ids
+
+
+def owed_in_place(conn: redis.Redis, name: str, job: str,
+                  owed: set[tuple[str, str]]) -> set[tuple[str, str]]:
+    """Which of the `owed` (game, turn) have a `job` job ("<job>-<game>-<turn>[-<fresh>]")
+    in place on the queue, its hash still there (a job without one never runs)."""
+    found = {}
+    for ident in in_place(conn, name):
+        parts = tuple(ident.split("-")[1:3])
+        if ident.startswith(job + "-") and parts in owed:
+            found[ident] = parts
+    pipe = conn.pipeline(transaction=False)
+    for ident in found:
+        pipe.exists(Job.key_for(ident))
+    return {parts for parts, exists in zip(found.values(), pipe.execute()) if exists}
+
+
+def notify(conn: redis.Redis, job: str, *ids: str, on_success: str | None = None,
+           lost: bool = False) -> None:
     """Put a workers.notify job (e-mail to the seats concerned) on the mail queue,
     under an id made of its arguments, so owing it twice queues it once;
-    `on_success` names a function rq calls when the job has succeeded."""
+    `on_success` names a function rq calls when the job has succeeded. `lost`: no
+    job of it is in place (the sweeper looked); a new one under a fresh id."""
     job_id = "-".join((job, *ids))
     mail = queue(conn, MAIL)
-    if not job_waiting(mail, job_id):
+    if lost:
+        job_id = fresh(job_id)
+    if lost or not job_waiting(mail, job_id):
         mail.enqueue(f"workers.notify.{job}", *ids, job_id=job_id, retry=RETRY,
                      result_ttl=60, failure_ttl=7 * 24 * 3600,
                      on_success=Callback(on_success) if on_success else None)

@@ -2,6 +2,8 @@
 
 At-least-once: a job may run twice (a retry, a sweep after a worker was killed).
 A second run finds the turn resolved and only makes sure what follows is owed.
+The sweeper decides by where a turn's jobs really are (workers/queues.py,
+`owed_in_place`), never by what their hashes say (issue 10, finding 3).
 """
 from __future__ import annotations
 
@@ -11,10 +13,12 @@ import time
 from service.connection import redis_from_env
 from service.play import resolve_turn as resolve
 from service.store import Store
-from workers.queues import enqueuer, job_connection, notify
+from workers.notify import owes_notices
+from workers.queues import MAIL, TURNS, enqueuer, job_connection, notify, owed_in_place
 
 log = logging.getLogger(__name__)
-SWEEP_AFTER = 30.0          # seconds a turn may wait for its job before it is re-owed
+SWEEP_AFTER = 10.0          # seconds an owed turn is left alone before the sweeper looks (again)
+SWEEP_BATCH = 1000          # owed turns looked at per pass at most, the longest unseen first
 GIVE_UP_AFTER = 24 * 3600   # seconds after which a turn's notifications are no longer owed
 
 
@@ -28,12 +32,17 @@ def resolve_turn(game_id: str, turn_id: str) -> str:
     return turn["status"]
 
 
-def follow_up(store: Store, game_id: str, turn_id: str) -> None:
-    """What a resolved turn owes: its notifications. It stays pending until they
-    have been made (`notified`), so a notification job lost or failed for good is
-    owed again by the sweeper."""
+def follow_up(store: Store, game_id: str, turn_id: str, lost: bool = False) -> None:
+    """What a resolved turn owes: its notifications, if the game has anything to tell
+    (issue 10, finding 7: no job when no seat has an address and no clock runs). It
+    stays pending until they have been made (`notified`), so a notification job lost
+    or failed for good is owed again by the sweeper."""
+    record = store.game(game_id)
+    if record is None or not owes_notices(record):
+        store.done_with(game_id, turn_id)
+        return
     notify(store.redis, "on_turn_resolved", game_id, turn_id,
-           on_success="workers.resolve.notified")
+           on_success="workers.resolve.notified", lost=lost)
 
 
 def notified(job, connection, _result, *_args, **_kwargs) -> None:
@@ -42,24 +51,34 @@ def notified(job, connection, _result, *_args, **_kwargs) -> None:
 
 
 def sweep(conn=None, older_than: float = SWEEP_AFTER) -> int:
-    """Re-owe the jobs of turns pending longer than `older_than` seconds."""
+    """Look at the turns owed and not looked at for `older_than` seconds (at most
+    SWEEP_BATCH: the cost is what is late, not everything pending): a queued turn
+    whose resolve job is nowhere in place gets a new one, a resolved turn whose
+    notification job is nowhere in place too. Returns how many were looked at."""
     store = Store(conn or redis_from_env())
-    enqueue = enqueuer(store.redis)
     now = time.time()
-    owed = store.pending_turns(now - older_than)
+    owed = store.pending_turns(now - older_than, SWEEP_BATCH)
+    if not owed:
+        return 0
+    wanted = {(game_id, turn_id) for game_id, turn_id, _ in owed}
+    resolving = owed_in_place(store.redis, TURNS, "resolve", wanted)
+    notifying = owed_in_place(store.redis, MAIL, "on_turn_resolved", wanted)
+    requeue = enqueuer(store.redis, lost=True)
     for game_id, turn_id, since in owed:
+        store.looked_at(game_id, turn_id, now)
         turn = store.turn(game_id, turn_id)
         if turn is None:
             if since < now - SWEEP_AFTER:       # owed, then never stored: nothing to do
                 store.done_with(game_id, turn_id)
         elif turn["status"] == "queued":
-            enqueue(game_id, turn_id)
-        elif since < now - GIVE_UP_AFTER:
+            if (game_id, turn_id) not in resolving:
+                log.warning("turn %s of game %s: no job in place, enqueued anew", turn_id, game_id)
+                requeue(game_id, turn_id)
+        elif turn.get("resolved_at", now) < now - GIVE_UP_AFTER:
             log.error("notifications of turn %s of game %s given up after %d s",
                       turn_id, game_id, GIVE_UP_AFTER)
             store.done_with(game_id, turn_id)
-        else:
-            follow_up(store, game_id, turn_id)
-    if owed:
-        log.info("sweep re-owed %d turns", len(owed))
+        elif (game_id, turn_id) not in notifying:
+            follow_up(store, game_id, turn_id, lost=True)
+    log.info("sweep looked at %d owed turns", len(owed))
     return len(owed)

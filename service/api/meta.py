@@ -17,13 +17,20 @@ def health():
 
 @bp.get("/v1/ready")
 def ready():
-    from rq import Worker
+    """200 when Redis answers and a worker on each queue sent a heartbeat within
+    ALIVE_WITHIN seconds (rq's worker keys outlive a dead worker by minutes, so
+    they are not counted); else 503 naming what is missing (issue 10, finding 2)."""
+    from workers.liveness import ALIVE_WITHIN, live_workers
+    from workers.queues import MAIL, TURNS
     try:
         store().redis.ping()
-        workers = len(Worker.all(connection=current_app.extensions["redis"]))
+        alive = live_workers(current_app.extensions["redis"])
     except Exception:                                   # any Redis failure means not ready
-        return {"redis": False, "workers": 0}, 503
-    return {"redis": True, "workers": workers}, 200 if workers else 503
+        return {"redis": False, "workers": {}, "missing": ["redis"]}, 503
+    workers = {name: alive[name] for name in (TURNS, MAIL)}
+    missing = [f"a live worker on the {name} queue (none sent a heartbeat within "
+               f"{ALIVE_WITHIN:.0f} s)" for name, count in workers.items() if not count]
+    return {"redis": True, "workers": workers, "missing": missing}, 503 if missing else 200
 
 
 @bp.get("/v1/game-types")

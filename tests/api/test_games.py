@@ -182,7 +182,10 @@ def test_docs_and_contract_are_served_without_outside_assets(client):
 def test_health_and_readiness(client, redis_conn):
     assert client.get("/v1/health").json == {"status": "ok"}
     ready = client.get("/v1/ready")
-    assert ready.status_code == 503 and ready.json == {"redis": True, "workers": 0}
+    assert ready.status_code == 503 and ready.json["redis"] is True
+    assert ready.json["workers"] == {"turns": 0, "mail": 0}
+    assert [m.split(" (")[0] for m in ready.json["missing"]] == [
+        "a live worker on the turns queue", "a live worker on the mail queue"]
 
 
 def test_snapshot_json_has_no_token_or_seed_in_any_view(client):

@@ -36,6 +36,7 @@ def nginx_conf(port: int, upstream: int, folder: str) -> str:
     text = SHIPPED.read_text()
     for shipped, here in (("listen 8080;", f"listen 127.0.0.1:{port};"),
                           ("server api:8000;", f"server 127.0.0.1:{upstream};"),
+                          ("server streams:8001;", f"server 127.0.0.1:{upstream};"),
                           ("/tmp/nginx", f"{folder}/nginx")):
         assert shipped in text, f"deploy/nginx.conf no longer says {shipped!r}"
         text = text.replace(shipped, here)

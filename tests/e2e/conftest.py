@@ -37,8 +37,8 @@ class Service:
         return worker
 
     def kill_worker(self, worker: subprocess.Popen) -> None:
-        """SIGKILL the worker alone, as a crash would; its scheduler process lives on
-        in the group until stop()."""
+        """SIGKILL `pbem worker` alone, as a crash would (its workers and rq's scheduler
+        die with it: workers/pool.py)."""
         worker.send_signal(signal.SIGKILL)
         worker.wait(10)
         self.workers.remove(worker)

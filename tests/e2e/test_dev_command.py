@@ -16,7 +16,7 @@ import pytest
 import requests
 
 from service.bench import free_port, wait_until_healthy
-from tests.e2e.conftest import ENV, ROOT, alive
+from tests.e2e.conftest import ENV, alive
 
 
 class Dev:

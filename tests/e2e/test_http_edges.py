@@ -29,7 +29,9 @@ def test_a_chunked_body_past_the_limit_is_413(service):
 
 def test_ready_when_redis_answers_and_a_worker_lives(service):
     answer = requests.get(f"{service.base}/v1/ready")
-    assert answer.status_code == 200 and answer.json() == {"redis": True, "workers": 1}
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == {"redis": True, "workers": {"turns": 2, "mail": 1}, "missing": []}
+
 
 
 def test_pbem_serve_keeps_gunicorns_control_socket_in_its_own_run_folder(service):

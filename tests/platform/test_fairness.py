@@ -15,7 +15,7 @@ from service.games.registry import game_type
 from service.store import Store, key
 from tests.api.helpers import a_game, submit
 from tests.games.harness import canonical
-from tests.workers.conftest import QuietWorker
+from tests.conftest import BurstWorker
 from workers.queues import TURNS, queue
 
 BRASS = game_type("brass-lancashire")
@@ -35,7 +35,7 @@ def play_out(client, redis_conn, game) -> dict:
         seat = body["to_act"][0]
         moves = client.get(f"/v1/games/{game.id}/legal-moves", headers=game.auth(seat)).json
         assert submit(client, game, seat, [moves["moves"][0]], moves["version"]).status_code == 202
-        QuietWorker([queue(redis_conn, TURNS)], connection=redis_conn).work(burst=True)
+        BurstWorker([queue(redis_conn, TURNS)], connection=redis_conn).work(burst=True)
     return body
 
 

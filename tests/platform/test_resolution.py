@@ -19,9 +19,10 @@ def store(redis_conn):
     return Store(redis_conn)
 
 
-def new_game(store, players=2, seed=5):
-    record, tokens, _ = play.create_game(store, "pile", [{"name": f"p{i}"} for i in range(players)],
-                                         None, seed)
+def new_game(store, players=2, seed=5, email=False):
+    seats = [{"name": f"p{i}", **({"email": f"p{i}@example.org"} if email else {})}
+             for i in range(players)]
+    record, tokens, _ = play.create_game(store, "pile", seats, None, seed)
     return record.id
 
 
@@ -87,7 +88,7 @@ def test_a_turn_stays_owed_until_its_notifications_succeed(store, redis_conn, wo
                                                            monkeypatch):
     """A notification job that fails for good is owed again by the sweeper."""
     from workers import notify
-    game_id = new_game(store)
+    game_id = new_game(store, email=True)
     turn_id = queued(store, game_id, [{"action": "pass"}])
 
     def mail_down(*_args):

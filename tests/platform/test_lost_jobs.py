@@ -1,0 +1,85 @@
+"""Issue 10: no job can vanish (finding 3), the sweep costs what is late, and a
+notification job only when there is something to tell (finding 7)."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from service import play
+from service.store import PENDING, Store
+from workers import resolve
+from workers.queues import MAIL, TURNS, enqueuer, queue
+
+
+@pytest.fixture
+def store(redis_conn):
+    return Store(redis_conn)
+
+
+def submitted(store, email: bool = False, clock: dict | None = None) -> tuple[str, str]:
+    seats = [{"name": f"p{i}", **({"email": f"p{i}@example.org"} if email else {})}
+             for i in range(2)]
+    record, _, _ = play.create_game(store, "pile", seats, None, 3,
+                                    settings={"clock": clock} if clock else None)
+    turn, _ = play.submit_turn(store, enqueuer(store.redis), record.id, 0, 0, [{"action": "pass"}],
+                               idempotency_key="k")
+    return record.id, turn["id"]
+
+
+def test_finding_3_a_job_popped_and_lost_is_enqueued_anew_though_its_hash_says_queued(
+        store, redis_conn, work):
+    game_id, turn_id = submitted(store)
+    assert redis_conn.lpop(f"rq:queue:{TURNS}")                 # taken, never run
+    assert queue(redis_conn).fetch_job(f"resolve-{game_id}-{turn_id}").get_status() == "queued"
+    again, created = play.submit_turn(store, enqueuer(redis_conn), game_id, 0, 0,
+                                      [{"action": "pass"}], idempotency_key="k")
+    assert not created and again["id"] == turn_id and queue(redis_conn).count == 0
+    assert resolve.sweep(redis_conn, older_than=0.0) == 1
+    work()
+    assert store.turn(game_id, turn_id)["status"] == "applied"
+
+
+def test_finding_3_a_job_started_by_a_dead_worker_is_enqueued_anew(store, redis_conn, work):
+    """In the started registry under a worker that sent no heartbeat: not in place."""
+    game_id, turn_id = submitted(store)
+    job = queue(redis_conn).fetch_job(f"resolve-{game_id}-{turn_id}")
+    redis_conn.lpop(f"rq:queue:{TURNS}")
+    redis_conn.zadd(f"rq:wip:{TURNS}", {f"{job.id}:e1": time.time() + 600})
+    redis_conn.hset("rq:execution:" + f"{job.id}:e1", "worker_name", "gone")
+    resolve.sweep(redis_conn, older_than=0.0)
+    work()
+    assert store.turn(game_id, turn_id)["status"] == "applied"
+
+
+def test_a_job_waiting_in_its_queue_is_not_enqueued_twice(store, redis_conn):
+    submitted(store)
+    resolve.sweep(redis_conn, older_than=0.0)
+    assert queue(redis_conn).count == 1
+
+
+def test_the_sweep_looks_at_what_is_late_not_at_everything_pending(store, redis_conn):
+    """Turns waiting behind a long queue are looked at once per SWEEP_AFTER, not at
+    every pass; turns just owed not at all."""
+    now = time.time()
+    redis_conn.zadd(PENDING, {f"g{i}/t{i}": now for i in range(3000)})       # just owed
+    late = [submitted(store) for _ in range(5)]
+    redis_conn.zadd(PENDING, {f"{g}/{t}": now - 60 for g, t in late})
+    assert resolve.sweep(redis_conn) == 5
+    assert resolve.sweep(redis_conn) == 0, "looked at again before its next pass"
+    assert queue(redis_conn).count == 5, "their jobs are in place: none duplicated"
+
+
+def test_finding_7_no_notification_job_for_a_game_with_nothing_to_tell(store, redis_conn):
+    game_id, turn_id = submitted(store)
+    resolve.resolve_turn(game_id, turn_id)
+    assert queue(redis_conn, MAIL).count == 0
+    assert store.pending_turns(older_than=1e12) == [], "nothing more is owed"
+
+
+@pytest.mark.parametrize("email, clock", [(True, None), (False, {"turn_hours": 48})])
+def test_finding_7_a_notification_job_when_a_seat_has_an_address_or_a_clock_runs(
+        store, redis_conn, email, clock):
+    game_id, turn_id = submitted(store, email=email, clock=clock)
+    resolve.resolve_turn(game_id, turn_id)
+    assert queue(redis_conn, MAIL).get_job_ids() == [f"on_turn_resolved-{game_id}-{turn_id}"]

@@ -1,0 +1,161 @@
+"""What `pbem worker` runs (issue 10): rq's WorkerPool with turn workers and a mail
+worker of their own, each on ONE queue (so rq moves a popped job to the queue's
+intermediate list, where it is not lost with the connection), restarted by the pool
+when they die, e.g. on a ConnectionError rq's work loop does not survive (its
+`set_state` / `handle_job_failure` outside the dequeue's retry loop).
+
+What rq lacks, kept small here:
+- a worker waits for Redis with backoff before it starts (rather than the pool
+  re-forking it every second through an outage);
+- every process forked from `pbem worker` (pool children, rq's scheduler child) dies
+  with its parent (PR_SET_PDEATHSIG): a `kill -9` of the parent leaves no orphan
+  holding the scheduler lock;
+- a short heartbeat (every DEQUEUE_TIMEOUT seconds) that /v1/ready reads, where rq's
+  worker keys outlive their worker by up to 480 s;
+- a scheduler lock whose holder stopped its heartbeat is broken, so the others take
+  it over within LOCK_STALE_AFTER + MAINTENANCE_EVERY seconds instead of rq's 61 s
+  lock lifetime plus its 10-minute maintenance pass;
+- the owed-turn sweep, run by a turn worker every MAINTENANCE_EVERY seconds.
+"""
+from __future__ import annotations
+
+import ctypes
+import logging
+import os
+import signal
+import time
+from collections import Counter
+from multiprocessing import get_context
+
+import redis
+from rq import SimpleWorker
+from rq.scheduler import RQScheduler
+from rq.scripts import release_lock
+from rq.worker_pool import WorkerPool, run_worker
+
+from workers.queues import MAIL, TURNS
+
+DEQUEUE_TIMEOUT = 5             # seconds a worker blocks on its queue between heartbeats
+WORKER_TTL = DEQUEUE_TIMEOUT + 15   # rq: dequeue timeout = worker_ttl - 15
+MAINTENANCE_EVERY = 10          # seconds between maintenance passes (rq's default: 600)
+LOCK_STALE_AFTER = 10           # seconds without a scheduler heartbeat before its lock is broken
+LOCK_TTL = 1 + 60               # rq's scheduler lock: interval (1 s) + 60
+SWEEP_LOCK = "pbem:sweep"       # one sweep at a time across all workers
+PR_SET_PDEATHSIG = 1
+log = logging.getLogger(__name__)
+
+
+def die_with_parent_after_fork() -> None:
+    """Every process forked from here on (and from its children) gets SIGKILL when its
+    parent dies (Linux). A parent already gone before the child asked: exit at once."""
+    parent = [os.getpid()]
+    libc = ctypes.CDLL(None, use_errno=True)
+
+    def remember() -> None:
+        parent[0] = os.getpid()
+
+    def arm() -> None:
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        if os.getppid() != parent[0]:
+            os._exit(1)
+    os.register_at_fork(before=remember, after_in_child=arm)
+
+
+def wait_for_redis(conn: redis.Redis, most: float = 10.0) -> None:
+    """Block until Redis answers PING (and has loaded its data), backing off to `most` s."""
+    pause = 0.5
+    while True:
+        try:
+            conn.ping()
+            return
+        except (redis.ConnectionError, redis.TimeoutError, redis.BusyLoadingError) as err:
+            log.warning("Redis not answering (%s); retrying in %.1f s", err, pause)
+            time.sleep(pause)
+            pause = min(most, pause * 2)
+
+
+def break_stale_scheduler_locks(conn: redis.Redis, queue_names) -> None:
+    """Release (compare-and-delete, rq's own script) a scheduler lock its holder has
+    not refreshed for LOCK_STALE_AFTER seconds: rq's scheduler refreshes it every
+    second to LOCK_TTL, so a lower TTL left means its process is gone."""
+    for name in queue_names:
+        lock = RQScheduler.get_locking_key(name)
+        holder, ttl = conn.get(lock), conn.ttl(lock)
+        if holder is not None and 0 <= ttl < LOCK_TTL - LOCK_STALE_AFTER:
+            if release_lock(conn, lock, holder.decode()):
+                log.warning("scheduler lock for %s broken: holder %s is silent", name,
+                            holder.decode())
+
+
+class Worker(SimpleWorker):
+    """rq's SimpleWorker (jobs are pure and short: no fork per job) with a short
+    heartbeat, frequent maintenance, scheduler takeover and, on the turn queue, the
+    owed-turn sweep."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("worker_ttl", WORKER_TTL)
+        kwargs.setdefault("maintenance_interval", MAINTENANCE_EVERY)
+        super().__init__(*args, **kwargs)
+
+    def run_maintenance_tasks(self) -> None:
+        break_stale_scheduler_locks(self.connection, self.queue_names())
+        super().run_maintenance_tasks()
+        self.sweep()
+
+    def sweep(self) -> None:
+        """Turns whose jobs are lost (the turn worker), clocks and mail (the mail worker);
+        one worker at a time. A failure is logged and tried again next pass."""
+        kind = self.queue_names()[0]
+        if kind not in (TURNS, MAIL) or not self.connection.set(
+                f"{SWEEP_LOCK}:{kind}", self.name, nx=True, ex=MAINTENANCE_EVERY - 1):
+            return
+        try:
+            if kind == TURNS:
+                from workers.resolve import sweep
+                sweep(self.connection)
+            else:
+                from workers import clock
+                clock.sweep()
+        except Exception:
+            log.exception("sweep of %s failed", kind)
+
+
+def run_on_queue(name: str, queue_name: str, connection_class, pool_class, pool_kwargs,
+                 **kwargs) -> None:
+    """A pool child: wait for Redis with backoff, then rq's own run_worker."""
+    wait_for_redis(connection_class(connection_pool=redis.ConnectionPool(
+        connection_class=pool_class, **pool_kwargs)))
+    run_worker(name, [queue_name], connection_class, pool_class, pool_kwargs, **kwargs)
+
+
+class Pool(WorkerPool):
+    """rq's WorkerPool whose children each listen on one queue of `layout` (e.g.
+    [turns, turns, mail]); a dead child is replaced by one on the same queue."""
+
+    def __init__(self, connection: redis.Redis, layout: list[str]):
+        super().__init__(sorted(set(layout)), connection, num_workers=len(layout),
+                         worker_class=Worker)
+        self.layout = layout
+        self.queue_of: dict[str, str] = {}
+
+    def missing(self) -> list[str]:
+        return list((Counter(self.layout) - Counter(self.queue_of.values())).elements())
+
+    def handle_dead_worker(self, worker_data) -> None:
+        super().handle_dead_worker(worker_data)
+        self.queue_of.pop(worker_data.name, None)
+
+    def get_worker_process(self, name: str, burst: bool, _sleep: float = 0,
+                           logging_level: str = "INFO"):
+        queue_name = self.missing()[0]
+        self.queue_of[name] = queue_name
+        return get_context("fork").Process(
+            target=run_on_queue,
+            args=(name, queue_name, self._connection_class, self._pool_class, self._pool_kwargs),
+            kwargs={"burst": burst, "logging_level": logging_level, "_sleep": _sleep,
+                    "worker_class": self.worker_class},
+            name=f"Worker {name} on {queue_name} (WorkerPool {self.name})")
+
+
+def layout(turn_workers: int, mail_workers: int) -> list[str]:
+    return [TURNS] * turn_workers + [MAIL] * mail_workers
