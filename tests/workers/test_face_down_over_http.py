@@ -12,6 +12,7 @@ from service.app import create_app
 from tests.conftest import TEST_REDIS_URL
 from tests.games.harness import revealed, strings
 from tests.workers.conftest import PLAYERS
+from workers.mail import consent
 
 MAX_TURNS = 200
 
@@ -20,10 +21,11 @@ def mail_text(message) -> str:
     return message.get_body(("plain",)).get_content() + message.get_body(("html",)).get_content()
 
 
-def test_no_other_seat_nor_spectator_learns_the_end_game_card(conn, inbox, run_jobs):
+def test_no_other_seat_nor_spectator_learns_the_end_game_card(conn, inbox, run_jobs, api_key):
     client = create_app({"REDIS_URL": TEST_REDIS_URL, "TESTING": True}).test_client()
+    conn.sadd(consent.CONFIRMED, *(consent.normal(p["email"]) for p in PLAYERS))  # mail flows at once
     created = client.post("/v1/games", json={"game": "ultimate-railroads", "players": PLAYERS,
-                                             "seed": 15})
+                                             "seed": 15}, headers=api_key())
     assert created.status_code == 201, created.json
     game_id, tokens = created.json["id"], [s["token"] for s in created.json["seats"]]
     auth = [{"Authorization": f"Bearer {t}"} for t in tokens]
