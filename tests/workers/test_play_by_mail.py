@@ -38,6 +38,8 @@ def players(count: int) -> list[dict]:
 
 @pytest.mark.parametrize("game", ["pile", FIRST_REGISTERED])
 def test_whole_game_played_by_mail_from_invitation_to_game_over(conn, inbox, mail_in, run_jobs, new_game, game):
+    """...and every mail of the game to one seat is one conversation: it references
+    that seat's invitation, and no subject carries the version (issue 14)."""
     seated = players(game_types()[game].min_seats)
     game_id = new_game(game, players=seated)
     run_jobs()
@@ -58,12 +60,23 @@ def test_whole_game_played_by_mail_from_invitation_to_game_over(conn, inbox, mai
         last = inbox.last(email)
         assert last["Subject"].endswith("Game over")
         assert "Final scores" in last.get_body(("plain",)).get_content()
-    assert all(re.search(r"v\d+\] ", str(m["Subject"])) for m in inbox.messages)
+    for email in emails:
+        assert len({thread_root(m) for m in inbox.to(email)}) == 1, email
+
+
+def thread_root(message) -> str:
+    """The conversation a mail belongs to (issue 14): the first of its References, or
+    its own Message-ID when it starts the conversation; its subject without a version."""
+    assert not re.search(r"v\d+\]", str(message["Subject"])), message["Subject"]
+    references = str(message.get("References") or "").split()
+    if references:
+        assert str(message["In-Reply-To"]) in references
+    return references[0] if references else str(message["Message-ID"])
 
 
 def test_a_one_click_reply_link_plays_its_move(conn, inbox, mail_in, run_jobs, new_game):
     """The HTML part offers each legal move as a mailto link; what a mail program makes
-    of it (To, Subject with the version, the move as body) is played."""
+    of it (To, Subject, the move as body) is played."""
     game_id = new_game("pile")
     run_jobs()
     invitation = inbox.last("ada@player.test")

@@ -41,6 +41,7 @@ class Mail:
     automatic: str = "auto-generated"       # or "auto-replied" for answers (RFC 3834)
     in_reply_to: str | None = None
     quick_replies: list[str] = field(default_factory=list)   # moves offered as mailto links
+    starts_thread: bool = False             # the first mail of the seat's conversation
 
     def add(self, title: str, text: str) -> "Mail":
         self.sections.append((title, text.rstrip()))
@@ -173,8 +174,16 @@ def to_html(mail: Mail, public_url: str) -> str:
 
 
 def subject_line(mail: Mail) -> str:
-    """The subject carries the game and the version the mail describes."""
-    return f"[{mail.game_name} {mail.game_id} v{mail.version}] {mail.subject}"
+    """The subject names the game, never its version (that lives in the reply address),
+    so that a game stays one conversation (issue 14)."""
+    return f"[{mail.game_name} {mail.game_id}] {mail.subject}"
+
+
+def thread_root(mail: Mail, domain: str) -> str:
+    """The Message-ID of the seat's first mail of the game (its invitation), which every
+    later mail references (In-Reply-To, References): one conversation per game and seat
+    in mail programs that thread by reference (issue 14)."""
+    return f"<pbem.{mail.game_id}.{mail.seat}.thread@{domain}>"
 
 
 def quick_reply(mail: Mail, move: str) -> str:
@@ -250,11 +259,13 @@ def build(mail: Mail, mail_from: str, domain: str, public_url: str) -> EmailMess
     message["To"] = Recipient(clean_header(mail.seat_name), elsewhere(mail.to, domain))
     message["Subject"] = clean_header(subject_line(mail))
     message["Date"] = formatdate(localtime=False)
-    message["Message-ID"] = message_id(mail, domain)
+    root = thread_root(mail, domain)
+    message["Message-ID"] = root if mail.starts_thread else message_id(mail, domain)
     message["Auto-Submitted"] = mail.automatic
     message["X-Auto-Response-Suppress"] = "All"
-    if mail.in_reply_to:
-        message["In-Reply-To"] = mail.in_reply_to
+    if not mail.starts_thread:
+        message["In-Reply-To"] = mail.in_reply_to or root
+        message["References"] = " ".join(dict.fromkeys(filter(None, [root, mail.in_reply_to])))
     if mail.reply_to:
         message["Reply-To"] = mail.reply_to
         message["List-Unsubscribe"] = unsubscribe(mail.reply_to)

@@ -59,6 +59,7 @@ def ignored(lines: list[str]) -> tuple[str, str]:
 def invitation(game: Game, seat: int, config: MailConfig) -> Mail:
     names = ", ".join(f"{s.name} (seat {i})" for i, s in enumerate(game.record.seats))
     mail = blank(game, seat, "You are invited to a game", config)
+    mail.starts_thread = True
     mail.add("Welcome", f"You play {game.type.name} with {names}.\n"
                         f"Game id {game.record.id}; options: {options_text(game.record.options)}.\n"
                         "You can play by replying to these mails, or over the API.")
