@@ -95,15 +95,17 @@ def tell_all(conn, config: MailConfig, game: Game, turn: dict, turn_id: str) -> 
         waiting = [s for s in game.snapshot.to_act if s not in told and game.record.seats[s].email]
         sent += each_seat(game, waiting, lambda seat: outbox.dispatch(
             conn, queue(conn), config, clock.add_clock(conn, game, seat, notices.your_turn(
-                game, seat, config, just_played(conn, game, turn, seat))), [turn_event(game)]))
+                game, seat, config, since_last_turn(conn, game, seat))), [turn_event(game)]))
     return sent
 
 
-def just_played(conn, game: Game, turn: dict, seat: int) -> list[dict]:
-    """The applied turn's log entries as the seat may see them (issue 11, finding 1)."""
-    if turn["status"] != "applied":
-        return []
-    return redacted_log(Store(conn), game, seat, turn["expected_version"])[:len(turn["moves"])]
+def since_last_turn(conn, game: Game, seat: int) -> list[dict]:
+    """Every move played since the seat's own last one (all, if it has not played yet),
+    as the seat may see them (issue 11, finding 1; issue 14)."""
+    store = Store(conn)
+    seats = [entry["seat"] for entry in store.log(game.record.id)]
+    since = max((version + 1 for version, mover in enumerate(seats) if mover == seat), default=0)
+    return redacted_log(store, game, seat, since)
 
 
 def tell_mover(conn, config: MailConfig, game: Game, turn: dict, turn_id: str,

@@ -91,3 +91,33 @@ def test_a_one_click_reply_link_plays_its_move(conn, inbox, mail_in, run_jobs, n
     run_jobs()
     assert Store(conn).snapshot(game_id).version == 1
     assert inbox.last("ada@player.test")["Subject"].endswith("Your move was applied")
+
+
+def test_a_your_turn_mail_names_every_move_since_that_seats_last_turn(conn, inbox, mail_in, run_jobs, new_game):
+    """Issue 14, "Since your last turn": with three seats, each "your turn" names the
+    moves of both other seats since the seat's own previous move, by name, as the log
+    holds them."""
+    seated = players(3)
+    game_id = new_game("pile", players=seated)
+    run_jobs()
+    emails, store, choose, checked = [p["email"] for p in seated], Store(conn), random.Random(5), 0
+    while store.snapshot(game_id).status == "active":
+        seat = store.snapshot(game_id).to_act[0]
+        mail = inbox.last(emails[seat])
+        text = mail.get_body(("plain",)).get_content().replace("\r\n", "\n")
+        log = store.log(game_id)
+        own = [version for version, entry in enumerate(log) if entry["seat"] == seat]
+        since = log[own[-1] + 1:] if own else log
+        if since:
+            section = text.split("Since your last turn\n====================\n", 1)[1].split("\n\n", 1)[0]
+            assert section.splitlines() == [
+                f"  {seated[entry['seat']]['name']}: {move_text(conn, game_id, entry)}" for entry in since]
+            checked += len(since) > 1
+        mail_in(reply_to(mail, choose.choice(listed_moves(mail)), emails[seat]))
+        run_jobs()
+    assert checked >= 3
+
+
+def move_text(conn, game_id: str, entry: dict) -> str:
+    from service.play import load_game
+    return load_game(Store(conn), game_id).type.engine.format(entry["move"])

@@ -76,11 +76,11 @@ def options_text(options: dict) -> str:
 
 
 def your_turn(game: Game, seat: int, config: MailConfig, played: list[dict] = ()) -> Mail:
-    """`played`: the log entries of the turn just applied, as this seat may see them
-    (service.play.redacted_log)."""
+    """`played`: the log entries since the seat's last turn, as this seat may see them
+    (service.play.redacted_log), at the top (issue 14)."""
     mail = blank(game, seat, "Your turn", config)
     if played:
-        mail.add("Just played", "\n".join(
+        mail.add("Since your last turn", "\n".join(
             f"  {game.record.seats[entry['seat']].name}: {entry['notation']}" for entry in played))
     return add_turn(mail, game, seat)
 
