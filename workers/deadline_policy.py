@@ -86,7 +86,7 @@ def announce_skip(conn, game: Game, turn: dict, turn_id: str, other: int) -> str
     skipped, mail_config = json.loads(marker), MailConfig.from_env(conn)
     name = game.record.seats[turn["seat"]].name
     mail = notices.blank(game, other, f"Time ran out for {name}", mail_config)
-    mail.add("Deadline", f"{name} (seat {turn['seat']}) did not move within "
+    mail.add("Deadline", f"{name} did not move within "
                          f"{compose.count(skipped['turn_hours'], 'hour')}, so this was played "
                          f"for them:\n  {skipped['played']}")
     return outbox.dispatch(conn, queue(conn), mail_config, mail, [f"skipped-{skipped['clock']}"])
@@ -103,7 +103,7 @@ def pause(conn, game: Game, seat: int, config: dict, clock: str) -> str:
     for other, entry in enumerate(game.record.seats):
         if entry.email:
             mail = notices.blank(game, other, "Game paused: time ran out", mail_config)
-            mail.add("Paused", f"{name} (seat {seat}) did not move within "
+            mail.add("Paused", f"{name} did not move within "
                                f"{hours(config)}, so the game is paused.\n"
                                "The game's admin can resume it: POST "
                                f"{mail_config.public_url}/v1/games/{game.record.id}/status")

@@ -39,7 +39,8 @@ def players(count: int) -> list[dict]:
 @pytest.mark.parametrize("game", ["pile", FIRST_REGISTERED])
 def test_whole_game_played_by_mail_from_invitation_to_game_over(conn, inbox, mail_in, run_jobs, new_game, game):
     """...and every mail of the game to one seat is one conversation: it references
-    that seat's invitation, and no subject carries the version (issue 14)."""
+    that seat's invitation, and no subject carries the version; no mail names a player
+    "seat N" (issue 14)."""
     seated = players(game_types()[game].min_seats)
     game_id = new_game(game, players=seated)
     run_jobs()
@@ -62,6 +63,9 @@ def test_whole_game_played_by_mail_from_invitation_to_game_over(conn, inbox, mai
         assert "Final scores" in last.get_body(("plain",)).get_content()
     for email in emails:
         assert len({thread_root(m) for m in inbox.to(email)}) == 1, email
+    labels = [(m["Subject"], found) for m in inbox.messages
+              for found in re.findall(r".*\b[Ss]eat \d.*", m.get_body(("plain",)).get_content())]
+    assert not labels, labels                    # players by name, never "seat 0" (issue 14)
 
 
 def thread_root(message) -> str:

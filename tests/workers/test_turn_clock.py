@@ -284,7 +284,7 @@ def test_a_clocked_games_mails_name_the_deadline_and_the_policy(conn, inbox, mai
     assert "Your deadline: 2030-01-09 19:00 UTC (in 48 hours" in body(inbox.last(BERT))
     at(travel, run_jobs, 58.1)                                           # Bert's time runs out
     told = next(m for m in inbox.to(ADA) if str(m["Subject"]).endswith("Time ran out for Bert"))
-    assert "Bert (seat 1) did not move within 48 hours, so this was played for them:\n  pass" in body(told)
+    assert "Bert did not move within 48 hours, so this was played for them:\n  pass" in body(told)
 
 
 def test_the_wait_deadline_mail_says_what_happened(conn, inbox, run_jobs, new_game, travel):

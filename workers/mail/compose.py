@@ -116,8 +116,8 @@ def footer(mail: Mail, public_url: str) -> str:
     """Links every reader can open: the game's public view and log, no seat token
     needed (a player invited by mail never got one; issue 20, finding 6)."""
     game = f"{public_url}/v1/games/{mail.game_id}"
-    return (f"Game {mail.game_id} ({mail.game_name}), you are seat {mail.seat} "
-            f"({mail.seat_name}), version {mail.version}.\n"
+    return (f"Game {mail.game_id} ({mail.game_name}), you are {mail.seat_name}, "
+            f"version {mail.version}.\n"
             f"The game as anyone sees it: {game} and its log: {game}/log\n"
             "Reply `help` for commands, `mute` to stop this game's mails, `stop` for no mail "
             "from us ever again.")

@@ -29,7 +29,18 @@ def notations(game: Game, seat: int) -> list[str]:
 
 
 def board(game: Game, seat: int) -> str:
-    return game.type.engine.render_text(game.state, seat)
+    return by_name(game, game.type.engine.render_text(game.state, seat))
+
+
+SEAT_LABEL = re.compile(r"\b([Ss])eat (\d+)\b")
+
+
+def by_name(game: Game, text: str) -> str:
+    """An engine's text with its "seat N" labels as the players' names (issue 14): the
+    engines, pure, know seats only."""
+    seats = game.record.seats
+    return SEAT_LABEL.sub(lambda found: int(found.group(2)) < len(seats)
+                          and seats[int(found.group(2))].name or found.group(0), text)
 
 
 def add_turn(mail: Mail, game: Game, seat: int) -> Mail:
@@ -57,7 +68,7 @@ def ignored(lines: list[str]) -> tuple[str, str]:
 
 
 def invitation(game: Game, seat: int, config: MailConfig) -> Mail:
-    names = ", ".join(f"{s.name} (seat {i})" for i, s in enumerate(game.record.seats))
+    names = ", ".join(s.name for s in game.record.seats)
     mail = blank(game, seat, "You are invited to a game", config)
     mail.starts_thread = True
     mail.add("Welcome", f"You play {game.type.name} with {names}.\n"
