@@ -43,7 +43,8 @@ def render_text(state: State, seat: int | None) -> str:
         if any(tiles):
             lines.append(f"  {NAMES[town]}: " + "; ".join(f"{i}: {_tile(t)}" for i, t in enumerate(tiles)))
     if state.links:
-        lines.append("Links: " + ", ".join(f"{display(link)} (seat {owner})" for link, owner in state.links.items()))
+        lines.append("Links: " + ", ".join(f"{display(link)} (seat {owner})"
+                                           for link, owner in state.links.items()))
     lines.append("")
     for s in range(state.players):
         lines.append(f"Seat {s}: £{state.money[s]}, income {income_level(state.income[s])}, "
@@ -52,5 +53,6 @@ def render_text(state: State, seat: int | None) -> str:
         lines.append("")
         lines.append(f"Your hand: {', '.join(sorted(map(display, state.hands[seat]))) or '(empty)'}")
         lines.append("Your mat (tiles left per level, lowest first): " + ", ".join(
-            f"{display(industry)} {'/'.join(map(str, counts))}" for industry, counts in state.mats[seat].items()))
+            f"{display(industry)} {'/'.join(map(str, counts))}"
+            for industry, counts in state.mats[seat].items()))
     return "\n".join(lines)
