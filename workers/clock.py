@@ -29,7 +29,8 @@ from rq.job import Job
 from service.play import Game, load_game
 from service.store import Store, key
 from workers import deadline_policy
-from workers.mail import notices, outbox, settings
+from workers.mail import compose, notices, outbox, settings
+from workers.mail.compose import Mail
 from workers.mail.config import MailConfig
 from workers.mail.runtime import connection, queue
 
@@ -232,9 +233,38 @@ def stamp(clock: Clock) -> str:
     return f"v{clock.version}-{int(clock.since)}"
 
 
+AT_THE_DEADLINE = {
+    "wait": "the game waits for you, and you are reminded",
+    "skip": "a minimal move (a pass where the rules have one) is played for you",
+    "pause": "the game is paused until its admin resumes it",
+}
+
+
 def deadline_text(clock: Clock, config: dict) -> str:
-    at = datetime.fromtimestamp(clock.since + config["turn_hours"] * 3600, timezone.utc)
-    return f"{at:%Y-%m-%d %H:%M} UTC (without vacation), then: {config['deadline_policy']}"
+    """The seat's deadline in words (issue 20, finding 5): the date and time in UTC,
+    how long is left and what happens then."""
+    due = clock.since + config["turn_hours"] * 3600
+    left = round(max(0.0, due - time.time()) / 3600)
+    within = f"in {compose.count(left, 'hour')}" if left else "within the hour"
+    return (f"{datetime.fromtimestamp(due, timezone.utc):%Y-%m-%d %H:%M} UTC "
+            f"({within}; time on vacation does not count). "
+            f"Then {AT_THE_DEADLINE[config['deadline_policy']]}.")
+
+
+def add_clock(conn, game: Game, seat: int, mail: Mail) -> Mail:
+    """For the invitation and "your turn" mails of a clocked game: the game's clock
+    and, for a seat that must act now, its deadline (as `restart` runs or starts it)."""
+    config = clock_settings(game)
+    if config is None:
+        return mail
+    text = (f"This game has a turn clock: {compose.count(config['turn_hours'], 'hour')} per "
+            f"move; at the deadline {AT_THE_DEADLINE[config['deadline_policy']]}.")
+    if game.snapshot.status == "active" and seat in game.snapshot.to_act:
+        clock = read(conn, game.record.id, seat)
+        if clock is None or clock.version < game.snapshot.version - 1:
+            clock = Clock(seat, game.snapshot.version, time.time())
+        text += f"\nYour deadline: {deadline_text(clock, config)}"
+    return mail.add("Turn clock", text)
 
 
 def deadline(game_id: str, seat: int, version: int) -> str:

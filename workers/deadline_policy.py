@@ -9,7 +9,7 @@ import json
 from service import problems
 from service.play import Game, submit_turn
 from service.store import Store, key
-from workers.mail import notices, outbox
+from workers.mail import compose, notices, outbox
 from workers.mail.config import MailConfig
 from workers.mail.runtime import queue
 from workers.queues import enqueuer
@@ -18,12 +18,20 @@ SKIP_TTL = 30 * 24 * 3600
 
 
 def wait(conn, game: Game, seat: int, config: dict, clock: str) -> str:
+    """The seat is told what happened (issue 20, finding 5): nothing; the game waits."""
     if game.record.seats[seat].email:
         mail_config = MailConfig.from_env(conn)
-        mail = notices.reminder(game, seat, mail_config, None)
-        mail.subject = "Deadline passed: your turn"
-        outbox.dispatch(conn, queue(conn), mail_config, mail, [f"deadline-{clock}"])
+        mail = notices.blank(game, seat, "Deadline passed: your turn", mail_config)
+        mail.add("Deadline passed", f"Your time to move ({hours(config)}) has run out. This game "
+                 "waits at the deadline: nothing was played for you, the other players wait "
+                 "for your move, and you will go on being reminded.")
+        outbox.dispatch(conn, queue(conn), mail_config, notices.add_turn(mail, game, seat),
+                        [f"deadline-{clock}"])
     return "wait"
+
+
+def hours(config: dict) -> str:
+    return compose.count(config["turn_hours"], "hour")
 
 
 def skip(conn, game: Game, seat: int, config: dict, clock: str) -> str:
@@ -58,9 +66,23 @@ def played_for(conn, game: Game, turn: dict, turn_id: str) -> str | None:
         return None
     skipped, mail_config = json.loads(marker), MailConfig.from_env(conn)
     mail = notices.blank(game, turn["seat"], "Time ran out: a move was played for you", mail_config)
-    mail.add("Deadline", f"You did not move within {skipped['turn_hours']} hours, so "
+    mail.add("Deadline", f"You did not move within {compose.count(skipped['turn_hours'], 'hour')}, so "
                          f"this was played for you:\n  {skipped['played']}")
     return outbox.dispatch(conn, queue(conn), mail_config, mail, [f"deadline-{skipped['clock']}"])
+
+
+def announce_skip(conn, game: Game, turn: dict, turn_id: str, other: int) -> str | None:
+    """For an applied skip turn: the mail telling another seat (issue 20, finding 5)."""
+    marker = conn.get(skip_key(game.record.id, turn_id))
+    if marker is None or turn["status"] != "applied":
+        return None
+    skipped, mail_config = json.loads(marker), MailConfig.from_env(conn)
+    name = game.record.seats[turn["seat"]].name
+    mail = notices.blank(game, other, f"Time ran out for {name}", mail_config)
+    mail.add("Deadline", f"{name} did not move within "
+                         f"{compose.count(skipped['turn_hours'], 'hour')}, so this was played "
+                         f"for them:\n  {skipped['played']}")
+    return outbox.dispatch(conn, queue(conn), mail_config, mail, [f"skipped-{skipped['clock']}"])
 
 
 def is_skip(conn, game_id: str, turn_id: str) -> bool:
@@ -74,8 +96,8 @@ def pause(conn, game: Game, seat: int, config: dict, clock: str) -> str:
     for other, entry in enumerate(game.record.seats):
         if entry.email:
             mail = notices.blank(game, other, "Game paused: time ran out", mail_config)
-            mail.add("Paused", f"{name} (seat {seat}) did not move within "
-                               f"{config['turn_hours']} hours, so the game is paused.\n"
+            mail.add("Paused", f"{name} did not move within "
+                               f"{hours(config)}, so the game is paused.\n"
                                "The game's admin can resume it: POST "
                                f"{mail_config.public_url}/v1/games/{game.record.id}/status")
             outbox.dispatch(conn, queue(conn), mail_config, mail,

@@ -12,7 +12,7 @@ import logging
 from service.play import Game, load_game, redacted_log
 from service.store import Store, key
 from workers import clock, deadline_policy
-from workers.mail import limits, notices, outbox
+from workers.mail import notices, outbox
 from workers.mail.config import MailConfig
 from workers.mail.runtime import connection, queue
 
@@ -24,10 +24,12 @@ def via_mail_key(game_id: str, turn_id: str) -> str:
     return key(game_id, "mail", "turn", turn_id)
 
 
-def remember_via_mail(conn, game_id: str, turn_id: str, message_id: str) -> None:
-    """The intake marks a turn it submitted, so its outcome is an answer by mail."""
-    conn.set(via_mail_key(game_id, turn_id), json.dumps({"message_id": message_id}),
-             ex=VIA_MAIL_TTL)
+def remember_via_mail(conn, game_id: str, turn_id: str, message_id: str,
+                      ignored: list[str] = ()) -> None:
+    """The intake marks a turn it submitted, so its outcome is an answer by mail (which
+    names the lines of the mail that were ignored)."""
+    conn.set(via_mail_key(game_id, turn_id), json.dumps(
+        {"message_id": message_id, "ignored": list(ignored)}), ex=VIA_MAIL_TTL)
 
 
 def each_seat(game: Game, seats, tell) -> int:
@@ -49,7 +51,8 @@ def on_game_created(game_id: str) -> int:
 
     def invite(seat: int):
         events = ["invite"] + ([turn_event(game)] if seat in game.snapshot.to_act else [])
-        return outbox.dispatch(conn, queue(conn), config, notices.invitation(game, seat, config), events)
+        mail = clock.add_clock(conn, game, seat, notices.invitation(game, seat, config))
+        return outbox.dispatch(conn, queue(conn), config, mail, events)
     try:
         return each_seat(game, seats_with_mail(game), invite)
     finally:
@@ -79,38 +82,39 @@ def tell_all(conn, config: MailConfig, game: Game, turn: dict, turn_id: str) -> 
         if turn["status"] == "applied":
             conn.delete(clock.clock_key(game.record.id, turn["seat"]))    # a fresh clock if still to act
         sent += each_seat(game, told, lambda seat: deadline_policy.played_for(conn, game, turn, turn_id))
+        sent += each_seat(game, [s for s in seats_with_mail(game) if s not in told],
+                          lambda seat: deadline_policy.announce_skip(conn, game, turn, turn_id, seat))
     elif turn["status"] == "rejected" or origin:
         told.add(turn["seat"])
         sent += each_seat(game, told, lambda seat: tell_mover(
             conn, config, game, turn, turn_id, json.loads(origin) if origin else None))
-    if game.snapshot.status == "finished":
+    if game.snapshot.status == "finished":          # never held for a digest: the last word
         return sent + each_seat(game, seats_with_mail(game), lambda seat: outbox.dispatch(
-            conn, queue(conn), config, notices.game_over(game, seat, config), ["over"]))
+            conn, queue(conn), config, notices.game_over(game, seat, config), ["over"], held=False))
     if game.snapshot.status == "active":
         waiting = [s for s in game.snapshot.to_act if s not in told and game.record.seats[s].email]
         sent += each_seat(game, waiting, lambda seat: outbox.dispatch(
-            conn, queue(conn), config, notices.your_turn(game, seat, config, just_played(
-                conn, game, turn, seat)), [turn_event(game)]))
+            conn, queue(conn), config, clock.add_clock(conn, game, seat, notices.your_turn(
+                game, seat, config, since_last_turn(conn, game, seat))), [turn_event(game)]))
     return sent
 
 
-def just_played(conn, game: Game, turn: dict, seat: int) -> list[dict]:
-    """The applied turn's log entries as the seat may see them (issue 11, finding 1)."""
-    if turn["status"] != "applied":
-        return []
-    return redacted_log(Store(conn), game, seat, turn["expected_version"])[:len(turn["moves"])]
+def since_last_turn(conn, game: Game, seat: int) -> list[dict]:
+    """Every move played since the seat's own last one (all, if it has not played yet),
+    as the seat may see them (issue 11, finding 1; issue 14)."""
+    store = Store(conn)
+    seats = [entry["seat"] for entry in store.log(game.record.id)]
+    since = max((version + 1 for version, mover in enumerate(seats) if mover == seat), default=0)
+    return redacted_log(store, game, seat, since)
 
 
 def tell_mover(conn, config: MailConfig, game: Game, turn: dict, turn_id: str,
                origin: dict | None) -> int:
     """The outcome for the seat that played; with its next "your turn" when it must
     act again. An answer to the player's own mail (origin: what the intake noted of
-    it) is never muted nor digested; a rejection counts among the seat's error answers."""
+    it) is never muted nor dropped (past the hour's limit it is folded into a digest)."""
     seat = turn["seat"]
     if not game.record.seats[seat].email:
-        return 0
-    if (origin is not None and turn["status"] == "rejected"
-            and not limits.allowed(conn, "error", f"{game.record.id}:{seat}")):
         return 0
     if turn["status"] == "rejected":
         mail, events = notices.rejected(game, seat, turn, config), [f"rejected-{turn_id}"]
@@ -118,10 +122,13 @@ def tell_mover(conn, config: MailConfig, game: Game, turn: dict, turn_id: str,
         mail, events = notices.applied(game, seat, turn, config), [f"applied-{turn_id}"]
         if game.snapshot.status == "active" and seat in game.snapshot.to_act:
             events.append(turn_event(game))
+            clock.add_clock(conn, game, seat, mail)
     if origin is not None:
         mail.in_reply_to, mail.automatic = origin["message_id"] or None, "auto-replied"
+        if origin.get("ignored"):
+            mail.sections.insert(1, notices.ignored(origin["ignored"]))
     return bool(outbox.dispatch(conn, queue(conn), config, mail, events,
-                                answer=origin is not None))
+                                answer=origin is not None, played=turn["status"] == "applied"))
 
 
 def turn_event(game: Game) -> str:

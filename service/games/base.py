@@ -151,6 +151,9 @@ class GameType:
     description: str
     stage: str = "complete"          # "complete" | "provisional"
     options: tuple[Option, ...] = field(default_factory=tuple)
+    # (German rulebook heading, its English name): what players read beside the
+    # heading a refusal names (issue 20, finding 6); a heading without one is shown alone
+    rule_names: tuple[tuple[str, str], ...] = ()
 
     def resolve_options(self, given: dict | None, seats: int | None = None) -> dict:
         """Defaults filled in (for `seats` players, when given: Option.seats); raises

@@ -74,9 +74,29 @@ class Inbox:
         return found[-1]
 
 
+def badly_written(message: EmailMessage) -> list[str]:
+    """Issue 20, finding 7: a text part in base64, or a line of prose (anything but
+    the board, or a line that is one word such as a link) over 78 columns in the plain text."""
+    found = []
+    for part in message.walk():
+        if part.get_content_maintype() == "text" and str(part.get("Content-Transfer-Encoding", "")).lower() == "base64":
+            found.append(f"{message['Subject']}: {part.get_content_type()} in base64")
+    plain = message.get_body(("plain",))
+    lines, title = plain.get_content().replace("\r\n", "\n").split("\n") if plain else [], ""
+    for number, line in enumerate(lines):
+        if number + 1 < len(lines) and line and lines[number + 1] == "=" * len(line):
+            title = line
+        elif line == "-- ":
+            title = "footer"
+        if title != "The board" and len(line) > 78 and len(line.split()) > 1:   # a lone link cannot wrap
+            found.append(f"{message['Subject']}: a line of {len(line)} columns: {line!r}")
+    return found
+
+
 @pytest.fixture
 def inbox(monkeypatch, tmp_path):
-    """A real SMTP server on loopback; the service sends to it through SMTP_URL."""
+    """A real SMTP server on loopback; the service sends to it through SMTP_URL. Every
+    mail it received is checked to be well written (`badly_written`)."""
     box = Inbox()
     server = Controller(box, hostname="127.0.0.1", port=free_port())
     server.start()
@@ -87,6 +107,7 @@ def inbox(monkeypatch, tmp_path):
     monkeypatch.setenv("MAIL_SINK_DIR", str(tmp_path / "sink"))
     yield box
     server.stop()
+    assert not [fault for message in box.messages for fault in badly_written(message)]
 
 
 @pytest.fixture

@@ -98,7 +98,7 @@ def test_mail_in_process_takes_replies_for_its_domain_only(conn, inbox, run_jobs
             client.sendmail(ADA, ["someone@elsewhere.test"], b"Subject: relay?\r\n\r\nx\r\n")
     run_jobs()
     answer = inbox.last(ADA)
-    assert answer["Subject"].endswith("v0] Re: your turn")
+    assert answer["Subject"].endswith(f"{game_id}] Re: your turn")
     assert "Version 0, the game is active." in answer.get_body(("plain",)).get_content()
 
 

@@ -12,6 +12,7 @@ from service.app import create_app
 from tests.conftest import TEST_REDIS_URL
 from tests.games.harness import revealed, strings
 from tests.workers.conftest import PLAYERS
+from workers.mail import consent
 
 MAX_TURNS = 200
 
@@ -21,10 +22,8 @@ def mail_text(message) -> str:
 
 
 def test_no_other_seat_nor_spectator_learns_the_end_game_card(conn, inbox, run_jobs, api_key):
-    from workers.mail import consent
-    for player in PLAYERS:                  # addresses that said yes: every mail goes out
-        conn.sadd(consent.CONFIRMED, consent.normal(player["email"]))
     client = create_app({"REDIS_URL": TEST_REDIS_URL, "TESTING": True}).test_client()
+    conn.sadd(consent.CONFIRMED, *(consent.normal(p["email"]) for p in PLAYERS))  # mail flows at once
     created = client.post("/v1/games", json={"game": "ultimate-railroads", "players": PLAYERS,
                                              "seed": 15}, headers=api_key())
     assert created.status_code == 201, created.json

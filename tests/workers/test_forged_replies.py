@@ -132,11 +132,11 @@ def test_unknown_address_is_answered(conn, inbox, mail_in, run_jobs, new_game):
 def test_unreadable_move_is_answered_with_the_legal_moves(conn, inbox, mail_in, run_jobs, new_game):
     game_id, invitation = started(new_game, run_jobs, inbox)
     before = game_state(conn, game_id)
-    mail_in(reply_to(invitation, "build a castle", ADA))
+    mail_in(reply_to(invitation, "play a castle", ADA))
     run_jobs()
     assert game_state(conn, game_id) == before
     answer = text(inbox.last(ADA))
-    assert "Could not read your move" in answer and "'build a castle'" in answer
+    assert "Could not read your move" in answer and "'play a castle'" in answer
     assert listed_moves(inbox.last(ADA)) == listed_moves(invitation)
 
 

@@ -38,6 +38,9 @@ def players(count: int) -> list[dict]:
 
 @pytest.mark.parametrize("game", ["pile", FIRST_REGISTERED])
 def test_whole_game_played_by_mail_from_invitation_to_game_over(conn, inbox, mail_in, run_jobs, new_game, game):
+    """...and every mail of the game to one seat is one conversation: it references
+    that seat's invitation, and no subject carries the version; no mail names a player
+    "seat N" (issue 14)."""
     seated = players(game_types()[game].min_seats)
     game_id = new_game(game, players=seated)
     run_jobs()
@@ -58,12 +61,26 @@ def test_whole_game_played_by_mail_from_invitation_to_game_over(conn, inbox, mai
         last = inbox.last(email)
         assert last["Subject"].endswith("Game over")
         assert "Final scores" in last.get_body(("plain",)).get_content()
-    assert all(re.search(r"v\d+\] ", str(m["Subject"])) for m in inbox.messages)
+    for email in emails:
+        assert len({thread_root(m) for m in inbox.to(email)}) == 1, email
+    labels = [(m["Subject"], found) for m in inbox.messages
+              for found in re.findall(r".*\b[Ss]eat \d.*", m.get_body(("plain",)).get_content())]
+    assert not labels, labels                    # players by name, never "seat 0" (issue 14)
+
+
+def thread_root(message) -> str:
+    """The conversation a mail belongs to (issue 14): the first of its References, or
+    its own Message-ID when it starts the conversation; its subject without a version."""
+    assert not re.search(r"v\d+\]", str(message["Subject"])), message["Subject"]
+    references = str(message.get("References") or "").split()
+    if references:
+        assert str(message["In-Reply-To"]) in references
+    return references[0] if references else str(message["Message-ID"])
 
 
 def test_a_one_click_reply_link_plays_its_move(conn, inbox, mail_in, run_jobs, new_game):
     """The HTML part offers each legal move as a mailto link; what a mail program makes
-    of it (To, Subject with the version, the move as body) is played."""
+    of it (To, Subject, the move as body) is played."""
     game_id = new_game("pile")
     run_jobs()
     invitation = inbox.last("ada@player.test")
@@ -78,3 +95,33 @@ def test_a_one_click_reply_link_plays_its_move(conn, inbox, mail_in, run_jobs, n
     run_jobs()
     assert Store(conn).snapshot(game_id).version == 1
     assert inbox.last("ada@player.test")["Subject"].endswith("Your move was applied")
+
+
+def test_a_your_turn_mail_names_every_move_since_that_seats_last_turn(conn, inbox, mail_in, run_jobs, new_game):
+    """Issue 14, "Since your last turn": with three seats, each "your turn" names the
+    moves of both other seats since the seat's own previous move, by name, as the log
+    holds them."""
+    seated = players(3)
+    game_id = new_game("pile", players=seated)
+    run_jobs()
+    emails, store, choose, checked = [p["email"] for p in seated], Store(conn), random.Random(5), 0
+    while store.snapshot(game_id).status == "active":
+        seat = store.snapshot(game_id).to_act[0]
+        mail = inbox.last(emails[seat])
+        text = mail.get_body(("plain",)).get_content().replace("\r\n", "\n")
+        log = store.log(game_id)
+        own = [version for version, entry in enumerate(log) if entry["seat"] == seat]
+        since = log[own[-1] + 1:] if own else log
+        if since:
+            section = text.split("Since your last turn\n====================\n", 1)[1].split("\n\n", 1)[0]
+            assert section.splitlines() == [
+                f"  {seated[entry['seat']]['name']}: {move_text(conn, game_id, entry)}" for entry in since]
+            checked += len(since) > 1
+        mail_in(reply_to(mail, choose.choice(listed_moves(mail)), emails[seat]))
+        run_jobs()
+    assert checked >= 3
+
+
+def move_text(conn, game_id: str, entry: dict) -> str:
+    from service.play import load_game
+    return load_game(Store(conn), game_id).type.engine.format(entry["move"])

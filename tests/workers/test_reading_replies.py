@@ -98,7 +98,7 @@ def test_many_legal_moves_are_shortened_by_kind():
     text = compose.shorten_moves(moves)
     assert text.startswith("51 legal moves")
     assert "build: 50 moves" in text and "reply `moves build` for all 50" in text
-    assert "pass: 1 moves" in text
+    assert "pass: 1 move," in text              # issue 20, finding 6: plural forms right
     assert compose.shorten_moves(moves[:3]).count("\n") == 2
 
 

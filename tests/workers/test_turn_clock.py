@@ -4,6 +4,7 @@ and then every 12 h, stopped when the seat moves; the deadline policy (skip, wai
 pause) fires exactly once; vacation stops the clock; the sweeper finds lost jobs."""
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -259,6 +260,41 @@ def test_a_sweep_after_the_scheduled_registry_was_lost_schedules_everything_agai
     scheduled = registry.get_job_ids()
     assert f"pbem-deadline-{game_id}-0-v0" in scheduled
     assert any(j.startswith("pbem-clock-sweep-") for j in scheduled)
+
+
+def body(message) -> str:
+    """The plain text with its prose unwrapped (lines of a list stay lines)."""
+    text = message.get_body(("plain",)).get_content().replace("\r\n", "\n")
+    return re.sub(r"\n(?=[^\s=-])", " ", text)
+
+
+def test_a_clocked_games_mails_name_the_deadline_and_the_policy(conn, inbox, mail_in, run_jobs, new_game, travel):
+    """Issue 20, finding 5: the invitation and "your turn" name the deadline (UTC, and
+    "in N hours") and what happens at it; a skip is announced to every seat."""
+    new_game("pile", clock=clock_of("skip"))
+    at(travel, run_jobs, 0)
+    invitation = body(inbox.last(ADA))
+    assert "Your deadline: 2030-01-09 09:00 UTC (in 48 hours" in invitation
+    assert "a minimal move (a pass where the rules have one) is played for you" in invitation
+    assert "turn clock: 48 hours per move" in body(inbox.last(BERT))
+    assert "Your deadline" not in body(inbox.last(BERT))               # not to act
+    at(travel, run_jobs, 10)
+    mail_in(reply_to(inbox.last(ADA), listed_moves(inbox.last(ADA))[0], ADA))
+    run_jobs()
+    assert "Your deadline: 2030-01-09 19:00 UTC (in 48 hours" in body(inbox.last(BERT))
+    at(travel, run_jobs, 58.1)                                           # Bert's time runs out
+    told = next(m for m in inbox.to(ADA) if str(m["Subject"]).endswith("Time ran out for Bert"))
+    assert "Bert did not move within 48 hours, so this was played for them:\n  pass" in body(told)
+
+
+def test_the_wait_deadline_mail_says_what_happened(conn, inbox, run_jobs, new_game, travel):
+    """Issue 20, finding 5: not "Reminder: the game is waiting for your move"."""
+    new_game("pile", clock=clock_of("wait"))
+    at(travel, run_jobs, 0)
+    at(travel, run_jobs, 48.1)
+    deadline = body(next(m for m in inbox.to(ADA) if str(m["Subject"]).endswith("Deadline passed: your turn")))
+    assert "Your time to move (48 hours) has run out" in deadline and "nothing was played" in deadline
+    assert "Reminder" not in deadline.split("-- \n")[0]
 
 
 def test_the_longest_clock_the_contract_allows_reminds_and_fails_no_job(conn, inbox, run_jobs, new_game, travel):

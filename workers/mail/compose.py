@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import re
 import secrets
+import textwrap
 from base64 import b64encode
 from dataclasses import dataclass, field
 from email import policy
@@ -21,6 +22,8 @@ POLICY = policy.SMTP.clone(max_line_length=998)     # headers as written: never 
 FULL_LIST_UP_TO = 40        # more legal moves than this are grouped by their first word
 EXAMPLES_PER_GROUP = 6
 MOVES_REPLY_LIMIT = 400     # the `moves` command lists at most this many lines
+PROSE_COLUMNS = 78          # RFC 5322 2.1.1: lines SHOULD be no more than 78 characters
+LAID_OUT = {"The board"}    # sections kept as the engine lays them out
 
 
 @dataclass
@@ -38,36 +41,60 @@ class Mail:
     automatic: str = "auto-generated"       # or "auto-replied" for answers (RFC 3834)
     in_reply_to: str | None = None
     quick_replies: list[str] = field(default_factory=list)   # moves offered as mailto links
+    starts_thread: bool = False             # the first mail of the seat's conversation
 
     def add(self, title: str, text: str) -> "Mail":
         self.sections.append((title, text.rstrip()))
         return self
 
 
-def shorten_moves(notations: list[str], limit: int = FULL_LIST_UP_TO) -> str:
-    """All moves when few; else one line per kind of move (its first word) with a
-    count and a few examples, and how to get the rest."""
+def count(number: int, noun: str) -> str:
+    """"1 hour", "2 hours": a number with its noun in the right form."""
+    return f"{number:g} {noun}{'' if number == 1 else 's'}"
+
+
+def shorten_moves(notations: list[str], limit: int = FULL_LIST_UP_TO, prefix: str = "") -> str:
+    """All moves when few; else one line per group of moves sharing their next word
+    after prefix (their kind, when no prefix), with a count, a few examples and the
+    `moves` reply that lists the group: a reply that always narrows (issue 20,
+    finding 3)."""
     if not notations:
         return "(none)"
     if len(notations) <= limit:
         return "\n".join(f"  {n}" for n in notations)
-    groups: dict[str, list[str]] = {}
-    for notation in notations:
-        groups.setdefault(notation.split(" ", 1)[0], []).append(notation)
+    groups = narrowed(notations, prefix)
     lines = [f"{len(notations)} legal moves; some of each kind:"]
-    for word, members in groups.items():
-        lines.append(f"  {word}: {len(members)} moves, e.g.")
+    for start, members in groups.items():
+        lines.append(f"  {start}: {count(len(members), 'move')}, e.g.")
         lines += [f"    {m}" for m in members[:EXAMPLES_PER_GROUP]]
         if len(members) > EXAMPLES_PER_GROUP:
-            lines.append(f"    ... reply `moves {word}` for all {len(members)}")
+            lines.append(f"    ... reply `moves {start}` for all {len(members)}")
     return "\n".join(lines)
 
 
+def narrowed(notations: list[str], prefix: str) -> dict[str, list[str]]:
+    """The moves grouped by their words up to the first one after prefix on which they
+    differ, so that each group's start is a longer prefix than the one asked for."""
+    depth = len(prefix.split())
+    while True:
+        groups: dict[str, list[str]] = {}
+        for notation in notations:
+            groups.setdefault(" ".join(notation.split()[:depth + 1]), []).append(notation)
+        if len(groups) > 1 or depth >= max(len(n.split()) for n in notations):
+            return groups
+        depth += 1
+
+
 def list_moves(notations: list[str], prefix: str = "") -> str:
-    """The answer to the `moves` command, optionally only those starting with prefix."""
+    """The answer to the `moves` command, optionally only those starting with prefix;
+    past MOVES_REPLY_LIMIT grouped by the next word, each group with its longer prefix."""
+    prefix = " ".join(prefix.lower().split())
     chosen = [n for n in notations if n.startswith(prefix)] if prefix else notations
     if len(chosen) > MOVES_REPLY_LIMIT:
-        return shorten_moves(chosen)
+        groups = narrowed(chosen, prefix)
+        example = max(groups, key=lambda start: len(groups[start]))
+        return (shorten_moves(chosen, prefix=prefix) + "\n\nToo many to list at once: reply "
+                f"`moves` with one of the longer starts above, e.g. `moves {example}`.")
     return "\n".join(f"  {n}" for n in chosen) or f"(no legal move starts with {prefix!r})"
 
 
@@ -86,10 +113,12 @@ you are told so and nothing is played."""
 
 
 def footer(mail: Mail, public_url: str) -> str:
+    """Links every reader can open: the game's public view and log, no seat token
+    needed (a player invited by mail never got one; issue 20, finding 6)."""
     game = f"{public_url}/v1/games/{mail.game_id}"
-    return (f"Game {mail.game_id} ({mail.game_name}), you are seat {mail.seat} "
-            f"({mail.seat_name}), version {mail.version}.\n"
-            f"API (with your seat token): {game} , {game}/legal-moves , {game}/log\n"
+    return (f"Game {mail.game_id} ({mail.game_name}), you are {mail.seat_name}, "
+            f"version {mail.version}.\n"
+            f"The game as anyone sees it: {game} and its log: {game}/log\n"
             "Reply `help` for commands, `mute` to stop this game's mails, `stop` for no mail "
             "from us ever again.")
 
@@ -99,11 +128,32 @@ def message_id(mail: Mail, domain: str) -> str:
 
 
 def to_text(mail: Mail, public_url: str) -> str:
+    """The plain text part: prose wrapped at PROSE_COLUMNS, the board as the engine
+    laid it out (issue 20, finding 7)."""
     parts = []
     for title, text in mail.sections:
+        text = text if title in LAID_OUT else wrapped(text)
         parts.append(f"{title}\n{'=' * len(title)}\n{text}" if title else text)
-    parts.append(f"-- \n{footer(mail, public_url)}")
+    parts.append(f"-- \n{wrapped(footer(mail, public_url))}")
     return "\n\n".join(parts) + "\n"
+
+
+def wrapped(text: str) -> str:
+    """Each line of text wrapped at PROSE_COLUMNS, continued at its own indentation;
+    words (moves, addresses, links) are never broken."""
+    lines = []
+    for line in text.split("\n"):
+        indent = line[:len(line) - len(line.lstrip())]
+        lines += textwrap.wrap(line, PROSE_COLUMNS, subsequent_indent=indent + "  " * bool(indent),
+                               break_long_words=False, break_on_hyphens=False) or [line]
+    return "\n".join(lines)
+
+
+def transfer_encoding(text: str) -> str | None:
+    """Quoted-printable for a text part with non-ASCII characters (the £ sign), plain
+    7bit otherwise: never base64, which spam filters hold against text (MIME_BASE64_TEXT)
+    and which the stored `as_string()` form would otherwise choose (issue 20, finding 7)."""
+    return None if text.isascii() else "quoted-printable"
 
 
 def to_html(mail: Mail, public_url: str) -> str:
@@ -124,8 +174,16 @@ def to_html(mail: Mail, public_url: str) -> str:
 
 
 def subject_line(mail: Mail) -> str:
-    """The subject carries the game and the version the mail describes."""
-    return f"[{mail.game_name} {mail.game_id} v{mail.version}] {mail.subject}"
+    """The subject names the game, never its version (that lives in the reply address),
+    so that a game stays one conversation (issue 14)."""
+    return f"[{mail.game_name} {mail.game_id}] {mail.subject}"
+
+
+def thread_root(mail: Mail, domain: str) -> str:
+    """The Message-ID of the seat's first mail of the game (its invitation), which every
+    later mail references (In-Reply-To, References): one conversation per game and seat
+    in mail programs that thread by reference (issue 14)."""
+    return f"<pbem.{mail.game_id}.{mail.seat}.thread@{domain}>"
 
 
 def quick_reply(mail: Mail, move: str) -> str:
@@ -201,16 +259,19 @@ def build(mail: Mail, mail_from: str, domain: str, public_url: str) -> EmailMess
     message["To"] = Recipient(clean_header(mail.seat_name), elsewhere(mail.to, domain))
     message["Subject"] = clean_header(subject_line(mail))
     message["Date"] = formatdate(localtime=False)
-    message["Message-ID"] = message_id(mail, domain)
+    root = thread_root(mail, domain)
+    message["Message-ID"] = root if mail.starts_thread else message_id(mail, domain)
     message["Auto-Submitted"] = mail.automatic
     message["X-Auto-Response-Suppress"] = "All"
-    if mail.in_reply_to:
-        message["In-Reply-To"] = mail.in_reply_to
+    if not mail.starts_thread:
+        message["In-Reply-To"] = mail.in_reply_to or root
+        message["References"] = " ".join(dict.fromkeys(filter(None, [root, mail.in_reply_to])))
     if mail.reply_to:
         message["Reply-To"] = mail.reply_to
         message["List-Unsubscribe"] = unsubscribe(mail.reply_to)
-    message.set_content(to_text(mail, public_url))
-    message.add_alternative(to_html(mail, public_url), subtype="html")
+    plain, markup = to_text(mail, public_url), to_html(mail, public_url)
+    message.set_content(plain, cte=transfer_encoding(plain))
+    message.add_alternative(markup, subtype="html", cte=transfer_encoding(markup))
     return message
 
 
@@ -225,7 +286,7 @@ def plain_message(to: str, subject: str, text: str, mail_from: str, domain: str,
     message["Message-ID"] = f"<pbem.{secrets.token_hex(8)}@{domain}>"
     message["Auto-Submitted"] = automatic
     message["X-Auto-Response-Suppress"] = "All"
-    message.set_content(text + "\n")
+    message.set_content(wrapped(text) + "\n", cte=transfer_encoding(text))
     return message
 
 

@@ -2,7 +2,9 @@
 reply address it was sent to (which names the version it answers), the sender, whether
 it was sent by a machine (auto-responders are never answered), and the lines the player
 wrote: commands (`status`, `moves`, `help`, ...) and moves in the game's notation. Quoted
-text, signatures and the client's "On ... wrote:" lines are dropped."""
+text, signatures, "Sent from my phone" and the clients' quote headers are dropped: "On ...
+wrote:" and its German, French, Spanish and Dutch forms, on one line or wrapped (issue 20,
+finding 2)."""
 from __future__ import annotations
 
 import re
@@ -21,9 +23,19 @@ COMMANDS = {"status", "moves", "help", "mute", "unmute", "digest", "vacation", "
             "yes", "confirm", "stop", "unsubscribe"}
 STOP = {"stop", "unsubscribe"}           # never mail this address again (workers/mail/consent.py)
 RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "To", "Cc", "Envelope-To")
+# Where the quoted mail begins, as common clients write it in English, German, French,
+# Spanish and Dutch: "On ... wrote:", "Am ... schrieb ...:", "Le ... a écrit :",
+# "El ... escribió:", "Op ... schreef ...:" (on one line or wrapped onto up to three),
+# Outlook's "From:"/"Von:"/"De :"/"Van:" block and "-----Original Message-----" rules.
+WROTE = r"(wrote|schrieb|a\s+[ée]crit|escribi[óo]|schreef)"
 QUOTE_HEADER = re.compile(
-    r"^(on\b.*\bwrote:?|am\b.*\bschrieb.*:|-+\s*original message\s*-+|_{10,}"
-    r"|from:\s.*|von:\s.*|sent from my .*|gesendet von .*)$", re.IGNORECASE)
+    rf"^(.*\b{WROTE}\b.*:|-+\s*(original message|urspr[üu]ngliche nachricht|message d'origine"
+    r"|mensaje original|oorspronkelijk bericht)\s*-+|_{10,}"
+    r"|(from|von|de|van)\s?:\s.*)$", re.IGNORECASE)
+WRAPPED_OPENER = re.compile(r"^(on|am|le|el|op)\s|^\d{1,4}[./-]\d", re.IGNORECASE)
+WRAPPED_LINES = 3
+SENT_FROM = re.compile(r"^(sent from my|gesendet von|von meinem \S+ gesendet|envoy[ée] de mon"
+                       r"|enviado desde mi|verzonden (vanaf|met) mijn)\b.*$", re.IGNORECASE)
 SIGNATURE = re.compile(r"^(--|-- )$")
 MACHINE_SENDERS = ("mailer-daemon", "postmaster", "noreply", "no-reply", "donotreply",
                    "do-not-reply", "do_not_reply")
@@ -48,7 +60,7 @@ def parse(raw: bytes, envelope_to: list[str] = (), envelope_from: str | None = N
     commands, moves = [], []
     for line in lines:
         word, _, argument = line.partition(" ")
-        if word.lower() in COMMANDS and len(line.split()) <= 3:
+        if word.lower() in COMMANDS and (word.lower() == "moves" or len(line.split()) <= 3):
             commands.append((word.lower(), argument.strip()))
         else:
             moves.append(line)
@@ -158,13 +170,25 @@ def html_text(markup: str) -> str:
 
 
 def written_lines(text: str) -> list[str]:
-    """What the player wrote: up to the first quote header or signature, without
-    quoted ('>') lines and blank lines."""
+    """What the player wrote: up to the first quote header (one line, or an opener
+    like "On ..." wrapped onto the next lines) or signature, without quoted ('>')
+    lines and blank lines."""
     lines = []
-    for raw in text.replace("\r\n", "\n").split("\n"):
-        line = " ".join(raw.split())               # any run of white space (tabs, NBSP) as one space
-        if SIGNATURE.match(raw.rstrip("\n")) or SIGNATURE.match(line) or QUOTE_HEADER.match(line):
+    raws = text.replace("\r\n", "\n").split("\n")
+    spaced = [" ".join(raw.split()) for raw in raws]   # any run of white space (tabs, NBSP) as one space
+    for number, (raw, line) in enumerate(zip(raws, spaced)):
+        if SIGNATURE.match(raw.rstrip("\n")) or SIGNATURE.match(line) or quote_begins(spaced, number):
             break
         if line and not line.startswith(">"):
             lines.append(line)
     return lines
+
+
+def quote_begins(lines: list[str], number: int) -> bool:
+    line = lines[number]
+    if QUOTE_HEADER.match(line) or SENT_FROM.match(line):
+        return True
+    if not WRAPPED_OPENER.match(line):
+        return False
+    return any(QUOTE_HEADER.match(" ".join(lines[number:end]))
+               for end in range(number + 2, min(len(lines), number + WRAPPED_LINES) + 1))

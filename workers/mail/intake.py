@@ -6,9 +6,13 @@ hook both `accept` the raw message: it is kept under its digest and the rq job
 rate-limited, and nothing else happens) and that the mail comes from the seat's own
 address (else the seat's address alone is told, rate-limited), runs the commands,
 parses the moves in the game's notation and submits them as one turn at the version
-the reply address names. The outcome (applied / rejected) is mailed by
-workers/notify.py; every other answer here. A reply from the seat's address confirms
-that address, and `stop` puts it on the suppression list (workers/mail/consent.py).
+the reply address names. Lines that are no move and begin like none (greetings,
+thanks) are ignored and named in the answer (issue 20, finding 2). The outcome
+(applied / rejected) is mailed by workers/notify.py; every other answer here. Every
+mail from the seat's own address is answered (issue 20, finding 1): past the hour's
+limit the answers are folded into one digest (workers/mail/outbox.py), never dropped.
+A reply from the seat's address confirms that address, and `stop` puts it on the
+suppression list (workers/mail/consent.py).
 Mail sent by machines (Auto-Submitted, Precedence: bulk, bounces) is never answered."""
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ import hashlib
 import logging
 import re
 import time
+from datetime import datetime, timezone
 
 from service import problems
 from service.games.base import NotationError
@@ -85,7 +90,7 @@ def unreadable(conn, config: MailConfig, raw: bytes, envelope_to: list[str], dig
     game = Store(conn).game(address.game_id)
     if game is None or not 0 <= address.seat < len(game.seats) or not game.seats[address.seat].email:
         return "unreadable: not answered"
-    if not limits.allowed(conn, "error", f"{address.game_id}:{address.seat}"):
+    if not limits.allowed(conn, "others", f"{address.game_id}:{address.seat}"):
         return "unreadable: answer limited"
     mail = notices.blank(load_game(Store(conn), address.game_id), address.seat, "Re: your mail", config)
     mail.automatic = "auto-replied"
@@ -99,11 +104,10 @@ def handle_seat(conn, config: MailConfig, game: Game, seat: int, reply: Reply, d
     registered = game.record.seats[seat].email
     if not registered:
         return "seat without e-mail: dropped"        # nobody to answer but the claimed sender
-    who = f"{game.record.id}:{seat}"
     mail = notices.blank(game, seat, "Re: " + (bare_subject(reply.subject) or "your mail"), config)
     mail.in_reply_to, mail.automatic = reply.message_id or None, "auto-replied"
     if reply.sender.lower() != registered.lower():
-        if limits.allowed(conn, "error", who):
+        if limits.allowed(conn, "others", f"{game.record.id}:{seat}"):
             mail.add("Not played", "A mail to your reply address came from another address, "
                                    f"so nothing was done. Reply from {registered}.")
             outbox.dispatch(conn, queue(conn), config, mail, [f"answer-{digest}"], answer=True)
@@ -113,21 +117,69 @@ def handle_seat(conn, config: MailConfig, game: Game, seat: int, reply: Reply, d
         return "stop: the address is never mailed again"
     consent.confirm_and_invite(conn, registered)             # a reply confirms the address
     done = "nothing"
-    if reply.commands and limits.allowed(conn, "seat", who):
-        for command, argument in reply.commands:
-            COMMANDS[command](conn, game, seat, argument, mail, config)
+    if reply.commands:
+        run_commands(conn, config, game, seat, reply.commands, mail)
         done = "commands"
-    answered = len(mail.sections)
-    if reply.moves:
-        done = submit(conn, game, seat, reply, digest, mail)
+    moves, ignored, unreadable = read_moves(game, seat, reply.moves)
+    if unreadable:
+        mail.add("Could not read your move", "\n".join(
+            f"{line!r}: {notices.plain(error)}" for line, error in unreadable) + "\nNothing was played.")
+        add_ignored(mail, ignored)
+        notices.add_turn(mail, game, seat)
+        done = "unparseable"
+    elif moves:
+        done = submit(conn, game, seat, reply, digest, mail, moves, ignored)
     elif not reply.commands:
-        mail.add("Nothing to do", "Your mail held no move and no command.\n\n" +
-                 compose.help_text(mail.reply_to))
-    if len(mail.sections) > answered and not limits.allowed(conn, "error", who):
-        del mail.sections[answered:]
-    if mail.sections:
+        mail.add("Nothing to do", "Your mail held no move and no command.")
+        add_ignored(mail, ignored)
+        mail.add("", compose.help_text(mail.reply_to))
+        if ignored:
+            notices.add_turn(mail, game, seat)
+    else:
+        add_ignored(mail, ignored)
+    if mail.sections:                    # folded into a digest beyond the hour's limit, never dropped
         outbox.dispatch(conn, queue(conn), config, mail, [f"answer-{digest}"], answer=True)
     return done
+
+
+def run_commands(conn, config: MailConfig, game: Game, seat: int, commands, mail) -> None:
+    """The seat's commands, within the hour's limit; beyond it they are not run, and
+    the answer says so."""
+    if not limits.allowed(conn, "seat", f"{game.record.id}:{seat}"):
+        said = ", ".join(" ".join(filter(None, command)) for command in commands)
+        mail.add("Commands not run", f"More than {limits.ANSWERS_PER_HOUR['seat']} commands "
+                 f"came from your address this hour, so these were not run: {said}. "
+                 "Please send them again in an hour.")
+        return
+    for command, argument in commands:
+        COMMANDS[command](conn, game, seat, argument, mail, config)
+
+
+def read_moves(game: Game, seat: int, lines: list[str]):
+    """(moves, ignored lines, unreadable lines with their error). A line that does not
+    parse is a move the player got wrong when it begins with a word that begins a
+    move (a legal one now, or one of the other lines) or holds a `key=value`: the whole
+    mail is then refused. Any other such line (a greeting, "Thanks!", a sign-off) is
+    ignored and named."""
+    engine, parsed, failed = game.type.engine, [], []
+    for line in lines:
+        try:
+            parsed.append((line, engine.parse(line)))
+        except NotationError as error:
+            failed.append((line, str(error)))
+    verbs = {line.split()[0].lower() for line, _ in parsed}
+    verbs |= {notation.split()[0] for notation in notices.notations(game, seat)}
+
+    def attempted(line: str) -> bool:
+        return line.split()[0].lower() in verbs or "=" in line
+    unreadable = [(line, error) for line, error in failed if attempted(line)]
+    ignored = [line for line, _ in failed if not attempted(line)]
+    return [move for _, move in parsed], ignored, unreadable
+
+
+def add_ignored(mail, ignored: list[str]) -> None:
+    if ignored:
+        mail.add(*notices.ignored(ignored))
 
 
 def bare_subject(subject: str) -> str:
@@ -135,29 +187,24 @@ def bare_subject(subject: str) -> str:
     return re.sub(r"^((re|aw|fwd?|wg):\s*|\[[^\]]*\]\s*)+", "", subject.strip(), flags=re.IGNORECASE)
 
 
-def submit(conn, game: Game, seat: int, reply: Reply, digest: str, mail) -> str:
-    engine = game.type.engine
-    moves = []
-    for line in reply.moves:
-        try:
-            moves.append(engine.parse(line))
-        except NotationError as error:
-            mail.add("Could not read your move", f"{line!r}: {error}\nNothing was played.")
-            notices.add_turn(mail, game, seat)
-            return "unparseable"
+def submit(conn, game: Game, seat: int, reply: Reply, digest: str, mail, moves: list,
+           ignored: list[str]) -> str:
+    """Submit the moves as one turn; the outcome (played or why not) is answered by
+    workers/notify.py, naming the ignored lines too; a refusal here at once."""
     version = reply.version
     platform_enqueue = enqueuer(conn)
 
     def enqueue(game_id: str, turn_id: str) -> None:
-        notify.remember_via_mail(conn, game_id, turn_id, reply.message_id)
+        notify.remember_via_mail(conn, game_id, turn_id, reply.message_id, ignored)
         platform_enqueue(game_id, turn_id)
     try:
         submit_turn(Store(conn), enqueue, game.record.id, seat, version, moves,
                     idempotency_key=f"mail-{digest}")
     except problems.Problem as refused:
-        mail.add("Not played", f"{refused.detail}\nNothing was played." + (
+        mail.add("Not played", f"{notices.plain(refused.detail)}\nNothing was played." + (
             f"\nYour mail answered version {version}; the game is at "
             f"{game.snapshot.version}." if isinstance(refused, problems.StaleVersion) else ""))
+        add_ignored(mail, ignored)
         notices.add_turn(mail, game, seat)
         return f"refused: {refused.slug}"
     return "submitted"
@@ -204,14 +251,27 @@ def settings_command(change: dict, said: str):
         try:
             values = {name: (convert(argument) if convert else fixed)
                       for name, (convert, fixed) in change.items()}
-            now = settings.change(conn, game.record.id, seat, **values).as_dict(time.time())
+            now = settings.change(conn, game.record.id, seat, **values)
         except (ValueError, settings.SettingError) as error:
             mail.add("Setting not changed", str(error))
             return
-        mail.add("Settings", f"{said}. Your settings now: {now}")
+        mail.add("Settings", f"{said}. Your settings now:\n{settings_text(now)}")
         if "vacation_days" in values:
             clock.reschedule(conn, load_game(Store(conn), game.record.id))
+        if values.get("digest_hours") == 0:
+            outbox.release_digest(conn, game.record.id, seat)
     return run
+
+
+def settings_text(now: settings.SeatSettings) -> str:
+    """A seat's settings in words (issue 20, finding 6: no Python dict, no timestamp)."""
+    away = now.on_vacation(time.time())
+    return "\n".join([
+        f"  notifications: {'muted' if now.muted else 'on'}",
+        "  digest: " + (f"at most one mail per {compose.count(now.digest_hours, 'hour')}"
+                        if now.digest_hours else "off, every mail at once"),
+        "  vacation: " + (f"until {datetime.fromtimestamp(away, timezone.utc):%Y-%m-%d %H:%M} UTC"
+                          if away else "none")])
 
 
 COMMANDS = {

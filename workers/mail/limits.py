@@ -2,9 +2,12 @@
 
 Answers of the intake (issue 4, "Bad mail is answered ... rate-limited"), per hour: to
 one stranger ("stray"), to all strangers together ("strays"), to one seat for its
-commands ("seat"), and to one seat for its errors ("error": unreadable or refused
-moves, rejected turns, mail from an address not the seat's). Moves themselves are never
-limited.
+commands ("seat"), and to one seat about mail that others may have sent ("others":
+unreadable, or from an address not the seat's). These protect third parties and the
+service. A seat's own mail is always answered (issue 20, finding 1): a move played at
+once, other answers up to "answers" per hour at once, the rest folded into one digest
+within the hour (all a loop with a careless auto-responder then costs). Moves
+themselves are never limited.
 
 Invitations (issue 11, finding 4), per day: those one API key sends ("creator") and those
 one address receives ("recipient"); `take` counts a new game's all at once or none.
@@ -18,7 +21,7 @@ import time
 from collections import Counter
 
 HOUR, DAY = 3600, 24 * 3600
-ANSWERS_PER_HOUR = {"stray": 3, "strays": 20, "seat": 60, "error": 5}
+ANSWERS_PER_HOUR = {"stray": 3, "strays": 20, "seat": 60, "others": 5, "answers": 30}
 INVITATIONS_PER_DAY = {"creator": 100, "recipient": 5}
 
 TAKE = """

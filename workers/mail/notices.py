@@ -3,6 +3,8 @@ move rejected, game over, and the answers to commands and bad mail. Each returns
 compose.Mail for one seat of a loaded game (service.play.Game)."""
 from __future__ import annotations
 
+import re
+
 from service.play import Game
 from workers.mail import compose, reply_address
 from workers.mail.compose import Mail
@@ -27,7 +29,18 @@ def notations(game: Game, seat: int) -> list[str]:
 
 
 def board(game: Game, seat: int) -> str:
-    return game.type.engine.render_text(game.state, seat)
+    return by_name(game, game.type.engine.render_text(game.state, seat))
+
+
+SEAT_LABEL = re.compile(r"\b([Ss])eat (\d+)\b")
+
+
+def by_name(game: Game, text: str) -> str:
+    """An engine's text with its "seat N" labels as the players' names (issue 14): the
+    engines, pure, know seats only."""
+    seats = game.record.seats
+    return SEAT_LABEL.sub(lambda found: int(found.group(2)) < len(seats)
+                          and seats[int(found.group(2))].name or found.group(0), text)
 
 
 def add_turn(mail: Mail, game: Game, seat: int) -> Mail:
@@ -47,9 +60,17 @@ def add_turn(mail: Mail, game: Game, seat: int) -> Mail:
     return mail
 
 
+def ignored(lines: list[str]) -> tuple[str, str]:
+    """The section naming the lines of a player's mail that were neither move nor
+    command (issue 20, finding 2)."""
+    return ("Lines ignored", "These lines of your mail are neither a move nor a command, "
+            "so they were ignored:\n" + "\n".join(f"  {line}" for line in lines))
+
+
 def invitation(game: Game, seat: int, config: MailConfig) -> Mail:
-    names = ", ".join(f"{s.name} (seat {i})" for i, s in enumerate(game.record.seats))
+    names = ", ".join(s.name for s in game.record.seats)
     mail = blank(game, seat, "You are invited to a game", config)
+    mail.starts_thread = True
     mail.add("Welcome", f"You play {game.type.name} with {names}.\n"
                         f"Game id {game.record.id}; options: {options_text(game.record.options)}.\n"
                         "You can play by replying to these mails, or over the API.")
@@ -66,19 +87,18 @@ def options_text(options: dict) -> str:
 
 
 def your_turn(game: Game, seat: int, config: MailConfig, played: list[dict] = ()) -> Mail:
-    """`played`: the log entries of the turn just applied, as this seat may see them
-    (service.play.redacted_log)."""
+    """`played`: the log entries since the seat's last turn, as this seat may see them
+    (service.play.redacted_log), at the top (issue 14)."""
     mail = blank(game, seat, "Your turn", config)
     if played:
-        mail.add("Just played", "\n".join(
+        mail.add("Since your last turn", "\n".join(
             f"  {game.record.seats[entry['seat']].name}: {entry['notation']}" for entry in played))
     return add_turn(mail, game, seat)
 
 
-def reminder(game: Game, seat: int, config: MailConfig, deadline: str | None) -> Mail:
+def reminder(game: Game, seat: int, config: MailConfig, deadline: str) -> Mail:
     mail = blank(game, seat, "Reminder: your turn", config)
-    mail.add("Reminder", "The game is waiting for your move." +
-             (f"\nDeadline: {deadline}." if deadline else ""))
+    mail.add("Reminder", f"The game is waiting for your move.\nYour deadline: {deadline}")
     return add_turn(mail, game, seat)
 
 
@@ -96,16 +116,53 @@ def rejected(game: Game, seat: int, turn: dict, config: MailConfig) -> Mail:
 
 
 def refusal_text(game: Game, refusal: dict) -> str:
-    lines = [f"Reason: {refusal.get('reason', 'refused')}"]
+    lines = [f"Reason: {plain(refusal.get('reason', 'refused'))}"]
     if refusal.get("rule"):
-        lines.append(f"Rule: {refusal['rule']}")
+        lines.append(f"Rule: {rule_text(game, refusal['rule'])}" + refused_move(game, refusal))
     if refusal.get("field"):
-        lines.append(f"At: {refusal['field']}")
+        lines.append(f"At: {field_text(refusal['field'])}")
     if refusal.get("options"):
         lines.append("Possible there:\n" + compose.shorten_moves(
             [option_text(game, o) for o in refusal["options"]]))
     lines.append("Nothing was changed.")
     return "\n".join(lines)
+
+
+PY_LIST = re.compile(r"\[((?:'[^'\[\]]*'(?:, )?)+)\]")
+
+
+def plain(text: str) -> str:
+    """An engine's or the platform's reason as a player reads it: a Python list
+    (`['a', 'b']`, in reasons the API shares) written as "a, b" (issue 20, finding 6)."""
+    return PY_LIST.sub(lambda found: found.group(1).replace("'", ""), text)
+
+
+def rule_text(game: Game, rule: str) -> str:
+    """The rule's English name with the rulebook's (German) heading beside it."""
+    english = dict(game.type.rule_names).get(rule)
+    return f"{english} (rulebook: {rule})" if english else rule
+
+
+def refused_move(game: Game, refusal: dict) -> str:
+    """The refused move named in English beside the rule (often the German rulebook's
+    heading), e.g. ", for: build bolton cotton_mill card=bolton"."""
+    found = re.match(r"moves\[(\d+)\]", refusal.get("field") or "")
+    moves = refusal.get("moves") or []
+    if found is None or int(found.group(1)) >= len(moves):
+        return ""
+    try:
+        return f", for: {game.type.engine.format(moves[int(found.group(1))])}"
+    except Exception:                   # a move the engine cannot even write down
+        return ""
+
+
+def field_text(field: str) -> str:
+    """`moves[1].card` as a player reads it: "your move 2, its card" (issue 20, finding 6)."""
+    found = re.fullmatch(r"moves\[(\d+)\](?:\.(\w+))?", field)
+    if found is None:
+        return field.replace("_", " ")
+    number, part = int(found.group(1)) + 1, found.group(2)
+    return f"your move {number}" + (f", its {part.replace('_', ' ')}" if part else "")
 
 
 def option_text(game: Game, option) -> str:
@@ -114,14 +171,32 @@ def option_text(game: Game, option) -> str:
     return str(option)
 
 
+def ranking_lines(ranking: list[list[int]], scores: list, names: list[str]) -> list[str]:
+    """The places, saying where equal scores were told apart by the rules' tie-break
+    and where a place is shared (issue 20, finding 6)."""
+    def score(seat):
+        return scores[seat] if seat < len(scores) else None
+    lines, ties = [], False
+    for place, group in enumerate(ranking, start=1):
+        line = f"  {place}. {', '.join(names[s] for s in group)}"
+        if len(group) > 1:
+            line, ties = line + " (shared: equal also on the tie-break)", True
+        elif place > 1 and score(group[0]) is not None and score(group[0]) == score(ranking[place - 2][0]):
+            line, ties = line + " (equal score: placed by the tie-break)", True
+        lines.append(line)
+    if ties:
+        lines.append("Equal scores are told apart by the tie-break in the game's rules "
+                     "(its rulebook's end of game); still equal, the place is shared.")
+    return lines
+
+
 def game_over(game: Game, seat: int, config: MailConfig) -> Mail:
     result = game.snapshot.result or {}
     scores = result.get("scores", [])
     names = [s.name for s in game.record.seats]
     lines = [f"  {names[i]}: {score}" for i, score in enumerate(scores)]
-    places = [f"  {place}. {', '.join(names[s] for s in group)}"
-              for place, group in enumerate(result.get("ranking", []), start=1)]
+    ranking = result.get("ranking", [])
     mail = blank(game, seat, "Game over", config)
     mail.add("Final scores", "\n".join(lines) or "(no scores)")
-    mail.add("Ranking", "\n".join(places) or "(no ranking)")
+    mail.add("Ranking", "\n".join(ranking_lines(ranking, scores, names)) or "(no ranking)")
     return mail.add("The board", board(game, seat))

@@ -8,7 +8,12 @@ but is not lost when that was sent first). A job run twice finds its primary eve
 claimed and sends nothing. `deliver` is the rq job that
 hands a stored message over, retried with backoff; it leaves the outbox only once
 sent. A notification to a muted seat is claimed and dropped; to a seat in digest
-mode it is queued for one digest mail per N hours."""
+mode it is queued for one digest mail per N hours. Answers to a seat's own mail go out
+at once: that a move was played always, others up to limits.ANSWERS_PER_HOUR["answers"]
+(a loop with an auto-responder plays nothing); the rest are folded into a digest due
+within the hour (issue 20, finding 1). A digest says only what is still true (finding
+4): the board, moves and reply address of the game as it is when it is sent, nothing
+once the game is over."""
 from __future__ import annotations
 
 import hashlib
@@ -21,13 +26,15 @@ from email.message import EmailMessage
 
 from rq import Queue, Retry
 
-from service.store import key
-from workers.mail import compose, consent, settings, transport
+from service.play import load_game
+from service.store import Store, key
+from workers.mail import compose, consent, limits, notices, settings, transport
 from workers.mail.compose import Mail
 from workers.mail.config import MailConfig
 from workers.mail.runtime import connection, queue
 
 KEEP = 30 * 24 * 3600                     # how long sent-markers and stored mail live
+FOLDED_ANSWERS_HOURS = 1                  # answers past the hour's limit: one digest an hour
 BACKOFF = Retry(max=6, interval=[10, 60, 300, 900, 3600, 3600])
 SENDING_LOCK = 300
 MAX_RESENDS = 5                           # deliveries queued again by the sweeper, per mail
@@ -114,18 +121,21 @@ def send_once(conn, queue: Queue, game_id: str, seat, events: list[str],
 
 
 def dispatch(conn, queue: Queue, config: MailConfig, mail: Mail, events: list[str],
-             *, answer: bool = False) -> str | None:
-    """Send the mail once for its events. Answers to a player's own mail go out at once;
-    notifications respect mute and digest. An address that has not confirmed gets no
-    mail yet: an invitation asks it first (workers/mail/consent.py). Returns the mail
-    id if it was queued."""
+             *, answer: bool = False, played: bool = False, held: bool = True) -> str | None:
+    """Send the mail once for its events. An address that has not confirmed gets no
+    mail yet: an invitation asks it first (workers/mail/consent.py). Answers to a
+    player's own mail go out at once: that a move was played always, others within the
+    hour's limit (then in the next digest); notifications respect mute and, when they
+    may be held, digest. Returns the mail id if it was queued."""
     if not consent.confirmed(conn, mail.to) and not consent.suppressed(conn, mail.to):
         return ask_first(conn, queue, config, mail, events)
     seat_settings = settings.load(conn, mail.game_id, mail.seat)
+    if answer and not played and not limits.allowed(conn, "answers", f"{mail.game_id}:{mail.seat}"):
+        return "digest" if queue_for_digest(conn, mail, events, FOLDED_ANSWERS_HOURS, folded=True) else None
     if not answer and seat_settings.muted:
         claim(conn, mail.game_id, mail.seat, events, "")
         return None
-    if not answer and seat_settings.digest_hours:
+    if not answer and held and seat_settings.digest_hours:
         return "digest" if queue_for_digest(conn, mail, events, seat_settings.digest_hours) else None
     try:
         message = compose.build(mail, config.mail_from, config.domain, config.public_url)
@@ -194,17 +204,22 @@ def flushing_key(game_id: str, seat) -> str:
     return key(game_id, "mail", "digest_flushing", str(seat))
 
 
-def queue_for_digest(conn, mail: Mail, events: list[str], hours: int) -> str | None:
+def queue_for_digest(conn, mail: Mail, events: list[str], hours: int,
+                     folded: bool = False) -> str | None:
     """Claim the events and keep the notification for the next digest, in one step,
-    making sure a digest job is due; None when the events were claimed before."""
+    making sure a digest job is due; None when the events were claimed before. A
+    folded answer has its own flush scheduled too, so a seat's longer digest period
+    does not hold it back."""
     conn.sadd(digest_seats_key(mail.game_id), mail.seat)
-    item = json.dumps(
-        {"subject": mail.subject, "version": mail.version, "sections": mail.sections,
-         "seat_name": mail.seat_name, "to": mail.to, "game_name": mail.game_name,
-         "reply_to": mail.reply_to})
+    title = next((title for title, _ in mail.sections if title), "")
+    item = json.dumps({"subject": mail.subject + (f": {title}" if folded and title else ""),
+                       "version": mail.version, "sections": mail.sections, "answer": folded})
     last = float(conn.get(key(mail.game_id, "mail", "digest_last", str(mail.seat))) or 0)
     due = max(time.time(), last + hours * 3600)
-    return claim(conn, mail.game_id, mail.seat, events, "", (item, due))
+    mail_id = claim(conn, mail.game_id, mail.seat, events, "", (item, due))
+    if folded and mail_id is not None:
+        schedule_digest(queue(conn), mail.game_id, mail.seat, due)
+    return mail_id
 
 
 def schedule_digest(queue: Queue, game_id: str, seat, due: float) -> None:
@@ -214,9 +229,11 @@ def schedule_digest(queue: Queue, game_id: str, seat, due: float) -> None:
 
 def flush_digest(game_id: str, seat: int) -> str | None:
     """rq job: one mail with everything kept since the last digest: the list of what
-    happened, then the newest notification in full. The kept items move to a flushing
-    list that is emptied only once the digest is queued, so a failed flush loses
-    nothing; the digest's event names its items, so a retry does not send it twice."""
+    happened, then the newest notification in full when it is still the game's
+    version, else the game as it is now. Nothing once the game is over (its "game
+    over" mail was the last word). The kept items move to a flushing list that is
+    emptied only once the digest is queued, so a failed flush loses nothing; the
+    digest's event names its items, so a retry does not send it twice."""
     conn = connection()
     config = MailConfig.from_env(conn)
     flushing = flushing_key(game_id, seat)
@@ -225,18 +242,33 @@ def flush_digest(game_id: str, seat: int) -> str | None:
     items = [json.loads(i) for i in raw]
     if not items:
         return None
-    newest = items[-1]
-    mail = Mail(game_id, newest["game_name"], seat, newest["seat_name"], newest["to"],
-                newest["version"], f"Digest: {len(items)} notification{'s' * (len(items) > 1)}",
-                reply_to=newest["reply_to"])
+    store = Store(conn)
+    if store.game(game_id) is None or store.snapshot(game_id).status == "finished":
+        conn.ltrim(flushing, len(raw), -1)
+        return "dropped: the game is over"
+    game = load_game(store, game_id)
+    answers = sum(bool(i.get("answer")) for i in items)
+    held = [compose.count(len(items) - answers, "notification")] if len(items) > answers else []
+    held += [compose.count(answers, "answer") + " to your mail"] if answers else []
+    mail = notices.blank(game, seat, "Digest: " + ", ".join(held), config)
+    if answers:
+        mail.automatic = "auto-replied"
     mail.add("Since the last mail", "\n".join(f"  v{i['version']}: {i['subject']}" for i in items))
-    for title, text in newest["sections"]:
-        mail.add(title, text)
+    if items[-1]["version"] == game.snapshot.version:
+        mail.sections += [tuple(section) for section in items[-1]["sections"]]
+    else:
+        notices.add_turn(mail, game, seat)
     message = compose.build(mail, config.mail_from, config.domain, config.public_url)
     event = "digest-" + hashlib.sha256(b"".join(raw)).hexdigest()[:20]
     sent = send_once(conn, queue(conn), game_id, seat, [event], message, mail.to)
     conn.ltrim(flushing, len(raw), -1)
     return sent
+
+
+def release_digest(conn, game_id: str, seat: int) -> None:
+    """`digest 0`: what is held goes out now (or is dropped, when no longer true)."""
+    queue(conn).enqueue("workers.mail.outbox.flush_digest", game_id, seat,
+                        job_id=f"pbem-digest-{game_id}-{seat}-now-{time.time_ns()}")
 
 
 def resend_lost(conn, queue: Queue, game_id: str, older_than: float = 60.0) -> int:

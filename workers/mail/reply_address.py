@@ -40,8 +40,8 @@ def find(text: str) -> ReplyAddress | None:
     match = ADDRESS.search(text or "")
     if match is None:
         return None
-    game_id, seat, version, mac, domain = match.groups()
-    return ReplyAddress(game_id, int(seat), int(version), mac.lower(), domain.lower())
+    game_id, seat, version, mac, domain = match.groups()      # game ids are lower-case hex
+    return ReplyAddress(game_id.lower(), int(seat), int(version), mac.lower(), domain.lower())
 
 
 def is_genuine(secret: str, address: ReplyAddress) -> bool:

@@ -31,4 +31,11 @@ GAME = GameType(
                "of level 2 and up scored again; no income after its last round)",
                choices=("full", "introductory")),
     ),
+    rule_names=(
+        ("SPIELZUG", "Player turn"), ("AKTIONEN", "Actions"), ("AKTIONEN: Passen", "Pass"),
+        ("AKTION: BAUEN", "Build"), ("AKTION: VERBINDEN", "Network"),
+        ("AKTION: ENTWICKELN", "Develop"), ("AKTION: VERKAUFEN", "Sell"),
+        ("AKTION: KREDIT AUFNEHMEN", "Loan"),
+        ("RUNDENENDE: Einkommen erhalten", "End of round: collect income"),
+    ),
 )

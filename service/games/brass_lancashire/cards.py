@@ -21,8 +21,10 @@ def face_pairs(state: State, seat: int) -> list[list[str]]:
 def why_not_cards(state: State, seat: int, faces: list) -> str | None:
     hand = list(state.hands[seat])
     for face in faces:
-        if not isinstance(face, str) or face not in hand:
-            return f"no card {face!r} in your hand"
+        if not isinstance(face, str):
+            return f"this action needs a card: add card=<one of your cards: {', '.join(sorted(set(hand)))}>"
+        if face not in hand:
+            return f"no card {face} in your hand (you hold {', '.join(sorted(set(hand)))})"
         hand.remove(face)
     return None
 

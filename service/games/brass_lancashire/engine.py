@@ -48,10 +48,11 @@ def apply(state: State, seat: int, move: dict) -> tuple[State, list[dict]]:
     actions = actions_now(state)
     name = move.get("action") if isinstance(move, dict) else None
     if name not in actions:
-        raise IllegalMove(f"expected one of {sorted(actions)}", rule="AKTIONEN", field="action",
+        raise IllegalMove(f"not possible now; possible now: {', '.join(sorted(actions))}",
+                          rule="AKTIONEN", field="action",
                           options=sorted(actions))
     if extra := set(move) - actions[name].fields:
-        raise IllegalMove(f"{name} takes no field {sorted(extra)}", rule="AKTIONEN",
+        raise IllegalMove(f"{name} takes no {', '.join(sorted(extra))}", rule="AKTIONEN",
                           field=sorted(extra)[0])
     if reason := why_not_shape(move):
         raise IllegalMove(reason, rule="AKTIONEN")

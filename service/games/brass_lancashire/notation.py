@@ -12,6 +12,8 @@
 """
 from __future__ import annotations
 
+import re
+
 from service.games.base import NotationError
 
 from .data import LINKS
@@ -44,7 +46,7 @@ def _value(key: str, text: str):
 
 
 def parse(text: str) -> dict:
-    words = text.strip().lower().split()
+    words = re.sub(r"\s*([=+,])\s*", r"\1", text.strip().lower()).split()   # `card = bolton` too
     if not words:
         raise NotationError(f"empty move; start with one of: {', '.join(GRAMMAR)}")
     action = ALIASES.get(words[0], words[0])

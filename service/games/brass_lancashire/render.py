@@ -6,12 +6,21 @@ from .income import income_level
 from .state import State
 
 
+def display(ident: str) -> str:
+    """The printed English name of a town, distant market, industry or card from the
+    data (`barrow_in_furness`: "Barrow-in-Furness"), a link as "Liverpool – Wigan"
+    (issue 14)."""
+    if "__" in ident:
+        return " – ".join(map(display, ident.split("__", 1)))
+    return NAMES.get(ident) or ident.replace("_", " ").capitalize()
+
+
 def _tile(tile: dict | None) -> str:
     if tile is None:
         return "-"
     flipped = "*" if tile["flipped"] else ""
     cubes = f" ({tile['cubes']})" if tile["cubes"] else ""
-    return f"{tile['industry']} L{tile['level']}{flipped} seat {tile['owner']}{cubes}"
+    return f"{display(tile['industry'])} L{tile['level']}{flipped} of seat {tile['owner']}{cubes}"
 
 
 def render_text(state: State, seat: int | None) -> str:
@@ -34,14 +43,16 @@ def render_text(state: State, seat: int | None) -> str:
         if any(tiles):
             lines.append(f"  {NAMES[town]}: " + "; ".join(f"{i}: {_tile(t)}" for i, t in enumerate(tiles)))
     if state.links:
-        lines.append("Links: " + ", ".join(f"{link} (seat {owner})" for link, owner in state.links.items()))
+        lines.append("Links: " + ", ".join(f"{display(link)} (seat {owner})"
+                                           for link, owner in state.links.items()))
     lines.append("")
     for s in range(state.players):
         lines.append(f"Seat {s}: £{state.money[s]}, income {income_level(state.income[s])}, "
                      f"{state.vp[s]} VP, spent £{state.spent[s]}, {len(state.hands[s])} cards")
     if seat is not None:
         lines.append("")
-        lines.append(f"Your hand: {', '.join(sorted(state.hands[seat])) or '(empty)'}")
+        lines.append(f"Your hand: {', '.join(sorted(map(display, state.hands[seat]))) or '(empty)'}")
         lines.append("Your mat (tiles left per level, lowest first): " + ", ".join(
-            f"{industry} {'/'.join(map(str, counts))}" for industry, counts in state.mats[seat].items()))
+            f"{display(industry)} {'/'.join(map(str, counts))}"
+            for industry, counts in state.mats[seat].items()))
     return "\n".join(lines)

@@ -6,6 +6,7 @@ import json
 import pytest
 
 from service.games.base import NotationError
+from service.games.brass_lancashire.render import display
 
 from .builders import ENGINE, a_game
 
@@ -66,8 +67,9 @@ def test_notation_errors_say_what_would_be_right(text, hint):
 
 
 def test_render_text_shows_the_board_and_the_hand():
+    """Display names from the data (issue 14); the mail puts names for the seats."""
     g = a_game(2).with_tile("bolton:0", 0, "cotton_mill").with_link("bolton__bury", 0)
     text = ENGINE.render_text(g.state, 0)
-    assert "Bolton: 0: cotton_mill L1 seat 0" in text and "bolton__bury (seat 0)" in text
-    assert "Your hand: " + ", ".join(sorted(g.state.hands[0])) in text
+    assert "Bolton: 0: Cotton mill L1 of seat 0" in text and "Bolton – Bury (seat 0)" in text
+    assert "Your hand: " + ", ".join(sorted(map(display, g.state.hands[0]))) in text
     assert "Your hand" not in ENGINE.render_text(g.state, None)

@@ -1,0 +1,60 @@
+"""Issue 20, finding 6, "Words from the code", through `pbem mail-in` and a real SMTP
+inbox: what a player reads has no Python reprs, no None, no field paths, plural forms
+right; the notation takes spaces around `=`; the footer offers no links that need a
+seat token the player never got; a shared place says why."""
+from __future__ import annotations
+
+from service.store import Store
+from tests.workers.conftest import PLAYERS, reply_to
+from tests.workers.test_forged_replies import text
+from tests.workers.test_play_by_mail import listed_moves
+
+ADA, BERT = PLAYERS[0]["email"], PLAYERS[1]["email"]
+BRASS = "brass-lancashire"
+CODE_WORDS = ("None", "['", "{'", "moves[", "1 hours", "seat token")
+
+
+def answer_to(mail_in, run_jobs, inbox, body: str, address: str = ADA) -> str:
+    mail_in(reply_to(inbox.last(address), body, address))
+    run_jobs()
+    return text(inbox.last(address))
+
+
+def assert_plain(answer: str) -> None:
+    assert not [word for word in CODE_WORDS if word in answer], answer
+
+
+def test_brass_answers_are_in_plain_words(conn, inbox, mail_in, run_jobs, new_game):
+    game_id = new_game(BRASS, players=PLAYERS, seed=7)
+    run_jobs()
+    first = PLAYERS[Store(conn).snapshot(game_id).to_act[0]]["email"]
+    assert_plain(text(inbox.last(first)))
+    build = next(m for m in listed_moves(inbox.last(first)) if m.startswith("build "))
+    missing_card = answer_to(mail_in, run_jobs, inbox, "loan 10", first)     # was "no card None"
+    assert "Nothing was changed" in missing_card and "this action needs a card" in missing_card
+    assert "your move 1" in missing_card and "for: loan 10" in missing_card
+    assert_plain(missing_card)
+    order = answer_to(mail_in, run_jobs, inbox, "develop port cotton_mill card=bury", first)
+    assert "alphabetical order: cotton_mill, port" in order                 # was a Python list
+    assert "Rule: Develop (rulebook: AKTION: ENTWICKELN), for: develop" in order
+    assert_plain(order)
+    settings = answer_to(mail_in, run_jobs, inbox, "digest 1\nvacation 2", first)
+    assert "digest: at most one mail per 1 hour\n" in settings and "vacation: until 20" in settings
+    assert_plain(settings)
+    spaced = build.replace("card=", "card = ")
+    applied = answer_to(mail_in, run_jobs, inbox, spaced, first)
+    assert Store(conn).snapshot(game_id).version == 1, applied
+    assert_plain(applied)
+
+
+def test_a_shared_place_is_explained(conn, inbox, mail_in, run_jobs, new_game):
+    new_game("pile")
+    run_jobs()
+    mail_in(reply_to(inbox.last(ADA), "pass", ADA))
+    run_jobs()
+    mail_in(reply_to(inbox.last(BERT), "pass", BERT))
+    run_jobs()
+    over = text(inbox.last(ADA))
+    assert inbox.last(ADA)["Subject"].endswith("Game over")
+    assert "1. Ada, Bert (shared: equal also on the tie-break)" in over
+    assert "still equal, the place is shared" in " ".join(over.split())
