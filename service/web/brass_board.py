@@ -138,8 +138,10 @@ def draw(public: dict, names: list[str]) -> str:
                    f'fill="{COLOURS[s % len(COLOURS)]}"/><text x="40" y="{row}" font-size="13">'
                    f'{escape(name)}: £{public["money"][s]}, income {public["income_level"][s]}, '
                    f'{public["vp"][s]} VP</text>')
-    out.append(f'<text x="{width - 10}" y="{height + 160}" text-anchor="end" font-size="13" '
-               f'fill="#a40">{escape(public["era"])} era, round {public["round"]} — '
-               f'provisional layout: {escape(spec["provisional"][:60])}…</text>')
+    out.append(f'<text x="{width - 10}" y="{height + 140}" text-anchor="end" font-size="13">'
+               f'Links: blue canal and rail, dashed canal only, grey rail only, thick built</text>'
+               f'<text x="{width - 10}" y="{height + 160}" text-anchor="end" font-size="13" '
+               f'fill="#a40">{escape(public["era"])} era, round {public["round"]}. '
+               f'Provisional layout: town positions are not the printed map\'s</text>')
     out.append("</svg>")
     return "".join(out)
