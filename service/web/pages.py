@@ -66,7 +66,7 @@ def sign_in_with_token(game_id: str):
 
 @bp.get("/games/<game_id>/enter/<signed>")
 def enter(game_id: str, signed: str):
-    seat = seats.read_seat_link(current_app.extensions["redis"], game_id, signed)
+    seat = seats.read_seat_link(current_app.secret_key, game_id, signed)
     if seat is None:
         raise problems.Unauthorized("this seat link is forged, expired or another game's; "
                                     "ask for a new one (the 'your turn' mail has one)")

@@ -1,9 +1,9 @@
 """Who a browser is (issue 16): the pages' session cookie, the signed seat links, and
 the CSRF token of every form.
 
-- The signing key is PBEM_SECRET_KEY, else one drawn once and kept in the service's
-  Redis (`web:secret-key`), so every gunicorn worker and the mail workers, which sign
-  the links in the "your turn" mails, share it.
+- The signing key is workers.mail.config.page_key: PBEM_SECRET_KEY, else one drawn
+  once and kept in the service's Redis, so every gunicorn worker and the mail workers,
+  which sign the links in the "your turn" mails, share it.
 - A seat link `/games/{id}/enter/{signed}` carries {game, seat} signed and timed with
   itsdangerous (Flask's own dependency); opening it puts the seat into the session
   cookie (signed, HttpOnly, SameSite=Lax) and redirects to `/games/{id}/seat`, with
@@ -21,37 +21,31 @@ import os
 import secrets
 from datetime import timedelta
 
-import redis
 from flask import Flask, abort, current_app, request, session
 from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
-SECRET_KEY = "web:secret-key"
+from workers.mail.config import page_key as secret_key
+
 LINK_SALT = "seat-link"
 LINK_DAYS = 14                  # a seat link opens the seat's page for this long
 SESSION_DAYS = 30
 
 
-def secret_key(conn: redis.Redis) -> str:
-    if key := os.environ.get("PBEM_SECRET_KEY"):
-        return key
-    conn.set(SECRET_KEY, secrets.token_urlsafe(32), nx=True)
-    return conn.get(SECRET_KEY).decode()
+def link_signer(key: str) -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(key, salt=LINK_SALT)
 
 
-def link_signer(conn: redis.Redis) -> URLSafeTimedSerializer:
-    return URLSafeTimedSerializer(secret_key(conn), salt=LINK_SALT)
+def seat_link_path(key: str, game_id: str, seat: int) -> str:
+    """The path of a seat's signed, expiring link (the caller adds scheme and host);
+    `key` is secret_key()'s."""
+    return f"/games/{game_id}/enter/{link_signer(key).dumps({'game': game_id, 'seat': seat})}"
 
 
-def seat_link_path(conn: redis.Redis, game_id: str, seat: int) -> str:
-    """The path of a seat's signed, expiring link (the caller adds scheme and host)."""
-    return f"/games/{game_id}/enter/{link_signer(conn).dumps({'game': game_id, 'seat': seat})}"
-
-
-def read_seat_link(conn: redis.Redis, game_id: str, signed: str) -> int | None:
+def read_seat_link(key: str, game_id: str, signed: str) -> int | None:
     """The seat a link signs in, or None when it is forged, expired or another game's."""
     try:
-        data = link_signer(conn).loads(signed, max_age=LINK_DAYS * 86400)
+        data = link_signer(key).loads(signed, max_age=LINK_DAYS * 86400)
     except BadSignature:                 # SignatureExpired is one
         return None
     if not isinstance(data, dict) or data.get("game") != game_id \
@@ -104,5 +98,4 @@ def check_csrf() -> None:
 
 
 def link_url(game_id: str, seat: int) -> str:
-    return request.host_url.rstrip("/") + seat_link_path(current_app.extensions["redis"],
-                                                         game_id, seat)
+    return request.host_url.rstrip("/") + seat_link_path(current_app.secret_key, game_id, seat)

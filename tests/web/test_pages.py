@@ -24,7 +24,7 @@ def pile(app, redis_conn):
 
 
 def enter(client, redis_conn, game_id: str, seat: int):
-    return client.get(seats.seat_link_path(redis_conn, game_id, seat))
+    return client.get(seats.seat_link_path(seats.secret_key(redis_conn), game_id, seat))
 
 
 def csrf(page: str) -> str:
@@ -70,7 +70,7 @@ def test_forged_expired_or_other_games_links_are_refused(app, redis_conn, pile):
     with app.app_context():
         other, _, _ = play.create_game(Store(redis_conn), "pile",
                                        [{"name": "X"}, {"name": "Y"}], None, 8)
-    link = seats.seat_link_path(redis_conn, pile, 0)
+    link = seats.seat_link_path(seats.secret_key(redis_conn), pile, 0)
     client = app.test_client()
     assert client.get(link[:-2] + ("AA" if not link.endswith("AA") else "BB")).status_code == 401
     assert client.get(link.replace(pile, other.id)).status_code == 401
@@ -95,3 +95,16 @@ def test_a_move_form_without_the_sessions_csrf_token_changes_nothing(app, redis_
     assert answer.status_code == 303
     work()
     assert Store(redis_conn).snapshot(pile).version == 1
+
+
+def test_your_turn_mail_links_to_the_seats_page(app, redis_conn, pile):
+    """Issue 16: the "your turn" mail carries the seat's signed link, which opens its page."""
+    from workers.mail import notices
+    from workers.mail.config import MailConfig
+    game = play.load_game(Store(redis_conn), pile)
+    mail = notices.your_turn(game, 0, MailConfig.from_env(redis_conn))
+    text = dict(mail.sections)["Your page"]
+    link = re.match(r"https?://[^/]+(/games/\S+)", text).group(1)
+    client = app.test_client()
+    assert client.get(link).status_code == 303
+    assert "Ann (you)" in client.get(f"/games/{pile}/seat").text

@@ -4,6 +4,7 @@ compose.Mail for one seat of a loaded game (service.play.Game)."""
 from __future__ import annotations
 
 from service.play import Game
+from service.web.seats import LINK_DAYS, seat_link_path
 from workers.mail import compose, reply_address
 from workers.mail.compose import Mail
 from workers.mail.config import MailConfig
@@ -47,6 +48,13 @@ def add_turn(mail: Mail, game: Game, seat: int) -> Mail:
     return mail
 
 
+def page_link(mail: Mail, game: Game, seat: int, config: MailConfig) -> Mail:
+    """The seat's web page (the board drawn), by a link that signs it in for LINK_DAYS."""
+    link = config.public_url + seat_link_path(config.page_key, game.record.id, seat)
+    return mail.add("Your page", f"{link}\n(the board as a picture; this link signs you in "
+                                 f"for {LINK_DAYS} days: do not forward it)")
+
+
 def invitation(game: Game, seat: int, config: MailConfig) -> Mail:
     names = ", ".join(f"{s.name} (seat {i})" for i, s in enumerate(game.record.seats))
     mail = blank(game, seat, "You are invited to a game", config)
@@ -58,7 +66,7 @@ def invitation(game: Game, seat: int, config: MailConfig) -> Mail:
                  "seed:salt; both are shown when the game ends, to check the shuffle)." +
                  ("\nThe game's creator chose the seed (a development server): whoever "
                   "knows it can foretell every card." if fair["seed_chosen_by_client"] else ""))
-    return add_turn(mail, game, seat)
+    return add_turn(page_link(mail, game, seat, config), game, seat)
 
 
 def options_text(options: dict) -> str:
@@ -72,7 +80,7 @@ def your_turn(game: Game, seat: int, config: MailConfig, played: list[dict] = ()
     if played:
         mail.add("Just played", "\n".join(
             f"  {game.record.seats[entry['seat']].name}: {entry['notation']}" for entry in played))
-    return add_turn(mail, game, seat)
+    return add_turn(page_link(mail, game, seat, config), game, seat)
 
 
 def reminder(game: Game, seat: int, config: MailConfig, deadline: str | None) -> Mail:
