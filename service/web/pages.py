@@ -43,7 +43,8 @@ def create_game():
     record, _tokens, _admin = play.create_game(
         store(), request.form.get("game", ""), [{"name": n} for n in names], None, None)
     links = [(s.name, seats.link_url(record.id, i)) for i, s in enumerate(record.seats)]
-    return render_template("pages/created.html", record=record, links=links), 201
+    return render_template("pages/created.html", record=record, links=links,
+                           days=seats.LINK_DAYS), 201
 
 
 @bp.get("/games/<game_id>")
@@ -79,10 +80,9 @@ def enter(game_id: str, signed: str):
 def seat_page(game_id: str):
     game = play.load_game(store(), game_id)
     seat = signed_in(game_id)
-    engine, snap = game.type.engine, game.snapshot
-    moves = (engine.legal_moves(game.state, seat)
-             if snap.status == "active" and seat in snap.to_act else [])
-    return render_template("pages/seat.html", **table(game, seat), moves=grouped(engine, moves))
+    moves = play.legal_moves(game, seat)
+    return render_template("pages/seat.html", **table(game, seat),
+                           moves=grouped(game.type.engine, moves))
 
 
 @bp.post("/games/<game_id>/seat/turns")
