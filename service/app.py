@@ -41,8 +41,10 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["redis"] = redis_client(app.config["REDIS_URL"] or redis_url())
 
     from service.api import events, games, mail, meta, turns
-    for blueprint in (meta.bp, games.bp, turns.bp, mail.bp, events.bp):
+    from service.web import pages, seats
+    for blueprint in (meta.bp, games.bp, turns.bp, mail.bp, events.bp, pages.bp):
         app.register_blueprint(blueprint)
+    seats.install(app)
     limits.install(app)
 
     @app.before_request

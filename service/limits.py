@@ -36,7 +36,8 @@ DEFAULTS = {
 }
 MAX_AMOUNT = 1_000_000
 MAX_PROXIES = 5
-LIMITED_VIEWS = {"games.create_game": "PBEM_LIMIT_CREATE", "turns.submit_turn": "PBEM_LIMIT_TURNS"}
+LIMITED_VIEWS = {"games.create_game": "PBEM_LIMIT_CREATE", "turns.submit_turn": "PBEM_LIMIT_TURNS",
+                 "pages.create_game": "PBEM_LIMIT_CREATE", "pages.submit_move": "PBEM_LIMIT_TURNS"}
 
 
 def client_key() -> str:

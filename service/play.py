@@ -104,6 +104,14 @@ def seat_of(record: GameRecord, token: str | None) -> int | None:
     return found
 
 
+def legal_moves(game: Game, seat: int) -> list[dict]:
+    """The seat's legal moves now: none unless the game is active and the seat to act."""
+    snap = game.snapshot
+    if snap.status != "active" or seat not in snap.to_act:
+        return []
+    return game.type.engine.legal_moves(game.state, seat)
+
+
 def is_admin(record: GameRecord, token: str | None) -> bool:
     return token is not None and hmac.compare_digest(record.admin_hash, hash_token(token))
 

@@ -72,8 +72,7 @@ def legal_moves(game_id: str):
     game = play.load_game(store(), game_id)
     seat = seated(game)
     engine, snap = game.type.engine, game.snapshot
-    moves = (engine.legal_moves(game.state, seat)
-             if snap.status == "active" and seat in snap.to_act else [])
+    moves = play.legal_moves(game, seat)
     if (action := request.args.get("action")) is not None:
         moves = [m for m in moves if m.get("action") == action]
     if request.args.get("format", "flat") == "tree":

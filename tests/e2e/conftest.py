@@ -53,7 +53,9 @@ class Service:
             except ProcessLookupError:
                 continue
         for proc in [self.server, *self.workers]:
-            proc.wait(15)
+            # up to gunicorn's graceful timeout (30 s): a browser's event stream stays
+            # open on the server until its next heartbeat finds the browser gone
+            proc.wait(40)
 
 
 def spawn(*args: str, **env: str) -> subprocess.Popen:

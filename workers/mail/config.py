@@ -11,6 +11,7 @@ import secrets
 from dataclasses import dataclass
 
 STORED_SECRET = "mail:secret"
+PAGE_SECRET = "web:secret-key"      # signs the web pages' cookies and seat links (service/web)
 
 
 @dataclass(frozen=True)
@@ -21,6 +22,7 @@ class MailConfig:
     secret: str
     public_url: str
     sink_dir: str
+    page_key: str = ""              # page_key(): signs the seat's link in a mail
 
     @classmethod
     def from_env(cls, conn) -> "MailConfig":
@@ -32,9 +34,16 @@ class MailConfig:
             secret=os.environ.get("INBOUND_MAIL_SECRET") or stored_secret(conn),
             public_url=os.environ.get("PUBLIC_URL", "http://localhost:8000").rstrip("/"),
             sink_dir=os.environ.get("MAIL_SINK_DIR", os.path.join("var", "mail")),
+            page_key=page_key(conn),
         )
 
 
-def stored_secret(conn) -> str:
-    conn.set(STORED_SECRET, secrets.token_hex(32), nx=True)
-    return conn.get(STORED_SECRET).decode()
+def stored_secret(conn, name: str = STORED_SECRET) -> str:
+    conn.set(name, secrets.token_hex(32), nx=True)
+    return conn.get(name).decode()
+
+
+def page_key(conn) -> str:
+    """The web pages' signing key: PBEM_SECRET_KEY, else one made once and kept in Redis,
+    shared by every gunicorn worker and the mail workers that put seat links in mails."""
+    return os.environ.get("PBEM_SECRET_KEY") or stored_secret(conn, PAGE_SECRET)

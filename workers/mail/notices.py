@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from service.play import Game
+from service.web.seats import LINK_DAYS, seat_link_path
 from workers.mail import compose, reply_address
 from workers.mail.compose import Mail
 from workers.mail.config import MailConfig
@@ -67,6 +68,13 @@ def ignored(lines: list[str]) -> tuple[str, str]:
             "so they were ignored:\n" + "\n".join(f"  {line}" for line in lines))
 
 
+def page_link(mail: Mail, game: Game, seat: int, config: MailConfig) -> Mail:
+    """The seat's web page (the board drawn), by a link that signs it in for LINK_DAYS."""
+    link = config.public_url + seat_link_path(config.page_key, game.record.id, seat)
+    return mail.add("Your page", f"{link}\n(the board as a picture; this link signs you in "
+                                 f"for {LINK_DAYS} days: do not forward it)")
+
+
 def invitation(game: Game, seat: int, config: MailConfig) -> Mail:
     names = ", ".join(s.name for s in game.record.seats)
     mail = blank(game, seat, "You are invited to a game", config)
@@ -79,7 +87,7 @@ def invitation(game: Game, seat: int, config: MailConfig) -> Mail:
                  "seed:salt; both are shown when the game ends, to check the shuffle)." +
                  ("\nThe game's creator chose the seed (a development server): whoever "
                   "knows it can foretell every card." if fair["seed_chosen_by_client"] else ""))
-    return add_turn(mail, game, seat)
+    return add_turn(page_link(mail, game, seat, config), game, seat)
 
 
 def options_text(options: dict) -> str:
@@ -93,7 +101,7 @@ def your_turn(game: Game, seat: int, config: MailConfig, played: list[dict] = ()
     if played:
         mail.add("Since your last turn", "\n".join(
             f"  {game.record.seats[entry['seat']].name}: {entry['notation']}" for entry in played))
-    return add_turn(mail, game, seat)
+    return add_turn(page_link(mail, game, seat, config), game, seat)
 
 
 def reminder(game: Game, seat: int, config: MailConfig, deadline: str) -> Mail:

@@ -1,0 +1,30 @@
+"""A game's board as an SVG picture, by game type, and the plain facts of a view."""
+from __future__ import annotations
+
+from markupsafe import Markup
+
+from service.games.base import GameType
+from service.web import brass_board
+
+DRAW = {"brass-lancashire": brass_board.draw}
+SHORT_LIST = 8
+
+
+def draw(game: GameType, public: dict, names: list[str]) -> Markup | None:
+    """The picture of the public view, or None for a game with no picture yet."""
+    drawer = DRAW.get(game.id)
+    return Markup(drawer(public, names)) if drawer else None
+
+
+def facts(public: dict, seats: int) -> list[tuple[str, str]]:
+    """The view's numbers and short lists in words (the text beside the picture):
+    a list with one entry per seat is shown per seat."""
+    out = []
+    for key, value in public.items():
+        if isinstance(value, (int, float, str)) and not isinstance(value, bool):
+            out.append((key.replace("_", " "), str(value)))
+        elif isinstance(value, list) and len(value) <= SHORT_LIST \
+                and all(isinstance(v, (int, float, str)) for v in value):
+            out.append((key.replace("_", " ") + (" (per seat)" if len(value) == seats else ""),
+                        ", ".join(map(str, value))))
+    return out

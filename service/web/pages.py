@@ -1,0 +1,152 @@
+"""`/` (game types, create a game), `/games/{id}` (the spectator's page), the seat's
+page reached by a signed link, and the form that submits a seat's move."""
+from __future__ import annotations
+
+import json
+
+from flask import (Blueprint, abort, current_app, flash, redirect, render_template, request,
+                   url_for)
+
+from service import play, problems
+from service.api import store
+from service.games.registry import game_types
+from service.web import boards, seats
+from workers.queues import enqueuer
+
+bp = Blueprint("pages", __name__)
+MAX_MOVE_BYTES = 4096        # a move as the form posts it; Brass's longest is ~300
+TURN_WAIT = 10.0             # seconds the form waits for the worker before showing "queued"
+NAME_LENGTH = 40
+
+
+@bp.after_request
+def no_referrer(response):
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers.setdefault("Cache-Control", "no-store")
+    return response
+
+
+@bp.context_processor
+def forms():
+    return {"csrf_token": seats.csrf_token}
+
+
+@bp.get("/")
+def home():
+    return render_template("pages/home.html", game_types=[g for g in game_types().values()])
+
+
+@bp.post("/games")
+def create_game():
+    seats.check_csrf()
+    names = [n.strip()[:NAME_LENGTH] for n in request.form.getlist("player") if n.strip()]
+    record, _tokens, _admin = play.create_game(
+        store(), request.form.get("game", ""), [{"name": n} for n in names], None, None)
+    links = [(s.name, seats.link_url(record.id, i)) for i, s in enumerate(record.seats)]
+    return render_template("pages/created.html", record=record, links=links,
+                           days=seats.LINK_DAYS), 201
+
+
+@bp.get("/games/<game_id>")
+def spectator(game_id: str):
+    game = play.load_game(store(), game_id)
+    return render_template("pages/game.html", **table(game, None))
+
+
+@bp.post("/games/<game_id>/sign-in")
+def sign_in_with_token(game_id: str):
+    """A seat's bearer token, typed into a form (never in a URL), signs the browser in."""
+    seats.check_csrf()
+    game = play.load_game(store(), game_id)
+    seat = play.seat_of(game.record, request.form.get("token", "").strip() or None)
+    if seat is None:
+        raise problems.Unauthorized("give the seat's token")
+    seats.sign_in(game_id, seat)
+    return redirect(url_for("pages.seat_page", game_id=game_id), 303)
+
+
+@bp.get("/games/<game_id>/enter/<signed>")
+def enter(game_id: str, signed: str):
+    seat = seats.read_seat_link(current_app.secret_key, game_id, signed)
+    if seat is None:
+        raise problems.Unauthorized("this seat link is forged, expired or another game's; "
+                                    "ask for a new one (the 'your turn' mail has one)")
+    play.load_game(store(), game_id)
+    seats.sign_in(game_id, seat)
+    return redirect(url_for("pages.seat_page", game_id=game_id), 303)
+
+
+@bp.get("/games/<game_id>/seat")
+def seat_page(game_id: str):
+    game = play.load_game(store(), game_id)
+    seat = signed_in(game_id)
+    moves = play.legal_moves(game, seat)
+    return render_template("pages/seat.html", **table(game, seat),
+                           moves=grouped(game.type.engine, moves))
+
+
+@bp.post("/games/<game_id>/seat/turns")
+def submit_move(game_id: str):
+    seats.check_csrf()
+    game = play.load_game(store(), game_id)
+    seat = signed_in(game_id)
+    move = parsed_move(request.form.get("move", ""))
+    try:
+        turn, _ = play.submit_turn(store(), enqueuer(current_app.extensions["redis"]),
+                                   game_id, seat, request.form.get("expected_version", -1, type=int),
+                                   [move], None, game)
+    except problems.Problem as refused:
+        flash(f"Refused: {refused.detail}", "rejected")
+        return redirect(url_for("pages.seat_page", game_id=game_id), 303)
+    if turn["status"] == "queued":
+        turn = store().wait_resolved(game_id, turn["id"], TURN_WAIT)
+    if turn["status"] == "rejected":
+        flash(f"Refused: {turn['reason']} ({turn.get('rule', 'rules')})", "rejected")
+    elif turn["status"] == "queued":
+        flash("Your move is queued; the page updates when it is played.", "queued")
+    else:
+        flash(f"Played: {game.type.engine.format(move)}", "applied")
+    return redirect(url_for("pages.seat_page", game_id=game_id), 303)
+
+
+def signed_in(game_id: str) -> int:
+    seat = seats.signed_in_seat(game_id)
+    if seat is None:
+        raise problems.Unauthorized("open your seat's link (from its mail or the game's "
+                                    "creation page) or sign in with its token on the game's page")
+    return seat
+
+
+def parsed_move(text: str) -> dict:
+    if len(text.encode()) > MAX_MOVE_BYTES:
+        abort(400, f"a move is at most {MAX_MOVE_BYTES} bytes")
+    try:
+        move = json.loads(text)
+    except ValueError:
+        move = None
+    if not isinstance(move, dict) or not isinstance(move.get("action"), str):
+        abort(400, "the form's move must be a JSON object with an 'action'")
+    return move
+
+
+def grouped(engine, moves: list[dict]) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Legal moves by rulebook action, each as (JSON to post, notation to read)."""
+    groups: dict[str, list] = {}
+    for move in moves:
+        groups.setdefault(move["action"], []).append(
+            (json.dumps(move, sort_keys=True, separators=(",", ":")), engine.format(move)))
+    return list(groups.items())
+
+
+def table(game: play.Game, seat: int | None) -> dict:
+    """What both pages show: the board as the seat (None: a spectator) sees it, the
+    players, who is to act, the log in words and the result."""
+    snap, names = game.snapshot, [s.name for s in game.record.seats]
+    view = game.type.engine.view(game.state, seat)
+    log = [{"version": e["version"], "who": names[e["seat"]], "notation": e["notation"]}
+           for e in play.redacted_log(store(), game, seat, 0)]
+    ranking = ([[(names[s], snap.result["scores"][s]) for s in group]
+                for group in snap.result["ranking"]] if snap.result else None)
+    return {"game": game, "snap": snap, "names": names, "seat": seat, "log": log[::-1],
+            "private": view["private"], "facts": boards.facts(view["public"], len(names)),
+            "board": boards.draw(game.type, view["public"], names), "ranking": ranking}

@@ -1,0 +1,51 @@
+"""Debian's Chromium, headless, driven by Selenium through Debian's chromedriver: nothing
+is downloaded (no selenium-manager), and each browser has a profile of its own."""
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run",
+         "--disable-dev-shm-usage", "--window-size=1100,1900")
+
+
+class Browser:
+    """One player's browser: its own profile, so its own cookies."""
+
+    def __init__(self):
+        os.environ["SE_OFFLINE"] = "true"        # selenium-manager must never fetch a driver
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+        if not (os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK)):
+            pytest.fail("the browser tests need Debian's chromium and chromium-driver: "
+                        "apt-get install chromium chromium-driver (.ci/run does)")
+        self.profile = tempfile.mkdtemp(prefix="pbem-chromium-")
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        for flag in (*FLAGS, f"--user-data-dir={self.profile}"):
+            options.add_argument(flag)
+        self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        self.driver.set_page_load_timeout(60)
+
+    def close(self):
+        try:
+            self.driver.quit()
+        finally:
+            shutil.rmtree(self.profile, ignore_errors=True)
+
+    def screenshot(self, name: str) -> Path:
+        """The page as a PNG, in PBEM_SCREENSHOTS (docs/screenshots when refreshing the
+        README's pictures) or else a temporary folder."""
+        folder = Path(os.environ.get("PBEM_SCREENSHOTS") or tempfile.mkdtemp(prefix="pbem-shots-"))
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{name}.png"
+        body = self.driver.find_element("tag name", "body")
+        self.driver.set_window_size(1100, max(900, body.size["height"] + 40))
+        self.driver.save_screenshot(str(path))
+        return path
