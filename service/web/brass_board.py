@@ -117,7 +117,7 @@ def draw(public: dict, names: list[str]) -> str:
                + f" {len(links)} links built; provisional town positions.")
     out = [f'<svg class="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} '
            f'{height + 170}" role="group" aria-labelledby="board-title board-desc">',
-           f'<title id="board-title">Brass: Lancashire board</title>',
+           '<title id="board-title">Brass: Lancashire board</title>',
            f'<desc id="board-desc">{escape(summary)}</desc>']
     out += [link(link_id, links.get(link_id), names) for link_id in data.LINKS]
     out += [town(place, board.get(place, []), names) for place in spec["places"]]
