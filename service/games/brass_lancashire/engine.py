@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from service.games.base import IllegalMove, neutral_move as first_of
+from service.games.events import counted
 
 from . import notation, render, view as views
 from .flow import advance
 from .income import income_level
 from .moves import actions_now, why_not_shape
-from .numbers import numbers
+from .numbers import numbers, tallies as _tallies
 from .scoring import ranking
 from .setup import setup as _setup
 from .state import State, copy, dump as _dump, load as _load
@@ -58,10 +59,12 @@ def apply(state: State, seat: int, move: dict) -> tuple[State, list[dict]]:
         raise IllegalMove(reason, rule="AKTIONEN")
     new = copy(state)
     events = actions[name].apply(new, seat, move)
-    if events and (counted := numbers(state, new)):   # before income and era scoring
-        events[0] = {**events[0], **counted}
-    advance(new)
-    return new, events
+    events = counted(events, numbers(state, new), lambda: {})   # every action has an event
+    return new, events + advance(new)
+
+
+def tallies(state: State) -> dict[str, list[int]]:
+    return _tallies(state)
 
 
 def view(state: State, seat: int | None) -> dict:

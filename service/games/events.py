@@ -1,0 +1,137 @@
+"""One event shape for every game (issue 13) and its numbers (issue 15).
+
+Every event is `{"type", "seat", "text", ...}`: `type` names what happened in the
+rulebook's words, `seat` who did it (null for the game's own steps: income, scoring,
+the automaton), `text` says it as an English sentence with the game's display names
+("seat N" for a seat; the service writes the players' names in). Then the numbers, the
+same in every game: per-seat changes (`money`, `vp`, `income`: a list indexed by seat,
+the change the event caused), `cubes_taken` (source -> cubes), `flipped` tiles and for
+whom, `cards` drawn. An event meant for some seats only carries `visible_to`
+(GameType.redact drops it for the others). Each engine declares the further fields of
+each of its event types (EventTypes); `EventSchema` plus those fields is the schema an
+event of that type validates against, as marshmallow schemas.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
+
+MAX_SEATS = 8
+PER_SEAT_CHANGE = 10_000            # no game moves more than this in one event
+NUMBERS = ("money", "vp", "income")  # the per-seat changes
+
+
+def per_seat_changes() -> fields.List:
+    return fields.List(fields.Integer(validate=validate.Range(-PER_SEAT_CHANGE, PER_SEAT_CHANGE)),
+                       validate=validate.Length(1, MAX_SEATS))
+
+
+class FlippedSchema(Schema):
+    """A tile flipped (or turned over, scored...) by the event, and whose it is."""
+    tile = fields.String(required=True)
+    industry = fields.String(required=True)
+    owner = fields.Integer(required=True, validate=validate.Range(0, MAX_SEATS - 1))
+
+
+class EventSchema(Schema):
+    """The fields every event of every game may carry."""
+    class Meta:
+        unknown = RAISE
+
+    type = fields.String(required=True, validate=validate.Regexp(r"^[a-z][a-z0-9_]{0,39}$"))
+    seat = fields.Integer(required=True, allow_none=True,
+                          validate=validate.Range(0, MAX_SEATS - 1))
+    text = fields.String(required=True, validate=validate.Length(1, 1000))
+    money = per_seat_changes()
+    vp = per_seat_changes()
+    income = per_seat_changes()
+    cubes_taken = fields.Dict(keys=fields.String(),
+                              values=fields.Integer(validate=validate.Range(1, 100)))
+    flipped = fields.List(fields.Nested(FlippedSchema))
+    cards = fields.List(fields.String())
+    visible_to = fields.List(fields.Integer(validate=validate.Range(0, MAX_SEATS - 1)))
+
+
+def seat_name(seat: int | None) -> str:
+    return "the game" if seat is None else f"seat {seat}"
+
+
+def words(ident: str) -> str:
+    """An id in words ("cotton_mill" -> "cotton mill"), for a game without display names."""
+    return ident.replace("_", " ")
+
+
+def display(value, name: Callable[[str], str]) -> str:
+    """A field as players read it: an id by its display name (`name`); a list joined
+    with "and"."""
+    if isinstance(value, (list, tuple)):
+        return " and ".join(display(v, name) for v in value) or "nothing"
+    if isinstance(value, str):
+        return name(value)
+    return str(value)
+
+
+class EventTypes:
+    """One game's event types: type -> (sentence, its own fields). The sentence is a
+    `str.format` template over the event's fields, each shown by `name` (an id's display
+    name), `{seat}` as "seat N"; or a function of the event returning the sentence."""
+
+    def __init__(self, types: dict[str, tuple[str | Callable[[dict], str], dict]],
+                 name: Callable[[str], str] = words):
+        self.sentences = {name: sentence for name, (sentence, _) in types.items()}
+        self.schemas = {name: EventSchema.from_dict(own, name=f"{name}_event")()
+                        for name, (_, own) in types.items()}
+        self.name = name
+
+    def make(self, kind: str, seat: int | None, **given) -> dict:
+        """The event of type `kind` by `seat`, its text written from its sentence."""
+        event = {"type": kind, "seat": seat, **given}
+        sentence = self.sentences[kind]
+        if callable(sentence):
+            text = sentence(event)
+        else:
+            text = sentence.format(**{k: display(v, self.name) for k, v in given.items()},
+                                   seat=seat_name(seat))
+        return {"type": kind, "seat": seat, "text": text, **given}
+
+    def errors(self, event: dict) -> dict:
+        """What is wrong with an event of this game ({} for nothing)."""
+        schema = self.schemas.get(event.get("type")) if isinstance(event, dict) else None
+        if schema is None:
+            return {"type": [f"not an event type of this game: {sorted(self.schemas)}"]}
+        try:
+            schema.load(event)
+        except ValidationError as wrong:
+            return wrong.messages
+        return {}
+
+
+def changes(before: dict[str, list[int]], after: dict[str, list[int]]) -> dict:
+    """The per-seat changes between two tallies (Engine.tallies) that are not all zero."""
+    out = {}
+    for name in NUMBERS:
+        if name in before:
+            change = [a - b for b, a in zip(before[name], after[name])]
+            if any(change):
+                out[name] = change
+    return out
+
+
+def counted(events: list[dict], numbers: dict, otherwise: Callable[[], dict]) -> list[dict]:
+    """The events with `numbers` (a move's or a step's) on the first of them, or on the
+    event `otherwise()` makes when there is none."""
+    if not numbers:
+        return events
+    if not events:
+        return [{**otherwise(), **numbers}]
+    return [{**events[0], **numbers}, *events[1:]]
+
+
+def summed(events: list[dict], name: str, seats: int) -> list[int]:
+    """The per-seat total of one number over events (for checks and summaries)."""
+    total = [0] * seats
+    for event in events:
+        for seat, change in enumerate(event.get(name) or ()):
+            total[seat] += change
+    return total
