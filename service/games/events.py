@@ -107,12 +107,15 @@ class EventTypes:
         return {}
 
 
-def changes(before: dict[str, list[int]], after: dict[str, list[int]]) -> dict:
-    """The per-seat changes between two tallies (Engine.tallies) that are not all zero."""
+def changes(before: dict[str, list[int]], after: dict[str, list[int]],
+            reported: list[dict] = ()) -> dict:
+    """The per-seat changes between two tallies (Engine.tallies) that are not all zero,
+    less what the `reported` events already say."""
     out = {}
     for name in NUMBERS:
         if name in before:
-            change = [a - b for b, a in zip(before[name], after[name])]
+            told = summed(reported, name, len(before[name]))
+            change = [a - b - t for b, a, t in zip(before[name], after[name], told)]
             if any(change):
                 out[name] = change
     return out
@@ -135,3 +138,39 @@ def summed(events: list[dict], name: str, seats: int) -> list[int]:
         for seat, change in enumerate(event.get(name) or ()):
             total[seat] += change
     return total
+
+
+def run_steps(state, steps: list[tuple[str, Callable]], tallies: Callable, types: EventTypes
+              ) -> list[dict]:
+    """A sequence of the game's own steps, (type, step) in order: for each that changes a
+    tally, an event of its type (seat null) with the changes; then the events the step
+    returns, if any."""
+    events = []
+    for kind, step in steps:
+        before = tallies(state)
+        made = step(state) or []
+        events += counted([], changes(before, tallies(state)), lambda: types.make(kind, None))
+        events += made
+    return events
+
+
+def same_tile(before: dict[str, dict], ref: str, tile: dict) -> bool:
+    old = before.get(ref)
+    return old is not None and all(old[key] == tile[key] for key in ("owner", "industry", "level"))
+
+
+def tile_changes(before: dict[str, dict], after: dict[str, dict], taken: dict[str, int]) -> dict:
+    """Between two boards of tiles by reference ({"owner", "industry", "level",
+    "flipped", "cubes"} each): the cubes taken from each tile and elsewhere (`taken`:
+    place -> cubes) as `cubes_taken`, and the tiles flipped, with their owners (`flipped`)."""
+    out = {}
+    if cubes := {ref: before[ref].get("cubes", 0) - tile.get("cubes", 0)
+                 for ref, tile in after.items()
+                 if same_tile(before, ref, tile) and tile.get("cubes", 0) < before[ref].get("cubes", 0)
+                 } | {place: cubes for place, cubes in taken.items() if cubes > 0}:
+        out["cubes_taken"] = cubes
+    if flipped := [{"tile": ref, "industry": tile["industry"], "owner": tile["owner"]}
+                   for ref, tile in after.items()
+                   if tile["flipped"] and not (same_tile(before, ref, tile) and before[ref]["flipped"])]:
+        out["flipped"] = flipped
+    return out

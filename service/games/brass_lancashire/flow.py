@@ -4,7 +4,7 @@ EISENBAHNEPOCHE 3, and the VARIANTE ZUM EINSTIEG (canal era only)."""
 from __future__ import annotations
 
 from service.games.common import rng as rngs
-from service.games.events import changes, counted
+from service.games.events import run_steps
 
 from .data import CLASSIC_CARDS, HAND_SIZE
 from .debt import collect_negative_income
@@ -134,13 +134,7 @@ STEPS = {name: globals()[name] for name in (
 
 def run(state: State, steps: tuple) -> list[dict]:
     """The steps in order; an event for each that changes money, VP or income."""
-    events = []
-    for step in steps:
-        before = tallies(state)
-        made = STEPS[step](state) or []
-        events += counted([], changes(before, tallies(state)), lambda: EVENTS.make(step, None))
-        events += made
-    return events
+    return run_steps(state, [(step, STEPS[step]) for step in steps], tallies, EVENTS)
 
 
 def end_era(state: State) -> list[dict]:
