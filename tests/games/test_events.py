@@ -14,7 +14,7 @@ from service.games.events import summed
 from service.games.registry import game_types
 from tests.games.harness import first_to_act
 
-GAMES = ["age-of-industry", "brass-lancashire"]
+GAMES = ["age-of-industry", "brass-lancashire", "industry"]
 
 
 def played_moves(game: GameType, seats: int, seed: int):
