@@ -84,7 +84,7 @@ class EventTypes:
                         for name, (_, own) in types.items()}
         self.name = name
 
-    def make(self, kind: str, seat: int | None, **given) -> dict:
+    def make(self, kind: str, seat: int | None, /, **given) -> dict:
         """The event of type `kind` by `seat`, its text written from its sentence."""
         event = {"type": kind, "seat": seat, **given}
         sentence = self.sentences[kind]
@@ -94,6 +94,12 @@ class EventTypes:
             text = sentence.format(**{k: display(v, self.name) for k, v in given.items()},
                                    seat=seat_name(seat))
         return {"type": kind, "seat": seat, "text": text, **given}
+
+    def told(self, event: dict) -> dict:
+        """An event written as {"type", "seat" (if any), fields...} in the shared shape:
+        the seat null where it has none, its text written."""
+        given = {k: v for k, v in event.items() if k not in ("type", "seat")}
+        return self.make(event["type"], event.get("seat"), **given)
 
     def errors(self, event: dict) -> dict:
         """What is wrong with an event of this game ({} for nothing)."""
@@ -129,6 +135,11 @@ def counted(events: list[dict], numbers: dict, otherwise: Callable[[], dict]) ->
     if not events:
         return [{**otherwise(), **numbers}]
     return [{**events[0], **numbers}, *events[1:]]
+
+
+def one_seat(seats: int, seat: int, change: int) -> list[int]:
+    """A per-seat change for one seat's number."""
+    return [change if other == seat else 0 for other in range(seats)]
 
 
 def summed(events: list[dict], name: str, seats: int) -> list[int]:

@@ -5,9 +5,11 @@ import copy
 import json
 
 from service.games.base import HIDDEN, IllegalMove, neutral_move as first_of
+from service.games.events import changes, counted
 
 from . import flow, ideas, industry, locomotives, pool, track  # noqa: F401  (pool kinds register)
 from .emil import emil_turn
+from .events import EVENTS
 from .notation import format_move, parse_move
 from .placement import apply_pass, apply_place, place_moves
 from .render import render
@@ -72,7 +74,7 @@ class UltimateRailroads:
             raise IllegalMove("a move is an object with an 'action'", rule=RULE, field="action")
         if seat not in flow.to_act(state):
             raise IllegalMove("it is not your turn", rule=RULE, field="seat")
-        state = json.loads(json.dumps(state))     # JSON-ready: the quickest deep copy
+        before, state = state, json.loads(json.dumps(state))   # JSON-ready: the quickest deep copy
         if state["pool"]:
             events = pool.apply(state, seat, move)
         else:
@@ -84,7 +86,15 @@ class UltimateRailroads:
                 raise IllegalMove(f"unknown part(s) of the move: {', '.join(sorted(extra))}",
                                   rule=RULE, field=sorted(extra)[0])
             events = handlers[move["action"]](state, seat, move)
-        return state, events + flow.settle(state)
+        events += flow.settle(state)
+        events = counted(events, changes(self.tallies(before), self.tallies(state), events),
+                         lambda: {"type": "paid", "seat": seat})
+        return state, [EVENTS.told(event) for event in events]
+
+    def tallies(self, state: dict) -> dict[str, list[int]]:
+        """Coins and points per seat (Engine.tallies)."""
+        return {"money": [p["coins"] for p in state["players"]],
+                "vp": [p["score"] for p in state["players"]]}
 
     def view(self, state: dict, seat: int | None) -> dict:
         return _view(state, seat)
