@@ -1,8 +1,9 @@
-"""Issue 13, one event schema across games, and issue 15, events in numbers: over
-seeded random games of every game type, every event validates against the shared
-schema plus its type's fields; the money, VP and income numbers of a move's events
-add up to the change of the engine's tallies; and no seat but the one a hidden card
-is drawn by reads it in the log."""
+"""Issue 13, one event schema and one result schema across games, and issue 15, events
+in numbers: over seeded random games of every game type, every event validates against
+the shared schema plus its type's fields; the money, VP and income numbers of a move's
+events add up to the change of the engine's tallies; no seat but the one a hidden card
+is drawn by reads it in the log; and the result validates, each seat's breakdown
+adding up to its score."""
 from __future__ import annotations
 
 import random
@@ -12,6 +13,7 @@ import pytest
 from service.games.base import GameType
 from service.games.events import summed
 from service.games.registry import game_types
+from service.games.results import result_errors
 from tests.games.harness import first_to_act
 
 GAMES = ["age-of-industry", "brass-lancashire", "industry", "ultimate-railroads"]
@@ -37,11 +39,12 @@ def hidden_cards(events: list[dict], reader: int | None) -> set[str]:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_every_event_has_the_shared_shape_and_its_numbers_add_up(game_id):
+def test_every_event_and_the_result_have_the_shared_shape_and_the_numbers_add_up(game_id):
     game = game_types()[game_id]
     seats = game.max_seats
     types, hidden = set(), 0
-    for version, (before, seat, after, events) in enumerate(played_moves(game, seats, SEED.get(game_id, 3)), 1):
+    moves = played_moves(game, seats, SEED.get(game_id, 3))
+    for version, (before, seat, after, events) in enumerate(moves, 1):
         for event in events:
             assert game.events.errors(event) == {}, (version, event)
             types.add(event["type"])
@@ -58,13 +61,26 @@ def test_every_event_has_the_shared_shape_and_its_numbers_add_up(game_id):
             assert not secret & {c for e in seen for c in e.get("cards", ())}, (version, reader)
             assert all(game.events.errors(e) == {} for e in seen)
     assert len(types) >= 5, types
+    result = game.engine.result(after)
+    assert result_errors(result) == {}, result
+    assert [sum(parts.values()) for parts in result["breakdown"]] == result["scores"]
     assert hidden or game_id == "industry", "a hidden card is drawn"
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_an_event_of_another_shape_is_refused(game_id):
+    """The schema is strict: an unknown type, a missing text, a number as a string."""
     events = game_types()[game_id].events
     assert "type" in events.errors({"type": "no_such_thing", "seat": 0, "text": "x"})
     some = next(iter(events.schemas))
     assert "text" in events.errors({"type": some, "seat": 0})
     assert "money" in events.errors({"type": some, "seat": 0, "text": "x", "money": ["£5"]})
+
+
+def test_a_result_whose_parts_do_not_add_up_is_refused():
+    result = {"scores": [3, 1], "ranking": [[0], [1]], "breakdown": [{"a": 3}, {"a": 2}],
+              "tiebreak": [{}, {}]}
+    assert "breakdown" in result_errors(result)
+    assert result_errors({**result, "breakdown": [{"a": 3}, {"a": 1}]}) == {}
+    assert "ranking" in result_errors({**result, "breakdown": [{"a": 3}, {"a": 1}],
+                                       "ranking": [[0]]})

@@ -6,10 +6,9 @@ from service.games.events import counted
 
 from . import notation, render, view as views
 from .flow import advance
-from .income import income_level
 from .moves import actions_now, why_not_shape
 from .numbers import numbers, tallies as _tallies
-from .scoring import ranking
+from .scoring import result as final_result
 from .setup import setup as _setup
 from .state import State, copy, dump as _dump, load as _load
 
@@ -74,9 +73,7 @@ def view(state: State, seat: int | None) -> dict:
 def result(state: State) -> dict | None:
     if state.phase != "over":
         return None
-    return {"scores": list(state.vp), "ranking": ranking(state),
-            "income": [income_level(p) for p in state.income], "money": list(state.money),
-            "rounds": dict(state.rounds_played)}
+    return final_result(state)
 
 
 def dump(state: State) -> dict:

@@ -22,6 +22,7 @@ END_OF_CANAL_ERA = ("remove_level_1_tiles", "reset_cotton_market", "reshuffle_de
                     "place_banker_tile", "deal_hands")                           # KANALEPOCHE 3-6
 END_OF_RAIL_ERA = ("score_cash",)                                               # EISENBAHNEPOCHE 3
 END_OF_INTRODUCTORY_GAME = ("score_introductory_extras",)                       # VARIANTE ZUM EINSTIEG
+SCORING_STEPS = END_OF_ERA + END_OF_RAIL_ERA + END_OF_INTRODUCTORY_GAME
 
 
 def actions_for(state: State, seat: int) -> int:
@@ -133,8 +134,14 @@ STEPS = {name: globals()[name] for name in (
 
 
 def run(state: State, steps: tuple) -> list[dict]:
-    """The steps in order; an event for each that changes money, VP or income."""
-    return run_steps(state, [(step, STEPS[step]) for step in steps], tallies, EVENTS)
+    """The steps in order; an event for each that changes money, VP or income. The VP
+    of the scoring steps are kept apart (`vp_parts`) for the result's breakdown."""
+    events = run_steps(state, [(step, STEPS[step]) for step in steps], tallies, EVENTS)
+    for event in events:
+        if event["type"] in SCORING_STEPS and "vp" in event:
+            part = state.vp_parts.setdefault(event["type"], [0] * state.players)
+            state.vp_parts[event["type"]] = [a + b for a, b in zip(part, event["vp"])]
+    return events
 
 
 def end_era(state: State) -> list[dict]:

@@ -13,6 +13,7 @@ from .events import EVENTS
 from .notation import format_move, parse_move
 from .placement import apply_pass, apply_place, place_moves
 from .render import render
+from .scoring import result as final_result
 from .setup import setup as _setup
 from .turn_order import apply_relocate, relocate_moves
 from .view import view as _view
@@ -110,10 +111,7 @@ class UltimateRailroads:
     def result(self, state: dict) -> dict | None:
         if state["phase"] != "over":
             return None
-        scores = [p["score"] for p in state["players"]]
-        ranking = [[s for s in range(len(scores)) if scores[s] == value]
-                   for value in sorted(set(scores), reverse=True)]
-        return {"scores": scores, "ranking": ranking, "final_scoring": state["final"]}
+        return final_result(state)
 
     def dump(self, state: dict) -> dict:
         return copy.deepcopy(state)
