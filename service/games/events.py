@@ -13,6 +13,7 @@ event of that type validates against, as marshmallow schemas.
 """
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
@@ -53,8 +54,23 @@ class EventSchema(Schema):
     visible_to = fields.List(fields.Integer(validate=validate.Range(0, MAX_SEATS - 1)))
 
 
+SEAT_LABEL = re.compile(r"\b([Ss])eat (\d+)\b")
+
+
 def seat_name(seat: int | None) -> str:
     return "the game" if seat is None else f"seat {seat}"
+
+
+def with_names(text: str, names: list[str]) -> str:
+    """An engine's text with its "seat N" labels as the players' names (issue 14): the
+    engines, pure, know seats only."""
+    return SEAT_LABEL.sub(lambda found: int(found.group(2)) < len(names)
+                          and names[int(found.group(2))] or found.group(0), text)
+
+
+def parts_text(parts: dict) -> str:
+    """A result's breakdown of one seat in words: "during play 20, money 5"."""
+    return ", ".join(f"{part.replace('_', ' ')} {vp}" for part, vp in parts.items())
 
 
 def words(ident: str) -> str:
