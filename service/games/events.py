@@ -28,6 +28,17 @@ def per_seat_changes() -> fields.List:
                        validate=validate.Length(1, MAX_SEATS))
 
 
+def text(required: bool = True) -> fields.String:
+    """A string field of an event type (EventTypes)."""
+    return fields.String(required=required)
+
+
+def count(required: bool = True) -> fields.Integer:
+    """A whole-number field of an event type, within the bounds of any game's counts."""
+    return fields.Integer(required=required, validate=validate.Range(-PER_SEAT_CHANGE,
+                                                                     PER_SEAT_CHANGE))
+
+
 class FlippedSchema(Schema):
     """A tile flipped (or turned over, scored...) by the event, and whose it is."""
     tile = fields.String(required=True)

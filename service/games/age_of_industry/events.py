@@ -3,21 +3,11 @@ type per action and per step of the end of a round that changes money, with the 
 place names."""
 from __future__ import annotations
 
-from marshmallow import fields, validate
-
 from service.games.age_of_industry.data import MAPS
-from service.games.events import EventTypes, display, seat_name
+from service.games.events import EventTypes, count, display, seat_name, text
 
 PLACES = {place: location.name for game_map in MAPS.values()
           for place, location in game_map.locations.items()}
-
-
-def text() -> fields.String:
-    return fields.String(required=True)
-
-
-def count() -> fields.Integer:
-    return fields.Integer(required=True, validate=validate.Range(0, 100))
 
 
 def name(ident: str) -> str:

@@ -3,18 +3,11 @@ type per action and per step of the sequence of play that changes money, VP or i
 (flow.run), each with its sentence in the printed English names (issue 14)."""
 from __future__ import annotations
 
-from marshmallow import fields, validate
+from marshmallow import fields
 
-from service.games.events import EventTypes, seat_name
+from service.games.events import EventTypes, count, seat_name, text
 
 from .data import NAMES
-
-def text() -> fields.String:
-    return fields.String(required=True)
-
-
-def count(required: bool = True) -> fields.Integer:
-    return fields.Integer(required=required, validate=validate.Range(0, 100))
 
 
 def name(ident: str) -> str:

@@ -5,17 +5,9 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from service.games.events import EventTypes, seat_name
+from service.games.events import EventTypes, count, seat_name, text
 from service.games.industry import notation
 from service.games.industry.board import BOARD
-
-
-def text() -> fields.String:
-    return fields.String(required=True)
-
-
-def count() -> fields.Integer:
-    return fields.Integer(required=True, validate=validate.Range(0, 1000))
 
 
 def seats() -> fields.List:

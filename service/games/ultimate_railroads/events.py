@@ -5,17 +5,9 @@ Emil, the solo game's automaton, is no seat (seat null). An end-game card is kep
 face down: `end_card` tells everyone, `end_card_kept` (visible to its seat) which."""
 from __future__ import annotations
 
-from marshmallow import fields, validate
+from marshmallow import fields
 
-from service.games.events import EventTypes, seat_name
-
-
-def text(required: bool = True) -> fields.String:
-    return fields.String(required=required)
-
-
-def count(required: bool = True) -> fields.Integer:
-    return fields.Integer(required=required, validate=validate.Range(-1000, 1000))
+from service.games.events import EventTypes, count, seat_name, text
 
 
 def scored(event: dict) -> str:
