@@ -102,14 +102,16 @@ def display(value, name: Callable[[str], str]) -> str:
 class EventTypes:
     """One game's event types: type -> (sentence, its own fields). The sentence is a
     `str.format` template over the event's fields, each shown by `name` (an id's display
-    name), `{seat}` as "seat N"; or a function of the event returning the sentence."""
+    name), `{seat}` as "seat N"; or a function of the event returning the sentence. The
+    numbers an event carries are told after its sentence, money as `money` writes it."""
 
     def __init__(self, types: dict[str, tuple[str | Callable[[dict], str], dict]],
-                 name: Callable[[str], str] = words):
+                 name: Callable[[str], str] = words, money: str = "{}"):
         self.sentences = {name: sentence for name, (sentence, _) in types.items()}
         self.schemas = {name: EventSchema.from_dict(own, name=f"{name}_event")()
                         for name, (_, own) in types.items()}
         self.name = name
+        self.money = money          # how the game writes an amount of money ("£{}")
 
     def make(self, kind: str, seat: int | None, /, **given) -> dict:
         """The event of type `kind` by `seat`, its text written from its sentence."""
@@ -127,6 +129,39 @@ class EventTypes:
         the seat null where it has none, its text written."""
         given = {k: v for k, v in event.items() if k not in ("type", "seat")}
         return self.make(event["type"], event.get("seat"), **given)
+
+    def numbers_text(self, numbers: dict) -> str:
+        """The numbers (events.NUMBERS, cubes_taken, flipped) in words."""
+        said = []
+        for name, gain, loss, unit in (("money", "receives", "pays", self.money),
+                                       ("vp", "scores", "loses", "{} VP"),
+                                       ("income", "moves up", "moves down",
+                                        "{} income space(s)")):
+            said += [f"{seat_name(seat)} {gain if change > 0 else loss} {unit.format(abs(change))}"
+                     for seat, change in enumerate(numbers.get(name) or ()) if change]
+        if cubes := numbers.get("cubes_taken"):
+            said.append("cubes taken: " + ", ".join(f"{taken} from {self.name(source)}"
+                                                    for source, taken in cubes.items()))
+        if flipped := numbers.get("flipped"):
+            said.append("flipped: " + ", ".join(
+                f"{seat_name(tile['owner'])}'s {self.name(tile['industry'])} at "
+                f"{self.name(tile['tile'])}" for tile in flipped))
+        return "; ".join(said)
+
+    def with_numbers(self, event: dict, numbers: dict) -> dict:
+        """The event with the numbers, told after its sentence."""
+        told = self.numbers_text(numbers)
+        return {**event, **numbers, "text": f"{event['text']}: {told}" if told else event["text"]}
+
+    def counted(self, events: list[dict], numbers: dict, otherwise: Callable[[], dict]
+                ) -> list[dict]:
+        """The events with `numbers` (a move's or a step's) on the first of them, or on the
+        event `otherwise()` makes when there is none."""
+        if not numbers:
+            return events
+        if not events:
+            return [self.with_numbers(otherwise(), numbers)]
+        return [self.with_numbers(events[0], numbers), *events[1:]]
 
     def errors(self, event: dict) -> dict:
         """What is wrong with an event of this game ({} for nothing)."""
@@ -154,16 +189,6 @@ def changes(before: dict[str, list[int]], after: dict[str, list[int]],
     return out
 
 
-def counted(events: list[dict], numbers: dict, otherwise: Callable[[], dict]) -> list[dict]:
-    """The events with `numbers` (a move's or a step's) on the first of them, or on the
-    event `otherwise()` makes when there is none."""
-    if not numbers:
-        return events
-    if not events:
-        return [{**otherwise(), **numbers}]
-    return [{**events[0], **numbers}, *events[1:]]
-
-
 def one_seat(seats: int, seat: int, change: int) -> list[int]:
     """A per-seat change for one seat's number."""
     return [change if other == seat else 0 for other in range(seats)]
@@ -187,7 +212,7 @@ def run_steps(state, steps: list[tuple[str, Callable]], tallies: Callable, types
     for kind, step in steps:
         before = tallies(state)
         made = step(state) or []
-        events += counted([], changes(before, tallies(state)), lambda: types.make(kind, None))
+        events += types.counted([], changes(before, tallies(state)), lambda: types.make(kind, None))
         events += made
     return events
 

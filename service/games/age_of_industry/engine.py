@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from service.games.age_of_industry import build, cards, develop, loans, rail, sell, state as st
+from service.games.age_of_industry.events import EVENTS
 from service.games.age_of_industry.flow import current_seat, tallies
 from service.games.age_of_industry.moves import why_not_shape
 from service.games.age_of_industry.notation import format_move, parse as parse_text
@@ -11,7 +12,6 @@ from service.games.age_of_industry.scoring import result as final_result
 from service.games.age_of_industry.setup import setup_state
 from service.games.age_of_industry.view import view as seat_view
 from service.games.base import IllegalMove, neutral_move as first_of
-from service.games.events import counted
 
 ACTIONS = {  # action -> (legal moves, apply)
     "build": (build.build_moves, build.apply_build),
@@ -50,7 +50,7 @@ class Engine:
             raise IllegalMove(refused[0], field=refused[1])
         new = st.load(st.dump(state))
         events = ACTIONS[move["action"]][1](new, seat, move)
-        return new, counted(events, numbers(state, new, events), lambda: {})
+        return new, EVENTS.counted(events, numbers(state, new, events), lambda: {})
 
     def tallies(self, state) -> dict[str, list[int]]:
         return tallies(state)

@@ -42,7 +42,7 @@ EVENTS = EventTypes({
     "loan": ("{seat} takes a loan of $10", {}),
     "repay": ("{seat} repays a loan of $10", {}),
     "keep_loans": ("{seat} keeps its loans", {}),
-    "pay_interest": ("loan interest is paid: $1 per loan", {}),
+    "pay_interest": ("loan interest is paid ($1 per loan)", {}),
     "game_end": ("the game ends: rail income is paid, then every loan that can be is repaid",
                  {}),
-}, name)
+}, name, money="${}")

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from service.games.base import IllegalMove, neutral_move as first_of
-from service.games.events import counted
 
 from . import notation, render, view as views
+from .events import EVENTS
 from .flow import advance
 from .moves import actions_now, why_not_shape
 from .numbers import numbers, tallies as _tallies
@@ -58,7 +58,7 @@ def apply(state: State, seat: int, move: dict) -> tuple[State, list[dict]]:
         raise IllegalMove(reason, rule="AKTIONEN")
     new = copy(state)
     events = actions[name].apply(new, seat, move)
-    events = counted(events, numbers(state, new), lambda: {})   # every action has an event
+    events = EVENTS.counted(events, numbers(state, new), lambda: {})   # every action has one
     return new, events + advance(new)
 
 

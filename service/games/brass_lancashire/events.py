@@ -47,4 +47,4 @@ EVENTS = EventTypes({
     "score_cash": ("cash scores £10 = 1 VP", {}),
     "score_introductory_extras": ("the introductory game's extra scoring: money, income "
                                   "level and the tiles of level 2 and up", {}),
-}, name)
+}, name, money="£{}")

@@ -153,7 +153,8 @@ def apply_sell(state: State, seat: int, move: dict, events: list) -> None:
     before = tallies(state)
     state.money[buyer] -= price
     state.money[seat] += price
-    events.append(EVENTS.make("sold", seat, to=buyer, price=price) | changes(before, tallies(state)))
+    events.append(EVENTS.with_numbers(EVENTS.make("sold", seat, to=buyer, price=price),
+                                      changes(before, tallies(state))))
     award(state, buyer, events)
 
 
@@ -165,8 +166,9 @@ def apply_claim(state: State, seat: int, move: dict, events: list) -> None:
     for paid in paid_to:
         state.money[seat] -= 1
         state.money[paid] += 1
-    events.append(EVENTS.make("claimed", seat, price=state.auction.high_bid, paid_to=paid_to)
-                  | changes(before, tallies(state)))
+    events.append(EVENTS.with_numbers(
+        EVENTS.make("claimed", seat, price=state.auction.high_bid, paid_to=paid_to),
+        changes(before, tallies(state))))
     hand_on_gavel(state)
     award(state, seat, events)
 

@@ -105,8 +105,8 @@ def apply_develop(state: State, seat: int, move: dict, events: list) -> None:
     state.owned[space]["developed"] = True
     vp = development_vp(state, space)
     state.vp[seat] += vp
-    events.append(EVENTS.make("developed", seat, space=space, cost=cost, supply=supply)
-                  | changes(before, tallies(state)))
+    events.append(EVENTS.with_numbers(EVENTS.make("developed", seat, space=space, cost=cost,
+                                                  supply=supply), changes(before, tallies(state))))
     state.developments_left -= 1
     if state.developments_left == 0:
         next_developer(state, events)

@@ -65,7 +65,7 @@ EVENTS = EventTypes({
                          f"{notation.format(e['move'])}", {"move": fields.Dict(required=True)}),
     "epoch_change": ("epoch {epoch} begins", {"epoch": count()}),
     "game_over": ("the game ends", {"scores": fields.List(fields.Integer(), required=True)}),
-}, name)
+}, name, money="{} Taler")
 
 
 def tallies(state) -> dict[str, list[int]]:

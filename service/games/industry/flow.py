@@ -35,7 +35,8 @@ def collect_income(state: State, events: list) -> None:
     before = tallies(state)
     for seat in range(state.seats):
         pay_from_kasse(state, seat, INCOME)
-    events.append(EVENTS.make("income", None, taler=INCOME) | changes(before, tallies(state)))
+    events.append(EVENTS.with_numbers(EVENTS.make("income", None, taler=INCOME),
+                                      changes(before, tallies(state))))
 
 
 def start_auction_phase(state: State, events: list) -> None:

@@ -52,6 +52,6 @@ def draw_area_markers(state: State, events: list) -> None:
         if coin:
             for seat in range(state.seats):
                 pay_from_kasse(state, seat, 1)
-        events.append(EVENTS.make("area_marker_drawn", None, column=column, coin=coin)
-                      | changes(before, tallies(state)))
+        events.append(EVENTS.with_numbers(EVENTS.make("area_marker_drawn", None, column=column,
+                                                       coin=coin), changes(before, tallies(state))))
     state.face_up.sort()

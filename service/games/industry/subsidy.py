@@ -30,7 +30,8 @@ def apply_subsidy(state: State, seat: int, move: dict, events: list) -> None:
     state.subsidy[seat] = True
     before = tallies(state)
     pay_from_kasse(state, seat, SUBSIDY_TALER)
-    events.append(EVENTS.make("subsidy", seat, taler=SUBSIDY_TALER) | changes(before, tallies(state)))
+    events.append(EVENTS.with_numbers(EVENTS.make("subsidy", seat, taler=SUBSIDY_TALER),
+                                      changes(before, tallies(state))))
 
 
 CHECKS = {"subsidy": why_not_subsidy}

@@ -5,7 +5,7 @@ import copy
 import json
 
 from service.games.base import HIDDEN, IllegalMove, neutral_move as first_of
-from service.games.events import changes, counted
+from service.games.events import changes
 
 from . import flow, ideas, industry, locomotives, pool, track  # noqa: F401  (pool kinds register)
 from .emil import emil_turn
@@ -88,9 +88,9 @@ class UltimateRailroads:
                                   rule=RULE, field=sorted(extra)[0])
             events = handlers[move["action"]](state, seat, move)
         events += flow.settle(state)
-        events = counted(events, changes(self.tallies(before), self.tallies(state), events),
-                         lambda: {"type": "paid", "seat": seat})
-        return state, [EVENTS.told(event) for event in events]
+        return state, EVENTS.counted([EVENTS.told(event) for event in events],
+                                     changes(self.tallies(before), self.tallies(state), events),
+                                     lambda: EVENTS.make("paid", seat))
 
     def tallies(self, state: dict) -> dict[str, list[int]]:
         """Coins and points per seat (Engine.tallies)."""

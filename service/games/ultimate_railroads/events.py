@@ -82,4 +82,4 @@ EVENTS = EventTypes({
                               "skipped": fields.List(fields.String(), required=True)}),
     "emil_worker": ("Emil gains a worker (at {at} points)", {"at": count()}),
     "paid": ("{seat} pays", {}),   # coins or points changed by a move that told nothing else
-})
+}, money="{} coin(s)")
