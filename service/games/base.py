@@ -138,6 +138,7 @@ class Engine(Protocol):
         "breakdown": [{part: VP, ...} per seat], "tiebreak": [{name: value, ...} per seat]}:
         each ranking entry a group of tied seats, best first; each seat's breakdown parts
         add up to its score; `tiebreak` the values that order equal scores, in order."""
+    # Each game here has it (tests/games/test_events.py); a plugin's engine may not.
     def tallies(self, state: State) -> dict[str, list[int]]:
         """The per-seat counters ("money", "vp", "income" as the game has them) whose
         every change some event of the move reports (events.NUMBERS)."""
