@@ -47,11 +47,13 @@ class Pile:
             state["pile"] += move["card"]
             state["scores"][seat] += move["card"]
             state["passes"] = 0
-            events.append({"type": "played", "seat": seat, "card": move["card"]})
+            events.append({"type": "played", "seat": seat, "text": f"seat {seat} plays a {move['card']}",
+                           "card": move["card"]})
             if state["deck"]:
                 card = state["deck"].pop()
                 state["hands"][seat].append(card)
-                events.append({"type": "drew", "seat": seat, "card": card, "visible_to": [seat]})
+                events.append({"type": "drew", "seat": seat, "text": f"seat {seat} draws a {card}",
+                               "card": card, "visible_to": [seat]})
         else:
             state["passes"] += 1
         state["turn"] = (seat + 1) % len(state["hands"])
@@ -67,7 +69,9 @@ class Pile:
             return None
         best = sorted(set(state["scores"]), reverse=True)
         return {"scores": state["scores"],
-                "ranking": [[s for s, v in enumerate(state["scores"]) if v == b] for b in best]}
+                "ranking": [[s for s, v in enumerate(state["scores"]) if v == b] for b in best],
+                "breakdown": [{"cards_played": score} for score in state["scores"]],
+                "tiebreak": [{} for _ in state["scores"]]}
 
     def dump(self, state):
         return copy.deepcopy(state)

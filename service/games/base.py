@@ -6,8 +6,11 @@ data; `dump`/`load` turn it into JSON-ready dicts and back, byte-stable, so a
 snapshot can be stored and `setup + log` replays to the same JSON.
 
 Moves are JSON-ready dicts with an "action" key naming the rulebook action
-(`{"action": "pass"}`). Events are JSON-ready dicts; an event carrying
-`"visible_to": [seat, ...]` is redacted for everyone else in the public log.
+(`{"action": "pass"}`). Events are JSON-ready dicts of one shape across games
+(service/games/events.py: `type`, `seat`, `text`, the numbers, the type's own fields,
+declared by the game type's `events`); an event carrying `"visible_to": [seat, ...]`
+is redacted for everyone else in the public log. A result is of one shape too
+(`result`).
 
 A log entry is `{"seat": mover, "move": ..., "events": [...], ...}`. Every reader
 sees it through `GameType.redact(entry, seat)`, like a state through `view`: the
@@ -19,6 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from .events import EventTypes
 
 State = Any
 Move = dict
@@ -129,8 +134,14 @@ class Engine(Protocol):
         of its legal moves that gives up least, as the rulebook allows (stop selling,
         pass, end a phase) or the cheapest forced choice; None when it has no move."""
     def result(self, state: State) -> dict | None:
-        """None while the game runs; then {"scores": [...], "ranking": [[seat, ...], ...]}
-        where each ranking entry is a group of tied seats, best first."""
+        """None while the game runs; then {"scores": [...], "ranking": [[seat, ...], ...],
+        "breakdown": [{part: VP, ...} per seat], "tiebreak": [{name: value, ...} per seat]}:
+        each ranking entry a group of tied seats, best first; each seat's breakdown parts
+        add up to its score; `tiebreak` the values that order equal scores, in order."""
+    # Each game here has it (tests/games/test_events.py); a plugin's engine may not.
+    def tallies(self, state: State) -> dict[str, list[int]]:
+        """The per-seat counters ("money", "vp", "income" as the game has them) whose
+        every change some event of the move reports (events.NUMBERS)."""
     def dump(self, state: State) -> dict: ...
     def load(self, data: dict) -> State: ...
     def parse(self, text: str) -> Move:
@@ -154,6 +165,7 @@ class GameType:
     # (German rulebook heading, its English name): what players read beside the
     # heading a refusal names (issue 20, finding 6); a heading without one is shown alone
     rule_names: tuple[tuple[str, str], ...] = ()
+    events: EventTypes | None = None     # the game's event types (issue 13)
 
     def resolve_options(self, given: dict | None, seats: int | None = None) -> dict:
         """Defaults filled in (for `seats` players, when given: Option.seats); raises

@@ -9,6 +9,7 @@ from flask import (Blueprint, abort, current_app, flash, redirect, render_templa
 
 from service import play, problems
 from service.api import store
+from service.games.events import parts_text, with_names
 from service.games.registry import game_types
 from service.web import boards, seats
 from workers.queues import enqueuer
@@ -143,10 +144,13 @@ def table(game: play.Game, seat: int | None) -> dict:
     players, who is to act, the log in words and the result."""
     snap, names = game.snapshot, [s.name for s in game.record.seats]
     view = game.type.engine.view(game.state, seat)
-    log = [{"version": e["version"], "who": names[e["seat"]], "notation": e["notation"]}
+    log = [{"version": e["version"], "who": names[e["seat"]], "notation": e["notation"],
+            "said": [with_names(event["text"], names) for event in e["events"] if "text" in event]}
            for e in play.redacted_log(store(), game, seat, 0)]
-    ranking = ([[(names[s], snap.result["scores"][s]) for s in group]
-                for group in snap.result["ranking"]] if snap.result else None)
+    result = snap.result
+    parts = result and result.get("breakdown") or [{}] * len(names)   # a plugin's may have none
+    ranking = ([[(names[s], result["scores"][s], parts_text(parts[s])) for s in group]
+                for group in result["ranking"]] if result else None)
     return {"game": game, "snap": snap, "names": names, "seat": seat, "log": log[::-1],
             "private": view["private"], "facts": boards.facts(view["public"], len(names)),
             "board": boards.draw(game.type, view["public"], names), "ranking": ranking}

@@ -95,6 +95,12 @@ def test_a_move_form_without_the_sessions_csrf_token_changes_nothing(app, redis_
     assert answer.status_code == 303
     work()
     assert Store(redis_conn).snapshot(pile).version == 1
+    # Issue 13: the log says the move's events by the players' names, each as its reader
+    # may see them: the card drawn is Ann's alone.
+    assert "Ann plays a" in client.get(f"/games/{pile}/seat").text
+    assert "Ann draws a" in client.get(f"/games/{pile}/seat").text
+    assert "Ann plays a" in app.test_client().get(f"/games/{pile}").text
+    assert "Ann draws a" not in app.test_client().get(f"/games/{pile}").text
 
 
 def test_your_turn_mail_links_to_the_seats_page(app, redis_conn, pile):

@@ -13,6 +13,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
 
+from service.games.events import parts_text
 from service.games.registry import game_types
 from service.store import Store
 from tests.workers.conftest import reply_to
@@ -57,10 +58,13 @@ def test_whole_game_played_by_mail_from_invitation_to_game_over(conn, inbox, mai
         turns += 1
         assert store.snapshot(game_id).version == turns, inbox.last(emails[seat]).get_body(("plain",)).get_content()
         assert turns < 2000
+    result = store.snapshot(game_id).result
     for email in emails:
         last = inbox.last(email)
         assert last["Subject"].endswith("Game over")
-        assert "Final scores" in last.get_body(("plain",)).get_content()
+        body = " ".join(last.get_body(("plain",)).get_content().split())
+        assert "Final scores" in body
+        assert parts_text(result["breakdown"][0]) in body          # the VP parts (issue 13)
     for email in emails:
         assert len({thread_root(m) for m in inbox.to(email)}) == 1, email
     labels = [(m["Subject"], found) for m in inbox.messages

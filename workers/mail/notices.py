@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from service.games.events import parts_text, with_names
 from service.play import Game
 from service.web.seats import LINK_DAYS, seat_link_path
 from workers.mail import compose, reply_address
@@ -33,15 +34,9 @@ def board(game: Game, seat: int) -> str:
     return by_name(game, game.type.engine.render_text(game.state, seat))
 
 
-SEAT_LABEL = re.compile(r"\b([Ss])eat (\d+)\b")
-
-
 def by_name(game: Game, text: str) -> str:
-    """An engine's text with its "seat N" labels as the players' names (issue 14): the
-    engines, pure, know seats only."""
-    seats = game.record.seats
-    return SEAT_LABEL.sub(lambda found: int(found.group(2)) < len(seats)
-                          and seats[int(found.group(2))].name or found.group(0), text)
+    """An engine's text with its "seat N" labels as the players' names (issue 14)."""
+    return with_names(text, [seat.name for seat in game.record.seats])
 
 
 def add_turn(mail: Mail, game: Game, seat: int) -> Mail:
@@ -202,7 +197,9 @@ def game_over(game: Game, seat: int, config: MailConfig) -> Mail:
     result = game.snapshot.result or {}
     scores = result.get("scores", [])
     names = [s.name for s in game.record.seats]
-    lines = [f"  {names[i]}: {score}" for i, score in enumerate(scores)]
+    parts = result.get("breakdown", [{}] * len(scores))
+    lines = [f"  {names[i]}: {score}" + (f" ({parts_text(parts[i])})" if parts[i] else "")
+             for i, score in enumerate(scores)]
     ranking = result.get("ranking", [])
     mail = blank(game, seat, "Game over", config)
     mail.add("Final scores", "\n".join(lines) or "(no scores)")

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from service.games.age_of_industry.access import RESOURCE_OF, why_not_card, why_not_space
 from service.games.age_of_industry.data import LEVELS, MAPS, SYMBOL_ALLOWS
+from service.games.age_of_industry.events import EVENTS
 from service.games.age_of_industry.flow import action_done, why_not_turn
 from service.games.age_of_industry.money import charge
 from service.games.age_of_industry.network import Network, Networks
@@ -155,9 +156,8 @@ def apply_build(state: State, seat: int, move: dict) -> list[dict]:
     state.tiles[move["space"]] = tile
     place_cubes(state, seat, tile, plan)
     check_ship_flips(state)
-    action_done(state, 2 if move.get("combined") else 1)
-    return [{"event": "build", "seat": seat, **{k: move[k] for k in ("space", "industry")},
-             "level": plan.level, "paid": plan.price}]
+    return [EVENTS.make("build", seat, space=move["space"], industry=move["industry"],
+                        level=plan.level)] + action_done(state, 2 if move.get("combined") else 1)
 
 
 def place_cubes(state: State, seat: int, tile: dict, plan: Plan) -> None:

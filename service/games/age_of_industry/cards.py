@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from service.games.age_of_industry.events import EVENTS
 from service.games.age_of_industry.flow import action_done, why_not_turn
 from service.games.age_of_industry.state import State
 from service.games.base import IllegalMove
@@ -66,9 +67,11 @@ def apply_draw(state: State, seat: int, move: dict) -> list[dict]:
     hand.extend(drawn)
     while len(state.face_up) < FACE_UP and state.deck:
         state.face_up.append(state.deck.pop())
-    action_done(state)
-    return [{"event": "draw", "seat": seat, "face_up": move["face_up"], "deck": move["deck"]},
-            {"event": "drew", "seat": seat, "cards": drawn, "visible_to": [seat]}]
+    told = [EVENTS.make("draw", seat, cards=move["face_up"], deck=move["deck"])]
+    if drawn:
+        told.append(EVENTS.make("drew", seat, count=len(drawn)) | {"cards": drawn,
+                                                                    "visible_to": [seat]})
+    return told + action_done(state)
 
 
 def why_not_pass(state: State, seat: int, move: dict) -> str | None:
@@ -97,5 +100,4 @@ def apply_pass(state: State, seat: int, move: dict) -> list[dict]:
     if "card" in move:
         state.players[seat].hand.remove(move["card"])
         state.discard.append(move["card"])
-    action_done(state)
-    return [{"event": "pass", "seat": seat}]
+    return [EVENTS.make("pass", seat)] + action_done(state)

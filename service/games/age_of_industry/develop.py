@@ -4,6 +4,7 @@ A move: {"action": "develop", "industry", "level", "card"}.
 """
 from __future__ import annotations
 
+from service.games.age_of_industry.events import EVENTS
 from service.games.age_of_industry.flow import action_done, why_not_turn
 from service.games.age_of_industry.state import State
 from service.games.base import IllegalMove
@@ -40,5 +41,5 @@ def apply_develop(state: State, seat: int, move: dict) -> list[dict]:
     player.hand.remove(move["card"])
     state.discard.append(move["card"])
     player.display[move["industry"]].remove(move["level"])
-    action_done(state)
-    return [{"event": "develop", "seat": seat, "industry": move["industry"], "level": move["level"]}]
+    return [EVENTS.make("develop", seat, industry=move["industry"], level=move["level"])] + \
+        action_done(state)

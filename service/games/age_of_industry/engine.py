@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 from service.games.age_of_industry import build, cards, develop, loans, rail, sell, state as st
-from service.games.age_of_industry.flow import current_seat
+from service.games.age_of_industry.events import EVENTS
+from service.games.age_of_industry.flow import current_seat, tallies
 from service.games.age_of_industry.moves import why_not_shape
 from service.games.age_of_industry.notation import format_move, parse as parse_text
+from service.games.age_of_industry.numbers import numbers
 from service.games.age_of_industry.render import render_text as render
 from service.games.age_of_industry.scoring import result as final_result
 from service.games.age_of_industry.setup import setup_state
@@ -48,7 +50,10 @@ class Engine:
             raise IllegalMove(refused[0], field=refused[1])
         new = st.load(st.dump(state))
         events = ACTIONS[move["action"]][1](new, seat, move)
-        return new, events
+        return new, EVENTS.counted(events, numbers(state, new, events), lambda: {})
+
+    def tallies(self, state) -> dict[str, list[int]]:
+        return tallies(state)
 
     def view(self, state, seat):
         return seat_view(state, seat)

@@ -13,11 +13,13 @@ $10 may repay ("repay") or keep its loans ("keep_loans"); `repaying` lists them.
 """
 from __future__ import annotations
 
+from service.games.age_of_industry.events import EVENTS
 from service.games.age_of_industry.money import LOAN, charge, pay
 from service.games.age_of_industry.scoring import final_scoring
 from service.games.age_of_industry.state import State
+from service.games.events import run_steps
 
-END_OF_ROUND = ("new_turn_order", "pay_interest", "check_game_end")
+END_OF_ROUND = ("new_turn_order", "pay_interest", "game_end")
 
 
 def current_seat(state: State) -> int | None:
@@ -52,39 +54,44 @@ def why_not_turn(state: State, seat: int, actions: int = 1) -> str | None:
     return None
 
 
-def action_done(state: State, actions: int = 1) -> None:
-    """Count the action(s) used; when none is left, the next player's turn starts."""
+def action_done(state: State, actions: int = 1) -> list[dict]:
+    """Count the action(s) used; when none is left, the next player's turn starts.
+    Returns the events of the end of the round, if it ends."""
     state.actions_left -= actions
     if state.actions_left == 0 and not state.selling:
-        end_turn(state)
+        return end_turn(state)
+    return []
 
 
-def end_turn(state: State) -> None:
+def end_turn(state: State) -> list[dict]:
     """The next player's turn; after the last one, the repayments before the interest."""
     state.turn += 1
     if state.turn < len(state.order):
         state.actions_left = actions_per_turn(state)
-        return
+        return []
     state.repaying = [s for s in state.order if may_repay(state, s)]
-    if not state.repaying:
-        end_round(state)
+    return [] if state.repaying else end_round(state)
 
 
-def done_repaying(state: State) -> None:
+def done_repaying(state: State) -> list[dict]:
     """The seat has repaid or kept its loans; after the last one, phases two and three."""
     state.repaying.pop(0)
-    if not state.repaying:
-        end_round(state)
+    return [] if state.repaying else end_round(state)
 
 
-def end_round(state: State) -> None:
-    for step in END_OF_ROUND:
-        STEPS[step](state)
-    if state.finished:
-        return
-    state.turn = 0
-    state.round += 1
-    state.actions_left = actions_per_turn(state)
+def tallies(state: State) -> dict[str, list[int]]:
+    """Money, the one per-seat number (Engine.tallies): VP are counted at the end."""
+    return {"money": [player.money for player in state.players]}
+
+
+def end_round(state: State) -> list[dict]:
+    """Phases two and three; the events of the steps that move money."""
+    events = run_steps(state, [(step, STEPS[step]) for step in END_OF_ROUND], tallies, EVENTS)
+    if not state.finished:
+        state.turn = 0
+        state.round += 1
+        state.actions_left = actions_per_turn(state)
+    return events
 
 
 def new_turn_order(state: State) -> None:
@@ -115,4 +122,4 @@ def check_game_end(state: State) -> None:
 
 
 STEPS = {"new_turn_order": new_turn_order, "pay_interest": pay_interest,
-         "check_game_end": check_game_end}
+         "game_end": check_game_end}

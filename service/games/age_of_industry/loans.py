@@ -7,6 +7,7 @@ loan and $10 may still repay ("jederzeit während einer Spielrunde") or answer
 """
 from __future__ import annotations
 
+from service.games.age_of_industry.events import EVENTS
 from service.games.age_of_industry.flow import current_seat, done_repaying, may_repay
 from service.games.age_of_industry.money import LOAN, charge, pay
 from service.games.age_of_industry.state import State
@@ -47,6 +48,7 @@ def apply_loan(state: State, seat: int, move: dict) -> list[dict]:
     elif move["action"] == "repay":
         player.loans -= 1
         charge(state, seat, LOAN, spent=False)
+    events = [EVENTS.make(move["action"], seat)]
     if state.repaying and (move["action"] == "keep_loans" or not may_repay(state, seat)):
-        done_repaying(state)
-    return [{"event": move["action"], "seat": seat}]
+        events += done_repaying(state)
+    return events

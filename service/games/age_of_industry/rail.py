@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from service.games.age_of_industry.access import own_rail_at, own_tiles_at
 from service.games.age_of_industry.data import MAPS
+from service.games.age_of_industry.events import EVENTS
 from service.games.age_of_industry.flow import action_done, why_not_turn
 from service.games.age_of_industry.money import charge
 from service.games.age_of_industry.network import Networks
@@ -82,5 +83,4 @@ def apply_rail(state: State, seat: int, move: dict) -> list[dict]:
     player.rails_left -= 1
     player.rails_built += 1
     state.rails[move["link"]] = seat
-    action_done(state)
-    return [{"event": "rail", "seat": seat, "link": move["link"], "paid": price}]
+    return [EVENTS.make("rail", seat, link=move["link"])] + action_done(state)

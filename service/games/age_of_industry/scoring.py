@@ -34,16 +34,28 @@ def final_scoring(state: State) -> None:
             charge(state, seat, LOAN, spent=False)
 
 
-def victory_points(state: State, seat: int) -> int:
+def breakdown(state: State, seat: int) -> dict:
+    """The VP parts: $5 = 1 VP, the levels of the seat's tiles, -5 per unpaid loan."""
     player = state.players[seat]
-    levels = sum(t["level"] for t in state.tiles.values() if t["owner"] == seat)
-    return player.money // VP_PER_DOLLARS + levels - UNPAID_LOAN_VP * player.loans
+    return {"money": player.money // VP_PER_DOLLARS,
+            "tile_levels": sum(t["level"] for t in state.tiles.values() if t["owner"] == seat),
+            "unpaid_loans": -UNPAID_LOAN_VP * player.loans}
+
+
+def victory_points(state: State, seat: int) -> int:
+    return sum(breakdown(state, seat).values())
 
 
 def result(state: State) -> dict | None:
+    """The shared result shape (service/games/results.py); a tie goes to the seat
+    earlier in turn order (`tiebreak`: its place in the last turn order, 1 first)."""
     if not state.finished:
         return None
-    scores = [victory_points(state, s) for s in range(len(state.players))]
+    seats = range(len(state.players))
+    scores = [victory_points(state, s) for s in seats]
     ranking = sorted(state.order, key=lambda s: -scores[s])   # stable: turn order breaks ties
     return {"scores": scores, "ranking": [[s] for s in ranking],
-            "money": [p.money for p in state.players], "loans": [p.loans for p in state.players]}
+            "breakdown": [breakdown(state, s) for s in seats],
+            "tiebreak": [{"turn_order": state.order.index(s) + 1} for s in seats],
+            "details": {"money": [p.money for p in state.players],
+                        "loans": [p.loans for p in state.players]}}

@@ -7,6 +7,7 @@ player ends it ({"action": "end_sale"}) or no sale is left.
 from __future__ import annotations
 
 from service.games.age_of_industry.data import GOODS, LEVELS
+from service.games.age_of_industry.events import EVENTS
 from service.games.age_of_industry.flow import action_done, current_seat, why_not_turn
 from service.games.age_of_industry.network import Network
 from service.games.age_of_industry.resources import check_ship_flips, flip
@@ -81,21 +82,20 @@ def apply_sell(state: State, seat: int, move: dict) -> list[dict]:
     state.selling = True
     if first:
         state.actions_left -= 1
-    if not sell_moves(state, seat):
-        end_sale(state)
-    return [{"event": "sell", "seat": seat, "mill": move["mill"], "outlet": move["outlet"]}]
+    sold = [EVENTS.make("sell", seat, mill=move["mill"], mill_industry=mill["industry"],
+                        outlet=move["outlet"])]
+    return sold + (end_sale(state) if not sell_moves(state, seat) else [])
 
 
-def end_sale(state: State) -> None:
+def end_sale(state: State) -> list[dict]:
     state.selling = False
-    action_done(state, 0)
+    return action_done(state, 0)
 
 
 def apply_end_sale(state: State, seat: int, move: dict) -> list[dict]:
     if set(move) != {"action"} or not state.selling or seat != current_seat(state):
         raise IllegalMove("there is no sale to end", rule=RULE)
-    end_sale(state)
-    return [{"event": "end_sale", "seat": seat}]
+    return [EVENTS.make("end_sale", seat)] + end_sale(state)
 
 
 def end_sale_moves(state: State, seat: int) -> list[dict]:

@@ -4,6 +4,7 @@ from service.games.common.datafiles import engine_version
 
 from . import engine
 from .data import FILES
+from .events import EVENTS
 
 GAME = GameType(
     id="brass-lancashire",
@@ -11,7 +12,8 @@ GAME = GameType(
     min_seats=2,
     max_seats=4,
     engine=engine,
-    engine_version=engine_version("2", FILES),
+    engine_version=engine_version("3", FILES),
+    events=EVENTS,
     stage="provisional",
     description=(
         "Brass: Lancashire with the Roxley rules on the full map for 2-4 players. "

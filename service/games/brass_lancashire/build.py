@@ -12,6 +12,7 @@ from .cards import face_pairs, play_cards, why_not_cards
 from .choices import chosen, why_not_choice, with_choice
 from .coal import MARKET, coal_mines, coal_options, consume_coal
 from .data import INDUSTRIES, LEVELS, PRODUCERS, TOWNS
+from .events import EVENTS
 from .income import flip
 from .iron import consume_iron, iron_choices, market_iron
 from .market import MARKET_FIELD, buy_price, cost_of, pay, sell_cubes
@@ -220,4 +221,4 @@ def apply_build(state: State, seat: int, move: dict) -> list[dict]:
                 flip(state, tile)
     if industry == "shipyard":
         flip(state, tile)
-    return [{"text": f"seat {seat} builds a level-{target.level} {industry} in {location}"}]
+    return [EVENTS.make("build", seat, industry=industry, level=target.level, location=location)]

@@ -11,6 +11,7 @@ from .cards import hand_faces, play_cards, why_not_cards
 from .choices import chosen, why_not_choice
 from .coal import MARKET, coal_mines, coal_options, consume_coal
 from .data import CONSTANTS, LINK_ERA, LINK_TILES, LINKS
+from .events import EVENTS
 from .market import cost_of, pay
 from .network import adjacency, network, port_towns
 from .state import State
@@ -113,4 +114,4 @@ def apply_connect(state: State, seat: int, move: dict) -> list[dict]:
         state.links[link] = seat
         for source in sequence[i:i + 1]:
             consume_coal(state, seat, source)
-    return [{"text": f"seat {seat} connects {' and '.join(links)}"}]
+    return [EVENTS.make("connect", seat, links=links)]

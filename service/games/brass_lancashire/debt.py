@@ -6,6 +6,7 @@ from __future__ import annotations
 from service.games.base import IllegalMove
 
 from .data import LEVELS
+from .events import EVENTS
 from .mat import remove_from_board
 from .state import State, tile_at, tile_refs
 
@@ -58,4 +59,5 @@ def apply_remove_tile(state: State, seat: int, move: dict) -> list[dict]:
     pending = state.pending[-1]
     if charge(state, seat, pending["debt"]):
         state.pending.pop()
-    return [{"text": f"seat {seat} sells the {tile['industry']} in {location} for £{value}"}]
+    return [EVENTS.make("forced_sale", seat, industry=tile["industry"], location=location,
+                        value=value)]

@@ -7,6 +7,7 @@ from service.games.base import IllegalMove
 from .cards import hand_faces, play_cards, why_not_cards
 from .choices import chosen, why_not_choice, with_choice
 from .data import INDUSTRIES
+from .events import EVENTS
 from .iron import consume_iron, iron_choices, market_iron
 from .market import cost_of
 from .mat import take_lowest, tiles_left
@@ -66,4 +67,4 @@ def apply_develop(state: State, seat: int, move: dict) -> list[dict]:
         take_lowest(state, seat, industry)
         state.boxed[seat] += 1
     consume_iron(state, seat, choice, len(industries))
-    return [{"text": f"seat {seat} develops {' and '.join(industries)}"}]
+    return [EVENTS.make("develop", seat, industries=industries)]

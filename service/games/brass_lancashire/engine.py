@@ -4,11 +4,11 @@ from __future__ import annotations
 from service.games.base import IllegalMove, neutral_move as first_of
 
 from . import notation, render, view as views
+from .events import EVENTS
 from .flow import advance
-from .income import income_level
 from .moves import actions_now, why_not_shape
-from .numbers import numbers
-from .scoring import ranking
+from .numbers import numbers, tallies as _tallies
+from .scoring import result as final_result
 from .setup import setup as _setup
 from .state import State, copy, dump as _dump, load as _load
 
@@ -58,10 +58,12 @@ def apply(state: State, seat: int, move: dict) -> tuple[State, list[dict]]:
         raise IllegalMove(reason, rule="AKTIONEN")
     new = copy(state)
     events = actions[name].apply(new, seat, move)
-    if events and (counted := numbers(state, new)):   # before income and era scoring
-        events[0] = {**events[0], **counted}
-    advance(new)
-    return new, events
+    events = EVENTS.counted(events, numbers(state, new), lambda: {})   # every action has one
+    return new, events + advance(new)
+
+
+def tallies(state: State) -> dict[str, list[int]]:
+    return _tallies(state)
 
 
 def view(state: State, seat: int | None) -> dict:
@@ -71,9 +73,7 @@ def view(state: State, seat: int | None) -> dict:
 def result(state: State) -> dict | None:
     if state.phase != "over":
         return None
-    return {"scores": list(state.vp), "ranking": ranking(state),
-            "income": [income_level(p) for p in state.income], "money": list(state.money),
-            "rounds": dict(state.rounds_played)}
+    return final_result(state)
 
 
 def dump(state: State) -> dict:

@@ -4,11 +4,14 @@ EISENBAHNEPOCHE 3, and the VARIANTE ZUM EINSTIEG (canal era only)."""
 from __future__ import annotations
 
 from service.games.common import rng as rngs
+from service.games.events import run_steps
 
 from .data import CLASSIC_CARDS, HAND_SIZE
 from .debt import collect_negative_income
+from .events import EVENTS
 from .income import income_level
 from .mat import remove_from_board
+from .numbers import tallies
 from .scoring import score_cash, score_flipped_tiles, score_introductory_extras, score_links
 from .setup import classic_cards
 from .state import State, tile_refs
@@ -19,6 +22,7 @@ END_OF_CANAL_ERA = ("remove_level_1_tiles", "reset_cotton_market", "reshuffle_de
                     "place_banker_tile", "deal_hands")                           # KANALEPOCHE 3-6
 END_OF_RAIL_ERA = ("score_cash",)                                               # EISENBAHNEPOCHE 3
 END_OF_INTRODUCTORY_GAME = ("score_introductory_extras",)                       # VARIANTE ZUM EINSTIEG
+SCORING_STEPS = END_OF_ERA + END_OF_RAIL_ERA + END_OF_INTRODUCTORY_GAME
 
 
 def actions_for(state: State, seat: int) -> int:
@@ -28,14 +32,20 @@ def actions_for(state: State, seat: int) -> int:
     return min(per_turn, len(state.hands[seat]))
 
 
-def refill(state: State, seat: int) -> None:
+def refill(state: State, seat: int) -> list[dict]:
     """Draw up to 8; in the canal era the cards under the deck tile are not used.
-    In the rail era the Rothschild tile surfaces when the cards above it run out."""
+    In the rail era the Rothschild tile surfaces when the cards above it run out.
+    The cards drawn are told to the seat alone."""
     hand = state.hands[seat]
+    held = len(hand)
     while len(hand) < HAND_SIZE and (state.deck or (state.era == "rail" and state.beneath)):
         hand.append((state.deck or state.beneath).pop())
+    drawn = hand[held:]
     if state.era == "rail" and not state.deck and state.banker_surfaced is None:
         state.banker_surfaced = state.round
+    if not drawn:
+        return []
+    return [EVENTS.make("drew", seat, count=len(drawn)) | {"cards": drawn, "visible_to": [seat]}]
 
 
 def era_over(state: State) -> bool:
@@ -111,10 +121,9 @@ def place_banker_tile(state: State) -> None:
     state.banker_surfaced = None
 
 
-def deal_hands(state: State) -> None:
+def deal_hands(state: State) -> list[dict]:
     state.era, state.round = "rail", 1
-    for seat in state.order:
-        refill(state, seat)
+    return [event for seat in state.order for event in refill(state, seat)]
 
 
 STEPS = {name: globals()[name] for name in (
@@ -124,42 +133,52 @@ STEPS = {name: globals()[name] for name in (
     "score_cash": score_cash, "score_introductory_extras": score_introductory_extras}
 
 
-def run(state: State, steps: tuple) -> None:
-    for step in steps:
-        STEPS[step](state)
+def run(state: State, steps: tuple) -> list[dict]:
+    """The steps in order; an event for each that changes money, VP or income. The VP
+    of the scoring steps are kept apart (`vp_parts`) for the result's breakdown."""
+    events = run_steps(state, [(step, STEPS[step]) for step in steps], tallies, EVENTS)
+    for event in events:
+        if event["type"] in SCORING_STEPS and "vp" in event:
+            part = state.vp_parts.setdefault(event["type"], [0] * state.players)
+            state.vp_parts[event["type"]] = [a + b for a, b in zip(part, event["vp"])]
+    return events
 
 
-def end_era(state: State) -> None:
+def end_era(state: State) -> list[dict]:
     state.rounds_played[state.era] = state.round
-    run(state, END_OF_ERA)
+    events = run(state, END_OF_ERA)
     if state.options.get("length") == "introductory":
-        run(state, END_OF_INTRODUCTORY_GAME)
+        events += run(state, END_OF_INTRODUCTORY_GAME)
     elif state.era == "rail":
-        run(state, END_OF_RAIL_ERA)
+        events += run(state, END_OF_RAIL_ERA)
     else:
-        run(state, END_OF_CANAL_ERA)
+        events += run(state, END_OF_CANAL_ERA)
         state.turn, state.phase = 0, "turns"
         state.actions_left = actions_for(state, state.order[0])
-        return
+        return events
     state.phase = "over"
+    return events
 
 
-def advance(state: State) -> None:
-    """Move play on until a seat must decide something (or the game is over)."""
+def advance(state: State) -> list[dict]:
+    """Move play on until a seat must decide something (or the game is over); the
+    events of the steps it ran."""
+    events = []
     while not state.pending and state.phase != "over":
         if state.phase == "turns":
             if state.actions_left:
-                return
-            refill(state, state.order[state.turn])
+                return events
+            events += refill(state, state.order[state.turn])
             next_seat(state)
         elif state.phase == "round_end":
-            run(state, END_OF_ROUND)
+            events += run(state, END_OF_ROUND)
             state.phase = "after_income"
         elif era_over(state):
-            end_era(state)
+            events += end_era(state)
         else:
             state.round += 1
             state.turn, state.phase = 0, "turns"
             state.actions_left = actions_for(state, state.order[0])
             if not state.actions_left:
                 next_seat(state)
+    return events

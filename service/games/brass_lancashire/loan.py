@@ -6,6 +6,7 @@ from __future__ import annotations
 from service.games.base import IllegalMove
 
 from .cards import hand_faces, play_cards, why_not_cards
+from .events import EVENTS
 from .income import position_after_loan
 from .state import State
 
@@ -43,4 +44,4 @@ def apply_loan(state: State, seat: int, move: dict) -> list[dict]:
     state.income[seat] = position_after_loan(state.income[seat], move["amount"])
     state.money[seat] += move["amount"]
     state.bank -= move["amount"]
-    return [{"text": f"seat {seat} takes a loan of £{move['amount']}"}]
+    return [EVENTS.make("loan", seat, amount=move["amount"])]

@@ -4,6 +4,7 @@ from __future__ import annotations
 from service.games.base import IllegalMove
 
 from .cards import hand_faces, play_cards, why_not_cards
+from .events import EVENTS
 from .state import State
 
 FIELDS = {"action", "card"}
@@ -17,4 +18,4 @@ def apply_pass(state: State, seat: int, move: dict) -> list[dict]:
     if reason := why_not_cards(state, seat, [move.get("card")]):
         raise IllegalMove(reason, rule="AKTIONEN: Passen", field="card", options=pass_moves(state, seat))
     play_cards(state, seat, [move["card"]])
-    return [{"text": f"seat {seat} passes"}]
+    return [EVENTS.make("pass", seat)]

@@ -3,6 +3,8 @@
 the VARIANTE ZUM EINSTIEG."""
 from __future__ import annotations
 
+from service.games.results import ranked
+
 from .data import BOARD_LINK_ICONS, LEVELS, LINKS
 from .income import income_level
 from .state import State, tile_refs
@@ -47,14 +49,27 @@ def score_introductory_extras(state: State) -> None:
     score_flipped_tiles(state, min_level=2)
 
 
+def tiebreak(state: State, seat: int) -> dict:
+    return {"income_level": income_level(state.income[seat]), "money": state.money[seat]}
+
+
 def ranking(state: State) -> list[list[int]]:
     """Most VP; ties broken by higher income, then more cash; still tied: shared."""
-    def key(seat):
-        return (state.vp[seat], income_level(state.income[seat]), state.money[seat])
-    groups: list[list[int]] = []
-    for seat in sorted(range(state.players), key=key, reverse=True):
-        if groups and key(groups[-1][0]) == key(seat):
-            groups[-1].append(seat)
-        else:
-            groups.append([seat])
-    return groups
+    return ranked(state.players, lambda seat: (state.vp[seat], *tiebreak(state, seat).values()))
+
+
+def breakdown(state: State, seat: int) -> dict:
+    """The VP of each scoring step (links, flipped tiles, cash, the introductory game's
+    extras; both eras together), and what unpaid debts took (RUNDENENDE 2: "1 SP pro
+    £1"), the only other way VP change: the parts add up to the seat's VP."""
+    parts = {step.removeprefix("score_"): vp[seat] for step, vp in sorted(state.vp_parts.items())}
+    return parts | {"unpaid_debt": state.vp[seat] - sum(parts.values())}
+
+
+def result(state: State) -> dict:
+    """The shared result shape (service/games/results.py)."""
+    seats = range(state.players)
+    return {"scores": list(state.vp), "ranking": ranking(state),
+            "breakdown": [breakdown(state, seat) for seat in seats],
+            "tiebreak": [tiebreak(state, seat) for seat in seats],
+            "details": {"rounds": dict(state.rounds_played)}}

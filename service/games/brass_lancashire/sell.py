@@ -8,6 +8,7 @@ from service.games.base import IllegalMove
 
 from .cards import hand_faces, play_cards, why_not_cards
 from .data import COTTON_TRACK, COTTON_X
+from .events import EVENTS
 from .income import advance_income, flip
 from .network import adjacency, distances, reaches_distant_market
 from .state import State, tile_at, tile_refs
@@ -72,17 +73,16 @@ def sell_one(state: State, seat: int, mill: str, via: str) -> list[dict]:
         state.cotton_revealed.append(value)
         state.cotton_marker = min(COTTON_X, state.cotton_marker - value)
         if state.cotton_marker == COTTON_X:
-            return [{"text": f"seat {seat}: cotton merchant {value}, the marker reaches the X: "
-                             "the sale fails and the action ends"}]
+            return [EVENTS.make("sale_fails", seat, tile=value)]
         advance_income(state, seat, COTTON_TRACK[state.cotton_marker])
-        text = f"seat {seat} sells cotton from {mill} to a distant market (tile {value})"
+        event = EVENTS.make("sell", seat, mill=mill, via=via, tile=value)
     else:
         flip(state, tile_at(state, via))
-        text = f"seat {seat} sells cotton from {mill} through the port {via}"
+        event = EVENTS.make("sell", seat, mill=mill, via=via)
     flip(state, tile_at(state, mill))
     if sales(state, seat):
         state.pending.append({"kind": "sell", "seat": seat})
-    return [{"text": text}]
+    return [event]
 
 
 def apply_sell(state: State, seat: int, move: dict) -> list[dict]:
@@ -98,4 +98,4 @@ def apply_sell(state: State, seat: int, move: dict) -> list[dict]:
 
 def apply_done(state: State, seat: int, move: dict) -> list[dict]:
     state.pending.pop()
-    return [{"text": f"seat {seat} stops selling"}]
+    return [EVENTS.make("stop_selling", seat)]

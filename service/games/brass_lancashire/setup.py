@@ -50,7 +50,7 @@ def setup(options: dict, players: int, seed: int) -> State:
         mats=[{i: list(MAT_COUNTS[i]) for i in INDUSTRIES} for _ in range(players)],
         boxed=[0] * players,
         board={town: [None] * len(slots) for town, slots in TOWNS.items()},
-        links={},
+        links={}, vp_parts={},
         coal_market=len(MARKET_PRICES), iron_market=len(MARKET_PRICES),
         supply={"coal": CUBES_IN_BOX - len(MARKET_PRICES), "iron": CUBES_IN_BOX - len(MARKET_PRICES)},
         cotton_marker=0, cotton_face_down=cotton, cotton_revealed=[],

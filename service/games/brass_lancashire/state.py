@@ -45,6 +45,7 @@ class State:
     bank: int
     boxed_cards: int              # cards removed before the rail era (classic set-up)
     rounds_played: dict           # era -> rounds played (filled when an era ends)
+    vp_parts: dict                # scoring step -> VP it gave per seat (the result's breakdown)
 
 
 def dump(state: State) -> dict:

@@ -9,6 +9,7 @@ from service.games.base import GameType, Option
 from service.games.common.datafiles import engine_version
 from service.games.industry import engine
 from service.games.industry.board import BOARD
+from service.games.industry.events import EVENTS
 from service.games.industry.schema import FILES
 
 BOARD_NOTE = (" PROVISIONAL BOARD: the printed board's spaces, costs, resources, VP, "
@@ -22,7 +23,8 @@ GAME = GameType(
     min_seats=3,
     max_seats=4,
     engine=engine,
-    engine_version=engine_version("2", FILES),
+    engine_version=engine_version("3", FILES),
+    events=EVENTS,
     stage="provisional" if BOARD.provisional else "complete",
     description=("Industry (Michael Schacht): auction factories, technologies and bonus spaces "
                  "over 5 epochs and develop them for victory points." + BOARD_NOTE + " The "

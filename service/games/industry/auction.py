@@ -6,6 +6,8 @@ needs no move: the auctioneer must take the space for free.
 """
 from __future__ import annotations
 
+from service.games.events import changes
+from service.games.industry.events import EVENTS, tallies
 from service.games.industry.markers import available_spaces
 from service.games.industry.ownership import award, why_no_marker
 from service.games.industry.state import Auction, State
@@ -120,17 +122,17 @@ def hand_on_gavel(state: State) -> None:
 def apply_auction(state: State, seat: int, move: dict, events: list) -> None:
     order = [(seat + k) % state.seats for k in range(1, state.seats)]
     state.auction = Auction(space=move["space"], bidders=order)
-    events.append({"event": "auction", "seat": seat, "space": move["space"]})
+    events.append(EVENTS.make("auction", seat, space=move["space"]))
 
 
 def apply_bid(state: State, seat: int, move: dict, events: list) -> None:
     state.auction.high_bid, state.auction.high_bidder = move["amount"], seat
-    events.append({"event": "bid", "seat": seat, "amount": move["amount"]})
+    events.append(EVENTS.make("bid", seat, amount=move["amount"]))
     after_bid(state, events)
 
 
 def apply_pass(state: State, seat: int, move: dict, events: list) -> None:
-    events.append({"event": "pass", "seat": seat})
+    events.append(EVENTS.make("pass", seat))
     after_bid(state, events)
 
 
@@ -148,9 +150,11 @@ def after_bid(state: State, events: list) -> None:
 def apply_sell(state: State, seat: int, move: dict, events: list) -> None:
     """He takes the bid from the high bidder and stays auctioneer."""
     buyer, price = state.auction.high_bidder, state.auction.high_bid
+    before = tallies(state)
     state.money[buyer] -= price
     state.money[seat] += price
-    events.append({"event": "sold", "seat": seat, "to": buyer, "price": price})
+    events.append(EVENTS.with_numbers(EVENTS.make("sold", seat, to=buyer, price=price),
+                                      changes(before, tallies(state))))
     award(state, buyer, events)
 
 
@@ -158,11 +162,13 @@ def apply_claim(state: State, seat: int, move: dict, events: list) -> None:
     """"Reihum, beginnend links von ihm, bezahlt er jeweils 1 Taler an jeden Spieler -
     auch an sich selbst - solange, bis er den vollen Preis erreicht hat." """
     paid_to = claim_payments(state, seat)
+    before = tallies(state)
     for paid in paid_to:
         state.money[seat] -= 1
         state.money[paid] += 1
-    events.append({"event": "claimed", "seat": seat, "price": state.auction.high_bid,
-                   "paid_to": paid_to})
+    events.append(EVENTS.with_numbers(
+        EVENTS.make("claimed", seat, price=state.auction.high_bid, paid_to=paid_to),
+        changes(before, tallies(state))))
     hand_on_gavel(state)
     award(state, seat, events)
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from itertools import product
 
+from service.games.events import changes
 from service.games.industry.board import BOARD
+from service.games.industry.events import EVENTS, tallies
 from service.games.industry.flow import next_developer
 from service.games.industry.state import State
 from service.games.industry.supply import (
@@ -95,6 +97,7 @@ def development_vp(state: State, space: str) -> int:
 
 def apply_develop(state: State, seat: int, move: dict, events: list) -> None:
     space = move["space"]
+    before = tallies(state)
     cost = build_cost(state, seat, space)
     state.money[seat] -= cost
     state.kasse += cost
@@ -102,15 +105,15 @@ def apply_develop(state: State, seat: int, move: dict, events: list) -> None:
     state.owned[space]["developed"] = True
     vp = development_vp(state, space)
     state.vp[seat] += vp
-    events.append({"event": "developed", "seat": seat, "space": space, "cost": cost,
-                   "supply": supply, "vp": vp})
+    events.append(EVENTS.with_numbers(EVENTS.make("developed", seat, space=space, cost=cost,
+                                                  supply=supply), changes(before, tallies(state))))
     state.developments_left -= 1
     if state.developments_left == 0:
         next_developer(state, events)
 
 
 def apply_done(state: State, seat: int, move: dict, events: list) -> None:
-    events.append({"event": "done", "seat": seat})
+    events.append(EVENTS.make("done", seat))
     next_developer(state, events)
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from service.games.base import IllegalMove, neutral_move as first_of
 from service.games.industry import auction, develop, flow, notation, render, subsidy, view as views
+from service.games.industry import events as events_of
+from service.games.industry.events import EVENTS
 from service.games.industry.state import dump, load
 
 CHECKS = {**auction.CHECKS, **develop.CHECKS, **subsidy.CHECKS}
@@ -71,7 +73,7 @@ def play_forced_moves(state, events: list) -> None:
         moves = legal_moves(state, seat)
         if len(moves) != 1:
             return
-        events.append({"event": "forced", "seat": seat, "move": moves[0]})
+        events.append(EVENTS.make("forced", seat, move=moves[0]))
         play(state, seat, moves[0], events)
 
 
@@ -92,6 +94,10 @@ def apply(state, seat: int, move: dict):
     play(state, seat, move, events)
     play_forced_moves(state, events)
     return state, events
+
+
+def tallies(state) -> dict[str, list[int]]:
+    return events_of.tallies(state)
 
 
 def result(state) -> dict | None:

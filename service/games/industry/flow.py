@@ -7,6 +7,8 @@ development: phase 5, then the epoch change, then (after epoch 5) the end.
 from __future__ import annotations
 
 from service.games.common.rng import seed_state
+from service.games.events import changes
+from service.games.industry.events import EVENTS, tallies
 from service.games.industry.markers import draw_area_markers, pay_from_kasse
 from service.games.industry.schema import COLUMNS, EPOCHS
 from service.games.industry.scoring import final_scoring
@@ -24,15 +26,17 @@ def setup(options: dict, seats: int, seed: int) -> tuple[State, list]:
                   money=[START_MONEY] * seats, kasse=COINS_TOTAL - START_MONEY * seats,
                   vp=[0] * seats, subsidy=[False] * seats, jokers=[[] for _ in range(seats)],
                   bag=list(COLUMNS))
-    events = [{"event": "setup", "seats": seats}]
+    events = [EVENTS.make("setup", None, seats=seats)]
     begin_round(state, events)
     return state, events
 
 
 def collect_income(state: State, events: list) -> None:
+    before = tallies(state)
     for seat in range(state.seats):
         pay_from_kasse(state, seat, INCOME)
-    events.append({"event": "income", "taler": INCOME})
+    events.append(EVENTS.with_numbers(EVENTS.make("income", None, taler=INCOME),
+                                      changes(before, tallies(state))))
 
 
 def start_auction_phase(state: State, events: list) -> None:
@@ -46,8 +50,8 @@ ROUND = (collect_income, draw_area_markers, start_auction_phase)   # Phase 1-3
 
 
 def begin_round(state: State, events: list) -> None:
-    events.append({"event": "round", "round": state.round, "epoch": state.epoch,
-                   "start_player": state.start_player})
+    events.append(EVENTS.make("round", None, round=state.round, epoch=state.epoch,
+                              start_player=state.start_player))
     for step in ROUND:
         step(state, events)
 
@@ -57,7 +61,7 @@ def start_development(state: State, events: list) -> None:
     state.phase = "development"
     state.developer = state.start_player
     state.developments_left = DEVELOPMENTS_PER_TURN
-    events.append({"event": "development"})
+    events.append(EVENTS.make("development", None))
 
 
 def next_developer(state: State, events: list) -> None:
@@ -87,10 +91,10 @@ def change_epoch(state: State, events: list) -> None:
         state.phase = "over"
         state.owned = {space: mark for space, mark in state.owned.items() if mark["developed"]}
         state.final = final_scoring(state)
-        events.append({"event": "game_over", "scores": state.final["scores"]})
+        events.append(EVENTS.make("game_over", None, scores=state.final["scores"]))
         return
     state.epoch += 1
-    events.append({"event": "epoch_change", "epoch": state.epoch})
+    events.append(EVENTS.make("epoch_change", None, epoch=state.epoch))
 
 
 END_OF_ROUND = (pass_start_player, change_epoch)   # Phase 5, Epochenwechsel

@@ -9,7 +9,9 @@ the draw is the seeded generator's, so there is no hidden order to leak.
 from __future__ import annotations
 
 from service.games.common.rng import below
+from service.games.events import changes
 from service.games.industry.board import BOARD
+from service.games.industry.events import EVENTS, tallies
 from service.games.industry.schema import COLUMNS
 from service.games.industry.state import State
 
@@ -40,14 +42,16 @@ def draw_area_markers(state: State, events: list) -> None:
     if not state.bag:
         state.bag = list(COLUMNS)
         state.face_down = []
-        events.append({"event": "bag_refilled"})
+        events.append(EVENTS.make("bag_refilled", None))
     for _ in range(min(markers_per_round(state), len(state.bag))):
         index, state.rng = below(state.rng, len(state.bag))
         column = state.bag.pop(index)
         state.face_up.append(column)
         coin = column in BOARD.coin_columns
-        events.append({"event": "area_marker_drawn", "column": column, "coin": coin})
+        before = tallies(state)
         if coin:
             for seat in range(state.seats):
                 pay_from_kasse(state, seat, 1)
+        events.append(EVENTS.with_numbers(EVENTS.make("area_marker_drawn", None, column=column,
+                                                       coin=coin), changes(before, tallies(state))))
     state.face_up.sort()

@@ -18,6 +18,7 @@ Jokers take no marker and are never limited.
 from __future__ import annotations
 
 from service.games.industry.board import BOARD
+from service.games.industry.events import EVENTS
 from service.games.industry.flow import start_development
 from service.games.industry.state import State
 
@@ -38,7 +39,7 @@ def award(state: State, seat: int, events: list) -> None:
     After the last available space: Phase 4."""
     space = state.auction.space
     joker = BOARD.spaces[space].get("joker")
-    won = {"event": "won", "seat": seat, "space": space}
+    won = {"space": space}
     if joker:
         state.jokers[seat].append(joker)
         won["joker"] = joker
@@ -51,6 +52,6 @@ def award(state: State, seat: int, events: list) -> None:
     state.face_down.append(column)
     state.auctioned.append(space)
     state.auction = None
-    events.append(won)
+    events.append(EVENTS.make("won", seat, **won))
     if not state.face_up:
         start_development(state, events)

@@ -9,6 +9,7 @@ ownership markers on the board, then most money.
 from __future__ import annotations
 
 from service.games.industry.board import BOARD
+from service.games.results import ranked
 from service.games.industry.state import State
 from service.games.industry.subsidy import SUBSIDY_VP
 
@@ -36,22 +37,22 @@ def bonus_vp(mine: set[str]) -> int:
 
 
 def seat_breakdown(state: State, seat: int) -> dict:
+    """The VP parts, adding up to the seat's score."""
     mine = developed_by(state, seat)
-    parts = {"during_play": state.vp[seat],
-             "money": state.money[seat] // TALER_PER_VP,
-             "roads": connection_vp(mine, "road"),
-             "lines": connection_vp(mine, "tech_line"),
-             "bonus_spaces": bonus_vp(mine),
-             "unused_jokers": UNUSED_JOKER_VP * len(state.jokers[seat]),
-             "subsidy": SUBSIDY_VP if state.subsidy[seat] else 0}
-    return {**parts, "total": sum(parts.values()), "markers": len(mine),
-            "taler": state.money[seat]}
+    return {"during_play": state.vp[seat],
+            "money": state.money[seat] // TALER_PER_VP,
+            "roads": connection_vp(mine, "road"),
+            "lines": connection_vp(mine, "tech_line"),
+            "bonus_spaces": bonus_vp(mine),
+            "unused_jokers": UNUSED_JOKER_VP * len(state.jokers[seat]),
+            "subsidy": SUBSIDY_VP if state.subsidy[seat] else 0}
 
 
 def final_scoring(state: State) -> dict:
+    """The shared result shape (service/games/results.py); ties: markers, then Taler."""
     breakdown = [seat_breakdown(state, seat) for seat in range(state.seats)]
-    key = [(b["total"], b["markers"], b["taler"]) for b in breakdown]
-    ranking = [[seat for seat in range(state.seats) if key[seat] == k]
-               for k in sorted(set(key), reverse=True)]
-    return {"scores": [b["total"] for b in breakdown], "ranking": ranking,
-            "breakdown": breakdown}
+    scores = [sum(parts.values()) for parts in breakdown]
+    tiebreak = [{"markers": len(developed_by(state, seat)), "taler": state.money[seat]}
+                for seat in range(state.seats)]
+    ranking = ranked(state.seats, lambda s: (scores[s], tiebreak[s]["markers"], tiebreak[s]["taler"]))
+    return {"scores": scores, "ranking": ranking, "breakdown": breakdown, "tiebreak": tiebreak}

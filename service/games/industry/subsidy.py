@@ -6,6 +6,8 @@ bid, a claim or a development), and it does not end its turn.
 """
 from __future__ import annotations
 
+from service.games.events import changes
+from service.games.industry.events import EVENTS, tallies
 from service.games.industry.markers import pay_from_kasse
 from service.games.industry.state import State
 
@@ -26,8 +28,10 @@ def subsidy_moves(state: State, seat: int) -> list[dict]:
 
 def apply_subsidy(state: State, seat: int, move: dict, events: list) -> None:
     state.subsidy[seat] = True
+    before = tallies(state)
     pay_from_kasse(state, seat, SUBSIDY_TALER)
-    events.append({"event": "subsidy", "seat": seat, "taler": SUBSIDY_TALER})
+    events.append(EVENTS.with_numbers(EVENTS.make("subsidy", seat, taler=SUBSIDY_TALER),
+                                      changes(before, tallies(state))))
 
 
 CHECKS = {"subsidy": why_not_subsidy}

@@ -5,6 +5,7 @@ from service.games.common.datafiles import engine_version
 
 from .data import FILES, PROVISIONAL
 from .engine import ENGINE
+from .events import EVENTS
 
 GAME = GameType(
     id="ultimate-railroads",
@@ -12,7 +13,8 @@ GAME = GameType(
     min_seats=1,
     max_seats=4,
     engine=ENGINE,
-    engine_version=engine_version("3", FILES),
+    engine_version=engine_version("4", FILES),
+    events=EVENTS,
     stage="provisional" if PROVISIONAL else "complete",
     options=(Option("board", "russia", "the player boards: RUSSIAN RAILROADS (the base game); "
                     "the German, American and Asian boards are to come", choices=("russia",)),

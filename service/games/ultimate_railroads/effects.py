@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+from service.games.events import one_seat
+
 from . import pool
 from .completion import finishable, trial_copy
 from .board import step_capacity, steps_made
@@ -31,7 +33,8 @@ def two_highest(player: dict) -> int:
 
 def score(state: dict, seat: int, points: int, why: str) -> list[dict]:
     state["players"][seat]["score"] += points
-    return [{"type": "points", "seat": seat, "points": points, "for": why}]
+    return [{"type": "points", "seat": seat, "points": points, "for": why,
+             "vp": one_seat(len(state["players"]), seat, points)}]
 
 
 def _take_doubler(state, seat, effect, direct):
@@ -45,7 +48,8 @@ def _take_doubler(state, seat, effect, direct):
 
 def _gain_coins(state, seat, effect, direct):
     state["players"][seat]["coins"] += effect["coins"]
-    return [{"type": "coins", "seat": seat, "coins": effect["coins"]}]
+    return [{"type": "coins", "seat": seat, "coins": effect["coins"],
+             "money": one_seat(len(state["players"]), seat, effect["coins"])}]
 
 
 def _temps(state, seat, effect, direct):

@@ -5,12 +5,15 @@ import copy
 import json
 
 from service.games.base import HIDDEN, IllegalMove, neutral_move as first_of
+from service.games.events import changes
 
 from . import flow, ideas, industry, locomotives, pool, track  # noqa: F401  (pool kinds register)
 from .emil import emil_turn
+from .events import EVENTS
 from .notation import format_move, parse_move
 from .placement import apply_pass, apply_place, place_moves
 from .render import render
+from .scoring import result as final_result
 from .setup import setup as _setup
 from .turn_order import apply_relocate, relocate_moves
 from .view import view as _view
@@ -72,7 +75,7 @@ class UltimateRailroads:
             raise IllegalMove("a move is an object with an 'action'", rule=RULE, field="action")
         if seat not in flow.to_act(state):
             raise IllegalMove("it is not your turn", rule=RULE, field="seat")
-        state = json.loads(json.dumps(state))     # JSON-ready: the quickest deep copy
+        before, state = state, json.loads(json.dumps(state))   # JSON-ready: the quickest deep copy
         if state["pool"]:
             events = pool.apply(state, seat, move)
         else:
@@ -84,7 +87,15 @@ class UltimateRailroads:
                 raise IllegalMove(f"unknown part(s) of the move: {', '.join(sorted(extra))}",
                                   rule=RULE, field=sorted(extra)[0])
             events = handlers[move["action"]](state, seat, move)
-        return state, events + flow.settle(state)
+        events += flow.settle(state)
+        return state, EVENTS.counted([EVENTS.told(event) for event in events],
+                                     changes(self.tallies(before), self.tallies(state), events),
+                                     lambda: EVENTS.make("paid", seat))
+
+    def tallies(self, state: dict) -> dict[str, list[int]]:
+        """Coins and points per seat (Engine.tallies)."""
+        return {"money": [p["coins"] for p in state["players"]],
+                "vp": [p["score"] for p in state["players"]]}
 
     def view(self, state: dict, seat: int | None) -> dict:
         return _view(state, seat)
@@ -100,10 +111,7 @@ class UltimateRailroads:
     def result(self, state: dict) -> dict | None:
         if state["phase"] != "over":
             return None
-        scores = [p["score"] for p in state["players"]]
-        ranking = [[s for s in range(len(scores)) if scores[s] == value]
-                   for value in sorted(set(scores), reverse=True)]
-        return {"scores": scores, "ranking": ranking, "final_scoring": state["final"]}
+        return final_result(state)
 
     def dump(self, state: dict) -> dict:
         return copy.deepcopy(state)

@@ -3,6 +3,7 @@ everyone has passed, then the round's end (NACH DER WERTUNG) and SPIELENDE."""
 from __future__ import annotations
 
 from service.games.base import IllegalMove
+from service.games.events import one_seat
 
 from . import emil, pool, scoring
 from .data import START_BONUS
@@ -118,7 +119,8 @@ def score_and_clean_up(state: dict) -> list[dict]:
         points = scoring.round_points(player)
         player["score"] += sum(points.values())
         scores.append(points)
-        events.append({"type": "scoring", "seat": seat, "round": state["round"], **points})
+        events.append({"type": "scoring", "seat": seat, "round": state["round"], "points": points,
+                       "vp": one_seat(len(state["players"]), seat, sum(points.values()))})
     state["last_scoring"] = scores
     clean_up(state)
     if state["round"] > state["rounds"]:
@@ -143,8 +145,9 @@ def final_scoring(state: dict) -> list[dict]:
     final = scoring.final_points(state["players"])
     if state["emil"]:       # SOLOVARIANTE, SPIELENDE: only Emil's engineer count matters
         final[emil.YOU]["engineers"] = emil.majority(state["players"][emil.YOU], state["emil"])
-    for player, extra in zip(state["players"], final):
-        player["score"] += sum(extra["end_cards"].values()) + extra["engineers"]
+    gained = [sum(extra["end_cards"].values()) + extra["engineers"] for extra in final]
+    for player, points in zip(state["players"], gained):
+        player["score"] += points
     state["final"] = final
     state["phase"] = "over"
-    return [{"type": "final_scoring", "points": final}]
+    return [{"type": "final_scoring", "points": final, "vp": gained}]

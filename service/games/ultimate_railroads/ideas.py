@@ -74,7 +74,8 @@ def resolve_end_card(state, seat, item, move):
         return score(state, seat, item["points"], "no end-game card")
     state["end_deck"].remove(move["card"])
     state["players"][seat]["end_cards"].append(move["card"])
-    return [{"type": "end_card", "seat": seat, "card": move["card"], "visible_to": [seat]}]
+    return [{"type": "end_card", "seat": seat},
+            {"type": "end_card_kept", "seat": seat, "cards": [move["card"]], "visible_to": [seat]}]
 
 
 def idea_card_options(state, seat, item):

@@ -6,6 +6,7 @@ player's free engineer."""
 from __future__ import annotations
 
 from service.games.base import IllegalMove
+from service.games.events import one_seat
 
 from . import pool
 from .data import DATA, ENGINEERS, seat_rules
@@ -164,7 +165,8 @@ def apply_pass(state: dict, seat: int) -> list[dict]:
     player["passed"] = True
     points = 0 if state["emil"] else DATA["pass_points"]["value"][str(player["card"])]
     player["score"] += points
-    return [{"type": "pass", "seat": seat, "points": points}]
+    return [{"type": "pass", "seat": seat, "points": points,
+             "vp": one_seat(len(state["players"]), seat, points)}]
 
 
 pool.kind("other_engineer")((other_engineer_options, resolve_other_engineer))

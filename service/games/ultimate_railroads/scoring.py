@@ -1,6 +1,8 @@
 """WERTUNG (each round) and SPIELENDE (end-game cards, the engineers' majority)."""
 from __future__ import annotations
 
+from service.games.results import ranked
+
 from .board import condition_met, field_colour, loco_reach, steps_made
 from .data import DATA, END_CARDS, ROUTES, loco_number
 from .industry import strip_points
@@ -89,6 +91,20 @@ def majority(players: list[dict]) -> list[int]:
     for seat, points in zip(ranked, MAJORITY):
         out[seat] = points
     return out
+
+
+def result(state: dict) -> dict:
+    """The shared result shape (service/games/results.py): the VP scored during play
+    (rounds' scoring, passing, actions), then the end-game cards and the engineers'
+    majority of SPIELENDE; equal scores tie (`tiebreak` empty)."""
+    scores = [p["score"] for p in state["players"]]
+    breakdown = []
+    for score, final in zip(scores, state["final"]):
+        end = {"end_cards": sum(final["end_cards"].values()), "engineers": final["engineers"]}
+        breakdown.append({"during_play": score - sum(end.values()), **end})
+    return {"scores": scores, "ranking": ranked(len(scores), lambda s: scores[s]),
+            "breakdown": breakdown, "tiebreak": [{} for _ in scores],
+            "details": {"final_scoring": state["final"]}}
 
 
 def final_points(players: list[dict]) -> list[dict]:

@@ -86,4 +86,4 @@ def test_game_end_scoring_runs_once_at_the_end():
     with_rail(state, "koeln-essen", 0)
     for seat in (0, 1, 2):
         state = play(play(state, seat, {"action": "pass"}), seat, {"action": "pass"})
-    assert ENGINE.result(state)["money"][0] == 2 + 1 + 0
+    assert ENGINE.result(state)["details"]["money"][0] == 2 + 1 + 0

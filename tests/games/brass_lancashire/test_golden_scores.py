@@ -73,4 +73,4 @@ def test_greedy_three_seat_game_scores_by_the_rulebook(monkeypatch):
     assert state.money == [36, 0, 4]
     assert [sum(parts) for parts in breakdown] == [30, 41, 43]
     assert ENGINE.result(state)["scores"] == [30, 41, 43] == header["result"]["scores"]
-    assert ENGINE.result(state)["income"] == [15, 5, 13], "a plausible end: every income positive"
+    assert [t["income_level"] for t in ENGINE.result(state)["tiebreak"]] == [15, 5, 13], "a plausible end: every income positive"

@@ -63,13 +63,13 @@ def test_rounds_per_era(players):
     """RUNDEN: 10 (2 players), 9 (3) or 8 (4) rounds in each era."""
     state, _ = play_balanced(players, 7, {})
     rounds = ROUNDS_PER_ERA[players]
-    assert ENGINE.result(state)["rounds"] == {"canal": rounds, "rail": rounds}
+    assert ENGINE.result(state)["details"]["rounds"] == {"canal": rounds, "rail": rounds}
 
 
 def test_introductory_game_ends_after_the_canal_era():
     """VARIANTE ZUM EINSTIEG: only the canal era is played."""
     state, _ = play_balanced(3, 8, {"length": "introductory"})
-    assert ENGINE.result(state)["rounds"] == {"canal": 9}
+    assert ENGINE.result(state)["details"]["rounds"] == {"canal": 9}
 
 
 @pytest.mark.parametrize("players", [2, 4])

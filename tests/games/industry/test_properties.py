@@ -50,11 +50,11 @@ def test_random_games_keep_money_auction_every_space_once_end_after_epoch_5_and_
     assert sum(state.money) + state.kasse == COINS_TOTAL
     again, events = replayed_with_events(seats, seed, options, played.log)
     assert canonical(engine.dump(again)) == canonical(engine.dump(state))
-    won = [e["space"] for e in events if e["event"] == "won"]
+    won = [e["space"] for e in events if e["type"] == "won"]
     assert sorted(won) == sorted(BOARD.spaces) == sorted(state.auctioned)
-    assert [e["epoch"] for e in events if e["event"] == "epoch_change"] == [2, 3, 4, 5]
+    assert [e["epoch"] for e in events if e["type"] == "epoch_change"] == [2, 3, 4, 5]
     assert state.epoch == 5 and state.phase == "over" and engine.to_act(state) == []
-    assert events[-1]["event"] == "game_over" and engine.result(state)["scores"] == events[-1]["scores"]
+    assert events[-1]["type"] == "game_over" and engine.result(state)["scores"] == events[-1]["scores"]
 
 
 @settings(max_examples=10, deadline=None)
@@ -77,7 +77,7 @@ def test_a_seat_is_asked_only_with_a_choice_and_forced_moves_were_the_only_legal
         stepwise = engine.load(engine.dump(state))
         state, events = engine.apply(state, seat, move)
         engine.play(stepwise, seat, move, [])
-        for forced in (e for e in events if e["event"] == "forced"):
+        for forced in (e for e in events if e["type"] == "forced"):
             assert engine.to_act(stepwise) == [forced["seat"]]
             assert engine.legal_moves(stepwise, forced["seat"]) == [forced["move"]]
             engine.play(stepwise, forced["seat"], forced["move"], [])

@@ -140,4 +140,4 @@ def test_undeveloped_markers_are_removed_at_the_end():
     state.auctioned = sorted(BOARD.spaces)
     end_round(state, [])
     assert state.phase == "over" and set(state.owned) == {"1D"}
-    assert state.final["breakdown"][0]["markers"] == 1
+    assert state.final["tiebreak"][0]["markers"] == 1

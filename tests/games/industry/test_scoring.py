@@ -91,7 +91,7 @@ def test_score_track_points_count_in_the_total():
     """Siegpunkte werden sofort auf der Zählleiste addiert."""
     state = with_money(a_game(), 0, 0, 0)
     state.vp = [7, 0, 0]
-    assert scored(state)["total"] == 7
+    assert scored(state)["during_play"] == 7 and final_scoring(state)["scores"][0] == 7
 
 
 def test_ties_go_to_most_markers_on_the_board_then_most_money():

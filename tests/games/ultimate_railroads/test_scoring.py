@@ -160,7 +160,7 @@ def test_final_scoring_after_the_last_round():
     state = act(state, 1, "pass")
     result = ENGINE.result(state)
     assert result is not None
-    assert result["final_scoring"][0]["engineers"] == 40
+    assert result["details"]["final_scoring"][0]["engineers"] == 40 == result["breakdown"][0]["engineers"]
     assert result["scores"][0] == 0 + 40 and result["scores"][1] == 2
     assert result["ranking"] == [[0], [1]]
 

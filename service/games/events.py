@@ -1,0 +1,239 @@
+"""One event shape for every game (issue 13) and its numbers (issue 15).
+
+Every event is `{"type", "seat", "text", ...}`: `type` names what happened in the
+rulebook's words, `seat` who did it (null for the game's own steps: income, scoring,
+the automaton), `text` says it as an English sentence with the game's display names
+("seat N" for a seat; the service writes the players' names in). Then the numbers, the
+same in every game: per-seat changes (`money`, `vp`, `income`: a list indexed by seat,
+the change the event caused), `cubes_taken` (source -> cubes), `flipped` tiles and for
+whom, `cards` drawn. An event meant for some seats only carries `visible_to`
+(GameType.redact drops it for the others). Each engine declares the further fields of
+each of its event types (EventTypes); `EventSchema` plus those fields is the schema an
+event of that type validates against, as marshmallow schemas.
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
+
+MAX_SEATS = 8
+PER_SEAT_CHANGE = 10_000            # no game moves more than this in one event
+NUMBERS = ("money", "vp", "income")  # the per-seat changes
+
+
+def per_seat_changes() -> fields.List:
+    return fields.List(fields.Integer(validate=validate.Range(-PER_SEAT_CHANGE, PER_SEAT_CHANGE)),
+                       validate=validate.Length(1, MAX_SEATS))
+
+
+def text(required: bool = True) -> fields.String:
+    """A string field of an event type (EventTypes)."""
+    return fields.String(required=required)
+
+
+def count(required: bool = True) -> fields.Integer:
+    """A whole-number field of an event type, within the bounds of any game's counts."""
+    return fields.Integer(required=required, validate=validate.Range(-PER_SEAT_CHANGE,
+                                                                     PER_SEAT_CHANGE))
+
+
+class FlippedSchema(Schema):
+    """A tile flipped (or turned over, scored...) by the event, and whose it is."""
+    tile = fields.String(required=True)
+    industry = fields.String(required=True)
+    owner = fields.Integer(required=True, validate=validate.Range(0, MAX_SEATS - 1))
+
+
+class EventSchema(Schema):
+    """The fields every event of every game may carry."""
+    class Meta:
+        unknown = RAISE
+
+    type = fields.String(required=True, validate=validate.Regexp(r"^[a-z][a-z0-9_]{0,39}$"))
+    seat = fields.Integer(required=True, allow_none=True,
+                          validate=validate.Range(0, MAX_SEATS - 1))
+    text = fields.String(required=True, validate=validate.Length(1, 1000))
+    money = per_seat_changes()
+    vp = per_seat_changes()
+    income = per_seat_changes()
+    cubes_taken = fields.Dict(keys=fields.String(),
+                              values=fields.Integer(validate=validate.Range(1, 100)))
+    flipped = fields.List(fields.Nested(FlippedSchema))
+    cards = fields.List(fields.String())
+    visible_to = fields.List(fields.Integer(validate=validate.Range(0, MAX_SEATS - 1)))
+
+
+SEAT_LABEL = re.compile(r"\b([Ss])eat (\d+)\b")
+
+
+def seat_name(seat: int | None) -> str:
+    return "the game" if seat is None else f"seat {seat}"
+
+
+def with_names(text: str, names: list[str]) -> str:
+    """An engine's text with its "seat N" labels as the players' names (issue 14): the
+    engines, pure, know seats only."""
+    return SEAT_LABEL.sub(lambda found: int(found.group(2)) < len(names)
+                          and names[int(found.group(2))] or found.group(0), text)
+
+
+def parts_text(parts: dict) -> str:
+    """A result's breakdown of one seat in words: "during play 20, money 5"."""
+    return ", ".join(f"{part.replace('_', ' ')} {vp}" for part, vp in parts.items())
+
+
+def words(ident: str) -> str:
+    """An id in words ("cotton_mill" -> "cotton mill"), for a game without display names."""
+    return ident.replace("_", " ")
+
+
+def display(value, name: Callable[[str], str]) -> str:
+    """A field as players read it: an id by its display name (`name`); a list joined
+    with "and"."""
+    if isinstance(value, (list, tuple)):
+        return " and ".join(display(v, name) for v in value) or "nothing"
+    if isinstance(value, str):
+        return name(value)
+    return str(value)
+
+
+class EventTypes:
+    """One game's event types: type -> (sentence, its own fields). The sentence is a
+    `str.format` template over the event's fields, each shown by `name` (an id's display
+    name), `{seat}` as "seat N"; or a function of the event returning the sentence. The
+    numbers an event carries are told after its sentence, money as `money` writes it."""
+
+    def __init__(self, types: dict[str, tuple[str | Callable[[dict], str], dict]],
+                 name: Callable[[str], str] = words, money: str = "{}"):
+        self.sentences = {name: sentence for name, (sentence, _) in types.items()}
+        self.schemas = {name: EventSchema.from_dict(own, name=f"{name}_event")()
+                        for name, (_, own) in types.items()}
+        self.name = name
+        self.money = money          # how the game writes an amount of money ("£{}")
+
+    def make(self, kind: str, seat: int | None, /, **given) -> dict:
+        """The event of type `kind` by `seat`, its text written from its sentence."""
+        event = {"type": kind, "seat": seat, **given}
+        sentence = self.sentences[kind]
+        if callable(sentence):
+            text = sentence(event)
+        else:
+            text = sentence.format(**{k: display(v, self.name) for k, v in given.items()},
+                                   seat=seat_name(seat))
+        return {"type": kind, "seat": seat, "text": text, **given}
+
+    def told(self, event: dict) -> dict:
+        """An event written as {"type", "seat" (if any), fields...} in the shared shape:
+        the seat null where it has none, its text written."""
+        given = {k: v for k, v in event.items() if k not in ("type", "seat")}
+        return self.make(event["type"], event.get("seat"), **given)
+
+    def numbers_text(self, numbers: dict) -> str:
+        """The numbers (events.NUMBERS, cubes_taken, flipped) in words."""
+        said = []
+        for name, gain, loss, unit in (("money", "receives", "pays", self.money),
+                                       ("vp", "scores", "loses", "{} VP"),
+                                       ("income", "moves up", "moves down",
+                                        "{} income space(s)")):
+            said += [f"{seat_name(seat)} {gain if change > 0 else loss} {unit.format(abs(change))}"
+                     for seat, change in enumerate(numbers.get(name) or ()) if change]
+        if cubes := numbers.get("cubes_taken"):
+            said.append("cubes taken: " + ", ".join(f"{taken} from {self.name(source)}"
+                                                    for source, taken in cubes.items()))
+        if flipped := numbers.get("flipped"):
+            said.append("flipped: " + ", ".join(
+                f"{seat_name(tile['owner'])}'s {self.name(tile['industry'])} at "
+                f"{self.name(tile['tile'])}" for tile in flipped))
+        return "; ".join(said)
+
+    def with_numbers(self, event: dict, numbers: dict) -> dict:
+        """The event with the numbers, told after its sentence."""
+        told = self.numbers_text(numbers)
+        return {**event, **numbers, "text": f"{event['text']}: {told}" if told else event["text"]}
+
+    def counted(self, events: list[dict], numbers: dict, otherwise: Callable[[], dict]
+                ) -> list[dict]:
+        """The events with `numbers` (a move's or a step's) on the first of them, or on the
+        event `otherwise()` makes when there is none."""
+        if not numbers:
+            return events
+        if not events:
+            return [self.with_numbers(otherwise(), numbers)]
+        return [self.with_numbers(events[0], numbers), *events[1:]]
+
+    def errors(self, event: dict) -> dict:
+        """What is wrong with an event of this game ({} for nothing)."""
+        schema = self.schemas.get(event.get("type")) if isinstance(event, dict) else None
+        if schema is None:
+            return {"type": [f"not an event type of this game: {sorted(self.schemas)}"]}
+        try:
+            schema.load(event)
+        except ValidationError as wrong:
+            return wrong.messages
+        return {}
+
+
+def changes(before: dict[str, list[int]], after: dict[str, list[int]],
+            reported: list[dict] = ()) -> dict:
+    """The per-seat changes between two tallies (Engine.tallies) that are not all zero,
+    less what the `reported` events already say."""
+    out = {}
+    for name in NUMBERS:
+        if name in before:
+            told = summed(reported, name, len(before[name]))
+            change = [a - b - t for b, a, t in zip(before[name], after[name], told)]
+            if any(change):
+                out[name] = change
+    return out
+
+
+def one_seat(seats: int, seat: int, change: int) -> list[int]:
+    """A per-seat change for one seat's number."""
+    return [change if other == seat else 0 for other in range(seats)]
+
+
+def summed(events: list[dict], name: str, seats: int) -> list[int]:
+    """The per-seat total of one number over events (for checks and summaries)."""
+    total = [0] * seats
+    for event in events:
+        for seat, change in enumerate(event.get(name) or ()):
+            total[seat] += change
+    return total
+
+
+def run_steps(state, steps: list[tuple[str, Callable]], tallies: Callable, types: EventTypes
+              ) -> list[dict]:
+    """A sequence of the game's own steps, (type, step) in order: for each that changes a
+    tally, an event of its type (seat null) with the changes; then the events the step
+    returns, if any."""
+    events = []
+    for kind, step in steps:
+        before = tallies(state)
+        made = step(state) or []
+        events += types.counted([], changes(before, tallies(state)), lambda: types.make(kind, None))
+        events += made
+    return events
+
+
+def same_tile(before: dict[str, dict], ref: str, tile: dict) -> bool:
+    old = before.get(ref)
+    return old is not None and all(old[key] == tile[key] for key in ("owner", "industry", "level"))
+
+
+def tile_changes(before: dict[str, dict], after: dict[str, dict], taken: dict[str, int]) -> dict:
+    """Between two boards of tiles by reference ({"owner", "industry", "level",
+    "flipped", "cubes"} each): the cubes taken from each tile and elsewhere (`taken`:
+    place -> cubes) as `cubes_taken`, and the tiles flipped, with their owners (`flipped`)."""
+    out = {}
+    if cubes := {ref: before[ref].get("cubes", 0) - tile.get("cubes", 0)
+                 for ref, tile in after.items()
+                 if same_tile(before, ref, tile) and tile.get("cubes", 0) < before[ref].get("cubes", 0)
+                 } | {place: cubes for place, cubes in taken.items() if cubes > 0}:
+        out["cubes_taken"] = cubes
+    if flipped := [{"tile": ref, "industry": tile["industry"], "owner": tile["owner"]}
+                   for ref, tile in after.items()
+                   if tile["flipped"] and not (same_tile(before, ref, tile) and before[ref]["flipped"])]:
+        out["flipped"] = flipped
+    return out

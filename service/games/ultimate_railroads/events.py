@@ -1,0 +1,85 @@
+"""The events of Ultimate Railroads in the shared shape (service/games/events.py): the
+rule modules write {"type", "seat", fields...}; the engine writes each in the shared
+shape with its sentence (`EVENTS.told`). Points are VP (`vp`), coins money (`money`);
+Emil, the solo game's automaton, is no seat (seat null). An end-game card is kept
+face down: `end_card` tells everyone, `end_card_kept` (visible to its seat) which."""
+from __future__ import annotations
+
+from marshmallow import fields
+
+from service.games.events import EventTypes, count, seat_name, text
+
+
+def scored(event: dict) -> str:
+    parts = ", ".join(f"{part.replace('_', ' ')} {points}"
+                      for part, points in event["points"].items() if points)
+    return (f"{seat_name(event['seat'])} scores {sum(event['points'].values())} points in "
+            f"round {event['round']}" + (f" ({parts})" if parts else ""))
+
+
+def blocked(event: dict) -> str:
+    if event["card"] is None:
+        return "Emil turns up no card he can use"
+    return f"Emil blocks {event['space'].replace('_', ' ')} with {event['workers']} worker(s)"
+
+
+EVENTS = EventTypes({
+    "place": ("{seat} occupies {space}", {
+        "space": text(), "workers": count(), "temps": count(), "wood": count(),
+        "coins": count(), "swap": text(False)}),
+    "pass": ("{seat} passes and scores {points} points", {"points": count()}),
+    "stay": ("{seat} leaves its turn-order worker where it is", {}),
+    "relocate": ("{seat} moves its turn-order worker to {space}", {"space": text()}),
+    "start_bonus": ("{seat} chooses the start bonus card {card}", {"card": text()}),
+    "start_bonus_drawn": ("{seat} draws the start bonus cards {cards}", {}),
+    "start_bonus_twice": ("{seat} carries out the start bonus card {card} twice",
+                          {"card": text()}),
+    "start_bonus_pick": ("{seat} picks the start bonus card {card}", {"card": text()}),
+    "turn_order": (lambda e: "the new turn order: " + ", ".join(map(seat_name, e["order"])),
+                   {"order": fields.List(fields.Integer(), required=True)}),
+    "scoring": (scored, {"round": count(), "points": fields.Dict(
+        keys=fields.String(), values=fields.Integer(), required=True)}),
+    "final_scoring": ("final scoring: end-game cards and the engineers' majority",
+                      {"points": fields.List(fields.Dict(), required=True)}),
+    "points": ("{seat} scores {points} points for {for}", {"points": count(), "for": text()}),
+    "doubler": ("{seat} takes {count} doubler(s)", {"count": count()}),
+    "coins": ("{seat} takes {coins} coin(s)", {"coins": count()}),
+    "temporary_workers": ("{seat} takes the temporary workers", {}),
+    "revalued": ("{seat} turns its track-points card to the revalued side", {}),
+    "medal": ("{seat} takes the medal", {}),
+    "second_wrench": ("{seat} takes a second wrench", {}),
+    "wooden_worker": ("{seat} takes the wooden worker", {}),
+    "engineer": ("{seat} hires engineer {number}", {"number": count()}),
+    "claim": ("{seat} claims turn-order position {position}", {"position": count()}),
+    "unlock": ("{seat} unlocks {colour} track", {"colour": text()}),
+    "new_worker": ("{seat} gains a worker", {}),
+    "key": ("{seat} gains a key", {}),
+    "dropped": ("{seat} lets the {kind} action lapse", {"kind": text()}),
+    "step": ("{seat} lays {colour} track on the {route} route (field {field})",
+             {"route": text(), "colour": text(), "field": count()}),
+    "reuse": ("{seat} uses {space} again", {"space": text()}),
+    "advance": ("{seat} advances its {colour} track on the {route} route",
+                {"route": text(), "colour": text()}),
+    "industry": ("{seat} moves wrench {wrench} to field {field} of the industry strip",
+                 {"wrench": count(), "field": count()}),
+    "idea_tile": ("{seat} uses the idea tile {tile}", {"tile": text()}),
+    "idea_card": ("{seat} takes the idea card {card}", {"card": text()}),
+    "end_card": ("{seat} takes an end-game card face down", {}),
+    "end_card_kept": ("{seat} keeps the end-game card {cards}", {}),
+    "other_engineer": ("{seat} puts a {piece} on another player's engineer {engineer}",
+                       {"engineer": count(), "piece": text()}),
+    "lay": ("{seat} lays locomotive {locomotive} on the {route} route",
+            {"locomotive": text(), "route": text()}),
+    "factory": ("{seat} builds the factory {factory} in gap {gap}",
+                {"factory": text(), "gap": count()}),
+    "returned": ("{seat} returns locomotive {locomotive}", {"locomotive": text()}),
+    "emil_takes": ("Emil takes the tile {tile}", {"tile": text()}),
+    "emil_hires": ("Emil hires engineer {engineer}", {"engineer": count()}),
+    "emil_passes": ("Emil passes", {}),
+    "emil_blocks": (blocked, {"card": fields.String(required=True, allow_none=True),
+                              "space": text(False), "workers": count(False),
+                              "coins": count(False),
+                              "skipped": fields.List(fields.String(), required=True)}),
+    "emil_worker": ("Emil gains a worker (at {at} points)", {"at": count()}),
+    "paid": ("{seat} pays", {}),   # coins or points changed by a move that told nothing else
+}, money="{} coin(s)")
