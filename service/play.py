@@ -260,7 +260,8 @@ def play_moves(game: Game, turn: dict, turn_id: str):
                         "error is logged for the maintainers", "engine error",
                         field=f"moves[{len(entries)}]")
     new = snapshot_of(game.type, state, version, game.snapshot.status)
-    return new, entries, {"status": "applied", "version": version, "resolved_at": time.time()}
+    return new, entries, {"status": "applied", "version": version, "to_act": new.to_act,
+                          "game_status": new.status, "resolved_at": time.time()}
 
 
 def redacted_log(store: Store, game: Game, seat: int | None, since: int) -> list[dict]:
