@@ -27,6 +27,8 @@ from dataclasses import asdict, dataclass, field
 
 import redis
 
+from service import changes
+
 PENDING = "turns:pending"
 # A turn record and its Idempotency-Key live this long (issue 18: the log keeps what was
 # applied, so a record is needed only while a client may still repeat its submission).
@@ -275,14 +277,11 @@ class Store:
 
     @contextmanager
     def changes(self, game_id: str):
-        """The game's channel, subscribed: each commit, rejection and pause or resume
-        publishes on it. Subscribe before looking, so nothing after the look is missed."""
-        channel = self.redis.pubsub(ignore_subscribe_messages=True)
-        channel.subscribe(key(game_id, "resolved"))
-        try:
+        """The game's channel, subscribed (through this process's one subscription,
+        service/changes.py): each commit, rejection and pause or resume publishes on
+        it. Subscribe before looking, so nothing after the look is missed."""
+        with changes.hub(self.redis).waiting(key(game_id, "resolved")) as channel:
             yield channel
-        finally:
-            channel.close()
 
     def wait_for(self, game_id: str, seconds: float, look, ready):
         """look() once ready(look()) holds, or as it is after `seconds`; looked at again
