@@ -50,6 +50,8 @@ class Hub:
         self.conn = conn
         self.lock = threading.Lock()
         self.waiters: dict[str, set[Waiter]] = defaultdict(set)
+        self.generation: dict[str, int] = defaultdict(int)     # messages seen per channel
+        self.memos: dict[str, dict] = {}
         self.subscribed = threading.Event()
         threading.Thread(target=self.listen, name="pbem-changes", daemon=True).start()
 
@@ -68,6 +70,24 @@ class Hub:
                 self.waiters[name].discard(waiter)
                 if not self.waiters[name]:
                     del self.waiters[name]
+                    self.memos.pop(name, None)
+                    self.generation.pop(name, None)
+
+    def memo(self, channel: str, what, compute):
+        """compute(), or what it answered a waiter of `channel` since the channel's
+        last message: a thousand streams woken by one commit read the game once per
+        process, not a thousand times. Kept only while subscribed and waited on."""
+        with self.lock:
+            generation = self.generation[channel]
+            known = self.memos.get(channel, {}).get(what)
+            if known is not None and known[0] == generation:
+                return known[1]
+        value = compute()
+        with self.lock:
+            if self.subscribed.is_set() and channel in self.waiters and \
+                    self.generation[channel] == generation:
+                self.memos.setdefault(channel, {})[what] = (generation, value)
+        return value
 
     def idle(self) -> bool:
         """No waiter, and this hub is no longer the process's (a new one starts at the
@@ -84,6 +104,9 @@ class Hub:
         if isinstance(channel, bytes):
             channel = channel.decode()
         with self.lock:
+            for name in [channel] if channel else list(self.generation):
+                self.generation[name] += 1
+                self.memos.pop(name, None)
             found = [w for ws in ([self.waiters.get(channel, ())] if channel else
                                   self.waiters.values()) for w in ws]
         for waiter in found:

@@ -283,6 +283,11 @@ class Store:
         with changes.hub(self.redis).waiting(key(game_id, "resolved")) as channel:
             yield channel
 
+    def shared(self, game_id: str, what, compute):
+        """compute(), shared by every waiter of the game in this process until the
+        game's next change (service/changes.py, Hub.memo); call it inside changes()."""
+        return changes.hub(self.redis).memo(key(game_id, "resolved"), what, compute)
+
     def wait_for(self, game_id: str, seconds: float, look, ready):
         """look() once ready(look()) holds, or as it is after `seconds`; looked at again
         at each message on the game's channel (no polling)."""

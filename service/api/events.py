@@ -8,9 +8,10 @@ follows each batch whose version, status or seats to act changed; `end` closes t
 stream of a finished game. A stream lasts at most STREAM_SECONDS (the client
 reconnects), and a comment every HEARTBEAT seconds keeps proxies from closing it.
 
-Each open stream holds one connection and one pub/sub subscription; under gunicorn's
-gthread workers that is a thread each, so `pbem streams` serves these routes under
-gevent workers (README, "Push").
+Each open stream holds one HTTP connection; the process's streams share one pub/sub
+subscription and, between two changes of a game, one read of it (service/changes.py).
+Under gunicorn's gthread workers a stream would pin a thread, so `pbem streams` serves
+these routes under gevent workers (README, "Push").
 """
 from __future__ import annotations
 
@@ -46,10 +47,12 @@ def stream(game, seat: int | None, since: int):
     yield f"retry: {RETRY_MS}\n\n"
     with store().changes(game.record.id) as channel:
         while True:
-            for entry in play.redacted_log(store(), game, seat, since):
+            for entry in store().shared(game.record.id, ("log", seat, since),
+                                        lambda: play.redacted_log(store(), game, seat, since)):
                 yield sse("move", entry, entry["version"])
                 since = entry["version"]
-            snap = store().snapshot(game.record.id)
+            snap = store().shared(game.record.id, "snapshot",
+                                  lambda: store().snapshot(game.record.id))
             now = {"version": snap.version, "status": snap.status, "to_act": snap.to_act}
             if now != shown:
                 yield sse("game", now)

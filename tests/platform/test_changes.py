@@ -68,3 +68,19 @@ def test_waiters_are_woken_to_look_again_after_redis_restarts(server):
     for thread in threads:
         thread.join()
     assert seen == [True] * 5 and time.monotonic() - started < 15
+
+
+def test_a_read_is_shared_by_the_waiters_until_the_game_changes(server):
+    """A thousand streams woken by one commit read the game once per process."""
+    conn = server.client()
+    reads = []
+    channel = key("g4", "resolved")
+    hub = changes.hub(conn)
+    with hub.waiting(channel) as waiter:
+        shared = [hub.memo(channel, "snapshot", lambda: reads.append(1) or len(reads))
+                  for _ in range(100)]
+        assert shared == [1] * 100
+        conn.publish(channel, "t1")
+        assert waiter.get_message(timeout=5)
+        assert hub.memo(channel, "snapshot", lambda: reads.append(1) or len(reads)) == 2
+    assert hub.memo(channel, "snapshot", lambda: reads.append(1) or len(reads)) == 3
