@@ -47,10 +47,11 @@ def stream(game, seat: int | None, since: int):
     yield f"retry: {RETRY_MS}\n\n"
     with store().changes(game.record.id) as channel:
         while True:
-            for entry in store().shared(game.record.id, ("log", seat, since),
-                                        lambda: play.redacted_log(store(), game, seat, since)):
-                yield sse("move", entry, entry["version"])
-                since = entry["version"]
+            text, last = store().shared(game.record.id, ("moves", seat, since),
+                                        lambda: moves_after(game, seat, since))
+            if text:
+                yield text
+                since = last
             snap = store().shared(game.record.id, "snapshot",
                                   lambda: store().snapshot(game.record.id))
             now = {"version": snap.version, "status": snap.status, "to_act": snap.to_act}
@@ -65,6 +66,14 @@ def stream(game, seat: int | None, since: int):
                 return
             if channel.get_message(timeout=min(HEARTBEAT, left)) is None:
                 yield ": keep-alive\n\n"
+
+
+def moves_after(game, seat: int | None, since: int) -> tuple[str, int]:
+    """The SSE text of the entries after `since` as the seat may see them, and the
+    version of the last one (`since` if none)."""
+    entries = play.redacted_log(store(), game, seat, since)
+    return ("".join(sse("move", entry, entry["version"]) for entry in entries),
+            entries[-1]["version"] if entries else since)
 
 
 def sse(event: str, data: dict, event_id: int | None = None) -> str:
