@@ -136,25 +136,27 @@ class Player:
         created = self.http.post(f"{self.base}/v1/games", json={
             "game": self.game.id, "players": players, "seed": self.rng.randrange(2**31)}).json()
         self.id, self.tokens = created["id"], [s["token"] for s in created["seats"]]
+        self.to_act = self.http.get(f"{self.base}/v1/games/{self.id}").json()["to_act"]
 
     def turn(self) -> float:
-        """One applied turn; returns the submit-to-applied latency in seconds (kept in
-        `latencies` too)."""
-        game = self.http.get(f"{self.base}/v1/games/{self.id}").json()
-        if game["status"] == "finished":
-            self.new_game()
-            game = self.http.get(f"{self.base}/v1/games/{self.id}").json()
-        seat = game["to_act"][0]
-        auth = {"Authorization": f"Bearer {self.tokens[seat]}"}
+        """One applied turn, as a client that plays every seat would: the legal moves of
+        the seat to act, then the turn; whose turn it is next comes with the applied
+        turn. Returns the submit-to-applied latency in seconds (kept in `latencies`)."""
+        auth = {"Authorization": f"Bearer {self.tokens[self.to_act[0]]}"}
         moves = self.http.get(f"{self.base}/v1/games/{self.id}/legal-moves", headers=auth).json()
         body = {"expected_version": moves["version"], "moves": [self.rng.choice(moves["moves"])]}
         started = time.perf_counter()
         answer = self.http.post(f"{self.base}/v1/games/{self.id}/turns?wait=30", json=body,
                                 headers=auth)
         latency = time.perf_counter() - started
-        if answer.json().get("status") != "applied":
+        turn = answer.json()
+        if turn.get("status") != "applied":
             raise RuntimeError(f"turn not applied: {answer.status_code} {answer.text}")
         self.latencies.append(latency)
+        if turn["game_status"] == "finished":
+            self.new_game()
+        else:
+            self.to_act = turn["to_act"]
         return latency
 
 

@@ -78,8 +78,12 @@ def create_game(store: Store, type_id: str, players: list[dict], options: dict |
     return record, tokens, admin
 
 
-def load_game(store: Store, game_id: str) -> Game:
-    record = store.game(game_id)
+def load_game(store: Store, game_id: str, record: GameRecord | None = None,
+              snapshot: Snapshot | None = None) -> Game:
+    """The game (its type, record and snapshot) as the engine it pins can play it;
+    `record` and `snapshot` when the caller has read them (Store.game_and_snapshot)."""
+    if record is None:
+        record, snapshot, _ = store.game_and_snapshot(game_id)
     if record is None:
         raise problems.NotFound(f"no game {game_id}")
     game = game_type(record.game)
@@ -87,7 +91,7 @@ def load_game(store: Store, game_id: str) -> Game:
         raise problems.EnginePinned(
             f"game {game_id} was started under {record.game} engine {record.engine_version}; "
             f"this server runs {game.engine_version if game else 'no such game type'}")
-    return Game(game, record, store.snapshot(game_id))
+    return Game(game, record, snapshot)
 
 
 def seat_of(record: GameRecord, token: str | None) -> int | None:
@@ -200,15 +204,14 @@ def stale_outcome(expected: int, current: int) -> dict:
 def resolve_turn(store: Store, game_id: str, turn_id: str) -> dict:
     """Apply a queued turn's moves, all or nothing, and commit with compare-and-set.
     Returns the turn as stored afterwards; a resolved turn is left as it is."""
-    turn = store.turn(game_id, turn_id)
+    record, snap, turn = store.game_and_snapshot(game_id, turn_id)
     if turn is None or turn["status"] != "queued":
         return turn
     try:
-        game = load_game(store, game_id)
+        game = load_game(store, game_id, record, snap)
     except problems.EnginePinned as pinned:      # no server of this version can play it
-        store.reject(game_id, turn_id, rejected(pinned.detail, "engine version"))
-        return store.turn(game_id, turn_id)
-    snap = game.snapshot
+        return store.reject(game_id, turn_id, rejected(pinned.detail, "engine version")) \
+            or store.turn(game_id, turn_id)
     if snap.status != "active":
         reject = rejected(f"the game is {snap.status}", "status")
     elif snap.version != turn["expected_version"]:
@@ -217,15 +220,17 @@ def resolve_turn(store: Store, game_id: str, turn_id: str) -> dict:
         reject = played
     else:
         try:
-            if store.commit(game_id, turn_id, snap, *played):
+            if resolved := store.commit(game_id, turn_id, snap, *played):
                 metrics.TURNS_APPLIED.labels(game.type.id).inc()
                 metrics.TURN_LATENCY.labels(game.type.id).observe(
-                    played[2]["resolved_at"] - turn["submitted_at"])
+                    resolved["resolved_at"] - turn["submitted_at"])
+                return resolved
         except VersionMoved:        # a turn or a pause landed first: judged again on
             return resolve_turn(store, game_id, turn_id)    # what the game is now
         return store.turn(game_id, turn_id)
-    if store.reject(game_id, turn_id, reject):
+    if resolved := store.reject(game_id, turn_id, reject):
         metrics.TURNS_REJECTED.labels(game.type.id).inc()
+        return resolved
     return store.turn(game_id, turn_id)
 
 
@@ -255,7 +260,8 @@ def play_moves(game: Game, turn: dict, turn_id: str):
                         "error is logged for the maintainers", "engine error",
                         field=f"moves[{len(entries)}]")
     new = snapshot_of(game.type, state, version, game.snapshot.status)
-    return new, entries, {"status": "applied", "version": version, "resolved_at": time.time()}
+    return new, entries, {"status": "applied", "version": version, "to_act": new.to_act,
+                          "game_status": new.status, "resolved_at": time.time()}
 
 
 def redacted_log(store: Store, game: Game, seat: int | None, since: int) -> list[dict]:

@@ -27,6 +27,8 @@ from dataclasses import asdict, dataclass, field
 
 import redis
 
+from service import changes
+
 PENDING = "turns:pending"
 # A turn record and its Idempotency-Key live this long (issue 18: the log keeps what was
 # applied, so a record is needed only while a client may still repeat its submission).
@@ -115,6 +117,7 @@ class VersionMoved(Exception):
 class Store:
     def __init__(self, conn: redis.Redis):
         self.redis = conn
+        self.records: dict[str, GameRecord] = {}    # meta is written once: read once
 
     # games -----------------------------------------------------------------
     def create(self, record: GameRecord, snapshot: Snapshot) -> None:
@@ -128,12 +131,26 @@ class Store:
         return [raw.decode() for raw in self.redis.smembers("games")]
 
     def game(self, game_id: str) -> GameRecord | None:
-        text = self.redis.get(key(game_id, "meta"))
-        return GameRecord.from_stored(text) if text else None
+        if game_id not in self.records and (text := self.redis.get(key(game_id, "meta"))):
+            self.records[game_id] = GameRecord.from_stored(text)
+        return self.records.get(game_id)
 
     def snapshot(self, game_id: str) -> Snapshot | None:
         raw = self.redis.get(key(game_id, "snapshot"))
         return Snapshot(**unpacked(raw)) if raw else None
+
+    def game_and_snapshot(self, game_id: str, turn_id: str | None = None):
+        """(record, snapshot, turn) in one round trip (issue 10: a turn's cost is
+        mostly round trips to Redis); None for what is not there. The record is kept
+        for this Store's later reads: it never changes once written."""
+        wanted = [key(game_id, "meta"), key(game_id, "snapshot")]
+        if turn_id:
+            wanted.append(key(game_id, "turn", turn_id))
+        meta, snap, *turn = self.redis.mget(wanted)
+        if meta is not None:
+            self.records[game_id] = GameRecord.from_stored(meta)
+        return (self.records.get(game_id), Snapshot(**unpacked(snap)) if snap else None,
+                json.loads(turn[0]) if turn and turn[0] else None)
 
     def log(self, game_id: str, since: int = 0) -> list[dict]:
         """The applied moves after version `since`."""
@@ -196,10 +213,11 @@ class Store:
         self.redis.zadd(PENDING, {f"{game_id}/{turn_id}": now}, nx=True)
 
     def commit(self, game_id: str, turn_id: str, expected: Snapshot, new: Snapshot,
-               entries: list[dict], outcome: dict) -> bool:
+               entries: list[dict], outcome: dict) -> dict | None:
         """Atomically: the new snapshot, the log entries and the turn's outcome, only
         while the snapshot is still `expected` (its version and status: a pause that
-        lands meanwhile wins) and the turn still queued; True if this call wrote it.
+        lands meanwhile wins) and the turn still queued; the turn as stored if this
+        call wrote it, else None.
 
         redis-py reports a connection dropped between WATCH and EXEC as a WatchError,
         like a lost race (issue 10, finding 4), so a WatchError only means "look again":
@@ -207,40 +225,43 @@ class Store:
         snapshot really moved. An EXEC that landed before its reply was lost finds its
         turn resolved on the second look and writes nothing twice. The log changes
         only with the snapshot's version, which is watched, so it is read and rewritten
-        here whole."""
+        here whole. Three round trips: WATCH, one MGET, MULTI..EXEC."""
         snap_key, turn_key = key(game_id, "snapshot"), key(game_id, "turn", turn_id)
         log_key = key(game_id, "log")
 
         def put(pipe):
-            current = unpacked(pipe.get(snap_key))
-            turn = json.loads(pipe.get(turn_key))
+            snap, turn, log = pipe.mget(snap_key, turn_key, log_key)
+            current, turn = unpacked(snap), json.loads(turn)
             if turn["status"] != "queued":
-                return                                  # resolved by an earlier run
+                return None                             # resolved by an earlier run
             if (current["version"], current["status"]) != (expected.version, expected.status):
                 raise VersionMoved(current["version"])
-            log = pipe.get(log_key)
             whole = (unpacked(log) if log else []) + [pack_entry(e) for e in entries]
+            resolved = {**turn, **outcome}
             pipe.multi()
             pipe.set(snap_key, packed(asdict(new)))
             pipe.set(log_key, packed(whole))
-            pipe.set(turn_key, dumps({**turn, **outcome}), keepttl=True)
+            pipe.set(turn_key, dumps(resolved), keepttl=True)
             pipe.publish(key(game_id, "resolved"), turn_id)
-            return True
-        return bool(self.redis.transaction(put, snap_key, turn_key, value_from_callable=True))
+            return resolved
+        return self.redis.transaction(put, snap_key, turn_key, value_from_callable=True)
 
-    def reject(self, game_id: str, turn_id: str, outcome: dict) -> bool:
-        """Mark a queued turn rejected, unless it has been resolved meanwhile (False). A
-        rejection changes no snapshot, so it needs no compare-and-set on one."""
+    def reject(self, game_id: str, turn_id: str, outcome: dict) -> dict | None:
+        """Mark a queued turn rejected, unless it has been resolved meanwhile: the turn
+        as stored if this call wrote it, else None. A rejection changes no snapshot,
+        so it needs no compare-and-set on one."""
         turn_key = key(game_id, "turn", turn_id)
 
         def mark(pipe):
             turn = json.loads(pipe.get(turn_key))
-            if turn["status"] == "queued":
-                pipe.multi()
-                pipe.set(turn_key, dumps({**turn, **outcome}), keepttl=True)
-                pipe.publish(key(game_id, "resolved"), turn_id)
-                return True
-        return bool(self.redis.transaction(mark, turn_key, value_from_callable=True))
+            if turn["status"] != "queued":
+                return None
+            resolved = {**turn, **outcome}
+            pipe.multi()
+            pipe.set(turn_key, dumps(resolved), keepttl=True)
+            pipe.publish(key(game_id, "resolved"), turn_id)
+            return resolved
+        return self.redis.transaction(mark, turn_key, value_from_callable=True)
 
     def replace_snapshot(self, game_id: str, snapshot: Snapshot) -> None:
         """Store a rebuilt snapshot, only while the log still has its version's length."""
@@ -256,14 +277,16 @@ class Store:
 
     @contextmanager
     def changes(self, game_id: str):
-        """The game's channel, subscribed: each commit, rejection and pause or resume
-        publishes on it. Subscribe before looking, so nothing after the look is missed."""
-        channel = self.redis.pubsub(ignore_subscribe_messages=True)
-        channel.subscribe(key(game_id, "resolved"))
-        try:
+        """The game's channel, subscribed (through this process's one subscription,
+        service/changes.py): each commit, rejection and pause or resume publishes on
+        it. Subscribe before looking, so nothing after the look is missed."""
+        with changes.hub(self.redis).waiting(key(game_id, "resolved")) as channel:
             yield channel
-        finally:
-            channel.close()
+
+    def shared(self, game_id: str, what, compute):
+        """compute(), shared by every waiter of the game in this process until the
+        game's next change (service/changes.py, Hub.memo); call it inside changes()."""
+        return changes.hub(self.redis).memo(key(game_id, "resolved"), what, compute)
 
     def wait_for(self, game_id: str, seconds: float, look, ready):
         """look() once ready(look()) holds, or as it is after `seconds`; looked at again

@@ -55,6 +55,32 @@ def enqueuer(conn: redis.Redis, lost: bool = False):
     return enqueue
 
 
+def claim_waiting(conn: redis.Redis, most: int) -> list[tuple[str, str]]:
+    """Up to `most` turn-resolving jobs taken off the head of the turn queue, for the
+    running job to resolve their turns too: (game, turn) of each. The same job id
+    is taken once: LREM answers 1 to the one caller (this or rq's own LMOVE in a
+    worker) that removed it. A claimed job's hash is deleted, so nothing runs it
+    again; if this worker dies before it resolves the turn, the turn is still owed
+    (`turns:pending`) and the sweeper gives it a new job.
+
+    rq 2.x dequeues one job per round trip to the queue and spends about twenty
+    round trips of its own on each (measured: 57 Redis commands per empty job, the
+    turn's own work 5); it has no batch dequeue, so a backed-up turn queue is
+    drained here, several turns per rq job (issue 10)."""
+    jobs = queue(conn)
+    waiting = [raw.decode() for raw in conn.lrange(jobs.key, 0, most - 1)]
+    wanted = [ident for ident in waiting if ident.startswith("resolve-")]
+    if not wanted:
+        return []
+    pipe = conn.pipeline(transaction=False)
+    for ident in wanted:
+        pipe.lrem(jobs.key, 1, ident)
+    taken = [ident for ident, removed in zip(wanted, pipe.execute()) if removed]
+    if taken:
+        conn.delete(*(Job.key_for(ident) for ident in taken))
+    return [tuple(ident.split("-")[1:3]) for ident in taken]
+
+
 def job_waiting(jobs: Queue, job_id: str) -> bool:
     status = jobs.fetch_job(job_id)
     return status is not None and status.get_status(refresh=False) in ("queued", "scheduled")

@@ -14,16 +14,27 @@ from service.connection import redis_from_env
 from service.play import resolve_turn as resolve
 from service.store import Store
 from workers.notify import owes_notices
-from workers.queues import MAIL, TURNS, enqueuer, job_connection, notify, owed_in_place
+from workers.queues import (MAIL, TURNS, claim_waiting, enqueuer, job_connection, notify,
+                            owed_in_place)
 
 log = logging.getLogger(__name__)
 SWEEP_AFTER = 10.0          # seconds an owed turn is left alone before the sweeper looks (again)
 SWEEP_BATCH = 1000          # owed turns looked at per pass at most, the longest unseen first
 GIVE_UP_AFTER = 24 * 3600   # seconds after which a turn's notifications are no longer owed
+DRAIN = 8                   # turns waiting on the queue resolved by a job after its own
 
 
 def resolve_turn(game_id: str, turn_id: str) -> str:
+    """The job: resolve the turn, then up to DRAIN turns whose jobs wait behind it
+    (claim_waiting), so a backed-up queue costs rq's bookkeeping once per batch."""
     store = Store(job_connection())
+    status = resolve_one(store, game_id, turn_id)
+    for waiting in claim_waiting(store.redis, DRAIN):
+        resolve_one(store, *waiting)
+    return status
+
+
+def resolve_one(store: Store, game_id: str, turn_id: str) -> str:
     turn = resolve(store, game_id, turn_id)
     if turn is None:
         store.done_with(game_id, turn_id)

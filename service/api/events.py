@@ -8,9 +8,10 @@ follows each batch whose version, status or seats to act changed; `end` closes t
 stream of a finished game. A stream lasts at most STREAM_SECONDS (the client
 reconnects), and a comment every HEARTBEAT seconds keeps proxies from closing it.
 
-Each open stream holds one connection and one pub/sub subscription; under gunicorn's
-gthread workers that is a thread each, so `pbem streams` serves these routes under
-gevent workers (README, "Push").
+Each open stream holds one HTTP connection; the process's streams share one pub/sub
+subscription and, between two changes of a game, one read of it (service/changes.py).
+Under gunicorn's gthread workers a stream would pin a thread, so `pbem streams` serves
+these routes under gevent workers (README, "Push").
 """
 from __future__ import annotations
 
@@ -46,10 +47,13 @@ def stream(game, seat: int | None, since: int):
     yield f"retry: {RETRY_MS}\n\n"
     with store().changes(game.record.id) as channel:
         while True:
-            for entry in play.redacted_log(store(), game, seat, since):
-                yield sse("move", entry, entry["version"])
-                since = entry["version"]
-            snap = store().snapshot(game.record.id)
+            text, last = store().shared(game.record.id, ("moves", seat, since),
+                                        lambda: moves_after(game, seat, since))
+            if text:
+                yield text
+                since = last
+            snap = store().shared(game.record.id, "snapshot",
+                                  lambda: store().snapshot(game.record.id))
             now = {"version": snap.version, "status": snap.status, "to_act": snap.to_act}
             if now != shown:
                 yield sse("game", now)
@@ -62,6 +66,14 @@ def stream(game, seat: int | None, since: int):
                 return
             if channel.get_message(timeout=min(HEARTBEAT, left)) is None:
                 yield ": keep-alive\n\n"
+
+
+def moves_after(game, seat: int | None, since: int) -> tuple[str, int]:
+    """The SSE text of the entries after `since` as the seat may see them, and the
+    version of the last one (`since` if none)."""
+    entries = play.redacted_log(store(), game, seat, since)
+    return ("".join(sse("move", entry, entry["version"]) for entry in entries),
+            entries[-1]["version"] if entries else since)
 
 
 def sse(event: str, data: dict, event_id: int | None = None) -> str:

@@ -83,3 +83,33 @@ def test_finding_7_a_notification_job_when_a_seat_has_an_address_or_a_clock_runs
     game_id, turn_id = submitted(store, email=email, clock=clock)
     resolve.resolve_turn(game_id, turn_id)
     assert queue(redis_conn, MAIL).get_job_ids() == [f"on_turn_resolved-{game_id}-{turn_id}"]
+
+
+def test_a_job_resolves_the_turns_waiting_behind_it_once_each(store, redis_conn, work):
+    """Issue 10, the throughput lever: a backed-up turn queue is drained several turns
+    per rq job; a drained job is gone from the queue, so no turn is resolved twice, and
+    its turn is resolved in the same job."""
+    games = [submitted(store) for _ in range(resolve.DRAIN + 3)]
+    jobs = queue(redis_conn)
+    first = jobs.fetch_job(f"resolve-{games[0][0]}-{games[0][1]}")
+    assert redis_conn.lpop(jobs.key).decode() == first.id      # as a worker takes it
+    first.perform()                             # and runs it
+    assert jobs.count == 2                      # DRAIN taken, two left for rq
+    resolved = [store.turn(*game)["status"] for game in games]
+    assert resolved == ["applied"] * (resolve.DRAIN + 1) + ["queued"] * 2
+    assert all(jobs.fetch_job(f"resolve-{g}-{t}") is None for g, t in games[1:resolve.DRAIN + 1])
+    work()
+    assert [len(store.log(game_id)) for game_id, _ in games] == [1] * len(games)
+    assert redis_conn.zcard(PENDING) == 0
+
+
+def test_a_drained_turn_lost_with_its_worker_is_owed_to_the_sweeper(store, redis_conn, work):
+    """Claimed off the queue, then the worker died before resolving it: the turn is
+    still owed, so the sweeper gives it a new job."""
+    from workers.queues import claim_waiting
+    game_id, turn_id = submitted(store)
+    assert claim_waiting(redis_conn, 4) == [(game_id, turn_id)]     # and never resolved
+    assert queue(redis_conn).count == 0
+    assert resolve.sweep(redis_conn, older_than=0.0) == 1
+    work()
+    assert store.turn(game_id, turn_id)["status"] == "applied"

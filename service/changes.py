@@ -1,0 +1,155 @@
+"""One pub/sub connection per process for every request that waits on a game.
+
+A turn submitted with `?wait`, a long poll (`?after_version=N&wait=S`) and an event
+stream each wait for the game's channel (`game:{id}:resolved`, published by every
+commit, rejection, pause and resume). redis-py's own way, a `PubSub` per waiter,
+costs a new connection per wait (its `reset()` disconnects: measured, a TCP connect,
+CLIENT SETINFO twice, SUBSCRIBE, UNSUBSCRIBE per submitted turn) and one connection
+per open stream. Here one thread per process holds a single pattern subscription to
+every game's channel and wakes the waiters of the channel a message names.
+
+Nothing published after a waiter subscribed is missed: the subscription is made
+before the waiter looks, the hub is subscribed before `subscribe` returns, and after
+a lost connection the hub wakes every waiter when it is subscribed again, so each
+looks again at what may have changed meanwhile.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from collections import defaultdict
+from contextlib import contextmanager
+
+import redis
+
+log = logging.getLogger(__name__)
+PATTERN = "game:*:resolved"
+READY_WITHIN = 5.0          # seconds a first waiter waits for the hub's subscription
+RETRY_MOST = 5.0            # seconds between attempts at most while Redis is away
+
+
+class Waiter:
+    """What a request waits on: set by the hub at each message on its channel."""
+
+    def __init__(self):
+        self.changed = threading.Event()
+
+    def get_message(self, timeout: float) -> bool | None:
+        """True once the channel has had a message since the last call, None after
+        `timeout` seconds without one (PubSub.get_message's contract, for its callers)."""
+        if self.changed.wait(timeout):
+            self.changed.clear()
+            return True
+        return None
+
+
+class Hub:
+    def __init__(self, conn: redis.Redis):
+        self.conn = conn
+        self.lock = threading.Lock()
+        self.waiters: dict[str, set[Waiter]] = defaultdict(set)
+        self.generation: dict[str, int] = defaultdict(int)     # messages seen per channel
+        self.memos: dict[str, dict] = {}
+        self.subscribed = threading.Event()
+        threading.Thread(target=self.listen, name="pbem-changes", daemon=True).start()
+
+    @contextmanager
+    def waiting(self, channel: str):
+        waiter, name = Waiter(), channel
+        with self.lock:
+            self.waiters[name].add(waiter)
+        try:
+            if not self.subscribed.wait(READY_WITHIN):
+                raise redis.ConnectionError("no subscription to the games' channels")
+            waiter.changed.clear()      # it looks now, after the subscription is made
+            yield waiter
+        finally:
+            with self.lock:
+                self.waiters[name].discard(waiter)
+                if not self.waiters[name]:
+                    del self.waiters[name]
+                    self.memos.pop(name, None)
+                    self.generation.pop(name, None)
+
+    def memo(self, channel: str, what, compute):
+        """compute(), or what it answered a waiter of `channel` since the channel's
+        last message: a thousand streams woken by one commit read the game once per
+        process, not a thousand times. Kept only while subscribed and waited on."""
+        with self.lock:
+            generation = self.generation[channel]
+            known = self.memos.get(channel, {}).get(what)
+            if known is not None and known[0] == generation:
+                return known[1]
+        value = compute()
+        with self.lock:
+            if self.subscribed.is_set() and channel in self.waiters and \
+                    self.generation[channel] == generation:
+                self.memos.setdefault(channel, {})[what] = (generation, value)
+        return value
+
+    def idle(self) -> bool:
+        """No waiter, and this hub is no longer the process's (a new one starts at the
+        next wait)."""
+        with self.lock, _hubs_lock:
+            if self.waiters:
+                return False
+            for ident, running in list(_hubs.items()):
+                if running is self:
+                    del _hubs[ident]
+            return True
+
+    def wake(self, channel: bytes | str | None = None) -> None:
+        if isinstance(channel, bytes):
+            channel = channel.decode()
+        with self.lock:
+            for name in [channel] if channel else list(self.generation):
+                self.generation[name] += 1
+                self.memos.pop(name, None)
+            found = [w for ws in ([self.waiters.get(channel, ())] if channel else
+                                  self.waiters.values()) for w in ws]
+        for waiter in found:
+            waiter.changed.set()
+
+    def listen(self) -> None:
+        """The hub's thread: one pattern subscription, for ever. redis-py subscribes
+        again by itself after a reconnect; each confirmation wakes every waiter."""
+        pause = 0.1
+        while True:
+            pubsub = self.conn.pubsub()
+            try:
+                pubsub.psubscribe(PATTERN)
+                for message in pubsub.listen():
+                    if message["type"] == "pmessage":
+                        self.wake(message["channel"])
+                    elif message["type"] == "psubscribe":
+                        self.subscribed.set()
+                        self.wake()
+                        pause = 0.1
+            except redis.RedisError as err:
+                self.subscribed.clear()
+                self.wake()
+                if self.idle():
+                    return              # nobody waits: the next waiter starts a new hub
+                log.warning("games' channels lost (%s); subscribing again in %.1f s", err, pause)
+                time.sleep(pause)
+                pause = min(RETRY_MOST, pause * 2)
+            finally:
+                pubsub.close()
+
+
+_hubs: dict[tuple, Hub] = {}
+_hubs_lock = threading.Lock()
+SERVER = ("host", "port", "path", "username")     # what names a server (channels span its databases)
+
+
+def hub(conn: redis.Redis) -> Hub:
+    """This process's hub for the server `conn` talks to (made at first use, so a
+    process forked after the app was built starts its own)."""
+    kwargs = conn.connection_pool.connection_kwargs
+    ident = (os.getpid(), *(kwargs.get(name) for name in SERVER))
+    with _hubs_lock:
+        if ident not in _hubs:
+            _hubs[ident] = Hub(conn)
+        return _hubs[ident]
