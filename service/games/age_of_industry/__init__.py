@@ -2,6 +2,7 @@
 The stage and the description follow what the data files mark provisional."""
 from service.games.age_of_industry.data import FILES, RAW
 from service.games.age_of_industry.engine import ENGINE
+from service.games.age_of_industry.move_schemas import MOVE_SCHEMAS
 from service.games.age_of_industry.schema import provisional_parts
 from service.games.base import GameType, Option
 from service.games.common.datafiles import engine_version
@@ -24,6 +25,7 @@ GAME = GameType(
     min_seats=3,
     max_seats=5,
     engine=ENGINE,
+    move_schemas=MOVE_SCHEMAS,
     engine_version=engine_version("0.2.0", FILES),
     stage="provisional" if PROVISIONAL else "complete",
     description="Age of Industry, 2nd edition rules, on the Germany or New England map." + DATA_NOTE,

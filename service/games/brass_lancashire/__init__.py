@@ -4,6 +4,7 @@ from service.games.common.datafiles import engine_version
 
 from . import engine
 from .data import FILES
+from .move_schemas import MOVE_SCHEMAS
 
 GAME = GameType(
     id="brass-lancashire",
@@ -11,6 +12,7 @@ GAME = GameType(
     min_seats=2,
     max_seats=4,
     engine=engine,
+    move_schemas=MOVE_SCHEMAS,
     engine_version=engine_version("2", FILES),
     stage="provisional",
     description=(

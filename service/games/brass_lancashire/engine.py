@@ -1,12 +1,13 @@
 """The engine protocol of DESIGN.md for Brass: Lancashire: dispatch only."""
 from __future__ import annotations
 
-from service.games.base import IllegalMove, neutral_move as first_of
+from service.games.base import IllegalMove, neutral_move as first_of, why_not_move
 
 from . import notation, render, view as views
 from .flow import advance
 from .income import income_level
-from .moves import actions_now, why_not_shape
+from .move_schemas import MOVE_SCHEMAS
+from .moves import actions_now
 from .numbers import numbers
 from .scoring import ranking
 from .setup import setup as _setup
@@ -51,11 +52,8 @@ def apply(state: State, seat: int, move: dict) -> tuple[State, list[dict]]:
         raise IllegalMove(f"not possible now; possible now: {', '.join(sorted(actions))}",
                           rule="AKTIONEN", field="action",
                           options=sorted(actions))
-    if extra := set(move) - actions[name].fields:
-        raise IllegalMove(f"{name} takes no {', '.join(sorted(extra))}", rule="AKTIONEN",
-                          field=sorted(extra)[0])
-    if reason := why_not_shape(move):
-        raise IllegalMove(reason, rule="AKTIONEN")
+    if refused := why_not_move(MOVE_SCHEMAS, move):
+        raise IllegalMove(refused[0], rule="AKTIONEN", field=refused[1])
     new = copy(state)
     events = actions[name].apply(new, seat, move)
     if events and (counted := numbers(state, new)):   # before income and era scoring

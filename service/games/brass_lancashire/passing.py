@@ -6,7 +6,6 @@ from service.games.base import IllegalMove
 from .cards import hand_faces, play_cards, why_not_cards
 from .state import State
 
-FIELDS = {"action", "card"}
 
 
 def pass_moves(state: State, seat: int) -> list[dict]:

@@ -9,6 +9,7 @@ from service.games.base import GameType, Option
 from service.games.common.datafiles import engine_version
 from service.games.industry import engine
 from service.games.industry.board import BOARD
+from service.games.industry.move_schemas import MOVE_SCHEMAS
 from service.games.industry.schema import FILES
 
 BOARD_NOTE = (" PROVISIONAL BOARD: the printed board's spaces, costs, resources, VP, "
@@ -22,6 +23,7 @@ GAME = GameType(
     min_seats=3,
     max_seats=4,
     engine=engine,
+    move_schemas=MOVE_SCHEMAS,
     engine_version=engine_version("2", FILES),
     stage="provisional" if BOARD.provisional else "complete",
     description=("Industry (Michael Schacht): auction factories, technologies and bonus spaces "

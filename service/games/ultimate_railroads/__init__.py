@@ -5,6 +5,7 @@ from service.games.common.datafiles import engine_version
 
 from .data import FILES, PROVISIONAL
 from .engine import ENGINE
+from .move_schemas import MOVE_SCHEMAS
 
 GAME = GameType(
     id="ultimate-railroads",
@@ -12,6 +13,7 @@ GAME = GameType(
     min_seats=1,
     max_seats=4,
     engine=ENGINE,
+    move_schemas=MOVE_SCHEMAS,
     engine_version=engine_version("3", FILES),
     stage="provisional" if PROVISIONAL else "complete",
     options=(Option("board", "russia", "the player boards: RUSSIAN RAILROADS (the base game); "
