@@ -74,12 +74,16 @@ class MoveSchema(Schema):
 REQUIRED = {"required": "is required"}
 
 
+def described(description: str) -> dict:
+    return {"description": description} if description else {}
+
+
 def text(required: bool = True, description: str = "", most: int = 80) -> fields.String:
     """A name (a card, a space, a link): a JSON string of at most `most` characters."""
     return fields.String(required=required, validate=validate.Length(
                              1, most, error="must be a text of {min} to {max} characters"),
                          error_messages={**REQUIRED, "invalid": "must be a text"},
-                         metadata={"description": description})
+                         metadata=described(description))
 
 
 def texts(required: bool = True, description: str = "", most: int = 20) -> fields.List:
@@ -87,7 +91,7 @@ def texts(required: bool = True, description: str = "", most: int = 20) -> field
     return fields.List(text(), required=required, validate=validate.Length(
                            max=most, error="may name at most {max}"),
                        error_messages={**REQUIRED, "invalid": "must be a list of texts"},
-                       metadata={"description": description})
+                       metadata=described(description))
 
 
 def whole(low: int, high: int, required: bool = True, description: str = "") -> fields.Integer:
@@ -95,7 +99,7 @@ def whole(low: int, high: int, required: bool = True, description: str = "") -> 
     return fields.Integer(strict=True, required=required, validate=validate.Range(
                               low, high, error="must be a whole number from {min} to {max}"),
                           error_messages={**REQUIRED, "invalid": "must be a whole number"},
-                          metadata={"description": description})
+                          metadata=described(description))
 
 
 class Flag(fields.Boolean):
@@ -109,7 +113,7 @@ class Flag(fields.Boolean):
 
 def flag(description: str = "") -> Flag:
     return Flag(required=False, error_messages={"invalid": "must be true or false"},
-                metadata={"description": description})
+                metadata=described(description))
 
 
 @cache
