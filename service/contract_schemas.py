@@ -7,7 +7,7 @@ the file is out of date with the engines.
 What is published: each game's moves, one component per action (`BrassLancashireBuild`)
 and the game's `oneOf` of them with a discriminator on `action`
 (`BrassLancashireMove`), and `AnyMove`, any game's move (what the legal moves, the log
-and a refusal's options hold). To publish another schema, add (component name,
+and the choice tree hold). To publish another schema, add (component name,
 schema) to PUBLISHED."""
 from __future__ import annotations
 
@@ -73,10 +73,19 @@ def generated() -> dict:
             out[ref.removeprefix(REF)]["properties"]["action"] = {"type": "string", "enum": [action]}
     out.update(unions)
     out["AnyMove"] = {
-        "description": "A move of any game: one of each game's moves (or, for a game "
+        "description": "A move of any game: one of the games' moves (or, for a game "
                        "served by a plugin, a `Move`).",
-        "anyOf": [{"$ref": REF + name} for name in unions] + [{"$ref": REF + "Move"}]}
+        "anyOf": [{"$ref": REF + name} for name, _ in any_move_order(schemas)]
+        + [{"$ref": REF + "Move"}]}
     return out
+
+
+def any_move_order(schemas: list[tuple[str, type[Schema]]]) -> list[tuple[str, type[Schema]]]:
+    """The games' moves, those with more fields first. A generated client reads a union
+    member by member and takes the first whose required fields are there; this order
+    keeps a move with fewer fields (Industry's `pass`) from reading another game's move
+    with more (Brass's `pass` with its card) and dropping them."""
+    return sorted(schemas, key=lambda pair: -len(pair[1]().fields))
 
 
 def generated_text() -> str:

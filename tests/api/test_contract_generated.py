@@ -51,3 +51,20 @@ def test_a_published_schema_is_one_line_away():
     assert made["Sample"]["properties"]["name"] == {
         "type": "string", "minLength": 1, "maxLength": 80, "description": "its name"}
     assert yaml.safe_load(yaml.safe_dump(made)) == made
+
+
+def test_no_move_of_any_move_reads_another_games_move_dropping_a_field():
+    """A generated client takes the first member of AnyMove whose action and required
+    fields a move has: no earlier member may take a later one's move and lose fields."""
+    members, _ = contract_schemas.move_components()
+    order = contract_schemas.any_move_order(members)
+    published = [ref["$ref"].removeprefix(contract_schemas.REF)
+                 for ref in spec()["components"]["schemas"]["AnyMove"]["anyOf"]]
+    assert published == [name for name, _ in order] + ["Move"]
+    actions = {s: a for game in built_in_types().values() for a, s in game.move_schemas.items()}
+    shapes = [(actions[s], s, set(s().fields), {k for k, f in s().fields.items() if f.required})
+              for _, s in order]
+    for i, (action, early, fields_a, required_a) in enumerate(shapes):
+        for other, late, fields_b, _ in shapes[i + 1:]:
+            if action == other and required_a <= fields_b:
+                assert fields_b <= fields_a, (early, late)
