@@ -21,6 +21,14 @@ def count(what: str) -> fields.Integer:
     return whole(0, 99, description=what)
 
 
+def naming(name: str, doc: str, field: str, description: str) -> type[Schema]:
+    """A decision of the action pool that names one thing (a card, a space, a route)."""
+    schema = MoveSchema.from_dict({"item": pool_item(), field: text(description=description)},
+                                  name=name)
+    schema.__doc__ = doc
+    return schema
+
+
 class Place(MoveSchema):
     """EINEN SPIELZUG AUSFÜHREN: exactly the workers an action space shows."""
     space = text(description="the action space")
@@ -87,10 +95,7 @@ class Factory(MoveSchema):
     gap = whole(0, 99, required=False, description="the gap, where there is a choice")
 
 
-class Key(MoveSchema):
-    """Vorteil: Schlüssel: track steps or points."""
-    item = pool_item()
-    choice = text(description="`steps` or `points`")
+Key = naming("Key", "Vorteil: Schlüssel: track steps or points.", "choice", "`steps` or `points`")
 
 
 class Idea(MoveSchema):
@@ -100,16 +105,9 @@ class Idea(MoveSchema):
     discard = text(required=False, description="what is discarded, where it asks")
 
 
-class IdeaCard(MoveSchema):
-    """An idea card."""
-    item = pool_item()
-    card = text(description="the idea card")
-
-
-class EndCard(MoveSchema):
-    """SPIELENDE: an end-game card, laid face down (or `none`)."""
-    item = pool_item()
-    card = text(description="the end-game card, or `none`")
+IdeaCard = naming("IdeaCard", "An idea card.", "card", "the idea card")
+EndCard = naming("EndCard", "SPIELENDE: an end-game card, laid face down (or `none`).", "card",
+                 "the end-game card, or `none`")
 
 
 class UseFactory(MoveSchema):
@@ -118,22 +116,12 @@ class UseFactory(MoveSchema):
     gap = whole(0, 99, description="the factory's gap")
 
 
-class Reuse(MoveSchema):
-    """INGENIEURINNEN, LOKS UND FABRIKEN: use an occupied action space again."""
-    item = pool_item()
-    space = text(description="the action space")
-
-
-class Advance(MoveSchema):
-    """INGENIEURINNEN, LOKS UND FABRIKEN: advance on a route."""
-    item = pool_item()
-    route = text(description="the route")
-
-
-class BonusCard(MoveSchema):
-    """INGENIEURINNEN, LOKS UND FABRIKEN: a bonus card."""
-    item = pool_item()
-    card = text(description="the bonus card")
+Reuse = naming("Reuse", "INGENIEURINNEN, LOKS UND FABRIKEN: use an occupied action space again.",
+               "space", "the action space")
+Advance = naming("Advance", "INGENIEURINNEN, LOKS UND FABRIKEN: advance on a route.", "route",
+                 "the route")
+BonusCard = naming("BonusCard", "INGENIEURINNEN, LOKS UND FABRIKEN: a bonus card.", "card",
+                   "the bonus card")
 
 
 class Engineer(MoveSchema):
