@@ -125,7 +125,8 @@ def why_not_move(schemas: dict[str, type[Schema]], move) -> tuple[str, str] | No
     """(reason, field) when `move` is not a well-formed move of a game whose actions'
     shapes are `schemas` (its MOVE_SCHEMAS): an object whose `action` names one of them,
     with every field its schema requires, no other, each of its type and within bounds."""
-    if not isinstance(move, dict) or move.get("action") not in schemas:
+    if not isinstance(move, dict) or not isinstance(move.get("action"), str) \
+            or move["action"] not in schemas:
         return f"action must be one of {sorted(schemas)}", "action"
     action, schema = move["action"], schema_of(schemas[move["action"]])
     errors = schema.validate(move)

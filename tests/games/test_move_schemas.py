@@ -79,6 +79,11 @@ def test_an_unknown_action_is_refused_naming_the_actions(game_id):
     assert refused.field == "action" and all(a in refused.reason for a in listed)
 
 
+@pytest.mark.parametrize("move", [["bid"], {"action": ["bid"]}, {"action": None}, {}])
+def test_a_move_that_names_no_action_is_refused_naming_the_actions(move):
+    assert why_not_move(game_type("industry").move_schemas, move)[1] == "action"
+
+
 @pytest.mark.parametrize("value", [True, 1.0, "1", 10**6])
 def test_a_whole_number_is_a_bounded_json_integer(value):
     """A bid (Phase 3. Auktion) is a whole number of Taler: not true, 1.0 or "1"."""

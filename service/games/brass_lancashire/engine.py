@@ -46,14 +46,13 @@ def apply(state: State, seat: int, move: dict) -> tuple[State, list[dict]]:
     if seat not in to_act(state):
         raise IllegalMove(f"it is not seat {seat}'s turn: waiting for {to_act(state)}",
                           rule="SPIELZUG")
-    actions = actions_now(state)
-    name = move.get("action") if isinstance(move, dict) else None
+    if refused := why_not_move(MOVE_SCHEMAS, move):
+        raise IllegalMove(refused[0], rule="AKTIONEN", field=refused[1])
+    actions, name = actions_now(state), move["action"]
     if name not in actions:
         raise IllegalMove(f"not possible now; possible now: {', '.join(sorted(actions))}",
                           rule="AKTIONEN", field="action",
                           options=sorted(actions))
-    if refused := why_not_move(MOVE_SCHEMAS, move):
-        raise IllegalMove(refused[0], rule="AKTIONEN", field=refused[1])
     new = copy(state)
     events = actions[name].apply(new, seat, move)
     if events and (counted := numbers(state, new)):   # before income and era scoring
