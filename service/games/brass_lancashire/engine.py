@@ -4,6 +4,7 @@ from __future__ import annotations
 from service.games.base import IllegalMove, neutral_move as first_of, why_not_move
 
 from . import notation, render, view as views
+from .cards import why_not_cards
 from .flow import advance
 from .income import income_level
 from .move_schemas import MOVE_SCHEMAS
@@ -47,7 +48,10 @@ def apply(state: State, seat: int, move: dict) -> tuple[State, list[dict]]:
         raise IllegalMove(f"it is not seat {seat}'s turn: waiting for {to_act(state)}",
                           rule="SPIELZUG")
     if refused := why_not_move(MOVE_SCHEMAS, move):
-        raise IllegalMove(refused[0], rule="AKTIONEN", field=refused[1])
+        reason, field = refused
+        if field == "card" and "card" not in move:      # the cards the seat may name
+            reason = why_not_cards(state, seat, [None])
+        raise IllegalMove(reason, rule="AKTIONEN", field=field)
     actions, name = actions_now(state), move["action"]
     if name not in actions:
         raise IllegalMove(f"not possible now; possible now: {', '.join(sorted(actions))}",
