@@ -237,6 +237,19 @@ def print_next_steps(game_id: str, validator, checked) -> None:
      changed data: finish them first, or keep a server with the old data for them.""")
 
 
+def cmd_contract(args) -> None:
+    """openapi.yaml's generated components (service/contract_schemas.py): checked, or
+    with --write made anew from the engines' move schemas."""
+    from service import contract_schemas
+    if contract_schemas.check(write=args.write):
+        print(f"{contract_schemas.SPEC_PATH}: " + ("generated components written" if args.write
+                                                   else "up to date with the engines"))
+        return
+    print(f"{contract_schemas.SPEC_PATH}: out of date with the engines; run "
+          f"`pbem contract --write`", file=sys.stderr)
+    sys.exit(1)
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="pbem", description=__doc__)
     sub = top.add_subparsers(dest="command", required=True)
@@ -297,6 +310,10 @@ def parser() -> argparse.ArgumentParser:
     validate.add_argument("game", metavar="GAME", help="one of: " + ", ".join(validators))
     validate.add_argument("path", metavar="PATH")
     validate.set_defaults(run=cmd_validate_board, validators=validators)
+    contract = sub.add_parser("contract", help="check openapi.yaml's generated components "
+                              "(the games' moves) against the engines; --write remakes them")
+    contract.add_argument("--write", action="store_true", help="rewrite them in openapi.yaml")
+    contract.set_defaults(run=cmd_contract)
     return top
 
 

@@ -164,7 +164,7 @@ def may_move(snap: Snapshot, seat: int, expected_version: int) -> None:
     if expected_version != snap.version:
         raise problems.StaleVersion(
             f"expected_version {expected_version} but the game is at {snap.version}",
-            current_version=snap.version)
+            **stale_fields(expected_version, snap.version))
     if seat not in snap.to_act:
         raise problems.NotYourMove(f"seat {seat} is not to act; to act: {snap.to_act}")
 
@@ -195,10 +195,16 @@ def rejected(reason: str, rule: str, **detail) -> dict:
             **detail}
 
 
+def stale_fields(expected: int, current: int) -> dict:
+    """Issue 13, one shape for a stale version: what the 409 of a stale submit and a turn
+    found stale when it is resolved both carry."""
+    return {"field": "expected_version", "expected_version": expected, "current_version": current}
+
+
 def stale_outcome(expected: int, current: int) -> dict:
     """A turn found stale when it is resolved: the fields of the 409 a stale submit gets."""
     return rejected(f"stale version: expected {expected}, the game is at {current}",
-                    "expected_version", field="expected_version", current_version=current)
+                    "expected_version", **stale_fields(expected, current))
 
 
 def resolve_turn(store: Store, game_id: str, turn_id: str) -> dict:

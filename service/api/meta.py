@@ -54,5 +54,6 @@ def openapi_yaml():
 def docs():
     """The contract as one self-contained page: no script, no outside assets."""
     spec = contract.spec()
-    return render_template("docs.html", spec=spec, paths=spec["paths"],
+    return render_template("docs.html", spec=spec, paths=contract.inline(spec["paths"], spec),
+                           schemes=spec["components"]["securitySchemes"],
                            schemas=spec["components"]["schemas"])

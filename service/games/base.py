@@ -21,7 +21,10 @@ A blanked value reads `HIDDEN`, and `format` writes the blanked move as it write
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Protocol
+
+from marshmallow import RAISE, Schema, fields, validate
 
 from .events import EventTypes
 
@@ -59,6 +62,92 @@ def neutral_move(moves: list[Move], actions: tuple[str, ...]) -> Move | None:
         if found := next((m for m in moves if m.get("action") == action), None):
             return found
     return moves[0] if moves else None
+
+
+class MoveSchema(Schema):
+    """A move's shape (issue 13): one subclass per rulebook action, its fields typed and
+    bounded. An engine package lists them in `move_schemas.py` as `MOVE_SCHEMAS`
+    (action -> schema); `why_not_move` checks a move against them, and `pbem contract`
+    publishes them in openapi.yaml. The rules, not the shape, say which values are legal."""
+
+    class Meta:
+        unknown = RAISE
+
+    action = fields.String(required=True, metadata={"description": "the rulebook action"})
+
+
+REQUIRED = {"required": "is required"}
+
+
+def described(description: str) -> dict:
+    return {"description": description} if description else {}
+
+
+def text(required: bool = True, description: str = "", most: int = 80) -> fields.String:
+    """A name (a card, a space, a link): a JSON string of at most `most` characters."""
+    return fields.String(required=required, validate=validate.Length(
+                             1, most, error="must be a text of {min} to {max} characters"),
+                         error_messages={**REQUIRED, "invalid": "must be a text"},
+                         metadata=described(description))
+
+
+def texts(required: bool = True, description: str = "", most: int = 20) -> fields.List:
+    """A list of names, at most `most` of them."""
+    return fields.List(text(), required=required, validate=validate.Length(
+                           max=most, error="may name at most {max}"),
+                       error_messages={**REQUIRED, "invalid": "must be a list of texts"},
+                       metadata=described(description))
+
+
+def whole(low: int, high: int, required: bool = True, description: str = "") -> fields.Integer:
+    """A whole number from `low` to `high` (a JSON integer: not 1.0, not true)."""
+    return fields.Integer(strict=True, required=required, validate=validate.Range(
+                              low, high, error="must be a whole number from {min} to {max}"),
+                          error_messages={**REQUIRED, "invalid": "must be a whole number"},
+                          metadata=described(description))
+
+
+class Flag(fields.Boolean):
+    """true or false, and nothing else (marshmallow's Boolean also takes 1 and "yes")."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if value is True or value is False:
+            return value
+        raise self.make_error("invalid")
+
+
+def flag(description: str = "") -> Flag:
+    return Flag(required=False, error_messages={"invalid": "must be true or false"},
+                metadata=described(description))
+
+
+@cache
+def schema_of(schema: type[Schema]) -> Schema:
+    return schema()
+
+
+def why_not_move(schemas: dict[str, type[Schema]], move) -> tuple[str, str] | None:
+    """(reason, field) when `move` is not a well-formed move of a game whose actions'
+    shapes are `schemas` (its MOVE_SCHEMAS): an object whose `action` names one of them,
+    with every field its schema requires, no other, each of its type and within bounds."""
+    if not isinstance(move, dict) or not isinstance(move.get("action"), str) \
+            or move["action"] not in schemas:
+        return f"action must be one of {sorted(schemas)}", "action"
+    action, schema = move["action"], schema_of(schemas[move["action"]])
+    errors = schema.validate(move)
+    if not errors:
+        return None
+    allowed = sorted(name for name in schema.fields if name != "action")
+    key = next(k for k in [*move, *schema.fields] if k in errors)
+    if key not in schema.fields:
+        return f"{action} takes no {key}; it takes {allowed or 'no field'}", key
+    if key not in move:
+        return f"{action} needs the field {key}", key
+    message = errors[key]
+    while isinstance(message, dict):            # a list's item: {index: [message]}
+        index, message = next(iter(message.items()))
+        key = f"{key}[{index}]"
+    return f"{key} {message[0]}" if isinstance(message, list) else f"{key} {message}", key
 
 
 class NotationError(ValueError):
@@ -166,6 +255,9 @@ class GameType:
     # heading a refusal names (issue 20, finding 6); a heading without one is shown alone
     rule_names: tuple[tuple[str, str], ...] = ()
     events: EventTypes | None = None     # the game's event types (issue 13)
+    # the package's move_schemas.MOVE_SCHEMAS (action -> MoveSchema): what the contract
+    # publishes as the game's moves (`pbem contract`); a game without them gets `Move`
+    move_schemas: dict = field(default_factory=dict)
 
     def resolve_options(self, given: dict | None, seats: int | None = None) -> dict:
         """Defaults filled in (for `seats` players, when given: Option.seats); raises

@@ -15,7 +15,8 @@ NOT_GAMES = {"common"}
 
 
 @cache
-def game_types() -> dict[str, GameType]:
+def built_in_types() -> dict[str, GameType]:
+    """The game types of this package, without plugins (what the contract publishes)."""
     found = {}
     for info in pkgutil.iter_modules(games.__path__):
         if not info.ispkg or info.name in NOT_GAMES:
@@ -24,6 +25,12 @@ def game_types() -> dict[str, GameType]:
         game = getattr(module, "GAME", None)
         if isinstance(game, GameType):
             found[game.id] = game
+    return dict(sorted(found.items()))
+
+
+@cache
+def game_types() -> dict[str, GameType]:
+    found = dict(built_in_types())
     for plugin in filter(None, os.environ.get("PBEM_GAME_PLUGINS", "").split(",")):
         module_name, _, attr = plugin.strip().partition(":")
         game = getattr(importlib.import_module(module_name), attr or "GAME")

@@ -59,6 +59,10 @@ def test_a_turn_stale_at_resolution_has_the_fields_of_a_stale_submit(store):
     resolve.resolve_turn(game_id, first)
     stale = store.turn(game_id, first)
     assert (stale["current_version"], stale["field"]) == (1, "expected_version")
+    with pytest.raises(problems.StaleVersion) as at_submit:
+        queued(store, game_id, [{"action": "pass"}], version=0, seat=1)
+    shared = ("field", "expected_version", "current_version")
+    assert [at_submit.value.extra[k] for k in shared] == [stale[k] for k in shared]
 
 
 def test_commit_refuses_when_the_snapshot_moved_between_read_and_write(store):

@@ -4,14 +4,14 @@ from __future__ import annotations
 from service.games.age_of_industry import build, cards, develop, loans, rail, sell, state as st
 from service.games.age_of_industry.events import EVENTS
 from service.games.age_of_industry.flow import current_seat, tallies
-from service.games.age_of_industry.moves import why_not_shape
+from service.games.age_of_industry.move_schemas import MOVE_SCHEMAS
 from service.games.age_of_industry.notation import format_move, parse as parse_text
 from service.games.age_of_industry.numbers import numbers
 from service.games.age_of_industry.render import render_text as render
 from service.games.age_of_industry.scoring import result as final_result
 from service.games.age_of_industry.setup import setup_state
 from service.games.age_of_industry.view import view as seat_view
-from service.games.base import IllegalMove, neutral_move as first_of
+from service.games.base import IllegalMove, neutral_move as first_of, why_not_move
 
 ACTIONS = {  # action -> (legal moves, apply)
     "build": (build.build_moves, build.apply_build),
@@ -46,7 +46,7 @@ class Engine:
         return first_of(self.legal_moves(state, seat), NEUTRAL)
 
     def apply(self, state, seat: int, move: dict):
-        if refused := why_not_shape(move):
+        if refused := why_not_move(MOVE_SCHEMAS, move):
             raise IllegalMove(refused[0], field=refused[1])
         new = st.load(st.dump(state))
         events = ACTIONS[move["action"]][1](new, seat, move)

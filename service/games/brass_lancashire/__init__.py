@@ -5,6 +5,7 @@ from service.games.common.datafiles import engine_version
 from . import engine
 from .data import FILES
 from .events import EVENTS
+from .move_schemas import MOVE_SCHEMAS
 
 GAME = GameType(
     id="brass-lancashire",
@@ -14,6 +15,7 @@ GAME = GameType(
     engine=engine,
     engine_version=engine_version("3", FILES),
     events=EVENTS,
+    move_schemas=MOVE_SCHEMAS,
     stage="provisional",
     description=(
         "Brass: Lancashire with the Roxley rules on the full map for 2-4 players. "

@@ -22,7 +22,6 @@ from .network import (adjacency, distances, has_pieces, may_build_in, network, p
 from .state import State, tile_refs
 
 RULE = "AKTION: BAUEN"
-FIELDS = {"action", "location", "industry", "card", "cards", "overbuild", "coal", "iron"}
 
 
 @dataclass

@@ -17,7 +17,6 @@ from .network import adjacency, network, port_towns
 from .state import State
 
 RULE = "AKTION: VERBINDEN"
-FIELDS = {"action", "links", "card", "coal"}
 COST = {("canal", 1): CONSTANTS["canal_link_cost"], ("rail", 1): CONSTANTS["rail_link_cost_one"],
         ("rail", 2): CONSTANTS["rail_link_cost_two"]}
 

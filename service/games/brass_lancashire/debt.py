@@ -11,7 +11,6 @@ from .mat import remove_from_board
 from .state import State, tile_at, tile_refs
 
 RULE = "RUNDENENDE: Einkommen erhalten"
-FIELDS = {"action", "tile"}
 
 
 def own_tiles(state: State, seat: int) -> list[str]:

@@ -14,7 +14,6 @@ from .mat import take_lowest, tiles_left
 from .state import State
 
 RULE = "AKTION: ENTWICKELN"
-FIELDS = {"action", "industries", "card", "iron"}
 
 
 def why_not_industries(state: State, seat: int, industries, iron=None) -> str | None:

@@ -1,12 +1,14 @@
 """The engine protocol of DESIGN.md for Brass: Lancashire: dispatch only."""
 from __future__ import annotations
 
-from service.games.base import IllegalMove, neutral_move as first_of
+from service.games.base import IllegalMove, neutral_move as first_of, why_not_move
 
 from . import notation, render, view as views
+from .cards import why_not_cards
 from .events import EVENTS
 from .flow import advance
-from .moves import actions_now, why_not_shape
+from .move_schemas import MOVE_SCHEMAS
+from .moves import actions_now
 from .numbers import numbers, tallies as _tallies
 from .scoring import result as final_result
 from .setup import setup as _setup
@@ -45,17 +47,16 @@ def apply(state: State, seat: int, move: dict) -> tuple[State, list[dict]]:
     if seat not in to_act(state):
         raise IllegalMove(f"it is not seat {seat}'s turn: waiting for {to_act(state)}",
                           rule="SPIELZUG")
-    actions = actions_now(state)
-    name = move.get("action") if isinstance(move, dict) else None
+    if refused := why_not_move(MOVE_SCHEMAS, move):
+        reason, field = refused
+        if field == "card" and "card" not in move:      # the cards the seat may name
+            reason = why_not_cards(state, seat, [None])
+        raise IllegalMove(reason, rule="AKTIONEN", field=field)
+    actions, name = actions_now(state), move["action"]
     if name not in actions:
         raise IllegalMove(f"not possible now; possible now: {', '.join(sorted(actions))}",
                           rule="AKTIONEN", field="action",
                           options=sorted(actions))
-    if extra := set(move) - actions[name].fields:
-        raise IllegalMove(f"{name} takes no {', '.join(sorted(extra))}", rule="AKTIONEN",
-                          field=sorted(extra)[0])
-    if reason := why_not_shape(move):
-        raise IllegalMove(reason, rule="AKTIONEN")
     new = copy(state)
     events = actions[name].apply(new, seat, move)
     events = EVENTS.counted(events, numbers(state, new), lambda: {})   # every action has one

@@ -11,7 +11,6 @@ from .income import position_after_loan
 from .state import State
 
 RULE = "AKTION: KREDIT AUFNEHMEN"
-FIELDS = {"action", "amount", "card"}
 AMOUNTS = (10, 20, 30)
 
 

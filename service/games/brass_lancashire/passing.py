@@ -7,7 +7,6 @@ from .cards import hand_faces, play_cards, why_not_cards
 from .events import EVENTS
 from .state import State
 
-FIELDS = {"action", "card"}
 
 
 def pass_moves(state: State, seat: int) -> list[dict]:

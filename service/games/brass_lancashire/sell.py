@@ -15,8 +15,6 @@ from .state import State, tile_at, tile_refs
 
 RULE = "AKTION: VERKAUFEN"
 DISTANT = "distant"
-FIELDS = {"action", "card", "mill", "via"}
-MORE_FIELDS = {"action", "mill", "via"}
 
 
 def sales(state: State, seat: int) -> list[tuple[str, str]]:
@@ -86,7 +84,10 @@ def sell_one(state: State, seat: int, mill: str, via: str) -> list[dict]:
 
 
 def apply_sell(state: State, seat: int, move: dict) -> list[dict]:
-    if "card" not in move and state.pending:
+    if "card" in move and state.pending:
+        raise IllegalMove("a further sale of the same action plays no card", rule=RULE,
+                          field="card", options=more_sale_moves(state, seat))
+    if state.pending:
         if reason := why_not_sale(state, seat, move.get("mill"), move.get("via")):
             raise IllegalMove(reason, rule=RULE, field="mill", options=more_sale_moves(state, seat))
     elif reason := why_not_sell(state, seat, move):

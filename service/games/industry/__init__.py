@@ -10,6 +10,7 @@ from service.games.common.datafiles import engine_version
 from service.games.industry import engine
 from service.games.industry.board import BOARD
 from service.games.industry.events import EVENTS
+from service.games.industry.move_schemas import MOVE_SCHEMAS
 from service.games.industry.schema import FILES
 
 BOARD_NOTE = (" PROVISIONAL BOARD: the printed board's spaces, costs, resources, VP, "
@@ -25,6 +26,7 @@ GAME = GameType(
     engine=engine,
     engine_version=engine_version("3", FILES),
     events=EVENTS,
+    move_schemas=MOVE_SCHEMAS,
     stage="provisional" if BOARD.provisional else "complete",
     description=("Industry (Michael Schacht): auction factories, technologies and bonus spaces "
                  "over 5 epochs and develop them for victory points." + BOARD_NOTE + " The "

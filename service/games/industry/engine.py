@@ -7,17 +7,17 @@ only asked when it has a choice.
 """
 from __future__ import annotations
 
-from service.games.base import IllegalMove, neutral_move as first_of
+from service.games.base import IllegalMove, neutral_move as first_of, why_not_move
 from service.games.industry import auction, develop, flow, notation, render, subsidy, view as views
 from service.games.industry import events as events_of
 from service.games.industry.events import EVENTS
+from service.games.industry.move_schemas import MOVE_SCHEMAS
 from service.games.industry.state import dump, load
 
 CHECKS = {**auction.CHECKS, **develop.CHECKS, **subsidy.CHECKS}
 APPLY = {**auction.APPLY, **develop.APPLY, **subsidy.APPLY}
 RULES = {**{a: auction.RULE for a in auction.CHECKS}, **{a: develop.RULE for a in develop.CHECKS},
          **{a: subsidy.RULE for a in subsidy.CHECKS}}
-FIELDS = {"auction": {"space"}, "bid": {"amount"}, "develop": {"space", "supply"}}
 FIELD_AT_FAULT = {"auction": lambda *_: "space", "bid": auction.field_at_fault,
                   "develop": develop.field_at_fault}
 
@@ -49,17 +49,17 @@ def neutral_move(state, seat: int) -> dict | None:
     return first_of([m for m in legal_moves(state, seat) if m["action"] != "subsidy"], NEUTRAL)
 
 
-def why_not(state, seat: int, move) -> str | None:
+def why_not(state, seat: int, move) -> tuple[str, str] | None:
+    """(reason, field at fault) when the move is refused."""
     if state.phase == "over":
-        return "the game is over"
+        return "the game is over", "action"
     if seat not in to_act(state):
-        return f"it is not your turn; waiting for seat {to_act(state)[0]}"
-    if not isinstance(move, dict) or move.get("action") not in CHECKS:
-        return f"action must be one of {sorted(CHECKS)}"
-    extra = set(move) - {"action"} - FIELDS.get(move["action"], set())
-    if extra:
-        return f"{move['action']} takes no field {sorted(extra)}"
-    return CHECKS[move["action"]](state, seat, move)
+        return f"it is not your turn; waiting for seat {to_act(state)[0]}", "action"
+    if refused := why_not_move(MOVE_SCHEMAS, move):
+        return refused
+    if reason := CHECKS[move["action"]](state, seat, move):
+        return reason, FIELD_AT_FAULT.get(move["action"], lambda *_: "action")(state, seat, move)
+    return None
 
 
 def play(state, seat: int, move: dict, events: list) -> None:
@@ -84,10 +84,9 @@ def setup(options: dict, seats: int, seed: int):
 
 
 def apply(state, seat: int, move: dict):
-    if reason := why_not(state, seat, move):
+    if refused := why_not(state, seat, move):
         action = move.get("action") if isinstance(move, dict) else None
-        raise IllegalMove(reason, rule=RULES.get(action, "Spielablauf"),
-                          field=FIELD_AT_FAULT.get(action, lambda *_: "action")(state, seat, move),
+        raise IllegalMove(refused[0], rule=RULES.get(action, "Spielablauf"), field=refused[1],
                           options=legal_moves(state, seat) or None)
     state = load(dump(state))
     events: list = []

@@ -6,6 +6,7 @@ from service.games.common.datafiles import engine_version
 from .data import FILES, PROVISIONAL
 from .engine import ENGINE
 from .events import EVENTS
+from .move_schemas import MOVE_SCHEMAS
 
 GAME = GameType(
     id="ultimate-railroads",
@@ -15,6 +16,7 @@ GAME = GameType(
     engine=ENGINE,
     engine_version=engine_version("4", FILES),
     events=EVENTS,
+    move_schemas=MOVE_SCHEMAS,
     stage="provisional" if PROVISIONAL else "complete",
     options=(Option("board", "russia", "the player boards: RUSSIAN RAILROADS (the base game); "
                     "the German, American and Asian boards are to come", choices=("russia",)),

@@ -4,12 +4,13 @@ from __future__ import annotations
 import copy
 import json
 
-from service.games.base import HIDDEN, IllegalMove, neutral_move as first_of
+from service.games.base import HIDDEN, IllegalMove, neutral_move as first_of, why_not_move
 from service.games.events import changes
 
 from . import flow, ideas, industry, locomotives, pool, track  # noqa: F401  (pool kinds register)
 from .emil import emil_turn
 from .events import EVENTS
+from .move_schemas import MOVE_SCHEMAS
 from .notation import format_move, parse_move
 from .placement import apply_pass, apply_place, place_moves
 from .render import render
@@ -19,9 +20,6 @@ from .turn_order import apply_relocate, relocate_moves
 from .view import view as _view
 
 RULE = "ALLGEMEIN: EINEN SPIELZUG AUSFÜHREN"
-MOVE_KEYS = {"place": {"action", "space", "workers", "temps", "wood", "coins", "swap"},
-             "pass": {"action"}, "stay": {"action"}, "relocate": {"action", "space"},
-             "start_bonus": {"action", "card"}}
 
 
 def _actions_place(state, seat, move):
@@ -71,8 +69,8 @@ class UltimateRailroads:
         return first_of(self.legal_moves(state, seat), NEUTRAL)
 
     def apply(self, state: dict, seat: int, move: dict) -> tuple[dict, list[dict]]:
-        if not isinstance(move, dict) or not isinstance(move.get("action"), str):
-            raise IllegalMove("a move is an object with an 'action'", rule=RULE, field="action")
+        if refused := why_not_move(MOVE_SCHEMAS, move):
+            raise IllegalMove(refused[0], rule=RULE, field=refused[1])
         if seat not in flow.to_act(state):
             raise IllegalMove("it is not your turn", rule=RULE, field="seat")
         before, state = state, json.loads(json.dumps(state))   # JSON-ready: the quickest deep copy
@@ -83,9 +81,6 @@ class UltimateRailroads:
             if move["action"] not in handlers:
                 raise IllegalMove(f"now you may: {', '.join(sorted(handlers))}", rule=RULE,
                                   field="action", options=self.legal_moves(state, seat))
-            if extra := set(move) - MOVE_KEYS[move["action"]]:
-                raise IllegalMove(f"unknown part(s) of the move: {', '.join(sorted(extra))}",
-                                  rule=RULE, field=sorted(extra)[0])
             events = handlers[move["action"]](state, seat, move)
         events += flow.settle(state)
         return state, EVENTS.counted([EVENTS.told(event) for event in events],

@@ -59,9 +59,7 @@ def why_not_place(state: dict, seat: int, move: dict) -> str | None:
         return "no such action space is open to you this round"
     if not is_free(state, move["space"], spec):
         return "that action space is occupied"
-    counts = [move.get(k) for k in PIECES]
-    if not all(isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in counts):
-        return "give workers, temps, wood and coins as counts"
+    counts = [move[k] for k in PIECES]
     have = free_pieces(state["players"][seat])
     if any(move[k] > have[k] for k in PIECES):
         return "you do not have those pieces left"

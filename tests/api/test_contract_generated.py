@@ -1,0 +1,70 @@
+"""Issue 13: openapi.yaml publishes each game's moves, made by apispec's
+MarshmallowPlugin from the engines' own move schemas (service/contract_schemas.py);
+it fails here when it is out of date with the engines (`pbem contract --write`)."""
+from __future__ import annotations
+
+import yaml
+from marshmallow import Schema
+
+from service import contract_schemas
+from service.contract import SPEC_PATH, spec
+from service.games.base import MoveSchema, text
+from service.games.registry import built_in_types
+
+
+def test_openapi_yaml_is_up_to_date_with_the_engines():
+    assert contract_schemas.check(), "openapi.yaml is out of date: run `pbem contract --write`"
+
+
+def test_each_game_publishes_a_oneof_of_its_moves_with_a_discriminator_on_action():
+    schemas = spec()["components"]["schemas"]
+    for game in built_in_types().values():
+        union = schemas[contract_schemas.prefix(game.id) + "Move"]
+        assert union["discriminator"]["propertyName"] == "action"
+        mapping = union["discriminator"]["mapping"]
+        assert set(mapping) == set(game.move_schemas)
+        for action, ref in mapping.items():
+            published = schemas[ref.removeprefix(contract_schemas.REF)]
+            assert published["properties"]["action"]["enum"] == [action]
+            assert published["additionalProperties"] is False
+            assert set(published["properties"]) == set(game.move_schemas[action]().fields)
+
+
+def test_rewriting_changes_only_the_generated_part():
+    text_now = SPEC_PATH.read_text()
+    stale = text_now.replace(contract_schemas.current(text_now),
+                             contract_schemas.BEGIN + "    Old: {}\n" + contract_schemas.END)
+    assert contract_schemas.rewritten(stale) == text_now
+    hand_written = stale.replace(contract_schemas.current(stale), "")
+    assert contract_schemas.rewritten(hand_written).rstrip("\n") == text_now.rstrip("\n") \
+        or contract_schemas.current(contract_schemas.rewritten(hand_written))
+
+
+def test_a_published_schema_is_one_line_away():
+    """What e-events' Event and GameResult take: a (name, schema) pair in PUBLISHED."""
+    class Sample(Schema):
+        """A sample."""
+        name = text(description="its name")
+
+    made = contract_schemas.components([("Sample", Sample), ("Probe", MoveSchema)])
+    assert made["Sample"]["description"] == "A sample."
+    assert made["Sample"]["properties"]["name"] == {
+        "type": "string", "minLength": 1, "maxLength": 80, "description": "its name"}
+    assert yaml.safe_load(yaml.safe_dump(made)) == made
+
+
+def test_no_move_of_any_move_reads_another_games_move_dropping_a_field():
+    """A generated client takes the first member of AnyMove whose action and required
+    fields a move has: no earlier member may take a later one's move and lose fields."""
+    members, _ = contract_schemas.move_components()
+    order = contract_schemas.any_move_order(members)
+    published = [ref["$ref"].removeprefix(contract_schemas.REF)
+                 for ref in spec()["components"]["schemas"]["AnyMove"]["anyOf"]]
+    assert published == [name for name, _ in order] + ["Move"]
+    actions = {s: a for game in built_in_types().values() for a, s in game.move_schemas.items()}
+    shapes = [(actions[s], s, set(s().fields), {k for k, f in s().fields.items() if f.required})
+              for _, s in order]
+    for i, (action, early, fields_a, required_a) in enumerate(shapes):
+        for other, late, fields_b, _ in shapes[i + 1:]:
+            if action == other and required_a <= fields_b:
+                assert fields_b <= fields_a, (early, late)
