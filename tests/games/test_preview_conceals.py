@@ -1,0 +1,100 @@
+"""Issue 15's dry runs leak no card: the preview of a turn (play.preview_turn) and the
+choice tree's effects (service/games/choice_tree.py) apply the seat's move to a copy of
+the game. Where the move draws from a hidden source (Brass refills the hand from the
+deck and turns over cotton merchant tiles, Age of Industry draws from the deck,
+Industry draws area markers from the bag, Emil turns over his next card in Ultimate
+Railroads) what the dry run shows must be a guess, not what the real game then shows.
+
+Over seeded random games of each game, at decisions where a move really draws hidden
+things (its real events say so), the move is previewed several times: the previews
+must not agree with the real outcome more often than chance allows, and must vary."""
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from service import play
+from service.games.choice_tree import choice_tree, effects, scalars
+from service.games.registry import game_types
+from service.store import GameRecord, SeatRecord
+from tests.games.harness import canonical, play_game
+
+# game -> (seats, options, the event types that tell what a hidden source gave)
+DRAWING = {
+    "brass-lancashire": (2, None, {"drew", "sale_fails"}),
+    "age-of-industry": (3, None, {"drew"}),
+    "industry": (3, None, {"area_marker_drawn"}),
+    "ultimate-railroads": (1, {"emil": True}, {"emil_blocks", "start_bonus_drawn"}),
+}
+MOVES_WANTED = 6     # drawing moves checked per game
+PREVIEWS = 5         # previews of each
+
+
+class Enough(Exception):
+    pass
+
+
+def a_game(game_id: str, seats: int, options: dict, state) -> play.Game:
+    game = game_types()[game_id]
+    record = GameRecord(id="preview-test", game=game_id, engine_version=game.engine_version,
+                        options=options, seed=0, admin_hash="", created_at=time.time(),
+                        seats=[SeatRecord(f"p{s}", "") for s in range(seats)])
+    return play.Game(game, record, play.snapshot_of(game, state, version=7))
+
+
+def seen(game, seat: int, view: dict, events: list) -> str:
+    """What the seat learns: its view and the events as it may read them."""
+    entry = game.redact({"seat": seat, "move": {}, "events": events}, seat)
+    return canonical([view, entry["events"]])
+
+
+@pytest.mark.parametrize("game_id", sorted(DRAWING))
+def test_a_preview_of_a_drawing_move_shows_a_guess_not_the_real_draw(game_id):
+    seats, options, drawing = DRAWING[game_id]
+    game = game_types()[game_id]
+    engine = game.engine
+    options = game.resolve_options(options, seats)
+    checked = []          # per drawing move: (previews agreeing with the real, distinct)
+
+    def check(engine, state, seat, moves, chooser):
+        for move in chooser.sample(moves, min(len(moves), 4)):
+            after, events = engine.apply(state, seat, move)
+            if not any(e["type"] in drawing for e in events):
+                continue
+            real = seen(game, seat, engine.view(after, seat), events)
+            dry = a_game(game_id, seats, options, state)
+            outcomes = []
+            for _ in range(PREVIEWS):
+                answer = play.preview_turn(dry, seat, 7, [move])
+                assert answer["status"] == "playable", answer
+                outcomes.append(seen(game, seat, answer["view"], [
+                    e for entry in answer["entries"] for e in entry["events"]]))
+                tree = choice_tree(engine, state, seat, [move])
+                outcomes.append(canonical(tree_effects(tree)))
+            real_effects = canonical(effects(engine, state, seat, move,
+                                            scalars(engine.view(state, seat))))
+            agree = sum(o in (real, real_effects) for o in outcomes)
+            checked.append((agree, len(set(outcomes[0::2])), len(set(outcomes[1::2]))))
+            if len(checked) >= MOVES_WANTED:
+                raise Enough
+            return
+
+    chooser = random.Random(3)
+    with pytest.raises(Enough):
+        play_game(game, seats, 3, options, lambda _s, _seat, moves: chooser.choice(moves),
+                  check=check, chooser=chooser)
+    agreeing = sum(a for a, _, _ in checked)
+    tries = 2 * PREVIEWS * len(checked)
+    assert agreeing <= tries // 2, f"{agreeing} of {tries} dry runs showed the real draw: {checked}"
+    assert any(p > 1 for _, p, _ in checked), f"the previews never vary: {checked}"
+    assert any(t > 1 for _, _, t in checked), f"the tree's effects never vary: {checked}"
+
+
+def tree_effects(tree: list[dict]) -> dict:
+    node = tree[0]
+    while "move" not in node:
+        node = node["children"][0]
+    return node["effects"]
+
