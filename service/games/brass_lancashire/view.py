@@ -3,9 +3,12 @@ face-down cotton merchant tiles are hidden; discards and everything else are pub
 from __future__ import annotations
 
 import json
+import random
+
+from service.games.base import deal_anew
 
 from .income import income_level
-from .state import State
+from .state import State, copy
 
 HIDDEN = {"rng", "hands", "deck", "beneath", "cotton_face_down"}
 
@@ -23,3 +26,18 @@ def public(state: State) -> dict:
 def view(state: State, seat: int | None) -> dict:
     private = {} if seat is None else {"hand": sorted(state.hands[seat])}
     return {"public": public(state), "private": private}
+
+
+def conceal(state: State, seat: int, rng: random.Random) -> State:
+    """Engine.conceal: the deck, the cards under the deck tile and the other hands
+    dealt anew from their cards together, the face-down cotton merchant tiles
+    shuffled, the generator (the reshuffles to come) reseeded."""
+    out = copy(state)
+    others = [s for s in range(state.players) if s != seat]
+    out.deck, out.beneath, *hands = deal_anew(
+        [state.deck, state.beneath] + [state.hands[s] for s in others], rng)
+    for other, hand in zip(others, hands):
+        out.hands[other] = hand
+    out.cotton_face_down = deal_anew([state.cotton_face_down], rng)[0]
+    out.rng = rng.getrandbits(64)
+    return out
