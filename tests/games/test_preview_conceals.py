@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 
 import pytest
 
 from service import play
+from service.games.base import concealed
 from service.games.choice_tree import choice_tree, effects, scalars
 from service.games.registry import game_types
+from service.games.ultimate_railroads.data import END_CARDS
 from service.store import GameRecord, SeatRecord
 from tests.games.harness import canonical, play_game
 
@@ -98,3 +101,73 @@ def tree_effects(tree: list[dict]) -> dict:
         node = node["children"][0]
     return node["effects"]
 
+
+
+def strings(data) -> Counter:
+    """The text values of a dumped state (the cards and tiles), counted."""
+    if isinstance(data, dict):
+        return sum((strings(v) for v in data.values()), Counter())
+    if isinstance(data, list):
+        return sum((strings(v) for v in data), Counter())
+    return Counter([data] if isinstance(data, str) else [])
+
+
+@pytest.mark.parametrize("game_id", sorted(DRAWING))
+def test_the_concealed_copy_looks_the_same_to_the_seat_and_holds_the_same_pieces(game_id):
+    """Engine.conceal: the seat's view, every spectator's view and the seat's legal
+    moves are unchanged, the real state is untouched, the pieces are the same (in
+    Ultimate Railroads an end-game card set aside unseen may be dealt in), and two
+    deals differ somewhere hidden."""
+    seats, options, _ = DRAWING[game_id]
+    game = game_types()[game_id]
+    engine = game.engine
+    set_aside = set(END_CARDS) if game_id == "ultimate-railroads" else set()
+    differ = []
+
+    def check(engine, state, seat, moves, chooser):
+        if chooser.random() > 0.2:
+            return
+        before = canonical(engine.dump(state))
+        one, two = concealed(engine, state, seat), concealed(engine, state, seat)
+        assert canonical(engine.dump(state)) == before
+        for guess in (one, two):
+            assert engine.view(guess, seat) == engine.view(state, seat)
+            assert engine.view(guess, None) == engine.view(state, None)
+            assert engine.legal_moves(guess, seat) == moves
+            changed = strings(engine.dump(guess)) - strings(engine.dump(state))
+            assert set(changed) <= set_aside, changed
+        differ.append(canonical(engine.dump(one)) != canonical(engine.dump(two)))
+
+    chooser = random.Random(5)
+    play_game(game, seats, 5, game.resolve_options(options, seats),
+              lambda _s, _seat, moves: chooser.choice(moves), check=check, chooser=chooser,
+              max_steps=150 if game_id == "brass-lancashire" else 400)
+    assert differ and all(differ)
+
+
+def test_an_end_game_card_is_chosen_from_the_real_pile_in_a_dry_run():
+    """ULTIMATE RAILROADS, "Du suchst dir eine Spielendekarte aus dem Stapel aus": while
+    the seat looks through the pile its cards are known to it and kept; every card it
+    may take is taken in the dry run too, and the others' cards are a guess."""
+    game = game_types()["ultimate-railroads"]
+    engine = game.engine
+    chooser = random.Random(15)
+
+    class Looking(Exception):
+        pass
+
+    def choose(state, seat, moves):
+        if any(m["action"] == "end_card" for m in moves):
+            raise Looking(state, seat, moves)
+        return chooser.choice(moves)
+
+    with pytest.raises(Looking) as found:
+        play_game(game, 2, 15, game.resolve_options(None, 2), choose)
+    state, seat, moves = found.value.args
+    guess = concealed(engine, state, seat)
+    assert sorted(guess["end_deck"]) == sorted(state["end_deck"])
+    taken = [m for m in moves if m["action"] == "end_card" and m["card"] != "none"]
+    assert taken
+    for move in taken:
+        _, events = engine.apply(guess, seat, move)
+        assert [e["cards"] for e in events if e["type"] == "end_card_kept"] == [[move["card"]]]
