@@ -90,6 +90,9 @@ def test_a_preview_of_a_drawing_move_shows_a_guess_not_the_real_draw(game_id):
                   check=check, chooser=chooser)
     agreeing = sum(a for a, _, _ in checked)
     tries = 2 * PREVIEWS * len(checked)
+    # On main every dry run showed the real draw (60 of 60). Dealt anew, the likeliest
+    # (Emil's deck, several of whose cards block the same space) agrees about 1 in 7:
+    # 31 or more of 60 then has a chance far below one in a billion.
     assert agreeing <= tries // 2, f"{agreeing} of {tries} dry runs showed the real draw: {checked}"
     assert any(p > 1 for _, p, _ in checked), f"the previews never vary: {checked}"
     assert any(t > 1 for _, _, t in checked), f"the tree's effects never vary: {checked}"
