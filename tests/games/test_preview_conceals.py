@@ -181,3 +181,34 @@ def test_an_end_game_card_is_chosen_from_the_real_pile_in_a_dry_run():
     for move in taken:
         _, events = engine.apply(guess, seat, move)
         assert [e["cards"] for e in events if e["type"] == "end_card_kept"] == [[move["card"]]]
+
+
+def test_a_brass_card_boxed_unseen_before_the_rail_era_may_be_in_a_guess():
+    """Brass, classic set-up: "Entfernt nach dem Mischen der Karten vor der
+    Eisenbahnepoche ... bei 3 Spielern 6 Karten" (ENDE DER KANALEPOCHE, step 5): nobody
+    saw them, so a dry run's deal takes them among the unseen cards; always dealing
+    exactly the cards left would show over many previews which were boxed."""
+    game = game_types()["brass-lancashire"]
+    engine = game.engine
+    chooser = random.Random(2)
+
+    class Rail(Exception):
+        pass
+
+    def choose(state, seat, moves):
+        if state.era == "rail":
+            raise Rail(state, seat)
+        return chooser.choice(moves)
+
+    with pytest.raises(Rail) as found:
+        play_game(game, 3, 2, game.resolve_options({"rules": "classic"}, 3), choose)
+    state, seat = found.value.args
+    assert state.boxed_cards == 6
+
+    def unseen(s) -> Counter:
+        return Counter(s.deck + s.beneath) + sum(
+            (Counter(h) for other, h in enumerate(s.hands) if other != seat), Counter())
+
+    guesses = [unseen(concealed(engine, state, seat)) for _ in range(20)]
+    assert any(guess != unseen(state) for guess in guesses)
+    assert all(sum(g.values()) == sum(unseen(state).values()) for g in guesses)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 from service.games.base import deal_anew
 
 from .income import income_level
+from .setup import deck_faces
 from .state import State, copy
 
 HIDDEN = {"rng", "hands", "deck", "beneath", "cotton_face_down"}
@@ -30,12 +32,16 @@ def view(state: State, seat: int | None) -> dict:
 
 def conceal(state: State, seat: int, rng: random.Random) -> State:
     """Engine.conceal: the deck, the cards under the deck tile and the other hands
-    dealt anew from their cards together, the face-down cotton merchant tiles
-    shuffled, the generator (the reshuffles to come) reseeded."""
+    dealt anew from the cards the seat has not seen (those boxed unseen before the
+    rail era among them), the face-down cotton merchant tiles shuffled, the
+    generator (the reshuffles to come) reseeded."""
     out = copy(state)
     others = [s for s in range(state.players) if s != seat]
-    out.deck, out.beneath, *hands = deal_anew(
-        [state.deck, state.beneath] + [state.hands[s] for s in others], rng)
+    piles = [state.deck, state.beneath] + [state.hands[s] for s in others]
+    seen = Counter(state.hands[seat]) + Counter(c for pile in state.discards for c in pile)
+    boxed = Counter(deck_faces(state.options, state.players)) - seen - Counter(
+        card for pile in piles for card in pile)
+    out.deck, out.beneath, *hands, _boxed = deal_anew(piles + [sorted(boxed.elements())], rng)
     for other, hand in zip(others, hands):
         out.hands[other] = hand
     out.cotton_face_down = deal_anew([state.cotton_face_down], rng)[0]
