@@ -154,25 +154,29 @@ def test_the_concealed_copy_looks_the_same_to_the_seat_and_holds_the_same_pieces
     assert len(differ) >= 10 and all(differ)
 
 
+def first_decision(game, seats: int, seed: int, options: dict | None, wanted) -> tuple:
+    """(state, seat, moves) of the first decision of a seeded random game for which
+    `wanted(state, moves)` holds."""
+    chooser = random.Random(seed)
+
+    def choose(state, seat, moves):
+        if wanted(state, moves):
+            raise Enough(state, seat, moves)
+        return chooser.choice(moves)
+
+    with pytest.raises(Enough) as found:
+        play_game(game, seats, seed, game.resolve_options(options, seats), choose)
+    return found.value.args
+
+
 def test_an_end_game_card_is_chosen_from_the_real_pile_in_a_dry_run():
     """ULTIMATE RAILROADS, "Du suchst dir eine Spielendekarte aus dem Stapel aus": while
     the seat looks through the pile its cards are known to it and kept; every card it
     may take is taken in the dry run too, and the others' cards are a guess."""
     game = game_types()["ultimate-railroads"]
     engine = game.engine
-    chooser = random.Random(15)
-
-    class Looking(Exception):
-        pass
-
-    def choose(state, seat, moves):
-        if any(m["action"] == "end_card" for m in moves):
-            raise Looking(state, seat, moves)
-        return chooser.choice(moves)
-
-    with pytest.raises(Looking) as found:
-        play_game(game, 2, 15, game.resolve_options(None, 2), choose)
-    state, seat, moves = found.value.args
+    state, seat, moves = first_decision(game, 2, 15, None, lambda state, moves: any(
+        m["action"] == "end_card" for m in moves))
     guess = concealed(engine, state, seat)
     assert sorted(guess["end_deck"]) == sorted(state["end_deck"])
     assert engine.legal_moves(guess, seat) == moves
@@ -190,19 +194,8 @@ def test_a_brass_card_boxed_unseen_before_the_rail_era_may_be_in_a_guess():
     exactly the cards left would show over many previews which were boxed."""
     game = game_types()["brass-lancashire"]
     engine = game.engine
-    chooser = random.Random(2)
-
-    class Rail(Exception):
-        pass
-
-    def choose(state, seat, moves):
-        if state.era == "rail":
-            raise Rail(state, seat)
-        return chooser.choice(moves)
-
-    with pytest.raises(Rail) as found:
-        play_game(game, 3, 2, game.resolve_options({"rules": "classic"}, 3), choose)
-    state, seat = found.value.args
+    state, seat, _ = first_decision(game, 3, 2, {"rules": "classic"},
+                                    lambda state, _moves: state.era == "rail")
     assert state.boxed_cards == 6
 
     def unseen(s) -> Counter:
