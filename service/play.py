@@ -8,10 +8,10 @@ import logging
 import secrets
 import time
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from service import fairness, metrics, problems
-from service.games.base import GameType, IllegalMove, OptionError
+from service.games.base import GameType, IllegalMove, OptionError, concealed
 from service.games.registry import game_type, game_types
 from service.store import (IDEMPOTENCY_TTL, GameRecord, SeatRecord, Snapshot, Store,
                            VersionMoved, dumps)
@@ -171,15 +171,18 @@ def may_move(snap: Snapshot, seat: int, expected_version: int) -> None:
 
 def preview_turn(game: Game, seat: int, expected_version: int, moves: list[dict]) -> dict:
     """Issue 15, the dry run: the moves applied as a worker applies a turn (play_moves)
-    to the game's state, nothing stored. Answers the refusal as a turn's, or the
+    to the game's state as the seat may know it (base.concealed: what it cannot know
+    dealt anew at random), nothing stored. Answers the refusal as a turn's, or the
     seat's view after them, the log entries as the seat would read them and its legal
-    moves of the next step."""
+    moves of the next step; whatever they draw from a hidden source is a guess."""
     may_move(game.snapshot, seat, expected_version)
-    played = play_moves(game, {"seat": seat, "moves": moves}, "preview")
+    engine = game.type.engine
+    guess = engine.dump(concealed(engine, game.state, seat))
+    played = play_moves(replace(game, snapshot=replace(game.snapshot, state=guess)),
+                        {"seat": seat, "moves": moves}, "preview")
     if isinstance(played, dict):
         return {k: v for k, v in played.items() if k != "resolved_at"}
     snap, entries, _outcome = played
-    engine = game.type.engine
     state = engine.load(snap.state)
     legal = engine.legal_moves(state, seat) if seat in snap.to_act else []
     return {"status": "playable", "version": snap.version, "game_status": snap.status,
@@ -187,7 +190,8 @@ def preview_turn(game: Game, seat: int, expected_version: int, moves: list[dict]
             "entries": [{"version": e["version"], "seat": e["seat"], "move": e["move"],
                          "events": e["events"], "notation": engine.format(e["move"])}
                         for e in (game.type.redact(entry, seat) for entry in entries)],
-            "legal_moves": legal, "notation": [engine.format(m) for m in legal]}
+            "legal_moves": legal, "notation": [engine.format(m) for m in legal],
+            "hidden_draws_are_guesses": hasattr(engine, "conceal")}
 
 
 def rejected(reason: str, rule: str, **detail) -> dict:

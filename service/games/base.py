@@ -17,9 +17,15 @@ sees it through `GameType.redact(entry, seat)`, like a state through `view`: the
 events meant for other seats are dropped, then an engine with something to hide in
 a move (a card taken face down) blanks it with `redact` for every seat but the mover.
 A blanked value reads `HIDDEN`, and `format` writes the blanked move as it writes any.
+
+A dry run (a turn's preview, the choice tree's effects) never plays on the real state:
+it plays on `concealed(engine, state, seat)`, where the engine's `conceal` has dealt
+everything the seat cannot know (deck order, others' hands, face-down tiles, the
+generator) anew at random, so what a dry run draws is a guess, never the real card.
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Protocol
@@ -32,6 +38,9 @@ State = Any
 Move = dict
 Event = dict
 HIDDEN = "hidden"        # a redacted value in a log entry (Engine.redact)
+# The guesses of a dry run: the operating system's randomness, nothing derived from a
+# game's seed (a seat knowing the seed's generator could otherwise undo the guess).
+GUESSES = random.SystemRandom()
 
 
 class IllegalMove(Exception):
@@ -150,6 +159,25 @@ def why_not_move(schemas: dict[str, type[Schema]], move) -> tuple[str, str] | No
     return f"{key} {message[0]}" if isinstance(message, list) else f"{key} {message}", key
 
 
+def concealed(engine: "Engine", state: State, seat: int) -> State:
+    """The state a dry run of the seat plays on (Engine.conceal, with GUESSES); the
+    state itself for an engine that hides nothing."""
+    hide = getattr(engine, "conceal", None)
+    return state if hide is None else hide(state, seat, GUESSES)
+
+
+def deal_anew(piles: list[list], rng: random.Random) -> list[list]:
+    """For Engine.conceal: the cards of `piles` (e.g. the deck and the hands the seat
+    cannot see) shuffled together and dealt back, each pile keeping its size."""
+    cards = [card for pile in piles for card in pile]
+    rng.shuffle(cards)
+    out, start = [], 0
+    for pile in piles:
+        out.append(cards[start:start + len(pile)])
+        start += len(pile)
+    return out
+
+
 class NotationError(ValueError):
     """Text that does not parse as a move of the game; the message says what would."""
 
@@ -217,6 +245,12 @@ class Engine(Protocol):
         """The log entry as a seat other than the mover (None: a spectator) may see it:
         what only a private view holds replaced by HIDDEN, in the move and its events.
         Never changes the given entry."""
+    # Optional: an engine whose state hides nothing from the seat to act has no `conceal`.
+    def conceal(self, state: State, seat: int, rng: random.Random) -> State:
+        """A new state the seat cannot tell from this one (its view and legal moves are
+        the same), in which all it cannot know is dealt anew with `rng`: the unseen
+        cards shuffled together and dealt back in the same sizes, the generator reseeded.
+        Never changes the given state."""
     # Optional: an engine without it gets `neutral_move(moves, ("pass",))`.
     def neutral_move(self, state: State, seat: int) -> Move | None:
         """The move played for a seat that is absent (the `skip` deadline policy): one

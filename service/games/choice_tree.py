@@ -1,9 +1,10 @@
 """The legal moves as a choice tree (issue 15, "Playing well"): action -> the move's
 next field -> ... in the order the engine writes a move's fields (Brass: action ->
 card -> place -> source), each node with an English label, each complete move with
-its effects as the engine computes them: the move applied to the state (engines are
-pure, apply returns a new state), the seat's view before and after compared number
-by number, and the events it makes.
+its effects as the engine computes them: the move applied to the state as the seat
+may know it (base.concealed: what it cannot know dealt anew at random, so a card the
+move draws is a guess), the seat's view before and after compared number by number,
+and the events it makes.
 
 Any engine of the protocol (service/games/base.py) gets its tree from here; nothing
 is derived from a game's rules a second time.
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import json
 
-from service.games.base import Engine, Move, State
+from service.games.base import Engine, Move, State, concealed
 
 
 def label(field: str, value) -> str:
@@ -48,12 +49,15 @@ def effects(engine: Engine, state: State, seat: int, move: Move, before: dict) -
 
 
 def choice_tree(engine: Engine, state: State, seat: int, moves: list[Move],
-                with_effects: bool = True) -> list[dict]:
+                with_effects: bool = True, guess: State | None = None) -> list[dict]:
     """`moves` (the flat list, or part of it) as a tree. A node is {"field", "value",
     "label", "children"}; a node where a move is complete also has "move", "notation"
     and (`with_effects`) "effects": each costs one apply and one view. Children come in the order the flat list first names them; the
-    leaves are the list's moves exactly, each once, grouped."""
+    leaves are the list's moves exactly, each once, grouped. The effects are played on
+    `guess`, by default the state concealed for the seat (one deal for the whole tree)."""
     before = scalars(engine.view(state, seat))
+    if with_effects and guess is None:
+        guess = concealed(engine, state, seat)
     root: dict = {"children": [], "index": {}}
     for move in moves:
         node = root
@@ -68,7 +72,7 @@ def choice_tree(engine: Engine, state: State, seat: int, moves: list[Move],
             node = node["index"][key]
         node.update(move=move, notation=engine.format(move))
         if with_effects:
-            node["effects"] = effects(engine, state, seat, move, before)
+            node["effects"] = effects(engine, guess, seat, move, before)
     return [strip(child) for child in root["children"]]
 
 

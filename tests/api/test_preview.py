@@ -28,6 +28,7 @@ def test_a_two_action_brass_turn_is_checked_before_it_is_submitted(client, work,
     one = preview(client, game, seat, [first], 2)
     assert one.status_code == 200 and one.json["status"] == "playable", one.json
     assert one.json["version"] == 3 and one.json["to_act"] == [seat]
+    assert one.json["hidden_draws_are_guesses"] is True     # the refill is dealt anew
     assert [e["move"] for e in one.json["entries"]] == [first]
     second = one.json["legal_moves"][0]
     both = preview(client, game, seat, [first, second], 2).json

@@ -1,12 +1,14 @@
 """Issue 15, "legal moves as a choice tree": over random games of every game the tree's
 complete moves are exactly the flat list (each once), every node has an English label,
-and each move's effects are the engine's own: its apply on the state, compared."""
+and each move's effects are the engine's own: its apply on the state as the seat may
+know it (base.concealed: the seat's view and legal moves unchanged), compared."""
 from __future__ import annotations
 
 import random
 
 import pytest
 
+from service.games.base import concealed
 from service.games.choice_tree import choice_tree, leaves
 from service.games.registry import game_types
 from tests.games.harness import canonical, play_game, play_random_game
@@ -27,13 +29,18 @@ def test_the_trees_complete_moves_are_the_flat_list_at_every_decision(game_id):
 
     def check(engine, state, seat, moves, chooser):
         with_effects = len(checked) % 7 == 0 and len(moves) <= 200   # effects: one apply each
-        tree = choice_tree(engine, state, seat, moves, with_effects)
+        guess = None
+        if with_effects:
+            guess = concealed(engine, state, seat)    # what the seat cannot know, dealt anew
+            assert engine.view(guess, seat) == engine.view(state, seat)
+            assert engine.legal_moves(guess, seat) == moves
+        tree = choice_tree(engine, state, seat, moves, with_effects, guess)
         assert sorted(map(canonical, leaves(tree))) == sorted(map(canonical, moves))
         assert len(leaves(tree)) == len(moves)
         for node in nodes(tree):
             assert node["label"] and ("move" in node or node["children"])
             if "move" in node and with_effects:
-                after, events = engine.apply(state, seat, node["move"])
+                after, events = engine.apply(guess, seat, node["move"])
                 assert node["effects"]["events"] == events
                 changed = node["effects"]["changes"]
                 assert changed or engine.view(after, seat) == engine.view(state, seat)

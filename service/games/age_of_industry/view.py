@@ -4,8 +4,11 @@ generator stay hidden.
 """
 from __future__ import annotations
 
+import random
+
 from service.games.age_of_industry.flow import current_seat
-from service.games.age_of_industry.state import State
+from service.games.age_of_industry.state import State, dump, load
+from service.games.base import deal_anew
 
 
 def view(state: State, seat: int | None) -> dict:
@@ -22,3 +25,16 @@ def view(state: State, seat: int | None) -> dict:
         "unused_market_tiles": len(state.unused_market_tiles)}
     private = {} if seat is None else {"hand": sorted(state.players[seat].hand)}
     return {"public": public, "private": private}
+
+
+def conceal(state: State, seat: int, rng: random.Random) -> State:
+    """Engine.conceal: the deck and the other hands dealt anew from their cards
+    together, the unused market tiles shuffled, the generator reseeded."""
+    out = load(dump(state))
+    others = [p for s, p in enumerate(out.players) if s != seat]
+    out.deck, *hands = deal_anew([state.deck] + [p.hand for p in others], rng)
+    for player, hand in zip(others, hands):
+        player.hand = hand
+    out.unused_market_tiles = deal_anew([state.unused_market_tiles], rng)[0]
+    out.rng = rng.getrandbits(64)
+    return out

@@ -71,6 +71,10 @@ def view(state: State, seat: int | None) -> dict:
     return views.view(state, seat)
 
 
+def conceal(state: State, seat: int, rng) -> State:
+    return views.conceal(state, seat, rng)
+
+
 def result(state: State) -> dict | None:
     if state.phase != "over":
         return None

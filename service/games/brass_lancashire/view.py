@@ -3,9 +3,14 @@ face-down cotton merchant tiles are hidden; discards and everything else are pub
 from __future__ import annotations
 
 import json
+import random
+from collections import Counter
+
+from service.games.base import deal_anew
 
 from .income import income_level
-from .state import State
+from .setup import deck_faces
+from .state import State, copy
 
 HIDDEN = {"rng", "hands", "deck", "beneath", "cotton_face_down"}
 
@@ -23,3 +28,22 @@ def public(state: State) -> dict:
 def view(state: State, seat: int | None) -> dict:
     private = {} if seat is None else {"hand": sorted(state.hands[seat])}
     return {"public": public(state), "private": private}
+
+
+def conceal(state: State, seat: int, rng: random.Random) -> State:
+    """Engine.conceal: the deck, the cards under the deck tile and the other hands
+    dealt anew from the cards the seat has not seen (those boxed unseen before the
+    rail era among them), the face-down cotton merchant tiles shuffled, the
+    generator (the reshuffles to come) reseeded."""
+    out = copy(state)
+    others = [s for s in range(state.players) if s != seat]
+    piles = [state.deck, state.beneath] + [state.hands[s] for s in others]
+    seen = Counter(state.hands[seat]) + Counter(c for pile in state.discards for c in pile)
+    boxed = Counter(deck_faces(state.options, state.players)) - seen - Counter(
+        card for pile in piles for card in pile)
+    out.deck, out.beneath, *hands, _boxed = deal_anew(piles + [sorted(boxed.elements())], rng)
+    for other, hand in zip(others, hands):
+        out.hands[other] = hand
+    out.cotton_face_down = deal_anew([state.cotton_face_down], rng)[0]
+    out.rng = rng.getrandbits(64)
+    return out

@@ -107,6 +107,10 @@ def view(state, seat: int | None) -> dict:
     return views.view(state, seat, to_act(state))
 
 
+def conceal(state, seat: int, rng):
+    return views.conceal(state, seat, rng)
+
+
 def render_text(state, seat: int | None) -> str:
     return render.render_text(state, seat, to_act(state), legal_moves(state, seat) if seat is not None else [])
 

@@ -4,10 +4,12 @@ the hidden generator, so the view shows all but `rng`, and `private` stays empty
 """
 from __future__ import annotations
 
+import random
+
 from service.games.industry.board import BOARD
 from service.games.industry.develop import build_cost
 from service.games.industry.markers import available_spaces
-from service.games.industry.state import State, dump
+from service.games.industry.state import State, dump, load
 
 
 def view(state: State, seat: int | None, to_act: list[int]) -> dict:
@@ -24,3 +26,11 @@ def view(state: State, seat: int | None, to_act: list[int]) -> dict:
         "to_act": to_act,
     })
     return {"public": public, "private": {}}
+
+
+def conceal(state: State, seat: int, rng: random.Random) -> State:
+    """Engine.conceal: the generator that draws from the bag reseeded (the bag itself
+    is public)."""
+    out = load(dump(state))
+    out.rng = rng.getrandbits(64)
+    return out

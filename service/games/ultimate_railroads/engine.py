@@ -17,7 +17,7 @@ from .render import render
 from .scoring import result as final_result
 from .setup import setup as _setup
 from .turn_order import apply_relocate, relocate_moves
-from .view import view as _view
+from .view import conceal as _conceal, view as _view
 
 RULE = "ALLGEMEIN: EINEN SPIELZUG AUSFÜHREN"
 
@@ -94,6 +94,9 @@ class UltimateRailroads:
 
     def view(self, state: dict, seat: int | None) -> dict:
         return _view(state, seat)
+
+    def conceal(self, state: dict, seat: int, rng) -> dict:
+        return _conceal(state, seat, rng)
 
     def redact(self, entry: dict, seat: int | None) -> dict:
         """An end-game card is laid face down ("legst sie verdeckt vor dir ab"): the
