@@ -74,6 +74,8 @@ def engine(game_id: str | None, seats: int, games: int, options: dict | None = N
           f" {statistics.mean(moves_per_game):.0f} moves per game)")
     print(f"  apply        p50 {ms(percentile(apply_times, 50))}  p99 {ms(percentile(apply_times, 99))}")
     print(f"  legal_moves  p50 {ms(percentile(legal_times, 50))}  p99 {ms(percentile(legal_times, 99))}")
+    decisions = [a + b for a, b in zip(legal_times, apply_times)]
+    print(f"  decision (legal_moves + apply) p99 {ms(percentile(decisions, 99))}  max {ms(max(decisions))}")
     print(f"  snapshot (JSON, after every move) max {max(sizes)} bytes, "
           f"mean {statistics.mean(sizes):.0f}")
 

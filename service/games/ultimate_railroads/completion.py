@@ -45,14 +45,20 @@ def after(state: dict, seat: int, move: dict) -> dict:
 def finishable(state: dict) -> bool:
     """ACHTUNG: Du musst die direkte Aktion vollständig ausführen: is there an order
     and a choice of pool moves after which no direct decision is left undone?
-    (Indirect decisions need not be done, so dropping is never tried.) Answers are
-    kept by situation: every question about the same situation has the same answer.
+    (Indirect decisions need not be done, so dropping is never tried.)
     A question that needs more than SEARCH_BUDGET new situations is answered no."""
+    return outcome(state) is True
+
+
+def outcome(state: dict) -> bool | None:
+    """True or False when the search settled it, None when it ran out of budget.
+    Only settled answers are kept (by situation); a budget-exhausted question is
+    never remembered as a "no": asked again it goes on from the settled parts it
+    found, so it looks further each time."""
     try:
         return search(state, [SEARCH_BUDGET])
     except OutOfBudget:
-        KNOWN[situation(state)] = False
-        return False
+        return None
 
 
 class OutOfBudget(Exception):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from . import pool
-from .completion import finishable, trial_copy
+from .completion import outcome, trial_copy
 from .board import step_capacity, steps_made
 from .data import COLOURS, DATA, ENGINEERS, ROUTES, STACKS, loco_number
 from .industry import room
@@ -222,10 +222,13 @@ def can_complete(state: dict, seat: int, effect: dict) -> bool:
         return verdict
     key = json.dumps([state, seat, effect], sort_keys=True)
     if key not in TRIED:
-        if len(TRIED) >= TRIED_MAX:
-            TRIED.clear()
         trial = trial_copy(state, seat)
         pool.open_pool(trial, seat, "trial")
         gain(trial, seat, effect, direct=True)
-        TRIED[key] = finishable(trial)
+        answer = outcome(trial)
+        if answer is None:          # out of budget: "no" this time, not remembered
+            return False
+        if len(TRIED) >= TRIED_MAX:
+            TRIED.clear()
+        TRIED[key] = answer
     return TRIED[key]

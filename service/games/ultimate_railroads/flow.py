@@ -133,7 +133,7 @@ def clean_up(state: dict) -> None:
     one field right (an unhired one leaves), new turn-order cards."""
     for position, seat in enumerate(state["order"], start=1):
         player = state["players"][seat]
-        player.update(placed=0, temps=0, wooden_placed=False, passed=False, card=position)
+        player.update(placed=0, temps=0, wooden_placed=False, passed=False, card=position, on_reusable={})
     state.update(spaces={}, claims={}, temps_holder=None, turn=0, phase="actions")
     state["strip"] = [None] + state["strip"][:-1]
     state["round"] += 1
