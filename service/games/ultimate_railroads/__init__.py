@@ -18,10 +18,19 @@ GAME = GameType(
                     "the German, American and Asian boards are to come", choices=("russia",)),
              Option("emil", False, "SOLOVARIANTE: one player against Emil, who blocks action "
                     "spaces (1 player only; left out, a 1-player game is this one)",
-                    choices=(False, True), seats=((False, (2, 3, 4)), (True, (1,))))),
+                    choices=(False, True), seats=((False, (2, 3, 4)), (True, (1,)))),
+             Option("coal", False, "KOHLE-MODUL: coal, the coal board's spaces, the stoker, foundries, "
+                    "the coal factory; one round and one A engineer fewer", choices=(False, True)),
+             Option("werklok", False, "WERKLOK: the works train's action space and its tiles; one round "
+                    "and one A engineer fewer (with coal: one round fewer in total)", choices=(False, True)),
+             Option("special_ideas", False, "SPEZIAL-IDEEN-MODUL: a special idea tile each and the 5 "
+                    "special idea cards", choices=(False, True)),
+             Option("extra_engineers", False, "ZUSÄTZLICHE INGENIEURINNEN: the 9 extra engineers shuffled "
+                    "into the A and B stacks (never two with the same ordinal)", choices=(False, True))),
     description=(
         "Ultimate Railroads, base game (Russian Railroads), 2-4 players, or 1 player against "
-        "Emil (option emil, the solo variant). PROVISIONAL DATA: "
+        "Emil (option emil, the solo variant), with the modules coal, werklok, special_ideas and "
+        "extra_engineers as options. PROVISIONAL DATA: "
         "part of the printed components are not transcribed yet, and the engine plays with "
         "values chosen to fit the rules, NOT the printed ones: " + ", ".join(PROVISIONAL)
         + ". See service/games/ultimate_railroads/data/SOURCES.md."),

@@ -9,7 +9,7 @@ import json
 from . import pool
 from .completion import outcome, trial_copy
 from .board import step_capacity, steps_made
-from .data import COLOURS, DATA, ENGINEERS, ROUTES, STACKS, loco_number
+from .data import COLOURS, DATA, ENGINEERS, ROUTES, STACKS, loco_number, ordinal
 from .industry import room
 from .locomotives import factory_sources, lay_places, lowest_stacks
 from .special_actions import draw_start_bonus
@@ -79,7 +79,7 @@ def _take_loco(state, seat, effect, direct):
 
 
 def _score_engineer_numbers(state, seat, effect, direct):
-    return score(state, seat, sum(state["players"][seat]["engineers"]), "engineer numbers")
+    return score(state, seat, sum(map(ordinal, state["players"][seat]["engineers"])), "engineer numbers")
 
 
 def _score_two_highest(state, seat, effect, direct):
@@ -176,6 +176,7 @@ GAIN = {
     "draw_start_bonus": draw_start_bonus,
     "start_bonus_twice": _item("bonus_twice", points="points"),
     "other_engineer": _item("other_engineer"),
+    "werklok": _item("werklok"),
 }
 
 

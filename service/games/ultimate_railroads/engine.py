@@ -6,7 +6,7 @@ import json
 
 from service.games.base import HIDDEN, IllegalMove, neutral_move as first_of
 
-from . import flow, ideas, industry, locomotives, pool, track  # noqa: F401  (pool kinds register)
+from . import flow, ideas, industry, locomotives, pool, track, werklok  # noqa: F401  (pool kinds register)
 from .emil import emil_turn
 from .notation import format_move, parse_move
 from .placement import apply_pass, apply_place, place_moves

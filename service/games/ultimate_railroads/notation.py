@@ -10,6 +10,7 @@
   use_factory #0 3               reuse #0 coins                 advance #0 kyiv
   bonus_card #0 coin             engineer #0 7 workers (another player's engineer #7, with
                                  one of your workers|temps|wood|coins)
+  werklok #0 coin (WERKLOK: the tile laid on the train, or the one of its 3 you pick)
 
 "#N" names a waiting decision of your action pool; a stack or gap is named only where
 there is a choice (so a colour, a stack, a gap, a wrench); pieces are Nw (own workers), Nt (temporary workers), wood (the
@@ -25,6 +26,7 @@ FIELDS = {
     "key": ("item", "choice"), "idea_card": ("item", "card"), "end_card": ("item", "card"),
     "use_factory": ("item", "gap"), "reuse": ("item", "space"), "advance": ("item", "route"),
     "bonus_card": ("item", "card"), "engineer": ("item", "engineer", "piece"),
+    "werklok": ("item", "tile"),
 }
 VARIANTS = {"step": (("item", "route", "colour"), ("item", "route")),
             "industry": (("item",), ("item", "wrench")),

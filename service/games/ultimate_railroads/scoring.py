@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .board import condition_met, field_colour, loco_reach, steps_made
-from .data import DATA, END_CARDS, ROUTES, loco_number
+from .data import DATA, END_CARDS, ROUTES, loco_number, ordinal
 from .industry import strip_points
 
 MAJORITY = (40, 20)
@@ -84,7 +84,8 @@ def majority(players: list[dict]) -> list[int]:
     """40 to the most engineers, 20 to the second; ties go to the highest engineer
     number; players without engineers score nothing."""
     ranked = sorted((i for i, p in enumerate(players) if p["engineers"]),
-                    key=lambda i: (engineer_count(players[i]), max(players[i]["engineers"])), reverse=True)
+                    key=lambda i: (engineer_count(players[i]), max(map(ordinal, players[i]["engineers"]))),
+                    reverse=True)
     out = [0] * len(players)
     for seat, points in zip(ranked, MAJORITY):
         out[seat] = points

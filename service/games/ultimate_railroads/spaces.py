@@ -30,6 +30,8 @@ def space_spec(state: dict, seat: int, space_id: str) -> dict | None:
     space = SPACES.get(space_id)
     if space is None or seat_rules(state["seats"])["board_side"] not in space["sides"]:
         return None
+    if "module" in space and not state["options"].get(space["module"]):
+        return None
     if state.get("emil") and space_id in SOLO["setup"]["closed_spaces"]:
         return None     # SOLOVARIANTE, AUFBAU 1-2: covered, or not in the solo game
     if (space.get("not_in_last_round") and last_round(state)) or (

@@ -8,6 +8,7 @@ from service.games.common.rng import shuffled
 from . import pool, special_fields
 from .board import loco_reach, step_limit
 from .data import ENGINEERS, ROUTES, START_BONUS
+from .modules import start_bonus_cards
 from .spaces import space_spec
 
 DRAWN_START_BONUS = 2
@@ -72,7 +73,7 @@ def resolve_advance(state, seat, item, move):
 def draw_start_bonus(state: dict, seat: int, effect: dict, direct: bool) -> list[dict]:
     """Mische alle Startbonuskarten verdeckt und ziehe 2 davon: both actions."""
     from .effects import gain
-    cards, state["rng"] = shuffled(state["rng"], list(START_BONUS))
+    cards, state["rng"] = shuffled(state["rng"], start_bonus_cards(state["options"]))
     events = [{"type": "start_bonus_drawn", "seat": seat, "cards": cards[:DRAWN_START_BONUS]}]
     for card in cards[:DRAWN_START_BONUS]:
         events += gain(state, seat, START_BONUS[card]["effect"], direct)
@@ -80,7 +81,7 @@ def draw_start_bonus(state: dict, seat: int, effect: dict, direct: bool) -> list
 
 
 def bonus_twice_options(state, seat, item):
-    return [{"action": "bonus_card", "item": item["id"], "card": c} for c in START_BONUS]
+    return [{"action": "bonus_card", "item": item["id"], "card": c} for c in start_bonus_cards(state["options"])]
 
 
 def resolve_bonus_twice(state, seat, item, move):
@@ -96,22 +97,31 @@ def resolve_bonus_twice(state, seat, item, move):
     events += gain(state, seat, effect, item["direct"]) + gain(state, seat, effect, item["direct"])
     order = state["order"]
     at = order.index(seat)
-    state["bonus_offer"] = {"cards": [c for c in START_BONUS if c != move["card"]],
-                            "seats": order[at + 1:] + order[:at]}
+    queue_offer(state, {"cards": [c for c in start_bonus_cards(state["options"]) if c != move["card"]],
+                        "seats": order[at + 1:] + order[:at]})
     return events + score(state, seat, item["points"], "start bonus card twice")
+
+
+def queue_offer(state: dict, offer: dict) -> None:
+    """Cards or tiles laid out for the fellow players to pick from in turn (the start
+    bonus cards here, the Werklok's tiles): after any offer already waiting."""
+    if state["bonus_offer"]:
+        state["bonus_offer"].setdefault("more", []).append(offer)
+    else:
+        state["bonus_offer"] = offer
 
 
 def offer_start_bonus(state: dict, then: str) -> bool:
     """The next fellow player picks one of the cards laid out (an action pool of its
     own, then the game goes on as `then` says); False once all have picked."""
     offer = state["bonus_offer"]
+    while offer and not offer["seats"]:
+        more = offer.get("more", [])
+        offer = state["bonus_offer"] = {**more[0], "more": more[1:]} if more else None
     if not offer:
         return False
-    if not offer["seats"]:
-        state["bonus_offer"] = None
-        return False
     pool.open_pool(state, offer["seats"].pop(0), then)
-    pool.add(state, "bonus_pick", False, cards=offer["cards"])
+    pool.add(state, offer.get("kind", "bonus_pick"), False, cards=offer["cards"])
     return True
 
 
