@@ -37,7 +37,7 @@ EFFECT_TYPES = {
     # the modules (data/modules.json)
     "werklok", "special_idea_card", "double_industry", "engineer_from_box", "freight_car",
     "special_factory", "gain_coal", "take_foundry", "score_top_loco", "coal_factory",
-    "coal_factory_steps"}
+    "coal_factory_steps", "special_factory_ideas"}
 SPECIAL_TYPES = {"new_worker", "idea_tile", "key", "route_doubling", "bonus_star", "medal"}
 SCORING_TYPES = {"per_factory", "tiers", "per_engineer", "per_step", "per_end_station",
                  "per_idea_tile_used", "extra_engineer", "top_locomotives", "per_extra_worker"}
@@ -263,7 +263,21 @@ def ordinal(number: int) -> int:
     return ENGINEERS[number].get("ordinal", number)
 
 
+STOKER = "+"     # KOHLE-MODUL: a locomotive or factory with a stoker ("5+")
+
+
+def base_tile(tile: str) -> str:
+    return tile[:-1] if tile.endswith(STOKER) else tile
+
+
 def factory_effect(stack: str) -> dict:
+    """A factory's action: a locomotive's back, or a module factory (the special factory,
+    the coal factory)."""
+    stack = base_tile(stack)
+    if stack == "special":
+        return {"type": "special_factory_ideas", "tiles": 2}
+    if stack == "coal":
+        return MODULES["coal"]["coal_factory"]["effect"]
     return DATA["factories"][stack]["effect"]
 
 
@@ -271,6 +285,9 @@ SPECIAL_NINE = "9*"   # the #9 on the idea card: no factory side
 
 
 def loco_number(stack: str) -> int:
+    """DER HEIZER: Der Heizer erhöht die Zahl auf der Lokomotive um 1."""
+    if stack.endswith(STOKER):
+        return loco_number(base_tile(stack)) + 1
     return {"1": 1, SPECIAL_NINE: 9}.get(stack) or STACKS[stack]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from . import pool
+from . import pool, special_ideas
 from .completion import outcome, trial_copy
 from .board import step_capacity, steps_made
 from .data import COLOURS, DATA, ENGINEERS, ROUTES, STACKS, loco_number, ordinal
@@ -145,7 +145,7 @@ def _claim(state, seat, effect, direct):
 GAIN = {
     "track_steps": _item("track", colours="colours", left="steps"),
     "three_different_tracks": _item("track", colours="any", left=3, routes=[]),
-    "industry_steps": _item("industry", left="steps"),
+    "industry_steps": special_ideas.industry_steps,
     "take_loco": _take_loco,
     "lay_locomotive": lambda state, seat, effect, direct: (
         pool.add(state, "displaced", direct, stack="9*"), [])[1],
@@ -178,6 +178,9 @@ GAIN = {
     "other_engineer": _item("other_engineer"),
     "werklok": _item("werklok"),
 }
+
+
+GAIN.update(special_ideas.GAIN)
 
 
 def gain(state: dict, seat: int, effect: dict, direct: bool) -> list[dict]:

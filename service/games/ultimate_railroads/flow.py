@@ -8,6 +8,7 @@ from . import emil, pool, scoring
 from .data import START_BONUS
 from .effects import gain
 from .special_actions import offer_start_bonus
+from .special_ideas import before_scoring
 from .turn_order import relocation_queue, resort
 
 END_OF_ROUND = ("resort_turn_order", "relocate_turn_order_workers", "score", "clean_up")
@@ -89,7 +90,7 @@ def advance(state: dict) -> list[dict]:
             state["phase"] = "actions"
     if state["phase"] == "actions" and all(p["passed"] for p in state["players"]):
         events += end_of_round_start(state)
-    if state["phase"] == "relocation" and not state["relocation_queue"]:
+    if state["phase"] == "relocation" and not state["relocation_queue"] and not before_scoring(state):
         events += score_and_clean_up(state)
     return events
 

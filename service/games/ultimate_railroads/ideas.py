@@ -3,7 +3,8 @@ Vorteil: Ideenplättchen, ERKLÄRUNG VON KARTEN UND PLÄTTCHEN)."""
 from __future__ import annotations
 
 from . import pool
-from .data import DATA, IDEA_CARDS, IDEA_TILES
+from .special_ideas import undoubled
+from .data import DATA, IDEA_CARDS, IDEA_TILES, factory_effect
 
 
 def key_options(state, seat, item):
@@ -28,7 +29,7 @@ def use_tile(state, seat, tile):
     player["ideas"].remove(tile)
     player["ideas_used"].append(tile)
     return [{"type": "idea_tile", "seat": seat, "tile": tile}] + gain(
-        state, seat, IDEA_TILES[tile]["effect"], direct=False)
+        state, seat, undoubled(IDEA_TILES[tile]["effect"]), direct=False)
 
 
 def idea_options(state, seat, item):
@@ -36,7 +37,10 @@ def idea_options(state, seat, item):
 
 
 def resolve_idea(state, seat, item, move):
+    """An idea tile used on the special factory stays on it (SPEZIAL-IDEEN-MODUL)."""
     item["left"] = 0
+    if item.get("on_factory"):
+        state["players"][seat].setdefault("special_factory_tiles", []).append(move["tile"])
     return use_tile(state, seat, move["tile"])
 
 
@@ -86,7 +90,7 @@ def resolve_idea_card(state, seat, item, move):
     item["left"] = 0
     state["idea_cards"].remove(move["card"])
     return [{"type": "idea_card", "seat": seat, "card": move["card"]}] + gain(
-        state, seat, IDEA_CARDS[move["card"]]["effect"], direct=False)
+        state, seat, undoubled(IDEA_CARDS[move["card"]]["effect"]), direct=False)
 
 
 def use_factory_options(state, seat, item):
@@ -100,7 +104,7 @@ def resolve_use_factory(state, seat, item, move):
     from .effects import gain
     item["left"] = 0
     factory = state["players"][seat]["factories"][move["gap"]]
-    return gain(state, seat, DATA["factories"][factory]["effect"], direct=False)
+    return gain(state, seat, factory_effect(factory), direct=False)
 
 
 pool.kind("key")((key_options, resolve_key))

@@ -4,7 +4,7 @@ the idea field and the end field (key) are used once."""
 from __future__ import annotations
 
 from . import pool
-from .data import DATA, LANE
+from .data import DATA, LANE, factory_effect
 from .locomotives import chosen, named
 
 
@@ -63,7 +63,7 @@ def resolve_industry(state: dict, seat: int, item: dict, move: dict) -> list[dic
     kind = LANE[field]
     if kind == "gap":
         factory = player["factories"][gap_index(field)]
-        events += gain(state, seat, DATA["factories"][factory]["effect"], direct=False)
+        events += gain(state, seat, factory_effect(factory), direct=False)
     elif kind in ("idea", "end") and f"industry:{kind}" not in player["fired"]:
         player["fired"].append(f"industry:{kind}")
         if kind == "idea":

@@ -11,6 +11,8 @@
   bonus_card #0 coin             engineer #0 7 workers (another player's engineer #7, with
                                  one of your workers|temps|wood|coins)
   werklok #0 coin (WERKLOK: the tile laid on the train, or the one of its 3 you pick)
+  special_card #0 freight_car    box_engineer #0 12    freight_car #0 kyiv
+  module_factory #0 2 (the special or coal factory into gap 2)
 
 "#N" names a waiting decision of your action pool; a stack or gap is named only where
 there is a choice (so a colour, a stack, a gap, a wrench); pieces are Nw (own workers), Nt (temporary workers), wood (the
@@ -26,7 +28,9 @@ FIELDS = {
     "key": ("item", "choice"), "idea_card": ("item", "card"), "end_card": ("item", "card"),
     "use_factory": ("item", "gap"), "reuse": ("item", "space"), "advance": ("item", "route"),
     "bonus_card": ("item", "card"), "engineer": ("item", "engineer", "piece"),
-    "werklok": ("item", "tile"),
+    "werklok": ("item", "tile"), "special_card": ("item", "card"),
+    "box_engineer": ("item", "engineer"), "freight_car": ("item", "route"),
+    "module_factory": ("item", "gap"),
 }
 VARIANTS = {"step": (("item", "route", "colour"), ("item", "route")),
             "industry": (("item",), ("item", "wrench")),

@@ -61,6 +61,8 @@ def setup(options: dict, seats: int, seed: int) -> dict:
         "relocation_queue": [], "pool": None, "players": players, "last_scoring": None,
         "final": None, "emil": None,
     }
+    if options.get("special_ideas"):
+        state["engineers_dealt"] = [n for n in strip if n is not None]
     rng = modules.module_setup(state, rng)
     state["rng"] = rng
     if options.get("emil"):

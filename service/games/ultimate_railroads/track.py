@@ -15,6 +15,7 @@ def item_colours(item: dict) -> list[str]:
 def possible_steps(state: dict, seat: int, item: dict) -> list[tuple[str, str]]:
     player = state["players"][seat]
     return [(route, colour) for route in ROUTES if route not in item.get("routes", [])
+            and item.get("only", route) == route
             for colour in item_colours(item)
             if colour in player["unlocked"] and can_step(player, route, colour)]
 
