@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from . import pool, special_ideas
+from . import coal, pool, special_ideas
 from .completion import outcome, trial_copy
 from .board import step_capacity, steps_made
 from .data import COLOURS, DATA, ENGINEERS, ROUTES, STACKS, loco_number, ordinal
@@ -171,7 +171,8 @@ GAIN = {
     "second_wrench": _second_wrench,
     "wooden_worker": _wooden_worker,
     "gain_engineer": _gain_engineer,
-    "reuse_space": _item("reuse"),
+    "reuse_space": lambda state, seat, effect, direct: (
+        pool.add(state, "reuse", direct, **({"workers": effect["workers"]} if "workers" in effect else {})), [])[1],
     "advance_track": _item("advance", colour="colour"),
     "draw_start_bonus": draw_start_bonus,
     "start_bonus_twice": _item("bonus_twice", points="points"),
@@ -181,6 +182,7 @@ GAIN = {
 
 
 GAIN.update(special_ideas.GAIN)
+GAIN.update(coal.GAIN)
 
 
 def gain(state: dict, seat: int, effect: dict, direct: bool) -> list[dict]:
@@ -204,6 +206,8 @@ def quick_verdict(state: dict, seat: int, effect: dict) -> bool | None:
         return True if have >= effect["steps"] else (False if have == 0 else None)
     if kind == "take_doubler":
         return doubler_room(state, seat) >= effect["count"]
+    if kind == "take_foundry":
+        return bool(state["foundries"]["offer"])
     if kind == "hire_engineer":
         return state["strip"][-1] is not None
     if kind == "take_loco" and effect["as"] == "locomotive_or_factory":
@@ -213,7 +217,8 @@ def quick_verdict(state: dict, seat: int, effect: dict) -> bool | None:
                 sum(state["stacks"].values()) + len(state["returned"]) >= 2:
             return True
         return None
-    return True if kind in ("gain_coins", "points", "take_temporary_workers", "claim_turn_order") else None
+    return True if kind in ("gain_coins", "points", "take_temporary_workers", "claim_turn_order",
+                            "gain_coal") else None
 
 
 def can_complete(state: dict, seat: int, effect: dict) -> bool:

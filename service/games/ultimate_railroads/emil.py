@@ -8,7 +8,7 @@ from service.games.common.rng import shuffled
 from .data import SOLO, loco_number
 from .locomotives import lowest_stacks
 from .scoring import MAJORITY, engineer_count
-from .spaces import space_spec
+from .spaces import is_free, space_spec
 
 EMIL = "emil"              # the occupant of a space Emil blocks
 YOU = 0                    # the one seat
@@ -60,7 +60,7 @@ def target(state: dict, card: dict) -> str | None:
     spaces = SOLO["public_engineer_space"]["value"] if card["space"] == PUBLIC_ENGINEER else [card["space"]]
     for space_id in spaces:
         spec = space_spec(state, YOU, space_id)
-        if spec is None or space_id in state["spaces"]:
+        if spec is None or not is_free(state, space_id, spec):
             continue
         effect = spec["effect"]
         if effect["type"] == "track_steps" and effect["colours"] != "any" and not set(

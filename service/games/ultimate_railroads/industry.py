@@ -4,7 +4,7 @@ the idea field and the end field (key) are used once."""
 from __future__ import annotations
 
 from . import pool
-from .data import DATA, LANE, factory_effect
+from .data import DATA, LANE, STOKER, factory_effect
 from .locomotives import chosen, named
 
 
@@ -64,6 +64,9 @@ def resolve_industry(state: dict, seat: int, item: dict, move: dict) -> list[dic
     if kind == "gap":
         factory = player["factories"][gap_index(field)]
         events += gain(state, seat, factory_effect(factory), direct=False)
+        if factory.endswith(STOKER):
+            from .coal import stoker_again
+            events += stoker_again(state, seat, factory)
     elif kind in ("idea", "end") and f"industry:{kind}" not in player["fired"]:
         player["fired"].append(f"industry:{kind}")
         if kind == "idea":

@@ -13,6 +13,9 @@
   werklok #0 coin (WERKLOK: the tile laid on the train, or the one of its 3 you pick)
   special_card #0 freight_car    box_engineer #0 12    freight_car #0 kyiv
   module_factory #0 2 (the special or coal factory into gap 2)
+  coal stoker | coal reuse (before your action: the stoker field, a foundry)
+  coal #3 stoker (after it)      foundry #0 reuse     stoker #1 kyiv:0 | factory:2
+  close #2 kyiv:1                again #4 0           hand_in #2 3
 
 "#N" names a waiting decision of your action pool; a stack or gap is named only where
 there is a choice (so a colour, a stack, a gap, a wrench); pieces are Nw (own workers), Nt (temporary workers), wood (the
@@ -30,14 +33,16 @@ FIELDS = {
     "bonus_card": ("item", "card"), "engineer": ("item", "engineer", "piece"),
     "werklok": ("item", "tile"), "special_card": ("item", "card"),
     "box_engineer": ("item", "engineer"), "freight_car": ("item", "route"),
-    "module_factory": ("item", "gap"),
+    "module_factory": ("item", "gap"), "foundry": ("item", "foundry"), "stoker": ("item", "at"),
+    "close": ("item", "at"), "again": ("item", "part"), "hand_in": ("item", "coal"),
 }
 VARIANTS = {"step": (("item", "route", "colour"), ("item", "route")),
             "industry": (("item",), ("item", "wrench")),
             "lay": (("item", "source", "route", "slot"), ("item", "route", "slot")),
             "idea": (("item", "tile"), ("item", "tile", "discard")),
-            "factory": (("item",), ("item", "source"), ("item", "gap"), ("item", "source", "gap"))}
-INTS = {"wrench", "gap", "slot", "engineer"}
+            "factory": (("item",), ("item", "source"), ("item", "gap"), ("item", "source", "gap")),
+            "coal": (("use",), ("item", "use"))}
+INTS = {"wrench", "gap", "slot", "engineer", "part", "coal"}
 KEYWORDS = {"idea": {"discard"}, "factory": {"gap"}, "industry": {"wrench"}}      # written before their value
 PIECE_SUFFIX = {"w": "workers", "t": "temps", "c": "coins"}
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from service.games.base import IllegalMove
 
-from . import pool
+from . import coal, pool
 from .data import DATA, ENGINEERS, seat_rules
 from .effects import can_complete, gain
 from .spaces import candidate_spaces, is_free, own_engineer_space, shows_wood_step, space_spec
@@ -133,7 +133,9 @@ def apply_place(state: dict, seat: int, move: dict, then: str) -> list[dict]:
     occupy(state, seat, move, spec)
     pool.open_pool(state, seat, then)
     events = [{"type": "place", "seat": seat, **{k: v for k, v in move.items() if k != "action"}}]
-    return events + action(state, seat, spec["effect"], spec["direct"], move["wood"])
+    events += action(state, seat, spec["effect"], spec["direct"], move["wood"])
+    coal.offer_after_action(state, seat)
+    return events
 
 
 def action(state: dict, seat: int, effect: dict, direct: bool, wood: int) -> list[dict]:

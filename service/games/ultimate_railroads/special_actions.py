@@ -18,15 +18,16 @@ def plain_effect(effect: dict) -> dict:
     return ENGINEERS[effect["number"]]["effect"] if effect["type"] == "engineer_tile" else effect
 
 
-def reusable_spaces(state: dict, seat: int) -> list[str]:
+def reusable_spaces(state: dict, seat: int, sizes: tuple = (1,)) -> list[str]:
     """A space you occupied this round with exactly one piece; not the temporary workers,
-    not spaces needing more than 1 worker or a mandatory coin."""
+    not spaces needing more than 1 worker or a mandatory coin. (KOHLE-MODUL, the foundry:
+    a space used with 1 or 2 workers, a coin standing in for one of them or not.)"""
     out = []
     for space_id, record in state["spaces"].items():
         spec = space_spec(state, seat, space_id)
-        if record["seat"] != seat or spec is None or spec["workers"] != 1 or spec["coins"]:
+        if record["seat"] != seat or spec is None or spec["workers"] not in sizes or spec["coins"]:
             continue
-        if sum(record[k] for k in ("workers", "temps", "wood", "coins")) != 1:
+        if sum(record[k] for k in ("workers", "temps", "wood", "coins")) != spec["workers"]:
             continue
         if plain_effect(spec["effect"])["type"] not in ("take_temporary_workers", "reuse_space",
                                                          "claim_turn_order"):
@@ -35,7 +36,8 @@ def reusable_spaces(state: dict, seat: int) -> list[str]:
 
 
 def reuse_options(state, seat, item):
-    return [{"action": "reuse", "item": item["id"], "space": s} for s in reusable_spaces(state, seat)]
+    sizes = tuple(item.get("workers", (1,)))
+    return [{"action": "reuse", "item": item["id"], "space": s} for s in reusable_spaces(state, seat, sizes)]
 
 
 def resolve_reuse(state, seat, item, move):

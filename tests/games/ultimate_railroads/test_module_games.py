@@ -9,7 +9,7 @@ from service.games.ultimate_railroads import GAME
 from tests.games.harness import canonical, full_check, play_random_game, replay
 
 ENGINE = GAME.engine
-MODULES = ["werklok", "special_ideas", "extra_engineers"]
+MODULES = ["coal", "werklok", "special_ideas", "extra_engineers"]
 
 
 @pytest.mark.parametrize("module", MODULES)
