@@ -14,8 +14,9 @@ GAME = GameType(
     engine=ENGINE,
     engine_version=engine_version("3", FILES),
     stage="provisional" if PROVISIONAL else "complete",
-    options=(Option("board", "russia", "the player boards: RUSSIAN RAILROADS (the base game); "
-                    "the German, American and Asian boards are to come", choices=("russia",)),
+    options=(Option("board", "russia", "the player boards: RUSSIAN RAILROADS (the base game) or GERMAN "
+                    "RAILROADS (provisional layout, extensions and income tiles); the American and Asian "
+                    "boards are to come", choices=("russia", "germany")),
              Option("emil", False, "SOLOVARIANTE: one player against Emil, who blocks action "
                     "spaces (1 player only; left out, a 1-player game is this one)",
                     choices=(False, True), seats=((False, (2, 3, 4)), (True, (1,)))),

@@ -3,17 +3,13 @@ foundries (DIE GIESSEREIEN, GIESSEREIEN SCHLIESSEN), the coal factory (DIE KOHLE
 and DAS KOMBINIERTE AKTIONSFELD at 2 players.
 
 The spaces paid with coal (the stoker field, your foundries) are used in addition to
-your regular action, before it (the move `coal`) and/or after it (the decision
-`coal_actions` waiting in your action pool, dropped to end your turn), several a turn,
-with coal gained this turn too; never when passing or relocating a turn-order worker."""
+your regular action (free_actions.py: the move `coal`), with coal gained this turn too."""
 from __future__ import annotations
 
-from service.games.base import IllegalMove
+from . import free_actions, pool
+from .boards import route_ids
+from .data import FOUNDRIES, MODULES, STOKER, factory_effect, loco_number
 
-from . import pool
-from .data import FOUNDRIES, MODULES, ROUTES, STOKER, factory_effect, loco_number
-
-RULE = "KOHLE-MODUL: WIE KANN ICH MEINE KOHLE NUTZEN?"
 COAL = MODULES["coal"]
 STOKER_SPACE = COAL["stoker_space"]["id"]
 POINTS_EFFECTS = ("points", "score_engineer_numbers", "score_two_highest_locos", "score_steps")
@@ -53,7 +49,7 @@ def resolve_foundry_pick(state, seat, item, move):
 
 def stoker_places(player: dict) -> list[str]:
     """An own locomotive or factory without a stoker (höchstens 1 Heizer)."""
-    locos = [f"{route}:{slot}" for route in ROUTES for slot, tile in enumerate(player["locos"][route])
+    locos = [f"{route}:{slot}" for route in route_ids(player) for slot, tile in enumerate(player["locos"][route])
              if tile and not tile.endswith(STOKER)]
     factories = [f"factory:{gap}" for gap, tile in enumerate(player["factories"])
                  if tile and not tile.endswith(STOKER)]
@@ -95,6 +91,9 @@ def usable_foundries(state: dict, seat: int) -> list[str]:
 
 
 def uses(state: dict, seat: int) -> list[str]:
+    """WIE KANN ICH MEINE KOHLE NUTZEN?"""
+    if not on(state):
+        return []
     return (["stoker"] if stoker_usable(state, seat) else []) + usable_foundries(state, seat)
 
 
@@ -115,34 +114,6 @@ def use(state: dict, seat: int, what: str) -> list[dict]:
     events += gain(state, seat, FOUNDRIES[what]["effect"], direct=False)
     pool.add(state, "close_foundry", False, foundry=what)
     return events
-
-
-def coal_moves(state: dict, seat: int) -> list[dict]:
-    """The move `coal` before your regular action."""
-    return [{"action": "coal", "use": u} for u in uses(state, seat)] if on(state) else []
-
-
-def apply_coal(state: dict, seat: int, move: dict) -> list[dict]:
-    if move not in coal_moves(state, seat):
-        raise IllegalMove("coal pays for the free stoker field (2 coal, a foundry left, a loco or factory "
-                          "without a stoker) or one of your foundries not used this round (2 coal)",
-                          rule=RULE, field="use", options=coal_moves(state, seat))
-    pool.open_pool(state, seat, "coal")
-    return use(state, seat, move["use"])
-
-
-def offer_after_action(state: dict, seat: int) -> None:
-    """After placing: the coal fields stay open to you until you drop this decision."""
-    if on(state) and state["phase"] == "actions":
-        pool.add(state, "coal_actions", False)
-
-
-def actions_options(state, seat, item):
-    return [{"action": "coal", "item": item["id"], "use": u} for u in uses(state, seat)]
-
-
-def resolve_actions(state, seat, item, move):
-    return use(state, seat, move["use"])       # the decision stays for more
 
 
 def close_options(state, seat, item):
@@ -217,7 +188,7 @@ def resolve_hand_in(state, seat, item, move):
 def score_top_loco(state, seat, effect, direct):
     from .effects import score
     player = state["players"][seat]
-    top = max((loco_number(t) for r in ROUTES for t in player["locos"][r] if t), default=0)
+    top = max((loco_number(t) for r in route_ids(player) for t in player["locos"][r] if t), default=0)
     return score(state, seat, top, "highest locomotive")
 
 
@@ -230,7 +201,7 @@ def after_scoring(state: dict) -> None:
 
 pool.kind("foundry_pick")((foundry_pick_options, resolve_foundry_pick))
 pool.kind("stoker")((attach_options, resolve_attach))
-pool.kind("coal_actions")((actions_options, resolve_actions))
+free_actions.provider("coal", uses, use)
 pool.kind("close_foundry")((close_options, resolve_close))
 pool.kind("stoker_again")((again_options, resolve_again))
 pool.kind("hand_in")((hand_in_options, resolve_hand_in))

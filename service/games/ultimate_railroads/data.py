@@ -37,7 +37,7 @@ EFFECT_TYPES = {
     # the modules (data/modules.json)
     "werklok", "special_idea_card", "double_industry", "engineer_from_box", "freight_car",
     "special_factory", "gain_coal", "take_foundry", "score_top_loco", "coal_factory",
-    "coal_factory_steps", "special_factory_ideas"}
+    "coal_factory_steps", "special_factory_ideas", "special_track_points"}
 SPECIAL_TYPES = {"new_worker", "idea_tile", "key", "route_doubling", "bonus_star", "medal"}
 SCORING_TYPES = {"per_factory", "tiers", "per_engineer", "per_step", "per_end_station",
                  "per_idea_tile_used", "extra_engineer", "top_locomotives", "per_extra_worker"}
@@ -231,6 +231,7 @@ def validate_modules(modules: dict, colours: list) -> list[str]:
 
 DATA, SOLO = _load()
 MODULES: dict = read_json(FILES["modules.json"])
+GERMANY: dict = read_json(FILES["germany.json"])       # GERMAN RAILROADS (boards.py)
 if _module_problems := validate_modules(MODULES, DATA["track_colours"]):
     raise ValueError("ultimate_railroads data: " + "; ".join(_module_problems))
 COLOURS: list[str] = DATA["track_colours"]
@@ -250,7 +251,7 @@ SPECIAL_CARDS: dict = {c["id"]: c for c in MODULES["special_ideas"]["cards"]}
 FOUNDRIES: dict = {f["id"]: f for f in MODULES["coal"]["foundries"]}
 IDEA_TILES: dict = {t["id"]: t for t in DATA["idea_tiles"] + [MODULES["coal"]["idea_tile"],
                                                                MODULES["special_ideas"]["tile"]]}
-IDEA_CARDS: dict = {c["id"]: c for c in DATA["idea_cards"] + [MODULES["coal"]["idea_card"]]}
+IDEA_CARDS: dict = {c["id"]: c for c in DATA["idea_cards"] + [MODULES["coal"]["idea_card"], GERMANY["idea_card"]]}
 END_CARDS: dict = {c["id"]: c for c in DATA["end_game_cards"]}
 START_BONUS: dict = {c["id"]: c for c in DATA["start_bonus_cards"] + [MODULES["coal"]["start_bonus"]]}
 PROVISIONAL: list[str] = provisional_values(DATA) + [f"solo_emil.{p}" for p in provisional_values(SOLO)] + [

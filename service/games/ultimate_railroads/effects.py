@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import json
 
-from . import coal, pool, special_ideas
+from . import coal, germany, pool, special_ideas
 from .completion import outcome, trial_copy
 from .board import step_capacity, steps_made
-from .data import COLOURS, DATA, ENGINEERS, ROUTES, STACKS, loco_number, ordinal
+from .boards import board_of, route_ids
+from .data import COLOURS, ENGINEERS, STACKS, loco_number, ordinal
 from .industry import room
 from .locomotives import factory_sources, lay_places, lowest_stacks
 from .special_actions import draw_start_bonus
@@ -20,12 +21,12 @@ TRIED_MAX = 512
 
 
 def doubler_room(state: dict, seat: int) -> int:
-    fields = sum(r["doubler_fields"] for r in DATA["routes"])
+    fields = sum(r["doubler_fields"] for r in board_of(state["players"][seat])["routes"].values())
     return min(state["doubler_supply"], fields - state["players"][seat]["doublers"])
 
 
 def two_highest(player: dict) -> int:
-    numbers = sorted((loco_number(s) for r in ROUTES for s in player["locos"][r] if s), reverse=True)
+    numbers = sorted((loco_number(s) for r in route_ids(player) for s in player["locos"][r] if s), reverse=True)
     return sum(numbers[:2])
 
 
@@ -108,7 +109,7 @@ def _keys(state, seat, effect, direct):
 
 def _second_wrench(state, seat, effect, direct):
     player = state["players"][seat]
-    if len(player["wrenches"]) < 2:
+    if len(player["wrenches"]) < board_of(player)["max_wrenches"]:
         player["wrenches"].append(0)
     pool.add(state, "industry", direct, left=effect["steps"])
     return [{"type": "second_wrench", "seat": seat}]
@@ -183,6 +184,7 @@ GAIN = {
 
 GAIN.update(special_ideas.GAIN)
 GAIN.update(coal.GAIN)
+GAIN.update(germany.GAIN)
 
 
 def gain(state: dict, seat: int, effect: dict, direct: bool) -> list[dict]:

@@ -8,6 +8,7 @@ from service.games.base import HIDDEN, IllegalMove, neutral_move as first_of
 
 from . import coal, flow, ideas, industry, locomotives, pool, track, werklok  # noqa: F401  (pool kinds register)
 from .emil import emil_turn
+from .free_actions import apply_free, free_moves
 from .notation import format_move, parse_move
 from .placement import apply_pass, apply_place, place_moves
 from .render import render
@@ -18,7 +19,7 @@ from .view import view as _view
 RULE = "ALLGEMEIN: EINEN SPIELZUG AUSFÜHREN"
 MOVE_KEYS = {"place": {"action", "space", "workers", "temps", "wood", "coins", "swap"},
              "pass": {"action"}, "stay": {"action"}, "relocate": {"action", "space"},
-             "start_bonus": {"action", "card"}, "coal": {"action", "use"}}
+             "start_bonus": {"action", "card"}, "coal": {"action", "use"}, "income": {"action", "use"}}
 
 
 def _actions_place(state, seat, move):
@@ -33,7 +34,7 @@ def _actions_pass(state, seat, move):
 
 PHASE_ACTIONS = {
     "start_bonus": {"start_bonus": flow.apply_start_bonus},
-    "actions": {"place": _actions_place, "pass": _actions_pass, "coal": coal.apply_coal},
+    "actions": {"place": _actions_place, "pass": _actions_pass, "coal": apply_free, "income": apply_free},
     "relocation": {"relocate": apply_relocate, "stay": apply_relocate},
 }
 # "Du musst pro Zug genau 1 Aktionsfeld besetzen oder passen"; "Indirekte Aktionen
@@ -61,7 +62,7 @@ class UltimateRailroads:
         if phase == "start_bonus":
             return flow.start_bonus_moves(state)
         if phase == "actions":
-            return place_moves(state, seat) + coal.coal_moves(state, seat) + [{"action": "pass"}]
+            return place_moves(state, seat) + free_moves(state, seat) + [{"action": "pass"}]
         return relocate_moves(state, seat)
 
     def neutral_move(self, state: dict, seat: int) -> dict | None:

@@ -33,7 +33,11 @@ def use_tile(state, seat, tile):
 
 
 def idea_options(state, seat, item):
-    return [{"action": "idea", "item": item["id"], "tile": t} for t in state["players"][seat]["ideas"]]
+    """SPEZIAL-GLEISPUNKTE-PLÄTTCHEN, SONDERFALL: with the special tile the revaluation
+    tile may no longer be chosen."""
+    player = state["players"][seat]
+    return [{"action": "idea", "item": item["id"], "tile": t} for t in player["ideas"]
+            if not (t == "revaluation" and player.get("special_track_points"))]
 
 
 def resolve_idea(state, seat, item, move):
@@ -82,7 +86,10 @@ def resolve_end_card(state, seat, item, move):
 
 
 def idea_card_options(state, seat, item):
-    return [{"action": "idea_card", "item": item["id"], "card": c} for c in state["idea_cards"]]
+    """SONDERFALL: once revalued, the special track-points card may not be taken."""
+    player = state["players"][seat]
+    return [{"action": "idea_card", "item": item["id"], "card": c} for c in state["idea_cards"]
+            if not (c == "special_track_points" and player["revalued"])]
 
 
 def resolve_idea_card(state, seat, item, move):

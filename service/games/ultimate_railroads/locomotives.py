@@ -5,7 +5,8 @@ left to right, and replace one once all five are filled."""
 from __future__ import annotations
 
 from . import pool
-from .data import ROUTES, SPECIAL_NINE, STACKS, base_tile, loco_number
+from .boards import route_ids
+from .data import SPECIAL_NINE, STACKS, base_tile, loco_number
 
 GAPS = 5
 MODULE_FACTORIES = ("special", "coal")     # SPEZIAL-IDEEN-MODUL, KOHLE-MODUL: not locomotives
@@ -28,13 +29,13 @@ def factory_sources(state: dict) -> list[str]:
 
 def lay_places(player: dict, number: int) -> list[tuple[str, int]]:
     """A loco goes on a free slot or over a lower loco."""
-    return [(route, slot) for route in ROUTES
+    return [(route, slot) for route in route_ids(player)
             for slot, there in enumerate(player["locos"][route])
             if there is None or loco_number(there) < number]
 
 
 def free_slot(player: dict) -> bool:
-    return any(there is None for route in ROUTES for there in player["locos"][route])
+    return any(there is None for route in route_ids(player) for there in player["locos"][route])
 
 
 def gap_choices(player: dict) -> list[int]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from service.games.common.rng import shuffled
 
-from .data import BASE_ENGINEERS, DATA, MODULES
+from .data import BASE_ENGINEERS, DATA, GERMANY, MODULES
 
 MODULE_OPTIONS = ("coal", "werklok", "special_ideas", "extra_engineers")
 COAL = MODULES["coal"]
@@ -55,7 +55,10 @@ def idea_tiles(options: dict) -> list[str]:
 
 
 def idea_cards(options: dict) -> list[str]:
-    return [c["id"] for c in DATA["idea_cards"]] + ([COAL["idea_card"]["id"]] if on(options, "coal") else [])
+    """The module cards join the others: the coal factory; GERMAN RAILROADS' special
+    track-points tile."""
+    return [c["id"] for c in DATA["idea_cards"]] + ([COAL["idea_card"]["id"]] if on(options, "coal") else []) + (
+        [GERMANY["idea_card"]["id"]] if options.get("board") == "germany" else [])
 
 
 def start_bonus_cards(options: dict) -> list[str]:
@@ -79,6 +82,9 @@ def module_setup(state: dict, rng: int) -> int:
         for player in state["players"]:
             player["coins"] += COAL["per_player"]["coins"]
             player.update(coal=COAL["per_player"]["coal"], foundries=[], foundries_used=[])
+    if options.get("board") == "germany":
+        state["extensions"] = [e["id"] for e in GERMANY["extensions"]]
+        state["income_tiles"] = [t["id"] for t in GERMANY["income_tiles"]]
     if on(options, "special_ideas"):
         state["special_cards"] = [c["id"] for c in MODULES["special_ideas"]["cards"]]
     return rng

@@ -4,6 +4,8 @@
   place turn_order_1 1c swap coins                               pass
   start_bonus coin               relocate industry_1            stay
   step #0 kyiv [green]           industry #0 [wrench 1]         drop #1
+  step #0 muenchen branch hamburg (GERMAN RAILROADS: the step onto field 9)
+  extension #0 e3b               income_tile #0 income_coin     income income_coin
   lay #0 kyiv 0   lay #0 10a kyiv 0 (naming the stack when both 10s are open)
   factory #0 [SOURCE] [gap N]    return #1                      key #0 steps|points
   idea #0 medal [discard coins]  idea_card #0 wooden_worker     end_card #0 keys|none
@@ -35,15 +37,17 @@ FIELDS = {
     "box_engineer": ("item", "engineer"), "freight_car": ("item", "route"),
     "module_factory": ("item", "gap"), "foundry": ("item", "foundry"), "stoker": ("item", "at"),
     "close": ("item", "at"), "again": ("item", "part"), "hand_in": ("item", "coal"),
+    "extension": ("item", "tile"), "income_tile": ("item", "tile"),
 }
-VARIANTS = {"step": (("item", "route", "colour"), ("item", "route")),
+VARIANTS = {"step": (("item", "route", "colour"), ("item", "route"), ("item", "route", "branch"),
+                     ("item", "route", "colour", "branch")),
             "industry": (("item",), ("item", "wrench")),
             "lay": (("item", "source", "route", "slot"), ("item", "route", "slot")),
             "idea": (("item", "tile"), ("item", "tile", "discard")),
             "factory": (("item",), ("item", "source"), ("item", "gap"), ("item", "source", "gap")),
-            "coal": (("use",), ("item", "use"))}
+            "coal": (("use",), ("item", "use")), "income": (("use",), ("item", "use"))}
 INTS = {"wrench", "gap", "slot", "engineer", "part", "coal"}
-KEYWORDS = {"idea": {"discard"}, "factory": {"gap"}, "industry": {"wrench"}}      # written before their value
+KEYWORDS = {"idea": {"discard"}, "factory": {"gap"}, "industry": {"wrench"}, "step": {"branch"}}      # written before their value
 PIECE_SUFFIX = {"w": "workers", "t": "temps", "c": "coins"}
 
 

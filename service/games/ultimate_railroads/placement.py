@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from service.games.base import IllegalMove
 
-from . import coal, pool
+from . import pool
 from .data import DATA, ENGINEERS, seat_rules
 from .effects import can_complete, gain
+from .free_actions import offer_after_action
 from .spaces import candidate_spaces, is_free, own_engineer_space, shows_wood_step, space_spec
 
 RULE = "ALLGEMEIN: EINEN SPIELZUG AUSFÜHREN"
@@ -134,7 +135,7 @@ def apply_place(state: dict, seat: int, move: dict, then: str) -> list[dict]:
     pool.open_pool(state, seat, then)
     events = [{"type": "place", "seat": seat, **{k: v for k, v in move.items() if k != "action"}}]
     events += action(state, seat, spec["effect"], spec["direct"], move["wood"])
-    coal.offer_after_action(state, seat)
+    offer_after_action(state, seat)
     return events
 
 

@@ -6,22 +6,28 @@ from service.games.common.rng import seed_state, shuffled
 from .board import new_tracks
 from .emil import solo_setup
 from . import modules
-from .data import DATA, ENGINEERS, ROUTES, STACKS, ordinal, seat_rules
+from .boards import BOARDS
+from .data import DATA, ENGINEERS, STACKS, ordinal, seat_rules
 from .locomotives import GAPS
 
 STRIP_FIELDS = 7     # fields (6) (5) (4) (3) (2) (1) and the hiring field
 
 
 def new_player(rules: dict, position: int, options: dict) -> dict:
-    locos = {r: [None] * ROUTES[r]["slots"] for r in ROUTES}
-    locos["transsib"][-1] = "1"      # the #1 loco on its printed field
-    return {"score": 0, "workers": rules["workers"], "placed": 0, "temps": 0,
+    board = options.get("board", "russia")
+    routes = BOARDS[board]["routes"]
+    locos = {r: [None] * routes[r]["slots"] for r in routes}
+    locos[BOARDS[board]["first_loco"]][-1] = "1"      # the #1 loco on its printed field
+    player = {"score": 0, "workers": rules["workers"], "placed": 0, "temps": 0,
             "wooden": False, "wooden_placed": False, "coins": rules["coins"],
-            "tracks": new_tracks(), "unlocked": ["wood"], "locos": locos,
+            "tracks": new_tracks(board), "unlocked": ["wood"], "locos": locos,
             "factories": [None] * GAPS, "wrenches": [0], "doublers": 0, "keys": 0,
             "ideas": modules.idea_tiles(options), "ideas_used": [], "ideas_removed": [],
             "engineers": [], "end_cards": [], "fired": [], "revalued": False, "medal": False,
             "extra_workers": 0, "passed": False, "card": position}
+    if board != "russia":       # GERMAN RAILROADS: the branch, the extensions, the income tiles
+        player.update(board=board, branch=None, extensions={}, income=[], income_used=[])
+    return player
 
 
 def deal_engineers(rng: int, counts: dict, box: list[int]) -> tuple[list, int]:

@@ -7,7 +7,8 @@ from service.games.common.rng import shuffled
 
 from . import pool, special_fields
 from .board import loco_reach, step_limit
-from .data import ENGINEERS, ROUTES, START_BONUS
+from .boards import route_ids
+from .data import ENGINEERS, START_BONUS
 from .modules import start_bonus_cards
 from .spaces import space_spec
 
@@ -59,7 +60,7 @@ def advance_target(player: dict, route: str, colour: str) -> int | None:
 
 def advance_options(state, seat, item):
     player = state["players"][seat]
-    return [{"action": "advance", "item": item["id"], "route": r} for r in ROUTES
+    return [{"action": "advance", "item": item["id"], "route": r} for r in route_ids(player)
             if advance_target(player, r, item["colour"]) is not None]
 
 

@@ -22,7 +22,7 @@ def listed(state, seat, action="place"):
 def done(state, seat):
     """Drop the coal fields offered after the regular action: the turn ends."""
     if state["pool"]:
-        state = act(state, seat, {"action": "drop", "item": item(state, "coal_actions")})
+        state = act(state, seat, {"action": "drop", "item": item(state, "free_actions")})
     return state
 
 
@@ -97,7 +97,7 @@ def test_wie_kann_ich_meine_kohle_nutzen_after_the_regular_action():
     uses = {m["use"] for m in listed(state, 0, "coal")}
     assert uses == {"stoker", "coins_2"}
     coins = state["players"][0]["coins"]
-    state = act(state, 0, {"action": "coal", "item": item(state, "coal_actions"), "use": "coins_2"})
+    state = act(state, 0, {"action": "coal", "item": item(state, "free_actions"), "use": "coins_2"})
     assert state["players"][0]["coins"] == coins + 2 and state["players"][0]["coal"] == 0
     # the foundry is used for this round; no coal left: the turn ends once you drop the rest
     state = act(state, 0, {"action": "drop", "item": item(state, "close_foundry")})
