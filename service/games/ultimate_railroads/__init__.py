@@ -31,7 +31,8 @@ GAME = GameType(
     description=(
         "Ultimate Railroads, base game (Russian Railroads), 2-4 players, or 1 player against "
         "Emil (option emil, the solo variant), with the modules coal, werklok, special_ideas and "
-        "extra_engineers as options. PROVISIONAL DATA: "
+        "extra_engineers as options, on the Russian board or the German one (board germany, its "
+        "layout provisional). PROVISIONAL DATA: "
         "part of the printed components are not transcribed yet, and the engine plays with "
         "values chosen to fit the rules, NOT the printed ones: " + ", ".join(PROVISIONAL)
         + ". See service/games/ultimate_railroads/data/SOURCES.md."),

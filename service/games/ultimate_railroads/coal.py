@@ -32,16 +32,15 @@ def take_foundry(state, seat, effect, direct):
 
 
 def foundry_pick_options(state, seat, item):
-    return [{"action": "foundry", "item": item["id"], "foundry": f} for f in state["foundries"]["offer"]]
+    return pool.offered(item, "foundry", "foundry", state["foundries"]["offer"])
 
 
 def resolve_foundry_pick(state, seat, item, move):
-    item["left"] = 0
-    foundries = state["foundries"]
-    foundries["offer"].remove(move["foundry"])
-    if foundries["stack"]:
-        foundries["offer"].append(foundries["stack"].pop(0))
+    """Above your board; the next one is turned up."""
+    state["foundries"]["offer"].remove(move["foundry"])
+    pool.reveal(state["foundries"])
     state["players"][seat]["foundries"].append(move["foundry"])
+    item["left"] = 0
     return [{"type": "foundry", "seat": seat, "foundry": move["foundry"]}]
 
 
@@ -57,7 +56,7 @@ def stoker_places(player: dict) -> list[str]:
 
 
 def attach_options(state, seat, item):
-    return [{"action": "stoker", "item": item["id"], "at": at} for at in stoker_places(state["players"][seat])]
+    return pool.offered(item, "stoker", "at", stoker_places(state["players"][seat]))
 
 
 def resolve_attach(state, seat, item, move):
@@ -120,7 +119,7 @@ def close_options(state, seat, item):
     player = state["players"][seat]
     if item["foundry"] not in player["foundries"]:
         return []
-    return [{"action": "close", "item": item["id"], "at": at} for at in stoker_places(player)]
+    return pool.offered(item, "close", "at", stoker_places(player))
 
 
 def resolve_close(state, seat, item, move):
@@ -150,7 +149,7 @@ def stoker_again(state: dict, seat: int, factory: str) -> list[dict]:
 
 
 def again_options(state, seat, item):
-    return [{"action": "again", "item": item["id"], "part": i} for i in range(len(item["parts"]))]
+    return pool.offered(item, "again", "part", range(len(item["parts"])))
 
 
 def resolve_again(state, seat, item, move):
@@ -175,7 +174,7 @@ def coal_factory_steps(state, seat, effect, direct):
 
 def hand_in_options(state, seat, item):
     coal = state["players"][seat]["coal"]
-    return [{"action": "hand_in", "item": item["id"], "coal": n} for n in range(1, min(coal, item["most"]) + 1)]
+    return pool.offered(item, "hand_in", "coal", range(1, min(coal, item["most"]) + 1))
 
 
 def resolve_hand_in(state, seat, item, move):
@@ -190,13 +189,6 @@ def score_top_loco(state, seat, effect, direct):
     player = state["players"][seat]
     top = max((loco_number(t) for r in route_ids(player) for t in player["locos"][r] if t), default=0)
     return score(state, seat, top, "highest locomotive")
-
-
-def after_scoring(state: dict) -> None:
-    """Nach der Wertung: the coal on the fields goes back; foundries usable again."""
-    for player in state["players"]:
-        if "foundries_used" in player:
-            player["foundries_used"] = []
 
 
 pool.kind("foundry_pick")((foundry_pick_options, resolve_foundry_pick))

@@ -187,6 +187,12 @@ GAIN.update(coal.GAIN)
 GAIN.update(germany.GAIN)
 
 
+def chosen_gain(state: dict, seat: int, item: dict, event: dict, effect: dict) -> list[dict]:
+    """A decision that picks a card or tile: done, and what it shows is gained."""
+    item["left"] = 0
+    return [{**event, "seat": seat}] + gain(state, seat, effect, item["direct"])
+
+
 def gain(state: dict, seat: int, effect: dict, direct: bool) -> list[dict]:
     return GAIN[effect["type"]](state, seat, effect, direct)
 

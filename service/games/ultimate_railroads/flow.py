@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from service.games.base import IllegalMove
 
-from . import coal, emil, germany, pool, scoring
+from . import emil, free_actions, pool, scoring
 from .data import START_BONUS
 from .effects import gain
 from .special_actions import offer_start_bonus
@@ -138,8 +138,7 @@ def clean_up(state: dict) -> None:
     state.update(spaces={}, claims={}, temps_holder=None, turn=0, phase="actions")
     state["strip"] = [None] + state["strip"][:-1]
     state["round"] += 1
-    coal.after_scoring(state)
-    germany.after_scoring(state)
+    free_actions.new_round(state)
 
 
 def final_scoring(state: dict) -> list[dict]:

@@ -32,6 +32,18 @@ def apply_free(state: dict, seat: int, move: dict) -> list[dict]:
     return PROVIDERS[move["action"]][1](state, seat, move["use"])
 
 
+USED_THIS_ROUND = ("foundries_used", "income_used")
+
+
+def new_round(state: dict) -> None:
+    """Nach der Wertung: your foundries and income tiles may be used again (the income
+    tiles turned face up, the coal on the fields back to the supply)."""
+    for player in state["players"]:
+        for key in USED_THIS_ROUND:
+            if key in player:
+                player[key] = []
+
+
 def offer_after_action(state: dict, seat: int) -> None:
     if state["phase"] == "actions" and free_moves(state, seat):
         pool.add(state, "free_actions", False)

@@ -11,8 +11,8 @@ from .boards import EXTENSIONS, INCOME_TILES
 
 def extension_options(state, seat, item):
     """One of the open extensions of exactly the station's size."""
-    return [{"action": "extension", "item": item["id"], "tile": t} for t in state["extensions"]
-            if EXTENSIONS[t]["size"] == item["size"]]
+    return pool.offered(item, "extension", "tile", [t for t in state["extensions"]
+                                                      if EXTENSIONS[t]["size"] == item["size"]])
 
 
 def resolve_extension(state, seat, item, move):
@@ -26,7 +26,7 @@ def resolve_extension(state, seat, item, move):
 
 
 def income_tile_options(state, seat, item):
-    return [{"action": "income_tile", "item": item["id"], "tile": t} for t in state["income_tiles"]]
+    return pool.offered(item, "income_tile", "tile", state["income_tiles"])
 
 
 def resolve_income_tile(state, seat, item, move):
@@ -54,13 +54,6 @@ def special_track_points(state, seat, effect, direct):
     """The special track-points tile replaces your base one."""
     state["players"][seat]["special_track_points"] = True
     return [{"type": "special_track_points", "seat": seat}]
-
-
-def after_scoring(state: dict) -> None:
-    """Nach der Wertung drehst du alle deine Einkommensplättchen wieder um."""
-    for player in state["players"]:
-        if "income_used" in player:
-            player["income_used"] = []
 
 
 pool.kind("extension")((extension_options, resolve_extension))

@@ -129,14 +129,13 @@ def offer_start_bonus(state: dict, then: str) -> bool:
 
 
 def bonus_pick_options(state, seat, item):
-    return [{"action": "bonus_card", "item": item["id"], "card": c} for c in item["cards"]]
+    return pool.offered(item, "bonus_card", "card", item["cards"])
 
 
 def resolve_bonus_pick(state, seat, item, move):
-    from .effects import gain
-    item["left"] = 0
-    return [{"type": "start_bonus_pick", "seat": seat, "card": move["card"]}] + gain(
-        state, seat, START_BONUS[move["card"]]["effect"], item["direct"])
+    from .effects import chosen_gain
+    return chosen_gain(state, seat, item, {"type": "start_bonus_pick", "card": move["card"]},
+                       START_BONUS[move["card"]]["effect"])
 
 
 pool.kind("reuse")((reuse_options, resolve_reuse))

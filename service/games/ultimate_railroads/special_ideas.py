@@ -16,16 +16,15 @@ def _pick_card(state, seat, effect, direct):
 
 
 def card_options(state, seat, item):
-    return [{"action": "special_card", "item": item["id"], "card": c} for c in state["special_cards"]]
+    return pool.offered(item, "special_card", "card", state["special_cards"])
 
 
 def resolve_card(state, seat, item, move):
     """Du suchst dir sofort eine der Karten aus und erhältst den abgebildeten Vorteil."""
-    from .effects import gain
-    item["left"] = 0
+    from .effects import chosen_gain
     state["special_cards"].remove(move["card"])
-    return [{"type": "special_card", "seat": seat, "card": move["card"]}] + gain(
-        state, seat, SPECIAL_CARDS[move["card"]]["effect"], item["direct"])
+    return chosen_gain(state, seat, item, {"type": "special_card", "card": move["card"]},
+                       SPECIAL_CARDS[move["card"]]["effect"])
 
 
 def _double_industry(state, seat, effect, direct):
@@ -59,7 +58,7 @@ def box_engineers(state: dict) -> list[int]:
 
 
 def box_options(state, seat, item):
-    return [{"action": "box_engineer", "item": item["id"], "engineer": n} for n in box_engineers(state)]
+    return pool.offered(item, "box_engineer", "engineer", box_engineers(state))
 
 
 def resolve_box(state, seat, item, move):
@@ -107,7 +106,7 @@ def before_scoring(state: dict) -> bool:
 
 def module_factory_options(state, seat, item):
     gaps = gap_choices(state["players"][seat])
-    return [{"action": "module_factory", "item": item["id"], "gap": g} for g in gaps]
+    return pool.offered(item, "module_factory", "gap", gaps)
 
 
 def resolve_module_factory(state, seat, item, move):

@@ -11,7 +11,7 @@ from .data import WERKLOK_TILES
 
 
 def tile_options(state, seat, item):
-    return [{"action": "werklok", "item": item["id"], "tile": t} for t in state["werklok"]["offer"]]
+    return pool.offered(item, "werklok", "tile", state["werklok"]["offer"])
 
 
 def resolve_tile(state, seat, item, move):
@@ -30,20 +30,19 @@ def resolve_tile(state, seat, item, move):
     queue_offer(state, {"kind": "werklok_pick", "cards": train, "seats": order[at + 1:] + order[:at]})
     works["stack"].append(works["train"].pop())      # pushed out: face down under the stack
     works["train"].insert(0, None)
-    works["offer"].append(works["stack"].pop(0))
+    pool.reveal(works)
     return events
 
 
 def pick_options(state, seat, item):
-    return [{"action": "werklok", "item": item["id"], "tile": t} for t in dict.fromkeys(item["cards"])]
+    return pool.offered(item, "werklok", "tile", dict.fromkeys(item["cards"]))
 
 
 def resolve_pick(state, seat, item, move):
     """Genau eine der 3 Aktionen, sofort (a "darf": indirect)."""
-    from .effects import gain
-    item["left"] = 0
-    return [{"type": "werklok_pick", "seat": seat, "tile": move["tile"]}] + gain(
-        state, seat, WERKLOK_TILES[move["tile"]]["effect"], item["direct"])
+    from .effects import chosen_gain
+    return chosen_gain(state, seat, item, {"type": "werklok_pick", "tile": move["tile"]},
+                       WERKLOK_TILES[move["tile"]]["effect"])
 
 
 pool.kind("werklok")((tile_options, resolve_tile))
