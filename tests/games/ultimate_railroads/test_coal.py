@@ -104,22 +104,23 @@ def test_wie_kann_ich_meine_kohle_nutzen_after_the_regular_action():
     assert ENGINE.to_act(state) == [1]
 
 
-def test_die_giessereien_once_a_round_and_giessereien_schliessen():
-    """Once per round with 2 coal (an indirect action); afterwards you may close it:
-    flipped, it is a stoker on one of your locos or factories; the coal goes back."""
+def test_giessereien_schliessen_beispiel_step_and_doubler_then_a_stoker_on_the_3_loco():
+    """DIE GIESSEREIEN: once per round with 2 coal (an indirect action), not the ones beside
+    the board. BEISPIEL: (1) you put 2 coal on your foundry, (2) make 1 step with a track
+    of your choice and take 1 doubler, (3) then close it: as a stoker on your 3-loco."""
     state = a_game(4, coal=True)
     player = state["players"][0]
     player.update(coal=4, foundries=["step_doubler"])
-    player["factories"][0] = "6"
+    player["locos"]["kyiv"][0] = "3"
+    assert {"action": "coal", "use": state["foundries"]["offer"][0]} not in ENGINE.legal_moves(state, 0)
     state = act(state, 0, {"action": "coal", "use": "step_doubler"})
     assert {"action": "coal", "use": "step_doubler"} not in ENGINE.legal_moves(state, 0)   # once a round
-    doublers = state["players"][0]["doublers"]
-    assert doublers == 1
-    state = act(state, 0, {"action": "close", "item": item(state, "close_foundry"), "at": "factory:0"})
+    assert state["players"][0]["doublers"] == 1 and state["players"][0]["coal"] == 2
+    state = act(state, 0, "step #0 kyiv")
+    state = act(state, 0, {"action": "close", "item": item(state, "close_foundry"), "at": "kyiv:0"})
     player = state["players"][0]
-    assert player["foundries"] == [] and player["factories"][0] == "6+"
-    state = act(state, 0, {"action": "drop", "item": item(state, "track")})
-    assert ENGINE.to_act(state) == [0] and state["pool"] is None
+    assert player["foundries"] == [] and player["locos"]["kyiv"][0] == "3+"
+    assert ENGINE.to_act(state) == [0] and state["pool"] is None       # now the regular action
 
 
 def test_fabrik_mit_heizer_one_action_once_more():
@@ -183,3 +184,15 @@ def test_emil_mit_kohle_five_rounds_his_coal_card_blocks_the_combined_field():
     assert target(state, CARDS["module-coal"]) == "coal_coal"
     state["spaces"]["coal_foundry"] = {"seat": 0, "workers": 0, "temps": 0, "wood": 0, "coins": 1}
     assert target(state, CARDS["module-coal"]) is None
+
+
+def test_die_kohle_fabrik_mit_heizer_one_more_step():
+    """HINWEIS: Nutzt du diese Fabrik mit dem Heizer ein 2. Mal, darfst du 1 Gleisschritt
+    machen."""
+    state = a_game(4, coal=True)
+    player = state["players"][0]
+    player["factories"][0] = "coal+"
+    player["wrenches"] = [4]
+    state = decision(state, 0, "industry", left=1)
+    state = act(state, 0, "industry #0")
+    assert sorted(i["left"] for i in state["pool"]["items"] if i["kind"] == "track") == [1, 2]
