@@ -32,12 +32,14 @@ def use_tile(state, seat, tile):
         state, seat, undoubled(IDEA_TILES[tile]["effect"]), direct=False)
 
 
-def idea_options(state, seat, item):
+def usable_tiles(player: dict) -> list[str]:
     """SPEZIAL-GLEISPUNKTE-PLÄTTCHEN, SONDERFALL: with the special tile the revaluation
     tile may no longer be chosen."""
-    player = state["players"][seat]
-    return [{"action": "idea", "item": item["id"], "tile": t} for t in player["ideas"]
-            if not (t == "revaluation" and player.get("special_track_points"))]
+    return [t for t in player["ideas"] if not (t == "revaluation" and player.get("special_track_points"))]
+
+
+def idea_options(state, seat, item):
+    return pool.offered(item, "idea", "tile", usable_tiles(state["players"][seat]))
 
 
 def resolve_idea(state, seat, item, move):
@@ -52,7 +54,7 @@ def two_ideas_options(state, seat, item):
     """Choose 2 unused tiles: use one, put the other back unused (needs two tiles)."""
     tiles = state["players"][seat]["ideas"]
     return [{"action": "idea", "item": item["id"], "tile": t, "discard": d}
-            for t in tiles for d in tiles if d != t]
+            for t in usable_tiles(state["players"][seat]) for d in tiles if d != t]
 
 
 def resolve_two_ideas(state, seat, item, move):
