@@ -229,10 +229,39 @@ def validate_modules(modules: dict, colours: list) -> list[str]:
     return problems
 
 
+def validate_germany(board: dict, colours: list) -> list[str]:
+    """data/germany.json: routes (as in base.json, plus stations and the switch's branches),
+    industry_strip.lane, extensions {id, size, specials [{at, ...}]}, income_tiles, the idea
+    card and the special track-points values."""
+    problems = shape("germany.json", board, {"routes": list, "industry_strip": dict, "extensions": list,
+                                             "income_tiles": list, "idea_card": dict,
+                                             "special_track_points": dict})
+    if problems:
+        return problems
+    for i, route in enumerate(board["routes"]):
+        problems += shape(f"germany.json: routes[{i}]", route, ROUTE_SHAPE)
+        sizes = {s.get("size") for s in route.get("stations", [])}
+        if not sizes <= {e.get("size") for e in board["extensions"]}:
+            problems.append(f"germany.json: routes[{i}]: a station size no extension has")
+    for i, extension in enumerate(board["extensions"]):
+        if not all(1 <= s.get("at", 0) <= extension.get("size", 0) for s in extension.get("specials", [])):
+            problems.append(f"germany.json: extensions[{i}]: a special field outside the extension")
+    lane = board["industry_strip"].get("lane", [])
+    if lane.count("gap") != 5 or lane[-1:] != ["end"]:
+        problems.append("germany.json: industry_strip.lane: five gaps and an end field expected")
+    for i, tile in enumerate(board["income_tiles"] + [board["idea_card"]]):
+        problems += _status_problems(f"germany.json: income_tiles[{i}]", tile)
+        problems += _effect_problems(f"germany.json: income_tiles[{i}]", tile.get("effect"), colours)
+    if set(board["special_track_points"].get("value", {})) != set(colours):
+        problems.append("germany.json: special_track_points: a value for each track colour expected")
+    return problems
+
+
 DATA, SOLO = _load()
 MODULES: dict = read_json(FILES["modules.json"])
 GERMANY: dict = read_json(FILES["germany.json"])       # GERMAN RAILROADS (boards.py)
-if _module_problems := validate_modules(MODULES, DATA["track_colours"]):
+if _module_problems := validate_modules(MODULES, DATA["track_colours"]) + validate_germany(
+        GERMANY, DATA["track_colours"]):
     raise ValueError("ultimate_railroads data: " + "; ".join(_module_problems))
 COLOURS: list[str] = DATA["track_colours"]
 SPACES: dict = {s["id"]: s for s in DATA["action_spaces"]} | {     # a module's space names its module
