@@ -24,4 +24,4 @@ def test_a_game_is_played_to_its_end_over_http(service, redis_conn_e2e, game_id,
     assert state["result"]["ranking"] and state["to_act"] == []
     store = Store(redis_conn_e2e)
     assert rebuild(store, table.id).to_json() == store.snapshot(table.id).to_json()
-    assert len(table.http.get(f"{table.url}/log").json()["entries"]) == version
+    assert len(table.http.get(f"{table.url}/log").json()["entries"]) == state["version"]

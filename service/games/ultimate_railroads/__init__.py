@@ -12,7 +12,7 @@ GAME = GameType(
     min_seats=1,
     max_seats=4,
     engine=ENGINE,
-    engine_version=engine_version("3", FILES),
+    engine_version=engine_version("4", FILES),     # 4: modules, Germany, the reusable-space swap
     stage="provisional" if PROVISIONAL else "complete",
     options=(Option("board", "russia", "the player boards: RUSSIAN RAILROADS (the base game) or GERMAN "
                     "RAILROADS (provisional layout, extensions and income tiles); the American and Asian "

@@ -47,7 +47,8 @@ VARIANTS = {"step": (("item", "route", "colour"), ("item", "route"), ("item", "r
             "factory": (("item",), ("item", "source"), ("item", "gap"), ("item", "source", "gap")),
             "coal": (("use",), ("item", "use")), "income": (("use",), ("item", "use"))}
 INTS = {"wrench", "gap", "slot", "engineer", "part", "coal"}
-KEYWORDS = {"idea": {"discard"}, "factory": {"gap"}, "industry": {"wrench"}, "step": {"branch"}}      # written before their value
+# written before their value
+KEYWORDS = {"idea": {"discard"}, "factory": {"gap"}, "industry": {"wrench"}, "step": {"branch"}}
 PIECE_SUFFIX = {"w": "workers", "t": "temps", "c": "coins"}
 
 
