@@ -49,18 +49,19 @@ def engine(game_id: str | None, seats: int, games: int, options: dict | None = N
         engine_, options = game.engine, game.resolve_options(options, seats)
     except OptionError as bad:
         sys.exit(str(bad))
-    apply_times, legal_times, sizes, moves_per_game = [], [], [], []
+    apply_times, legal_times, sizes, moves_per_game, cpu_times = [], [], [], [], []
     measuring = 0.0                         # time spent sizing snapshots, not playing
     started = time.perf_counter()
     for seed in range(games):
         chooser, state, steps = random.Random(seed), engine_.setup(options, seats, seed), 0
         while engine_.result(state) is None:
             seat = engine_.to_act(state)[0]
-            t0 = time.perf_counter()
+            c0, t0 = time.process_time(), time.perf_counter()
             moves = engine_.legal_moves(state, seat)
             t1 = time.perf_counter()
             state, _ = engine_.apply(state, seat, chooser.choice(moves))
             t2 = time.perf_counter()
+            cpu_times.append(time.process_time() - c0)
             legal_times.append(t1 - t0)
             apply_times.append(t2 - t1)
             sizes.append(len(json.dumps(engine_.dump(state), separators=(",", ":"))))
@@ -74,6 +75,9 @@ def engine(game_id: str | None, seats: int, games: int, options: dict | None = N
           f" {statistics.mean(moves_per_game):.0f} moves per game)")
     print(f"  apply        p50 {ms(percentile(apply_times, 50))}  p99 {ms(percentile(apply_times, 99))}")
     print(f"  legal_moves  p50 {ms(percentile(legal_times, 50))}  p99 {ms(percentile(legal_times, 99))}")
+    decisions = [a + b for a, b in zip(legal_times, apply_times)]
+    print(f"  decision (legal_moves + apply) p99 {ms(percentile(decisions, 99))}  max {ms(max(decisions))}"
+          f"  (CPU time, unaffected by other load: p99 {ms(percentile(cpu_times, 99))})")
     print(f"  snapshot (JSON, after every move) max {max(sizes)} bytes, "
           f"mean {statistics.mean(sizes):.0f}")
 

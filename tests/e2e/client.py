@@ -39,3 +39,16 @@ class Table:
         answer = self.submit(seat, [self.rng.choice(legal["moves"])], legal["version"])
         assert answer.status_code == 200, answer.text
         return answer.json()
+
+    def play_to_end(self, max_turns: int) -> dict:
+        """Random listed moves until the game is finished; each applied move raises the
+        version by one. The finished game's state."""
+        for version in range(max_turns):
+            state = self.state()
+            assert state["version"] == version
+            if state["status"] == "finished":
+                return state
+            turn = self.play_random_turn()
+            assert turn["status"] == "applied", turn
+            assert turn["version"] == version + 1
+        raise AssertionError(f"game {self.id} did not end within {max_turns} turns")

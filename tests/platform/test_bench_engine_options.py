@@ -11,7 +11,8 @@ from service import bench
 def test_bench_engine_plays_the_given_options(capsys):
     bench.engine("ultimate-railroads", seats=1, games=1, options={"emil": True})
     out = capsys.readouterr().out
-    assert "1 seats, options {'board': 'russia', 'emil': True}" in out and "games/s" in out
+    assert "1 seats, options {'board': 'russia', 'emil': True," in out and "games/s" in out
+    assert "decision (legal_moves + apply) p99" in out
 
 
 def test_bench_engine_refuses_an_option_not_played_with_that_many_players():

@@ -14,18 +14,29 @@ GAME = GameType(
     min_seats=1,
     max_seats=4,
     engine=ENGINE,
-    engine_version=engine_version("4", FILES),
+    engine_version=engine_version("5", FILES),     # 5: the shared events, modules, Germany, the reusable-space swap
     events=EVENTS,
     move_schemas=MOVE_SCHEMAS,
     stage="provisional" if PROVISIONAL else "complete",
-    options=(Option("board", "russia", "the player boards: RUSSIAN RAILROADS (the base game); "
-                    "the German, American and Asian boards are to come", choices=("russia",)),
+    options=(Option("board", "russia", "the player boards: RUSSIAN RAILROADS (the base game) or GERMAN "
+                    "RAILROADS (provisional layout, extensions and income tiles); the American and Asian "
+                    "boards are to come", choices=("russia", "germany")),
              Option("emil", False, "SOLOVARIANTE: one player against Emil, who blocks action "
                     "spaces (1 player only; left out, a 1-player game is this one)",
-                    choices=(False, True), seats=((False, (2, 3, 4)), (True, (1,))))),
+                    choices=(False, True), seats=((False, (2, 3, 4)), (True, (1,)))),
+             Option("coal", False, "KOHLE-MODUL: coal, the coal board's spaces, the stoker, foundries, "
+                    "the coal factory; one round and one A engineer fewer", choices=(False, True)),
+             Option("werklok", False, "WERKLOK: the works train's action space and its tiles; one round "
+                    "and one A engineer fewer (with coal: one round fewer in total)", choices=(False, True)),
+             Option("special_ideas", False, "SPEZIAL-IDEEN-MODUL: a special idea tile each and the 5 "
+                    "special idea cards", choices=(False, True)),
+             Option("extra_engineers", False, "ZUSÄTZLICHE INGENIEURINNEN: the 9 extra engineers shuffled "
+                    "into the A and B stacks (never two with the same ordinal)", choices=(False, True))),
     description=(
         "Ultimate Railroads, base game (Russian Railroads), 2-4 players, or 1 player against "
-        "Emil (option emil, the solo variant). PROVISIONAL DATA: "
+        "Emil (option emil, the solo variant), with the modules coal, werklok, special_ideas and "
+        "extra_engineers as options, on the Russian board or the German one (board germany, its "
+        "layout provisional). PROVISIONAL DATA: "
         "part of the printed components are not transcribed yet, and the engine plays with "
         "values chosen to fit the rules, NOT the printed ones: " + ", ".join(PROVISIONAL)
         + ". See service/games/ultimate_railroads/data/SOURCES.md."),

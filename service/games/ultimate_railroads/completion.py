@@ -7,6 +7,7 @@ without trying."""
 from __future__ import annotations
 
 import json
+import marshal
 
 from . import pool
 from .board import step_capacity
@@ -15,9 +16,12 @@ from .industry import room
 
 NO_HELP = {"end_card"}
 BOARD = ("tracks", "unlocked", "locos", "factories", "wrenches")
-KNOWN: dict = {}     # situation -> finishable
+KNOWN: dict = {}     # the fixed part of the table -> {situation -> finishable}
 KNOWN_MAX = 4096
+FIXED = ("options", "seats", "order", "round", "rounds", "last_scoring", "final", "phase",
+         "bonus_queue", "bonus_chosen", "relocation_queue", "start_bonus", "emil")
 SEARCH_BUDGET = 150
+MARSHAL_FORMAT = 2       # without references: a copy shares nothing
 
 
 def unfinished(state: dict) -> list[dict]:
@@ -28,10 +32,17 @@ def unfinished(state: dict) -> list[dict]:
 def trial_copy(state: dict, seat: int) -> dict:
     """A copy to try things on: what a seat's decisions can change is copied (its
     own board and everything on the table), the other seats' boards are shared.
-    (The state is JSON-ready: a JSON round trip is the quickest deep copy.)"""
-    trial = json.loads(json.dumps({k: v for k, v in state.items() if k != "players"}))
-    trial["players"] = [json.loads(json.dumps(p)) if i == seat else p for i, p in enumerate(state["players"])]
+    The state holds only dicts, lists, strings, numbers and None: a marshal round trip
+    (format 2: no shared references) copies it deeply, about 4x quicker than the JSON
+    round trip or copy.deepcopy (measured on a 4-seat state: 33 against 132 µs)."""
+    trial = deep_copy({k: v for k, v in state.items() if k not in ("players", *FIXED)})
+    trial.update({k: state[k] for k in FIXED if k in state})       # no trial changes these
+    trial["players"] = [deep_copy(p) if i == seat else p for i, p in enumerate(state["players"])]
     return trial
+
+
+def deep_copy(data):
+    return marshal.loads(marshal.dumps(data, MARSHAL_FORMAT))
 
 
 def after(state: dict, seat: int, move: dict) -> dict:
@@ -45,34 +56,59 @@ def after(state: dict, seat: int, move: dict) -> dict:
 def finishable(state: dict) -> bool:
     """ACHTUNG: Du musst die direkte Aktion vollständig ausführen: is there an order
     and a choice of pool moves after which no direct decision is left undone?
-    (Indirect decisions need not be done, so dropping is never tried.) Answers are
-    kept by situation: every question about the same situation has the same answer.
+    (Indirect decisions need not be done, so dropping is never tried.)
     A question that needs more than SEARCH_BUDGET new situations is answered no."""
+    return outcome(state) is True
+
+
+def outcome(state: dict) -> bool | None:
+    """True or False when the search settled it, None when it ran out of budget.
+    Only settled answers are kept (by situation); a budget-exhausted question is
+    never remembered as a "no": asked again it goes on from the settled parts it
+    found, so it looks further each time."""
     try:
-        return search(state, [SEARCH_BUDGET])
+        return search(state, [SEARCH_BUDGET], known_for(state))
     except OutOfBudget:
-        KNOWN[situation(state)] = False
-        return False
+        return None
+
+
+def known_for(state: dict) -> dict:
+    """The answers kept for this fixed part of the table: what no trial changes (the
+    other seats' boards, the round, the options) is written out once a question, not
+    once a situation."""
+    seat = state["pool"]["seat"]
+    fixed = json.dumps([seat, [p for other, p in enumerate(state["players"]) if other != seat],
+                        [state.get(k) for k in FIXED]], sort_keys=True)
+    if fixed not in KNOWN and sum(map(len, KNOWN.values())) >= KNOWN_MAX:
+        KNOWN.clear()
+    return KNOWN.setdefault(fixed, {})
 
 
 class OutOfBudget(Exception):
     pass
 
 
-def search(state: dict, budget: list) -> bool:
+def settled(state: dict) -> bool | None:
+    """The quick answers: a failed immediate part, nothing left, or surely finishable."""
     if state["pool"].get("failed"):
         return False
-    if not unfinished(state) or surely_finishable(state):
-        return True
+    return True if not unfinished(state) or surely_finishable(state) else None
+
+
+def search(state: dict, budget: list, known: dict) -> bool:
+    """Depth first; a situation one move away that is settled at a glance is looked for
+    before any is searched in depth (a failing choice can take long to prove so)."""
+    if (quick := settled(state)) is not None:
+        return quick
     key = situation(state)
-    if key not in KNOWN:
+    if key not in known:
         budget[0] -= 1
         if budget[0] < 0:
             raise OutOfBudget
-        if len(KNOWN) >= KNOWN_MAX:
-            KNOWN.clear()
-        KNOWN[key] = any(search(nxt, budget) for nxt in next_states(state))
-    return KNOWN[key]
+        following = [nxt for nxt in next_states(state) if settled(nxt) is not False]
+        known[key] = any(settled(nxt) for nxt in following) or any(
+            search(nxt, budget, known) for nxt in following)
+    return known[key]
 
 
 def next_states(state: dict):
@@ -115,16 +151,16 @@ def worth_trying(state: dict, seat: int, item: dict) -> list[dict]:
 
 
 def situation(state: dict) -> str:
-    """What finishing depends on: the whole table and the pool's decisions in any
-    order; not the seat's points, cards taken or the order things happened in."""
+    """What finishing depends on, beside the fixed part (known_for): the rest of the
+    table and the pool's decisions in any order; not the seat's points, cards taken
+    or the order things happened in. (Written with marshal: equal bytes are equal
+    situations; a dict filled in another order only misses the answer kept.)"""
     seat = state["pool"]["seat"]
     player = {k: v for k, v in state["players"][seat].items() if k not in ("score", "end_cards", "fired")}
     items = sorted(json.dumps({k: v for k, v in i.items() if k != "id"}, sort_keys=True)
                    for i in state["pool"]["items"] if i.get("left", 1) > 0)
-    rest = {k: v for k, v in state.items() if k not in ("players", "pool")}
-    others = [p for other, p in enumerate(state["players"]) if other != seat]
-    return json.dumps([seat, player, sorted(state["players"][seat]["fired"]), items, rest, others],
-                      sort_keys=True)
+    rest = {k: v for k, v in state.items() if k not in ("players", "pool", *FIXED)}
+    return marshal.dumps([player, sorted(state["players"][seat]["fired"]), items, rest], MARSHAL_FORMAT)
 
 
 def surely_finishable(state: dict, slack: int = 0) -> bool:

@@ -33,7 +33,11 @@ EFFECT_TYPES = {
     "three_different_tracks", "end_card_or_points", "two_idea_tiles", "use_factory",
     "choose_end_card", "choose_idea_card", "revaluation", "medal", "keys",
     "second_wrench", "wooden_worker", "lay_locomotive", "gain_engineer", "reuse_space",
-    "advance_track", "draw_start_bonus", "start_bonus_twice", "other_engineer"}
+    "advance_track", "draw_start_bonus", "start_bonus_twice", "other_engineer",
+    # the modules (data/modules.json)
+    "werklok", "special_idea_card", "double_industry", "engineer_from_box", "freight_car",
+    "special_factory", "gain_coal", "take_foundry", "score_top_loco", "coal_factory",
+    "coal_factory_steps", "special_factory_ideas", "special_track_points"}
 SPECIAL_TYPES = {"new_worker", "idea_tile", "key", "route_doubling", "bonus_star", "medal"}
 SCORING_TYPES = {"per_factory", "tiers", "per_engineer", "per_step", "per_end_station",
                  "per_idea_tile_used", "extra_engineer", "top_locomotives", "per_extra_worker"}
@@ -201,22 +205,109 @@ def _load() -> tuple[dict, dict]:
     return data, solo
 
 
+def validate_modules(modules: dict, colours: list) -> list[str]:
+    """data/modules.json: werklok {space, tiles}, extra_engineers {tiles}, special_ideas
+    {tile, cards}, coal {spaces, foundries, ...}: every record with a status and a known
+    effect; engineer numbers unique, each with an ordinal (Ordnungszahl)."""
+    problems = shape("modules.json", modules, {"werklok": dict, "extra_engineers": dict,
+                                               "special_ideas": dict, "coal": dict})
+    if problems:
+        return problems
+    coal = modules["coal"]
+    records = [("werklok.tiles", t) for t in modules["werklok"]["tiles"]]
+    records += [("extra_engineers.tiles", t) for t in modules["extra_engineers"]["tiles"]]
+    records += [("special_ideas.cards", c) for c in modules["special_ideas"]["cards"]]
+    records += [("special_ideas.tile", modules["special_ideas"]["tile"])]
+    records += [(f"coal.{k}", r) for k in ("spaces", "foundries") for r in coal[k]]
+    records += [(f"coal.{k}", coal[k]) for k in ("idea_tile", "idea_card", "coal_factory",
+                                                   "start_bonus", "engineer")]
+    for where, record in records:
+        problems += _status_problems(where, record) + _effect_problems(where, record.get("effect"), colours)
+    for tile in modules["extra_engineers"]["tiles"] + [coal["engineer"]]:
+        if not isinstance(tile.get("ordinal"), int) or tile.get("letter") not in ("A", "B"):
+            problems.append(f"modules.json: engineer {tile.get('number')}: ordinal and letter A|B expected")
+    return problems
+
+
+def validate_germany(board: dict, colours: list) -> list[str]:
+    """data/germany.json: routes (as in base.json, plus stations and the switch's branches),
+    industry_strip.lane, extensions {id, size, specials [{at, ...}]}, income_tiles, the idea
+    card and the special track-points values."""
+    problems = shape("germany.json", board, {"routes": list, "industry_strip": dict, "extensions": list,
+                                             "income_tiles": list, "idea_card": dict,
+                                             "special_track_points": dict})
+    if problems:
+        return problems
+    for i, route in enumerate(board["routes"]):
+        problems += shape(f"germany.json: routes[{i}]", route, ROUTE_SHAPE)
+        sizes = {s.get("size") for s in route.get("stations", [])}
+        if not sizes <= {e.get("size") for e in board["extensions"]}:
+            problems.append(f"germany.json: routes[{i}]: a station size no extension has")
+    for i, extension in enumerate(board["extensions"]):
+        if not all(1 <= s.get("at", 0) <= extension.get("size", 0) for s in extension.get("specials", [])):
+            problems.append(f"germany.json: extensions[{i}]: a special field outside the extension")
+    lane = board["industry_strip"].get("lane", [])
+    if lane.count("gap") != 5 or lane[-1:] != ["end"]:
+        problems.append("germany.json: industry_strip.lane: five gaps and an end field expected")
+    for i, tile in enumerate(board["income_tiles"] + [board["idea_card"]]):
+        problems += _status_problems(f"germany.json: income_tiles[{i}]", tile)
+        problems += _effect_problems(f"germany.json: income_tiles[{i}]", tile.get("effect"), colours)
+    if set(board["special_track_points"].get("value", {})) != set(colours):
+        problems.append("germany.json: special_track_points: a value for each track colour expected")
+    return problems
+
+
 DATA, SOLO = _load()
+MODULES: dict = read_json(FILES["modules.json"])
+GERMANY: dict = read_json(FILES["germany.json"])       # GERMAN RAILROADS (boards.py)
+if _module_problems := validate_modules(MODULES, DATA["track_colours"]) + validate_germany(
+        GERMANY, DATA["track_colours"]):
+    raise ValueError("ultimate_railroads data: " + "; ".join(_module_problems))
 COLOURS: list[str] = DATA["track_colours"]
-SPACES: dict = {s["id"]: s for s in DATA["action_spaces"]}
+SPACES: dict = {s["id"]: s for s in DATA["action_spaces"]} | {     # a module's space names its module
+    s["id"]: {"sides": ["front", "two_player"], **s} for s in [
+        {**MODULES["werklok"]["space"], "effect": {"type": "werklok"}, "module": "werklok"}]
+    + [{**s, "module": "coal"} for s in MODULES["coal"]["spaces"]]}
 ROUTES: dict = {r["id"]: r for r in DATA["routes"]}
 ROUTE_IDS: list[str] = [r["id"] for r in DATA["routes"]]
 LANE: list = DATA["industry_strip"]["lane"]
 STACKS: dict = DATA["locomotive_stacks"]["value"]
-ENGINEERS: dict = {e["number"]: e for e in DATA["engineers"]}
-IDEA_TILES: dict = {t["id"]: t for t in DATA["idea_tiles"]}
-IDEA_CARDS: dict = {c["id"]: c for c in DATA["idea_cards"]}
+ENGINEERS: dict = {e["number"]: e for e in DATA["engineers"] + MODULES["extra_engineers"]["tiles"]
+                   + [MODULES["coal"]["engineer"]]}
+BASE_ENGINEERS: list[int] = [e["number"] for e in DATA["engineers"]]
+WERKLOK_TILES: dict = {t["id"]: t for t in MODULES["werklok"]["tiles"]}
+SPECIAL_CARDS: dict = {c["id"]: c for c in MODULES["special_ideas"]["cards"]}
+FOUNDRIES: dict = {f["id"]: f for f in MODULES["coal"]["foundries"]}
+IDEA_TILES: dict = {t["id"]: t for t in DATA["idea_tiles"] + [MODULES["coal"]["idea_tile"],
+                                                               MODULES["special_ideas"]["tile"]]}
+IDEA_CARDS: dict = {c["id"]: c for c in DATA["idea_cards"] + [MODULES["coal"]["idea_card"], GERMANY["idea_card"]]}
 END_CARDS: dict = {c["id"]: c for c in DATA["end_game_cards"]}
-START_BONUS: dict = {c["id"]: c for c in DATA["start_bonus_cards"]}
-PROVISIONAL: list[str] = provisional_values(DATA) + [f"solo_emil.{p}" for p in provisional_values(SOLO)]
+START_BONUS: dict = {c["id"]: c for c in DATA["start_bonus_cards"] + [MODULES["coal"]["start_bonus"]]}
+PROVISIONAL: list[str] = provisional_values(DATA) + [f"solo_emil.{p}" for p in provisional_values(SOLO)] + [
+    f"modules.{p}" for p in provisional_values(MODULES)]
+
+
+def ordinal(number: int) -> int:
+    """An engineer's Ordnungszahl: the number printed on it (an extra engineer shares
+    its ordinal with a base one: never two with the same ordinal in play)."""
+    return ENGINEERS[number].get("ordinal", number)
+
+
+STOKER = "+"     # KOHLE-MODUL: a locomotive or factory with a stoker ("5+")
+
+
+def base_tile(tile: str) -> str:
+    return tile[:-1] if tile.endswith(STOKER) else tile
 
 
 def factory_effect(stack: str) -> dict:
+    """A factory's action: a locomotive's back, or a module factory (the special factory,
+    the coal factory)."""
+    stack = base_tile(stack)
+    if stack == "special":
+        return {"type": "special_factory_ideas", "tiles": 2}
+    if stack == "coal":
+        return MODULES["coal"]["coal_factory"]["effect"]
     return DATA["factories"][stack]["effect"]
 
 
@@ -224,6 +315,9 @@ SPECIAL_NINE = "9*"   # the #9 on the idea card: no factory side
 
 
 def loco_number(stack: str) -> int:
+    """DER HEIZER: Der Heizer erhöht die Zahl auf der Lokomotive um 1."""
+    if stack.endswith(STOKER):
+        return loco_number(base_tile(stack)) + 1
     return {"1": 1, SPECIAL_NINE: 9}.get(stack) or STACKS[stack]
 
 

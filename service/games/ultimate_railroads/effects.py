@@ -8,10 +8,11 @@ import json
 
 from service.games.events import one_seat
 
-from . import pool
-from .completion import finishable, trial_copy
+from . import coal, germany, pool, special_ideas
+from .completion import outcome, trial_copy
 from .board import step_capacity, steps_made
-from .data import COLOURS, DATA, ENGINEERS, ROUTES, STACKS, loco_number
+from .boards import board_of, route_ids
+from .data import COLOURS, ENGINEERS, STACKS, loco_number, ordinal
 from .industry import room
 from .locomotives import factory_sources, lay_places, lowest_stacks
 from .special_actions import draw_start_bonus
@@ -22,12 +23,12 @@ TRIED_MAX = 512
 
 
 def doubler_room(state: dict, seat: int) -> int:
-    fields = sum(r["doubler_fields"] for r in DATA["routes"])
+    fields = sum(r["doubler_fields"] for r in board_of(state["players"][seat])["routes"].values())
     return min(state["doubler_supply"], fields - state["players"][seat]["doublers"])
 
 
 def two_highest(player: dict) -> int:
-    numbers = sorted((loco_number(s) for r in ROUTES for s in player["locos"][r] if s), reverse=True)
+    numbers = sorted((loco_number(s) for r in route_ids(player) for s in player["locos"][r] if s), reverse=True)
     return sum(numbers[:2])
 
 
@@ -83,7 +84,7 @@ def _take_loco(state, seat, effect, direct):
 
 
 def _score_engineer_numbers(state, seat, effect, direct):
-    return score(state, seat, sum(state["players"][seat]["engineers"]), "engineer numbers")
+    return score(state, seat, sum(map(ordinal, state["players"][seat]["engineers"])), "engineer numbers")
 
 
 def _score_two_highest(state, seat, effect, direct):
@@ -112,7 +113,7 @@ def _keys(state, seat, effect, direct):
 
 def _second_wrench(state, seat, effect, direct):
     player = state["players"][seat]
-    if len(player["wrenches"]) < 2:
+    if len(player["wrenches"]) < board_of(player)["max_wrenches"]:
         player["wrenches"].append(0)
     pool.add(state, "industry", direct, left=effect["steps"])
     return [{"type": "second_wrench", "seat": seat}]
@@ -149,7 +150,7 @@ def _claim(state, seat, effect, direct):
 GAIN = {
     "track_steps": _item("track", colours="colours", left="steps"),
     "three_different_tracks": _item("track", colours="any", left=3, routes=[]),
-    "industry_steps": _item("industry", left="steps"),
+    "industry_steps": special_ideas.industry_steps,
     "take_loco": _take_loco,
     "lay_locomotive": lambda state, seat, effect, direct: (
         pool.add(state, "displaced", direct, stack="9*"), [])[1],
@@ -175,12 +176,25 @@ GAIN = {
     "second_wrench": _second_wrench,
     "wooden_worker": _wooden_worker,
     "gain_engineer": _gain_engineer,
-    "reuse_space": _item("reuse"),
+    "reuse_space": lambda state, seat, effect, direct: (
+        pool.add(state, "reuse", direct, **({"workers": effect["workers"]} if "workers" in effect else {})), [])[1],
     "advance_track": _item("advance", colour="colour"),
     "draw_start_bonus": draw_start_bonus,
     "start_bonus_twice": _item("bonus_twice", points="points"),
     "other_engineer": _item("other_engineer"),
+    "werklok": _item("werklok"),
 }
+
+
+GAIN.update(special_ideas.GAIN)
+GAIN.update(coal.GAIN)
+GAIN.update(germany.GAIN)
+
+
+def chosen_gain(state: dict, seat: int, item: dict, event: dict, effect: dict) -> list[dict]:
+    """A decision that picks a card or tile: done, and what it shows is gained."""
+    item["left"] = 0
+    return [{**event, "seat": seat}] + gain(state, seat, effect, item["direct"])
 
 
 def gain(state: dict, seat: int, effect: dict, direct: bool) -> list[dict]:
@@ -204,6 +218,8 @@ def quick_verdict(state: dict, seat: int, effect: dict) -> bool | None:
         return True if have >= effect["steps"] else (False if have == 0 else None)
     if kind == "take_doubler":
         return doubler_room(state, seat) >= effect["count"]
+    if kind == "take_foundry":
+        return bool(state["foundries"]["offer"])
     if kind == "hire_engineer":
         return state["strip"][-1] is not None
     if kind == "take_loco" and effect["as"] == "locomotive_or_factory":
@@ -213,7 +229,8 @@ def quick_verdict(state: dict, seat: int, effect: dict) -> bool | None:
                 sum(state["stacks"].values()) + len(state["returned"]) >= 2:
             return True
         return None
-    return True if kind in ("gain_coins", "points", "take_temporary_workers", "claim_turn_order") else None
+    return True if kind in ("gain_coins", "points", "take_temporary_workers", "claim_turn_order",
+                            "gain_coal") else None
 
 
 def can_complete(state: dict, seat: int, effect: dict) -> bool:
@@ -226,10 +243,13 @@ def can_complete(state: dict, seat: int, effect: dict) -> bool:
         return verdict
     key = json.dumps([state, seat, effect], sort_keys=True)
     if key not in TRIED:
-        if len(TRIED) >= TRIED_MAX:
-            TRIED.clear()
         trial = trial_copy(state, seat)
         pool.open_pool(trial, seat, "trial")
         gain(trial, seat, effect, direct=True)
-        TRIED[key] = finishable(trial)
+        answer = outcome(trial)
+        if answer is None:          # out of budget: "no" this time, not remembered
+            return False
+        if len(TRIED) >= TRIED_MAX:
+            TRIED.clear()
+        TRIED[key] = answer
     return TRIED[key]

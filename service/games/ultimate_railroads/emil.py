@@ -8,7 +8,7 @@ from service.games.common.rng import shuffled
 from .data import SOLO, loco_number
 from .locomotives import lowest_stacks
 from .scoring import MAJORITY, engineer_count
-from .spaces import space_spec
+from .spaces import is_free, space_spec
 
 EMIL = "emil"              # the occupant of a space Emil blocks
 YOU = 0                    # the one seat
@@ -28,9 +28,14 @@ def deck_cards(modules: tuple = ()) -> list[str]:
 CARDS = {c["id"]: c for c in SOLO["cards"]}
 
 
-def new_emil(rng: int) -> tuple[dict, int]:
+def modules_on(options: dict) -> tuple:
+    """KOMBINATIONEN: EMIL + KOHLE, EMIL + WERKLOK: their solo cards go into the deck."""
+    return tuple(m for m in ("coal", "werklok") if options.get(m))
+
+
+def new_emil(rng: int, options: dict) -> tuple[dict, int]:
     """AUFBAU 4: the shuffled deck; 6 workers, the other 2 beside field 50."""
-    deck, rng = shuffled(rng, deck_cards())
+    deck, rng = shuffled(rng, deck_cards(modules_on(options)))
     setup = SOLO["setup"]
     return {"deck": deck, "discard": [], "workers": setup["workers"], "placed": 0,
             "reserve": list(setup["reserve_at"]), "passed": False, "engineers": [],
@@ -40,7 +45,7 @@ def new_emil(rng: int) -> tuple[dict, int]:
 def solo_setup(state: dict) -> None:
     """AUFBAU 1-3: the 2-player set-up without start bonus cards, turn-order cards and
     last-round tile; you take 5 coins; Emil's deck and workers."""
-    state["emil"], state["rng"] = new_emil(state["rng"])
+    state["emil"], state["rng"] = new_emil(state["rng"], state["options"])
     state.update(phase="actions", bonus_queue=[], start_bonus=[])
     state["players"][YOU]["coins"] = SOLO["setup"]["coins"]
 
@@ -55,7 +60,7 @@ def target(state: dict, card: dict) -> str | None:
     spaces = SOLO["public_engineer_space"]["value"] if card["space"] == PUBLIC_ENGINEER else [card["space"]]
     for space_id in spaces:
         spec = space_spec(state, YOU, space_id)
-        if spec is None or space_id in state["spaces"]:
+        if spec is None or not is_free(state, space_id, spec):
             continue
         effect = spec["effect"]
         if effect["type"] == "track_steps" and effect["colours"] != "any" and not set(
@@ -135,7 +140,7 @@ def new_round(state: dict) -> list[dict]:
     """After the scoring his workers come back and all his cards are shuffled; Emil
     begins the round (the 2013 Emil rules say so for every round, KLF)."""
     emil = state["emil"]
-    emil["deck"], state["rng"] = shuffled(state["rng"], deck_cards())
+    emil["deck"], state["rng"] = shuffled(state["rng"], deck_cards(modules_on(state["options"])))
     emil.update(discard=[], placed=0, passed=False)
     return emil_turn(state)
 

@@ -49,7 +49,7 @@ EVENTS = EventTypes({
     "medal": ("{seat} takes the medal", {}),
     "second_wrench": ("{seat} takes a second wrench", {}),
     "wooden_worker": ("{seat} takes the wooden worker", {}),
-    "engineer": ("{seat} hires engineer {number}", {"number": count()}),
+    "engineer": ("{seat} hires engineer {number}", {"number": count(), "ordinal": count(False)}),
     "claim": ("{seat} claims turn-order position {position}", {"position": count()}),
     "unlock": ("{seat} unlocks {colour} track", {"colour": text()}),
     "new_worker": ("{seat} gains a worker", {}),
@@ -81,5 +81,30 @@ EVENTS = EventTypes({
                               "coins": count(False),
                               "skipped": fields.List(fields.String(), required=True)}),
     "emil_worker": ("Emil gains a worker (at {at} points)", {"at": count()}),
+    # KOHLE-MODUL
+    "coal": ("{seat} takes {coal} coal", {"coal": count()}),
+    "coal_used": ("{seat} uses coal: {use}", {"use": text()}),
+    "coal_handed_in": ("{seat} hands in {coal} coal", {"coal": count()}),
+    "foundry": ("{seat} takes the foundry {foundry}", {"foundry": text()}),
+    "foundry_closed": ("{seat} closes the foundry {foundry}", {"foundry": text()}),
+    "stoker": ("{seat} puts the stoker on {at}", {"at": text()}),
+    "factory_removed": ("{seat}'s factory {factory} leaves the game", {"factory": text()}),
+    # WERKLOK
+    "werklok": (lambda e: f"{seat_name(e['seat'])} puts the Werklok tile {e['tile']} at the "
+                          f"head of the train: " + ", ".join(e["train"]),
+                {"tile": text(), "train": fields.List(fields.String(), required=True)}),
+    "werklok_pick": ("{seat} takes the action of the Werklok tile {tile}", {"tile": text()}),
+    # SPEZIAL-IDEEN-MODUL
+    "special_card": ("{seat} takes the special idea card {card}", {"card": text()}),
+    "special_factory": ("{seat} builds the special factory", {}),
+    "double_industry": ("{seat} doubles its next industry steps", {}),
+    "freight_car": ("{seat} puts a freight car on the {route} route", {"route": text()}),
+    # GERMAN RAILROADS
+    "extension": ("{seat} lays the extension {tile} at {station}",
+                  {"station": text(), "tile": text()}),
+    "income_tile": ("{seat} takes the income tile {tile}", {"tile": text()}),
+    "income_used": ("{seat} uses the income tile {tile}", {"tile": text()}),
+    "special_track_points": ("{seat} takes the special track-points card", {}),
+    "wrench": ("{seat} takes another wrench", {}),
     "paid": ("{seat} pays", {}),   # coins or points changed by a move that told nothing else
 }, money="{} coin(s)")

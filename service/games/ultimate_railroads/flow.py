@@ -5,10 +5,11 @@ from __future__ import annotations
 from service.games.base import IllegalMove
 from service.games.events import one_seat
 
-from . import emil, pool, scoring
+from . import emil, free_actions, pool, scoring
 from .data import START_BONUS
 from .effects import gain
 from .special_actions import offer_start_bonus
+from .special_ideas import before_scoring
 from .turn_order import relocation_queue, resort
 
 END_OF_ROUND = ("resort_turn_order", "relocate_turn_order_workers", "score", "clean_up")
@@ -90,7 +91,7 @@ def advance(state: dict) -> list[dict]:
             state["phase"] = "actions"
     if state["phase"] == "actions" and all(p["passed"] for p in state["players"]):
         events += end_of_round_start(state)
-    if state["phase"] == "relocation" and not state["relocation_queue"]:
+    if state["phase"] == "relocation" and not state["relocation_queue"] and not before_scoring(state):
         events += score_and_clean_up(state)
     return events
 
@@ -135,10 +136,11 @@ def clean_up(state: dict) -> None:
     one field right (an unhired one leaves), new turn-order cards."""
     for position, seat in enumerate(state["order"], start=1):
         player = state["players"][seat]
-        player.update(placed=0, temps=0, wooden_placed=False, passed=False, card=position)
+        player.update(placed=0, temps=0, wooden_placed=False, passed=False, card=position, on_reusable={})
     state.update(spaces={}, claims={}, temps_holder=None, turn=0, phase="actions")
     state["strip"] = [None] + state["strip"][:-1]
     state["round"] += 1
+    free_actions.new_round(state)
 
 
 def final_scoring(state: dict) -> list[dict]:

@@ -3,7 +3,8 @@ Vorteil: Ideenplättchen, ERKLÄRUNG VON KARTEN UND PLÄTTCHEN)."""
 from __future__ import annotations
 
 from . import pool
-from .data import DATA, IDEA_CARDS, IDEA_TILES
+from .special_ideas import undoubled
+from .data import DATA, IDEA_CARDS, IDEA_TILES, factory_effect
 
 
 def key_options(state, seat, item):
@@ -28,15 +29,24 @@ def use_tile(state, seat, tile):
     player["ideas"].remove(tile)
     player["ideas_used"].append(tile)
     return [{"type": "idea_tile", "seat": seat, "tile": tile}] + gain(
-        state, seat, IDEA_TILES[tile]["effect"], direct=False)
+        state, seat, undoubled(IDEA_TILES[tile]["effect"]), direct=False)
+
+
+def usable_tiles(player: dict) -> list[str]:
+    """SPEZIAL-GLEISPUNKTE-PLÄTTCHEN, SONDERFALL: with the special tile the revaluation
+    tile may no longer be chosen."""
+    return [t for t in player["ideas"] if not (t == "revaluation" and player.get("special_track_points"))]
 
 
 def idea_options(state, seat, item):
-    return [{"action": "idea", "item": item["id"], "tile": t} for t in state["players"][seat]["ideas"]]
+    return pool.offered(item, "idea", "tile", usable_tiles(state["players"][seat]))
 
 
 def resolve_idea(state, seat, item, move):
+    """An idea tile used on the special factory stays on it (SPEZIAL-IDEEN-MODUL)."""
     item["left"] = 0
+    if item.get("on_factory"):
+        state["players"][seat].setdefault("special_factory_tiles", []).append(move["tile"])
     return use_tile(state, seat, move["tile"])
 
 
@@ -44,7 +54,7 @@ def two_ideas_options(state, seat, item):
     """Choose 2 unused tiles: use one, put the other back unused (needs two tiles)."""
     tiles = state["players"][seat]["ideas"]
     return [{"action": "idea", "item": item["id"], "tile": t, "discard": d}
-            for t in tiles for d in tiles if d != t]
+            for t in usable_tiles(state["players"][seat]) for d in tiles if d != t]
 
 
 def resolve_two_ideas(state, seat, item, move):
@@ -79,7 +89,10 @@ def resolve_end_card(state, seat, item, move):
 
 
 def idea_card_options(state, seat, item):
-    return [{"action": "idea_card", "item": item["id"], "card": c} for c in state["idea_cards"]]
+    """SONDERFALL: once revalued, the special track-points card may not be taken."""
+    player = state["players"][seat]
+    return [{"action": "idea_card", "item": item["id"], "card": c} for c in state["idea_cards"]
+            if not (c == "special_track_points" and player["revalued"])]
 
 
 def resolve_idea_card(state, seat, item, move):
@@ -87,7 +100,7 @@ def resolve_idea_card(state, seat, item, move):
     item["left"] = 0
     state["idea_cards"].remove(move["card"])
     return [{"type": "idea_card", "seat": seat, "card": move["card"]}] + gain(
-        state, seat, IDEA_CARDS[move["card"]]["effect"], direct=False)
+        state, seat, undoubled(IDEA_CARDS[move["card"]]["effect"]), direct=False)
 
 
 def use_factory_options(state, seat, item):
@@ -101,7 +114,7 @@ def resolve_use_factory(state, seat, item, move):
     from .effects import gain
     item["left"] = 0
     factory = state["players"][seat]["factories"][move["gap"]]
-    return gain(state, seat, DATA["factories"][factory]["effect"], direct=False)
+    return gain(state, seat, factory_effect(factory), direct=False)
 
 
 pool.kind("key")((key_options, resolve_key))

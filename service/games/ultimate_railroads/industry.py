@@ -4,20 +4,17 @@ the idea field and the end field (key) are used once."""
 from __future__ import annotations
 
 from . import pool
-from .data import DATA, LANE
+from .boards import lane
+from .data import DATA, STOKER, factory_effect
 from .locomotives import chosen, named
 
 
-def gap_index(field: int) -> int:
-    return LANE[:field + 1].count("gap") - 1
+def gap_index(player: dict, field: int) -> int:
+    return lane(player)[:field + 1].count("gap") - 1
 
 
 def can_advance(player: dict, wrench: int) -> bool:
-    pos = player["wrenches"][wrench]
-    if pos + 1 >= len(LANE):
-        return False
-    nxt = LANE[pos + 1]
-    return nxt != "gap" or player["factories"][gap_index(pos + 1)] is not None
+    return can_advance_from(player, player["wrenches"][wrench])
 
 
 def room(player: dict) -> int:
@@ -25,16 +22,21 @@ def room(player: dict) -> int:
     total = 0
     for wrench, start in enumerate(player["wrenches"]):
         field = start
-        while field + 1 < len(LANE) and (LANE[field + 1] != "gap"
-                                         or player["factories"][gap_index(field + 1)] is not None):
+        while can_advance_from(player, field):
             field += 1
         total += field - start
     return total
 
 
-def strip_points(field: int) -> int:
+def can_advance_from(player: dict, field: int) -> bool:
+    fields = lane(player)
+    return field + 1 < len(fields) and (fields[field + 1] != "gap"
+                                        or player["factories"][gap_index(player, field + 1)] is not None)
+
+
+def strip_points(player: dict, field: int) -> int:
     """The points printed at the wrench, else the next lower printed value."""
-    for value in reversed(LANE[:field + 1]):
+    for value in reversed(lane(player)[:field + 1]):
         if value == "end":
             return DATA["industry_strip"]["end"]["points"]
         if isinstance(value, int):
@@ -60,10 +62,13 @@ def resolve_industry(state: dict, seat: int, item: dict, move: dict) -> list[dic
     item["left"] -= 1
     field = player["wrenches"][wrench]
     events = [{"type": "industry", "seat": seat, "wrench": wrench, "field": field}]
-    kind = LANE[field]
+    kind = lane(player)[field]
     if kind == "gap":
-        factory = player["factories"][gap_index(field)]
-        events += gain(state, seat, DATA["factories"][factory]["effect"], direct=False)
+        factory = player["factories"][gap_index(player, field)]
+        events += gain(state, seat, factory_effect(factory), direct=False)
+        if factory.endswith(STOKER):
+            from .coal import stoker_again
+            events += stoker_again(state, seat, factory)
     elif kind in ("idea", "end") and f"industry:{kind}" not in player["fired"]:
         player["fired"].append(f"industry:{kind}")
         if kind == "idea":

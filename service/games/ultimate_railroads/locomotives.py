@@ -5,9 +5,11 @@ left to right, and replace one once all five are filled."""
 from __future__ import annotations
 
 from . import pool
-from .data import ROUTES, SPECIAL_NINE, STACKS, loco_number
+from .boards import route_ids
+from .data import SPECIAL_NINE, STACKS, base_tile, loco_number
 
 GAPS = 5
+MODULE_FACTORIES = ("special", "coal")     # SPEZIAL-IDEEN-MODUL, KOHLE-MODUL: not locomotives
 
 
 def lowest_stacks(state: dict) -> list[str]:
@@ -27,13 +29,13 @@ def factory_sources(state: dict) -> list[str]:
 
 def lay_places(player: dict, number: int) -> list[tuple[str, int]]:
     """A loco goes on a free slot or over a lower loco."""
-    return [(route, slot) for route in ROUTES
+    return [(route, slot) for route in route_ids(player)
             for slot, there in enumerate(player["locos"][route])
             if there is None or loco_number(there) < number]
 
 
 def free_slot(player: dict) -> bool:
-    return any(there is None for route in ROUTES for there in player["locos"][route])
+    return any(there is None for route in route_ids(player) for there in player["locos"][route])
 
 
 def gap_choices(player: dict) -> list[int]:
@@ -85,10 +87,29 @@ def take(state: dict, source: str) -> None:
 def build_factory(state: dict, seat: int, source: str, gap: int) -> list[dict]:
     player = state["players"][seat]
     take(state, source)
-    if player["factories"][gap] is not None:
-        state["returned"].append(player["factories"][gap])
+    events = overbuilt(state, seat, gap)
     player["factories"][gap] = source
-    return [{"type": "factory", "seat": seat, "factory": source, "gap": gap}]
+    return events + [{"type": "factory", "seat": seat, "factory": source, "gap": gap}]
+
+
+def overbuilt(state: dict, seat: int, gap: int) -> list[dict]:
+    """The factory in this gap is built over: a locomotive goes back to the display
+    (without its stoker), a module factory leaves the game, and the idea tiles on the
+    special factory go to the box (they no longer score for the end-game card)."""
+    player = state["players"][seat]
+    old = player["factories"][gap]
+    if old is None:
+        return []
+    base = base_tile(old)
+    if base not in MODULE_FACTORIES:
+        state["returned"].append(base)
+        return []
+    if base == "special":
+        for tile in player.get("special_factory_tiles", []):
+            player["ideas_used"].remove(tile)
+            player["ideas_removed"].append(tile)
+        player["special_factory_tiles"] = []
+    return [{"type": "factory_removed", "seat": seat, "factory": base}]
 
 
 def resolve_lay(state: dict, seat: int, item: dict, move: dict) -> list[dict]:
@@ -126,8 +147,8 @@ def resolve_displaced(state: dict, seat: int, item: dict, move: dict) -> list[di
     item["left"] = 0
     if move["action"] == "lay":
         return lay(state, seat, item["stack"], move["route"], move["slot"])
-    if item["stack"] != SPECIAL_NINE:
-        state["returned"].append(item["stack"])
+    if base_tile(item["stack"]) != SPECIAL_NINE:       # a stoker on it goes to the box
+        state["returned"].append(base_tile(item["stack"]))
     return [{"type": "returned", "seat": seat, "locomotive": item["stack"]}]
 
 

@@ -1,12 +1,13 @@
 """The fields of each move: placing workers (EINEN SPIELZUG AUSFÜHREN), passing, the
 start bonus card, the turn-order relocation and every decision of the action pool
-(AKTIONSPOOL), checked before any rule (service/games/base.py, why_not_move) and
+(AKTIONSPOOL), and the moves the modules and the German board add (KOHLE-MODUL, WERKLOK,
+SPEZIAL-IDEEN-MODUL, ZUSÄTZLICHE INGENIEURE, GERMAN RAILROADS), checked before any rule (service/games/base.py, why_not_move) and
 published in the contract (`pbem contract`). `item` names a waiting decision of the
 seat's action pool by its id; a stack, colour, gap or wrench is named only where there
 is a choice (the legal moves show which)."""
 from __future__ import annotations
 
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
 from service.games.base import MoveSchema, text, whole
 
@@ -72,6 +73,8 @@ class Step(MoveSchema):
     item = pool_item()
     route = text(description="the route")
     colour = text(required=False, description="the track's colour, where there is a choice")
+    branch = text(required=False, description="GERMAN RAILROADS: the branch at the München "
+                                              "switch, where there is a choice")
 
 
 class Industry(MoveSchema):
@@ -131,9 +134,66 @@ class Engineer(MoveSchema):
     piece = text(description="`workers`, `temps`, `wood` or `coins`")
 
 
+def free_use(name: str, doc: str) -> type[Schema]:
+    """Coal or an income tile used before your action (no `item`) or after it (`item`,
+    the decision it serves)."""
+    schema = MoveSchema.from_dict({
+        "item": whole(0, 999, required=False, description=ITEM),
+        "use": text(description="what is used: `stoker`, a coal use, an income tile")}, name=name)
+    schema.__doc__ = doc
+    return schema
+
+
+Coal = free_use("Coal", "KOHLE-MODUL: coal used before or after your action.")
+Income = free_use("Income", "GERMAN RAILROADS: an income tile used before or after your action.")
+
+
+def at_piece(description: str) -> fields.String:
+    """A locomotive (`ROUTE:SLOT`) or a factory (`factory:GAP`)."""
+    return fields.String(required=True, validate=validate.Regexp(
+                             r"^[a-z_]{1,20}:\d{1,2}$", error="must read ROUTE:SLOT or factory:GAP"),
+                         error_messages={"required": "is required", "invalid": "must be a text"},
+                         metadata={"description": description})
+
+
+def deciding(name: str, doc: str, **shape) -> type[Schema]:
+    """A decision of the action pool with the fields `shape`."""
+    schema = MoveSchema.from_dict({"item": pool_item(), **shape}, name=name)
+    schema.__doc__ = doc
+    return schema
+
+
+Werklok = naming("Werklok", "WERKLOK: a Werklok tile.", "tile", "the Werklok tile")
+SpecialCard = naming("SpecialCard", "SPEZIAL-IDEEN-MODUL: a special idea card.", "card",
+                     "the special idea card")
+BoxEngineer = deciding("BoxEngineer", "ZUSÄTZLICHE INGENIEURE: an engineer from the box.",
+                       engineer=whole(1, 999, description="the engineer's number"))
+FreightCar = naming("FreightCar", "KOHLE-MODUL: a freight car onto a route.", "route",
+                    "the route")
+ModuleFactory = deciding("ModuleFactory", "KOHLE-MODUL: the coal factory into a gap.",
+                         gap=whole(0, 4, description="the gap"))
+Foundry = naming("Foundry", "KOHLE-MODUL: a foundry.", "foundry", "the foundry")
+Stoker = deciding("Stoker", "KOHLE-MODUL: the stoker onto a locomotive or factory.",
+                  at=at_piece("where the stoker goes"))
+Close = deciding("Close", "KOHLE-MODUL: close a foundry onto a locomotive or factory.",
+                 at=at_piece("what the foundry closes onto"))
+Again = deciding("Again", "SPEZIAL-IDEEN-MODUL: a part of the action again.",
+                 part=whole(0, 9, description="the part, by its number"))
+HandIn = deciding("HandIn", "KOHLE-MODUL: hand in coal.",
+                  coal=whole(1, 3, description="how much coal"))
+Extension = naming("Extension", "GERMAN RAILROADS: an extension tile at a station.", "tile",
+                   "the extension tile")
+IncomeTile = naming("IncomeTile", "GERMAN RAILROADS: an income tile.", "tile",
+                    "the income tile")
+
+
 MOVE_SCHEMAS: dict[str, type[Schema]] = {
     "place": Place, "pass": Pass, "start_bonus": StartBonus, "relocate": Relocate,
     "stay": Stay, "drop": Drop, "return": Return, "step": Step, "industry": Industry,
     "lay": Lay, "factory": Factory, "key": Key, "idea": Idea, "idea_card": IdeaCard,
     "end_card": EndCard, "use_factory": UseFactory, "reuse": Reuse, "advance": Advance,
-    "bonus_card": BonusCard, "engineer": Engineer}
+    "bonus_card": BonusCard, "engineer": Engineer,
+    "coal": Coal, "income": Income, "werklok": Werklok, "special_card": SpecialCard,
+    "box_engineer": BoxEngineer, "freight_car": FreightCar, "module_factory": ModuleFactory,
+    "foundry": Foundry, "stoker": Stoker, "close": Close, "again": Again, "hand_in": HandIn,
+    "extension": Extension, "income_tile": IncomeTile}

@@ -4,12 +4,20 @@
   place turn_order_1 1c swap coins                               pass
   start_bonus coin               relocate industry_1            stay
   step #0 kyiv [green]           industry #0 [wrench 1]         drop #1
+  step #0 muenchen branch hamburg (GERMAN RAILROADS: the step onto field 9)
+  extension #0 e3b               income_tile #0 income_coin     income income_coin
   lay #0 kyiv 0   lay #0 10a kyiv 0 (naming the stack when both 10s are open)
   factory #0 [SOURCE] [gap N]    return #1                      key #0 steps|points
   idea #0 medal [discard coins]  idea_card #0 wooden_worker     end_card #0 keys|none
   use_factory #0 3               reuse #0 coins                 advance #0 kyiv
   bonus_card #0 coin             engineer #0 7 workers (another player's engineer #7, with
                                  one of your workers|temps|wood|coins)
+  werklok #0 coin (WERKLOK: the tile laid on the train, or the one of its 3 you pick)
+  special_card #0 freight_car    box_engineer #0 12    freight_car #0 kyiv
+  module_factory #0 2 (the special or coal factory into gap 2)
+  coal stoker | coal reuse (before your action: the stoker field, a foundry)
+  coal #3 stoker (after it)      foundry #0 reuse     stoker #1 kyiv:0 | factory:2
+  close #2 kyiv:1                again #4 0           hand_in #2 3
 
 "#N" names a waiting decision of your action pool; a stack or gap is named only where
 there is a choice (so a colour, a stack, a gap, a wrench); pieces are Nw (own workers), Nt (temporary workers), wood (the
@@ -25,14 +33,22 @@ FIELDS = {
     "key": ("item", "choice"), "idea_card": ("item", "card"), "end_card": ("item", "card"),
     "use_factory": ("item", "gap"), "reuse": ("item", "space"), "advance": ("item", "route"),
     "bonus_card": ("item", "card"), "engineer": ("item", "engineer", "piece"),
+    "werklok": ("item", "tile"), "special_card": ("item", "card"),
+    "box_engineer": ("item", "engineer"), "freight_car": ("item", "route"),
+    "module_factory": ("item", "gap"), "foundry": ("item", "foundry"), "stoker": ("item", "at"),
+    "close": ("item", "at"), "again": ("item", "part"), "hand_in": ("item", "coal"),
+    "extension": ("item", "tile"), "income_tile": ("item", "tile"),
 }
-VARIANTS = {"step": (("item", "route", "colour"), ("item", "route")),
+VARIANTS = {"step": (("item", "route", "colour"), ("item", "route"), ("item", "route", "branch"),
+                     ("item", "route", "colour", "branch")),
             "industry": (("item",), ("item", "wrench")),
             "lay": (("item", "source", "route", "slot"), ("item", "route", "slot")),
             "idea": (("item", "tile"), ("item", "tile", "discard")),
-            "factory": (("item",), ("item", "source"), ("item", "gap"), ("item", "source", "gap"))}
-INTS = {"wrench", "gap", "slot", "engineer"}
-KEYWORDS = {"idea": {"discard"}, "factory": {"gap"}, "industry": {"wrench"}}      # written before their value
+            "factory": (("item",), ("item", "source"), ("item", "gap"), ("item", "source", "gap")),
+            "coal": (("use",), ("item", "use")), "income": (("use",), ("item", "use"))}
+INTS = {"wrench", "gap", "slot", "engineer", "part", "coal"}
+# written before their value
+KEYWORDS = {"idea": {"discard"}, "factory": {"gap"}, "industry": {"wrench"}, "step": {"branch"}}
 PIECE_SUFFIX = {"w": "workers", "t": "temps", "c": "coins"}
 
 

@@ -11,6 +11,7 @@ from service.games.events import one_seat
 from . import pool
 from .data import DATA, ENGINEERS, seat_rules
 from .effects import can_complete, gain
+from .free_actions import offer_after_action
 from .spaces import candidate_spaces, is_free, own_engineer_space, shows_wood_step, space_spec
 
 RULE = "ALLGEMEIN: EINEN SPIELZUG AUSFÜHREN"
@@ -49,8 +50,14 @@ def claim_problem(state: dict, seat: int, spec: dict, move: dict) -> str | None:
 
 
 def swap_choices(state: dict, seat: int) -> list[str]:
-    return [sid for sid, rec in state["spaces"].items()
-            if rec["seat"] == seat and rec["workers"] >= 1 and not sid.startswith("turn_order")]
+    """SONDERFALL: "gegen einen bereits eingesetzten Arbeiter in deiner Farbe von einem
+    anderen Aktionsfeld austauschen": any other space holding one of your own workers,
+    the reusable track space too (it is never marked occupied: its workers are counted
+    per seat in `on_reusable`)."""
+    occupied = [sid for sid, rec in state["spaces"].items()
+                if rec["seat"] == seat and rec["workers"] >= 1 and not sid.startswith("turn_order")]
+    reusable = [sid for sid, count in state["players"][seat].get("on_reusable", {}).items() if count]
+    return occupied + reusable
 
 
 def why_not_place(state: dict, seat: int, move: dict) -> str | None:
@@ -102,9 +109,14 @@ def occupy(state: dict, seat: int, move: dict, spec: dict) -> None:
     player["coins"] -= move["coins"]
     player["wooden_placed"] = player["wooden_placed"] or bool(move["wood"])
     if spec["reusable"]:
+        on_reusable = player.setdefault("on_reusable", {})
+        on_reusable[move["space"]] = on_reusable.get(move["space"], 0) + move["workers"]
         return
     record = {"seat": seat, **{k: move[k] for k in PIECES}}
-    if "swap" in move:
+    if move.get("swap") in player.get("on_reusable", {}):
+        player["on_reusable"][move["swap"]] -= 1        # the coin or temp stays there instead
+        record.update(workers=1, temps=0, wood=0, coins=0)
+    elif "swap" in move:
         other = state["spaces"][move["swap"]]
         other["workers"] -= 1
         for k in ("temps", "wood", "coins"):
@@ -121,7 +133,9 @@ def apply_place(state: dict, seat: int, move: dict, then: str) -> list[dict]:
     occupy(state, seat, move, spec)
     pool.open_pool(state, seat, then)
     events = [{"type": "place", "seat": seat, **{k: v for k, v in move.items() if k != "action"}}]
-    return events + action(state, seat, spec["effect"], spec["direct"], move["wood"])
+    events += action(state, seat, spec["effect"], spec["direct"], move["wood"])
+    offer_after_action(state, seat)
+    return events
 
 
 def action(state: dict, seat: int, effect: dict, direct: bool, wood: int) -> list[dict]:

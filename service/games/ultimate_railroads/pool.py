@@ -24,6 +24,17 @@ def kind(name: str):
     return register
 
 
+def offered(item: dict, action: str, field: str, values) -> list[dict]:
+    """The moves choosing one of `values` for this decision."""
+    return [{"action": action, "item": item["id"], field: value} for value in values]
+
+
+def reveal(display: dict) -> None:
+    """A face-up display ({"offer", "stack"}): the stack's top tile is turned face up."""
+    if display["stack"]:
+        display["offer"].append(display["stack"].pop(0))
+
+
 def open_pool(state: dict, seat: int, then: str) -> None:
     state["pool"] = {"seat": seat, "items": [], "next_id": 0, "then": then}
 

@@ -2,7 +2,8 @@
 player board (routes, locos, industry strip), and what the reader must decide."""
 from __future__ import annotations
 
-from .data import COLOURS, LANE, ROUTES
+from .boards import lane, route, route_ids
+from .data import COLOURS
 from .flow import to_act
 from .industry import strip_points
 from .scoring import round_points
@@ -11,20 +12,20 @@ INITIAL = {"wood": "W", "green": "G", "bronze": "B", "silver": "S", "gold": "O"}
 
 
 def route_line(player: dict, route_id: str) -> str:
-    length = ROUTES[route_id]["length"]
+    length = route(player, route_id)["length"]
     cells = ["."] * length
     for colour in COLOURS:
         pos = player["tracks"][route_id].get(colour)
         if pos:
             cells[pos - 1] = INITIAL[colour]
-    locos = "+".join(s for s in player["locos"][route_id] if s) or "-"
+    locos = " ".join(s for s in player["locos"][route_id] if s) or "-"
     return f"  {route_id:<10} [{''.join(cells)}] locos {locos}"
 
 
 def strip_line(player: dict) -> str:
     cells = []
     gap = 0
-    for field, kind in enumerate(LANE):
+    for field, kind in enumerate(lane(player)):
         if kind == "gap":
             cells.append(f"[{player['factories'][gap] or '_'}]")
             gap += 1
@@ -32,7 +33,7 @@ def strip_line(player: dict) -> str:
             cells.append(str(kind))
         if field in player["wrenches"]:
             cells[-1] += "*" * player["wrenches"].count(field)
-    points = sum(strip_points(w) for w in player["wrenches"])
+    points = sum(strip_points(player, w) for w in player["wrenches"])
     return "  industry   " + " ".join(cells) + f"  (scores {points})"
 
 
@@ -43,7 +44,7 @@ def player_block(state: dict, seat: int, viewer: int | None) -> list[str]:
             f"{free}/{p['workers']} workers free, {p['temps']} temporary, {p['coins']} coins, "
             f"{p['doublers']} doublers, {p['keys']} keys, engineers {p['engineers'] or '-'}"
             f"{', passed' if p['passed'] else ''}")
-    lines = [head] + [route_line(p, r) for r in ROUTES] + [strip_line(p)]
+    lines = [head] + [route_line(p, r) for r in route_ids(p)] + [strip_line(p)]
     lines.append(f"  idea tiles left: {', '.join(p['ideas']) or '-'}; next scoring would give "
                  f"{sum(round_points(p).values())}")
     if seat == viewer and p["end_cards"]:

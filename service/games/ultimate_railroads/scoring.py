@@ -4,13 +4,16 @@ from __future__ import annotations
 from service.games.results import ranked
 
 from .board import condition_met, field_colour, loco_reach, steps_made
-from .data import DATA, END_CARDS, ROUTES, loco_number
+from .boards import GERMANY, route, route_ids
+from .data import DATA, END_CARDS, loco_number, ordinal
 from .industry import strip_points
 
 MAJORITY = (40, 20)
 
 
 def track_points(player: dict) -> dict:
+    if player.get("special_track_points"):      # GERMAN RAILROADS: SPEZIAL-GLEISPUNKTE-PLÄTTCHEN
+        return GERMANY["special_track_points"]["value"]
     side = "revalued" if player["revalued"] else "base"
     return DATA["track_points"][side]["value"]
 
@@ -19,16 +22,16 @@ def route_points(player: dict, route_id: str) -> int:
     """Only fields the locos reach score; each track scores its field and the empty
     fields behind it; doublers double their field; route doubling, stars and the
     medal are added."""
-    route = ROUTES[route_id]
+    spec = route(player, route_id)
     values = track_points(player)
     total = 0
     for field in range(1, loco_reach(player, route_id) + 1):
         colour = field_colour(player, route_id, field)
         value = values[colour] if colour else 0
-        doubled = route["doubler_fields"] and field <= min(player["doublers"], route["doubler_fields"])
+        doubled = spec["doubler_fields"] and field <= min(player["doublers"], spec["doubler_fields"])
         total += value * (2 if doubled else 1)
     bonus = 0
-    for special in route["specials"]:
+    for special in spec["specials"]:
         if not condition_met(player, route_id, special):
             continue
         if special["type"] == "route_doubling":
@@ -41,8 +44,8 @@ def route_points(player: dict, route_id: str) -> int:
 
 
 def round_points(player: dict) -> dict:
-    out = {route: route_points(player, route) for route in ROUTES}
-    out["industry"] = sum(strip_points(w) for w in player["wrenches"])
+    out = {route_id: route_points(player, route_id) for route_id in route_ids(player)}
+    out["industry"] = sum(strip_points(player, w) for w in player["wrenches"])
     return out
 
 
@@ -51,7 +54,7 @@ def tier_points(count: int, tiers: list) -> int:
 
 
 def locomotives(player: dict) -> list[int]:
-    return sorted((loco_number(s) for r in ROUTES for s in player["locos"][r] if s), reverse=True)
+    return sorted((loco_number(s) for r in route_ids(player) for s in player["locos"][r] if s), reverse=True)
 
 
 def end_card_points(player: dict, card_id: str) -> int:
@@ -67,7 +70,8 @@ def end_card_points(player: dict, card_id: str) -> int:
     if kind == "per_step":
         return sum(steps_made(player, c) for c in rule["colours"])
     if kind == "per_end_station":
-        return rule["points"] * sum(player["tracks"][r]["wood"] == ROUTES[r]["length"] for r in ROUTES)
+        return rule["points"] * sum(player["tracks"][r]["wood"] == route(player, r)["length"]
+                                     for r in route_ids(player))
     if kind == "per_idea_tile_used":
         return rule["points"] * len(player["ideas_used"])
     if kind == "top_locomotives":
@@ -86,7 +90,8 @@ def majority(players: list[dict]) -> list[int]:
     """40 to the most engineers, 20 to the second; ties go to the highest engineer
     number; players without engineers score nothing."""
     ranked = sorted((i for i, p in enumerate(players) if p["engineers"]),
-                    key=lambda i: (engineer_count(players[i]), max(players[i]["engineers"])), reverse=True)
+                    key=lambda i: (engineer_count(players[i]), max(map(ordinal, players[i]["engineers"]))),
+                    reverse=True)
     out = [0] * len(players)
     for seat, points in zip(ranked, MAJORITY):
         out[seat] = points

@@ -5,34 +5,44 @@ from service.games.common.rng import seed_state, shuffled
 
 from .board import new_tracks
 from .emil import solo_setup
-from .data import DATA, ENGINEERS, IDEA_CARDS, IDEA_TILES, ROUTES, STACKS, START_BONUS, seat_rules
+from . import modules
+from .boards import BOARDS
+from .data import DATA, ENGINEERS, STACKS, ordinal, seat_rules
 from .locomotives import GAPS
 
 STRIP_FIELDS = 7     # fields (6) (5) (4) (3) (2) (1) and the hiring field
-B_FIELDS = 4         # the four left fields take B engineers, the rest A
 
 
-def new_player(rules: dict, position: int) -> dict:
-    locos = {r: [None] * ROUTES[r]["slots"] for r in ROUTES}
-    locos["transsib"][-1] = "1"      # the #1 loco on its printed field
-    return {"score": 0, "workers": rules["workers"], "placed": 0, "temps": 0,
+def new_player(rules: dict, position: int, options: dict) -> dict:
+    board = options.get("board", "russia")
+    routes = BOARDS[board]["routes"]
+    locos = {r: [None] * routes[r]["slots"] for r in routes}
+    locos[BOARDS[board]["first_loco"]][-1] = "1"      # the #1 loco on its printed field
+    player = {"score": 0, "workers": rules["workers"], "placed": 0, "temps": 0,
             "wooden": False, "wooden_placed": False, "coins": rules["coins"],
-            "tracks": new_tracks(), "unlocked": ["wood"], "locos": locos,
+            "tracks": new_tracks(board), "unlocked": ["wood"], "locos": locos,
             "factories": [None] * GAPS, "wrenches": [0], "doublers": 0, "keys": 0,
-            "ideas": [t for t in IDEA_TILES], "ideas_used": [], "ideas_removed": [],
+            "ideas": modules.idea_tiles(options), "ideas_used": [], "ideas_removed": [],
             "engineers": [], "end_cards": [], "fired": [], "revalued": False, "medal": False,
             "extra_workers": 0, "passed": False, "card": position}
+    if board != "russia":       # GERMAN RAILROADS: the branch, the extensions, the income tiles
+        player.update(board=board, branch=None, extensions={}, income=[], income_used=[])
+    return player
 
 
-def deal_engineers(rng: int, rules: dict) -> tuple[list, int]:
-    """4 B on (6)(5)(4)(3), 3 A on (2)(1) and the hiring field; with 6 the leftmost stays empty."""
-    strip = [None] * STRIP_FIELDS
-    for letter, fields in (("B", range(B_FIELDS)), ("A", range(B_FIELDS, STRIP_FIELDS))):
-        tiles, rng = shuffled(rng, sorted(n for n, e in ENGINEERS.items() if e["letter"] == letter))
-        count = rules["engineers"][letter]
-        for field, number in zip(list(fields)[-count:], tiles):
-            strip[field] = number
-    return strip, rng
+def deal_engineers(rng: int, counts: dict, box: list[int]) -> tuple[list, int]:
+    """The rightmost fields take one engineer each, the B ones left of the A ones: 4 B on
+    (6)(5)(4)(3), 3 A on (2)(1) and the hiring field; with fewer (2-3 players, coal,
+    Werklok) the leftmost fields stay empty (covered). No two with the same ordinal
+    (ZUSÄTZLICHE INGENIEURINNEN: keine zwei Ingenieurinnen mit der gleichen Ordnungszahl)."""
+    dealt: list[int] = []
+    for letter in ("B", "A"):
+        tiles, rng = shuffled(rng, sorted(n for n in box if ENGINEERS[n]["letter"] == letter))
+        for number in tiles:
+            if len(dealt) < counts["B"] + (counts["A"] if letter == "A" else 0) and \
+                    ordinal(number) not in map(ordinal, dealt):
+                dealt.append(number)
+    return [None] * (STRIP_FIELDS - len(dealt)) + dealt, rng
 
 
 def setup(options: dict, seats: int, seed: int) -> dict:
@@ -42,20 +52,25 @@ def setup(options: dict, seats: int, seed: int) -> dict:
     rng = seed_state(seed)
     order, rng = shuffled(rng, list(range(seats)))
     deck, rng = shuffled(rng, [c["id"] for c in DATA["end_game_cards"]])
-    strip, rng = deal_engineers(rng, rules)
-    players = [new_player(rules, order.index(s) + 1) for s in range(seats)]
+    strip, rng = deal_engineers(rng, modules.engineer_counts(options, rules), modules.engineer_box(options))
+    players = [new_player(rules, order.index(s) + 1, options) for s in range(seats)]
     state = {
-        "options": dict(options), "seats": seats, "rng": rng, "round": 1, "rounds": rules["rounds"],
+        "options": dict(options), "seats": seats, "rng": rng, "round": 1,
+        "rounds": modules.rounds(options, rules),
         "phase": "start_bonus", "order": order, "turn": 0,
         "spaces": {}, "claims": {}, "stacks": {s: rules["locos_per_stack"] for s in STACKS},
         "returned": [], "doubler_supply": DATA["doubler_supply"]["value"], "temps_holder": None,
-        "strip": strip, "idea_cards": list(IDEA_CARDS),
+        "strip": strip, "idea_cards": modules.idea_cards(options),
         "end_deck": deck[DATA["end_game_cards_removed"]["value"]:],
-        "start_bonus": list(START_BONUS), "bonus_queue": order[1:][::-1],
+        "start_bonus": modules.start_bonus_cards(options), "bonus_queue": order[1:][::-1],
         "bonus_chosen": [], "bonus_offer": None,
         "relocation_queue": [], "pool": None, "players": players, "last_scoring": None,
         "final": None, "emil": None,
     }
+    if options.get("special_ideas"):
+        state["engineers_dealt"] = [n for n in strip if n is not None]
+    rng = modules.module_setup(state, rng)
+    state["rng"] = rng
     if options.get("emil"):
         solo_setup(state)
     return state

@@ -3,7 +3,7 @@ main board (by board side and round), the two face-up engineers, the seat's own
 engineers, and the last-round tile."""
 from __future__ import annotations
 
-from .data import ENGINEERS, SOLO, SPACES, seat_rules
+from .data import ENGINEERS, MODULES, SOLO, SPACES, seat_rules
 
 PUBLIC_SLOTS = {0: 4, 1: 5}    # engineer_left / engineer_right lie on strip fields (2) and (1)
 HIRE_SLOT = 6
@@ -30,6 +30,8 @@ def space_spec(state: dict, seat: int, space_id: str) -> dict | None:
     space = SPACES.get(space_id)
     if space is None or seat_rules(state["seats"])["board_side"] not in space["sides"]:
         return None
+    if "module" in space and not state["options"].get(space["module"]):
+        return None
     if state.get("emil") and space_id in SOLO["setup"]["closed_spaces"]:
         return None     # SOLOVARIANTE, AUFBAU 1-2: covered, or not in the solo game
     if (space.get("not_in_last_round") and last_round(state)) or (
@@ -42,8 +44,12 @@ def space_spec(state: dict, seat: int, space_id: str) -> dict | None:
         tile = ENGINEERS[number]
         return {"workers": tile["workers"], "coins": 0, "effect": {"type": "engineer_tile", "number": number},
                 "direct": True, "reusable": False}
-    return {"workers": space["workers"], "coins": space["coins"], "effect": space["effect"],
+    spec = {"workers": space["workers"], "coins": space["coins"], "effect": space["effect"],
             "direct": True, "reusable": bool(space.get("reusable"))}
+    combined = MODULES["coal"]["combined_two_player"]["spaces"]
+    if space_id in combined and seat_rules(state["seats"])["board_side"] == "two_player":
+        spec["shares"] = [s for s in combined if s != space_id]     # DAS KOMBINIERTE AKTIONSFELD
+    return spec
 
 
 def candidate_spaces(state: dict, seat: int) -> list[str]:
@@ -52,7 +58,8 @@ def candidate_spaces(state: dict, seat: int) -> list[str]:
 
 
 def is_free(state: dict, space_id: str, spec: dict) -> bool:
-    return spec["reusable"] or space_id not in state["spaces"]
+    return spec["reusable"] or (space_id not in state["spaces"]
+                                and not any(s in state["spaces"] for s in spec.get("shares", ())))
 
 
 def shows_wood_step(effect: dict) -> bool:

@@ -7,7 +7,9 @@ from service.games.common.rng import shuffled
 
 from . import pool, special_fields
 from .board import loco_reach, step_limit
-from .data import ENGINEERS, ROUTES, START_BONUS
+from .boards import route_ids
+from .data import ENGINEERS, START_BONUS
+from .modules import start_bonus_cards
 from .spaces import space_spec
 
 DRAWN_START_BONUS = 2
@@ -17,15 +19,16 @@ def plain_effect(effect: dict) -> dict:
     return ENGINEERS[effect["number"]]["effect"] if effect["type"] == "engineer_tile" else effect
 
 
-def reusable_spaces(state: dict, seat: int) -> list[str]:
+def reusable_spaces(state: dict, seat: int, sizes: tuple = (1,)) -> list[str]:
     """A space you occupied this round with exactly one piece; not the temporary workers,
-    not spaces needing more than 1 worker or a mandatory coin."""
+    not spaces needing more than 1 worker or a mandatory coin. (KOHLE-MODUL, the foundry:
+    a space used with 1 or 2 workers, a coin standing in for one of them or not.)"""
     out = []
     for space_id, record in state["spaces"].items():
         spec = space_spec(state, seat, space_id)
-        if record["seat"] != seat or spec is None or spec["workers"] != 1 or spec["coins"]:
+        if record["seat"] != seat or spec is None or spec["workers"] not in sizes or spec["coins"]:
             continue
-        if sum(record[k] for k in ("workers", "temps", "wood", "coins")) != 1:
+        if sum(record[k] for k in ("workers", "temps", "wood", "coins")) != spec["workers"]:
             continue
         if plain_effect(spec["effect"])["type"] not in ("take_temporary_workers", "reuse_space",
                                                          "claim_turn_order"):
@@ -34,7 +37,8 @@ def reusable_spaces(state: dict, seat: int) -> list[str]:
 
 
 def reuse_options(state, seat, item):
-    return [{"action": "reuse", "item": item["id"], "space": s} for s in reusable_spaces(state, seat)]
+    sizes = tuple(item.get("workers", (1,)))
+    return [{"action": "reuse", "item": item["id"], "space": s} for s in reusable_spaces(state, seat, sizes)]
 
 
 def resolve_reuse(state, seat, item, move):
@@ -56,7 +60,7 @@ def advance_target(player: dict, route: str, colour: str) -> int | None:
 
 def advance_options(state, seat, item):
     player = state["players"][seat]
-    return [{"action": "advance", "item": item["id"], "route": r} for r in ROUTES
+    return [{"action": "advance", "item": item["id"], "route": r} for r in route_ids(player)
             if advance_target(player, r, item["colour"]) is not None]
 
 
@@ -72,7 +76,7 @@ def resolve_advance(state, seat, item, move):
 def draw_start_bonus(state: dict, seat: int, effect: dict, direct: bool) -> list[dict]:
     """Mische alle Startbonuskarten verdeckt und ziehe 2 davon: both actions."""
     from .effects import gain
-    cards, state["rng"] = shuffled(state["rng"], list(START_BONUS))
+    cards, state["rng"] = shuffled(state["rng"], start_bonus_cards(state["options"]))
     events = [{"type": "start_bonus_drawn", "seat": seat, "cards": cards[:DRAWN_START_BONUS]}]
     for card in cards[:DRAWN_START_BONUS]:
         events += gain(state, seat, START_BONUS[card]["effect"], direct)
@@ -80,7 +84,7 @@ def draw_start_bonus(state: dict, seat: int, effect: dict, direct: bool) -> list
 
 
 def bonus_twice_options(state, seat, item):
-    return [{"action": "bonus_card", "item": item["id"], "card": c} for c in START_BONUS]
+    return [{"action": "bonus_card", "item": item["id"], "card": c} for c in start_bonus_cards(state["options"])]
 
 
 def resolve_bonus_twice(state, seat, item, move):
@@ -96,34 +100,42 @@ def resolve_bonus_twice(state, seat, item, move):
     events += gain(state, seat, effect, item["direct"]) + gain(state, seat, effect, item["direct"])
     order = state["order"]
     at = order.index(seat)
-    state["bonus_offer"] = {"cards": [c for c in START_BONUS if c != move["card"]],
-                            "seats": order[at + 1:] + order[:at]}
+    queue_offer(state, {"cards": [c for c in start_bonus_cards(state["options"]) if c != move["card"]],
+                        "seats": order[at + 1:] + order[:at]})
     return events + score(state, seat, item["points"], "start bonus card twice")
+
+
+def queue_offer(state: dict, offer: dict) -> None:
+    """Cards or tiles laid out for the fellow players to pick from in turn (the start
+    bonus cards here, the Werklok's tiles): after any offer already waiting."""
+    if state["bonus_offer"]:
+        state["bonus_offer"].setdefault("more", []).append(offer)
+    else:
+        state["bonus_offer"] = offer
 
 
 def offer_start_bonus(state: dict, then: str) -> bool:
     """The next fellow player picks one of the cards laid out (an action pool of its
     own, then the game goes on as `then` says); False once all have picked."""
     offer = state["bonus_offer"]
+    while offer and not offer["seats"]:
+        more = offer.get("more", [])
+        offer = state["bonus_offer"] = {**more[0], "more": more[1:]} if more else None
     if not offer:
         return False
-    if not offer["seats"]:
-        state["bonus_offer"] = None
-        return False
     pool.open_pool(state, offer["seats"].pop(0), then)
-    pool.add(state, "bonus_pick", False, cards=offer["cards"])
+    pool.add(state, offer.get("kind", "bonus_pick"), False, cards=offer["cards"])
     return True
 
 
 def bonus_pick_options(state, seat, item):
-    return [{"action": "bonus_card", "item": item["id"], "card": c} for c in item["cards"]]
+    return pool.offered(item, "bonus_card", "card", item["cards"])
 
 
 def resolve_bonus_pick(state, seat, item, move):
-    from .effects import gain
-    item["left"] = 0
-    return [{"type": "start_bonus_pick", "seat": seat, "card": move["card"]}] + gain(
-        state, seat, START_BONUS[move["card"]]["effect"], item["direct"])
+    from .effects import chosen_gain
+    return chosen_gain(state, seat, item, {"type": "start_bonus_pick", "card": move["card"]},
+                       START_BONUS[move["card"]]["effect"])
 
 
 pool.kind("reuse")((reuse_options, resolve_reuse))

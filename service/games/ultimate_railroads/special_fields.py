@@ -7,18 +7,19 @@ from __future__ import annotations
 
 from . import pool
 from .board import condition_met
-from .data import DATA, ROUTES
+from .boards import board_of, route, route_ids
+from .data import DATA
 
-ONE_TIME = {"new_worker", "idea_tile", "key"}
+ONE_TIME = {"new_worker", "idea_tile", "key", "income", "wrench", "industry"}
 
 
 def unlock(state: dict, seat: int, route_id: str, unlock_: dict) -> list[dict]:
     player = state["players"][seat]
     colour = unlock_["colour"]
     player["unlocked"].append(colour)
-    for route in ROUTES.values():
-        if colour in route["colours"]:
-            player["tracks"][route["id"]][colour] = 0
+    for other in route_ids(player):
+        if colour in route(player, other)["colours"]:
+            player["tracks"][other][colour] = 0
     if unlock_.get("steps"):
         # "Zusätzlich darfst du mit dem Gleis bis zu 2 Schritte machen."
         pool.add(state, "track", False, colours=[colour], left=unlock_["steps"])
@@ -41,24 +42,52 @@ def gain_key(state: dict, seat: int) -> list[dict]:
     return [{"type": "key", "seat": seat}]
 
 
+def gain_wrench(state: dict, seat: int) -> list[dict]:
+    """EIN ZUSÄTZLICHER SCHRAUBENSCHLÜSSEL: another wrench on the strip's start field."""
+    player = state["players"][seat]
+    if len(player["wrenches"]) >= board_of(player)["max_wrenches"]:
+        return []
+    player["wrenches"].append(0)
+    return [{"type": "wrench", "seat": seat}]
+
+
+def one_time(state: dict, seat: int, special: dict) -> list[dict]:
+    kind = special["type"]
+    if kind == "new_worker":
+        return gain_worker(state, seat)
+    if kind == "key":
+        return gain_key(state, seat)
+    if kind == "wrench":
+        return gain_wrench(state, seat)
+    if kind == "income":       # EINKOMMEN: one of the income tiles left
+        pool.add(state, "income_tile", False)
+    elif kind == "industry":
+        pool.add(state, "industry", False, left=special["steps"])
+    else:
+        pool.add(state, "idea", False)
+    return []
+
+
 def fire(state: dict, seat: int) -> list[dict]:
     player = state["players"][seat]
     events = []
-    for route in DATA["routes"]:
-        wood = player["tracks"][route["id"]]["wood"]
-        for unlock_ in route["unlocks"]:
+    for route_id in route_ids(player):
+        spec = route(player, route_id)
+        wood = player["tracks"][route_id]["wood"]
+        for unlock_ in spec["unlocks"]:
             if wood >= unlock_["field"] and unlock_["colour"] not in player["unlocked"]:
-                events += unlock(state, seat, route["id"], unlock_)
-        for special in route["specials"]:
-            tag = f"{route['id']}:{special['field']}"
+                events += unlock(state, seat, route_id, unlock_)
+        for station in spec.get("stations", []):
+            tag = f"{route_id}:station:{station['field']}"
+            if wood >= station["field"] and tag not in player["fired"]:
+                player["fired"].append(tag)     # DIE STRECKENAUSBAUTEN: you must lay one at once
+                pool.add(state, "extension", True, station=f"{route_id}:{station['field']}",
+                         size=station["size"])
+        for special in spec["specials"]:
+            tag = f"{route_id}:{special['field']}"
             if special["type"] not in ONE_TIME or tag in player["fired"]:
                 continue
-            if condition_met(player, route["id"], special):
+            if condition_met(player, route_id, special):
                 player["fired"].append(tag)
-                if special["type"] == "new_worker":
-                    events += gain_worker(state, seat)
-                elif special["type"] == "key":
-                    events += gain_key(state, seat)
-                else:
-                    pool.add(state, "idea", False)
+                events += one_time(state, seat, special)
     return events

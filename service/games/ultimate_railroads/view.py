@@ -24,6 +24,9 @@ def view(state: dict, seat: int | None) -> dict:
     public["end_deck"] = len(state["end_deck"])
     public["players"] = [public_player(p) for p in state["players"]]
     public["pool"] = state["pool"]
+    for face_down in ("werklok", "foundries"):       # the stacks lie face down: their size only
+        if face_down in state:
+            public[face_down] = {**state[face_down], "stack": len(state[face_down]["stack"])}
     if state["emil"]:
         public["emil"] = public_emil(state["emil"])
     private = {} if seat is None else {"end_cards": list(state["players"][seat]["end_cards"])}

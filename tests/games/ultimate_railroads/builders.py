@@ -5,9 +5,9 @@ from service.games.ultimate_railroads import GAME
 from service.games.ultimate_railroads.engine import ENGINE
 
 
-def a_game(seats: int = 4, seed: int = 1) -> dict:
+def a_game(seats: int = 4, seed: int = 1, **options) -> dict:
     """A fresh game, start bonus cards skipped: phase 'actions', seat order 0..n-1."""
-    state = ENGINE.setup(GAME.resolve_options({}), seats, seed)
+    state = ENGINE.setup(GAME.resolve_options(options, seats), seats, seed)
     state["order"] = list(range(seats))
     for position, player in enumerate(state["players"], start=1):
         player["card"] = position

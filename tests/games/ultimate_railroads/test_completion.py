@@ -86,3 +86,23 @@ def test_trying_an_action_out_leaves_the_game_untouched():
         engine.legal_moves(state, seat)
         assert canonical(engine.dump(state)) == before
     play_random_game(GAME, 3, seed=51, check=check)
+
+
+def test_a_budget_exhausted_answer_is_never_kept_as_no(monkeypatch):
+    """ACHTUNG: Du musst die direkte Aktion vollständig ausführen: a search cut short
+    by its budget answers "no" this once; the same question asked with the budget to
+    finish it gets the true answer (nothing remembered it as a definite no)."""
+    from service.games.ultimate_railroads import completion, effects
+    state = a_game(4)
+    state["round"] = state["rounds"]
+    player = state["players"][0]
+    player["factories"][:3] = ["2", "3", "4"]
+    player["wrenches"] = [8]
+    completion.KNOWN.clear()
+    effects.TRIED.clear()
+    effect = {"type": "industry_steps", "steps": 3}
+    monkeypatch.setattr(completion, "SEARCH_BUDGET", 1)
+    assert effects.can_complete(state, 0, effect) is False
+    assert not effects.TRIED
+    monkeypatch.setattr(completion, "SEARCH_BUDGET", 150)
+    assert effects.can_complete(state, 0, effect) is True

@@ -30,3 +30,19 @@ def test_provisional_values_are_labelled_in_the_game_type():
     for path in PROVISIONAL:
         assert path in GAME.description
     assert "engineers[2]" in PROVISIONAL and "factories.5" in PROVISIONAL
+
+
+def test_module_and_germany_data_are_checked():
+    """data/modules.json and data/germany.json are sound; a broken record is named."""
+    import copy
+
+    from service.games.ultimate_railroads.data import (DATA, GERMANY, MODULES, validate_germany,
+                                                       validate_modules)
+    colours = DATA["track_colours"]
+    assert validate_modules(MODULES, colours) == [] and validate_germany(GERMANY, colours) == []
+    broken = copy.deepcopy(MODULES)
+    broken["werklok"]["tiles"][0]["effect"] = {"type": "nonsense"}
+    assert any("werklok.tiles" in p for p in validate_modules(broken, colours))
+    board = copy.deepcopy(GERMANY)
+    board["extensions"][0]["specials"][0]["at"] = 9
+    assert validate_germany(board, colours) == ["germany.json: extensions[0]: a special field outside the extension"]

@@ -41,7 +41,7 @@ def test_industry_scoring_next_lower_printed_value():
     player["factories"][0] = "2"
     player["wrenches"] = [5]
     assert round_points(player)["industry"] == 5
-    assert [strip_points(f) for f in (0, 1, 4, 6, 10)] == [0, 1, 5, 10, 15]
+    assert [strip_points(a_game(4)["players"][0], f) for f in (0, 1, 4, 6, 10)] == [0, 1, 5, 10, 15]
 
 
 def test_industry_idea_field_used_once():

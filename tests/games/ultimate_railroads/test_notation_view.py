@@ -34,3 +34,26 @@ def test_render_text_shows_boards_and_the_readers_decisions():
     assert "transsib" in text and "kyiv" in text and "industry" in text
     assert "Your action pool: #0 track (3 left)" in text
     assert "Your action pool" not in ENGINE.render_text(state, 1)
+
+
+def test_module_moves_fit_their_schemas_and_round_trip_the_notation():
+    """Every move the modules list has a marshmallow schema (move_schemas.MOVE_SCHEMAS)
+    that takes it, and its notation reads back to the same move; a bad shape is named."""
+    import random
+
+    from service.games.ultimate_railroads import GAME
+    from service.games.ultimate_railroads.move_schemas import MOVE_SCHEMAS
+    engine = GAME.engine
+    options = GAME.resolve_options({"coal": True, "werklok": True, "special_ideas": True}, 3)
+    state, chooser, seen = engine.setup(options, 3, 7), random.Random(7), set()
+    while engine.result(state) is None:
+        seat = engine.to_act(state)[0]
+        moves = engine.legal_moves(state, seat)
+        for move in moves:
+            assert engine.parse(engine.format(move)) == move
+            if move["action"] in MOVE_SCHEMAS:
+                assert MOVE_SCHEMAS[move["action"]]().validate(move) == {}, move
+                seen.add(move["action"])
+        state, _ = engine.apply(state, seat, chooser.choice(moves))
+    assert {"coal", "werklok"} <= seen
+    assert "coal" in MOVE_SCHEMAS["hand_in"]().validate({"action": "hand_in", "item": 0, "coal": 4})

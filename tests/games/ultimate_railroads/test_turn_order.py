@@ -126,3 +126,33 @@ def test_game_lasts_seven_rounds_at_four_six_at_two_and_three(seats, rounds):
         assert state["round"] <= rounds
         state = act(state, ENGINE.to_act(state)[0], "pass")
     assert state["round"] == rounds + 1                 # the final scoring followed round `rounds`
+
+
+def test_turn_order_sonderfall_swap_with_a_worker_on_the_reusable_track_space():
+    """ZUGREIHENFOLGE, SONDERFALL: "so musst du diese sofort gegen einen bereits
+    eingesetzten Arbeiter in deiner Farbe von einem anderen Aktionsfeld austauschen".
+    The reusable track space (STRECKENBAU: "das einzige im Spiel, das mehrmals pro Runde
+    genutzt werden kann") is such an action space, though never marked occupied: a seat
+    whose only placed worker stands there may put a coin on a turn-order space and swap."""
+    state = a_game(4)
+    state = act(state, 0, place("track_reusable"), "step #0 kyiv")
+    state = act(state, 1, place("doubler"))
+    state = act(state, 2, place("coins"))
+    state = act(state, 3, "pass")
+    offered = [m for m in ENGINE.legal_moves(state, 0) if m.get("space") == "turn_order_2"]
+    assert {m.get("swap") for m in offered if m["coins"]} == {"track_reusable"}
+    state = act(state, 0, place("turn_order_2", workers=0, coins=1, swap="track_reusable"))
+    assert state["spaces"]["turn_order_2"] == {"seat": 0, "workers": 1, "temps": 0, "wood": 0, "coins": 0}
+    assert state["players"][0]["on_reusable"] == {"track_reusable": 0}
+    # the worker has been swapped away: a second coin finds no worker to swap with
+    state = act(state, 1, "pass")
+    state = act(state, 2, "pass")
+    assert state["claims"] == {"2": 0}
+
+
+def test_turn_order_sonderfall_no_swap_without_a_placed_worker():
+    """Without any own worker on another action space the coin cannot be swapped."""
+    state = a_game(4)
+    with pytest.raises(IllegalMove, match="name it in 'swap'"):
+        act(state, 0, place("turn_order_2", workers=0, coins=1, swap="track_reusable"))
+    assert not [m for m in ENGINE.legal_moves(state, 0) if m.get("space") == "turn_order_2" and m["coins"]]

@@ -1,0 +1,65 @@
+"""The player boards (the `board` option): RUSSIAN RAILROADS (data/base.json) and GERMAN
+RAILROADS (data/germany.json: DIE WEICHE AUF DER STRECKE MÜNCHEN, DIE STRECKENAUSBAUTEN,
+DAS SILBERNE GLEIS). A player's routes as they stand for that player: the branch chosen
+at the switch and the extensions laid at the stations add their fields and special fields."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .data import DATA, GERMANY, LANE, ROUTES
+
+BOARDS: dict = {
+    "russia": {"routes": ROUTES, "lane": LANE, "max_wrenches": 2, "first_loco": "transsib"},
+    "germany": {"routes": {r["id"]: r for r in GERMANY["routes"]}, "lane": GERMANY["industry_strip"]["lane"],
+                "max_wrenches": GERMANY["max_wrenches"]["value"], "first_loco": GERMANY["first_loco"]["route"]},
+}
+EXTENSIONS: dict = {e["id"]: e for e in GERMANY["extensions"]}
+INCOME_TILES: dict = {t["id"]: t for t in GERMANY["income_tiles"]}
+TRACK_PIECES: dict = DATA["tracks_per_player"]["value"]     # 2 silver tracks, 1 gold one
+
+
+def board_of(player: dict) -> dict:
+    return BOARDS[player.get("board", "russia")]
+
+
+def route_ids(player: dict) -> list[str]:
+    return list(board_of(player)["routes"])
+
+
+def lane(player: dict) -> list:
+    return board_of(player)["lane"]
+
+
+def route(player: dict, route_id: str) -> dict:
+    """The route as it stands for this player (length, colours, unlocks, specials)."""
+    stations = tuple(sorted(player.get("extensions", {}).items()))
+    return _route(player.get("board", "russia"), route_id, player.get("branch"), stations)
+
+
+@lru_cache(maxsize=1024)
+def _route(board: str, route_id: str, branch: str | None, stations: tuple) -> dict:
+    base = BOARDS[board]["routes"][route_id]
+    if "switch" not in base and "stations" not in base:
+        return base
+    out = {**base, "unlocks": list(base.get("unlocks", [])), "specials": list(base.get("specials", []))}
+    switch = base.get("switch")
+    if switch and branch:
+        arm = switch["branches"][branch]
+        out.update(length=arm["length"], colours=arm["colours"])
+        out["unlocks"] += arm["unlocks"]
+        out["specials"] += arm["specials"]
+    elif switch:
+        out["length"] = switch["after"] + 1         # field 9 is reached by choosing the branch
+        out["colours"] = [c for c in base["colours"] if all(
+            c in arm["colours"] for arm in switch["branches"].values())]
+    laid = dict(stations)
+    for station in base.get("stations", []):
+        tile = laid.get(f"{route_id}:{station['field']}")
+        if tile:
+            out["specials"] += [{**s, "field": station["field"] + s["at"] - 1} for s in EXTENSIONS[tile]["specials"]]
+    return out
+
+
+def all_colours(board: str, route_id: str) -> list[str]:
+    """Every colour the route can ever hold (whichever branch)."""
+    return BOARDS[board]["routes"][route_id]["colours"]

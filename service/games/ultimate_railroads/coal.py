@@ -1,0 +1,201 @@
+"""KOHLE-MODUL (p.38-41): coal, the coal board's spaces, the stoker (DER HEIZER), the
+foundries (DIE GIESSEREIEN, GIESSEREIEN SCHLIESSEN), the coal factory (DIE KOHLE-FABRIK)
+and DAS KOMBINIERTE AKTIONSFELD at 2 players.
+
+The spaces paid with coal (the stoker field, your foundries) are used in addition to
+your regular action (free_actions.py: the move `coal`), with coal gained this turn too."""
+from __future__ import annotations
+
+from . import free_actions, pool
+from .boards import route_ids
+from .data import FOUNDRIES, MODULES, STOKER, factory_effect, loco_number
+
+COAL = MODULES["coal"]
+STOKER_SPACE = COAL["stoker_space"]["id"]
+POINTS_EFFECTS = ("points", "score_engineer_numbers", "score_two_highest_locos", "score_steps")
+
+
+def on(state: dict) -> bool:
+    return bool(state["options"].get("coal"))
+
+
+def gain_coal(state, seat, effect, direct):
+    state["players"][seat]["coal"] += effect["coal"]
+    return [{"type": "coal", "seat": seat, "coal": effect["coal"]}]
+
+
+def take_foundry(state, seat, effect, direct):
+    """Eine der beiden offen liegenden Gießereien, zusätzlich 1 Kohle; dann deckst du eine
+    neue auf (a direct action: with none face up it cannot be taken)."""
+    pool.add(state, "foundry_pick", direct)
+    return gain_coal(state, seat, effect, direct)
+
+
+def foundry_pick_options(state, seat, item):
+    return pool.offered(item, "foundry", "foundry", state["foundries"]["offer"])
+
+
+def resolve_foundry_pick(state, seat, item, move):
+    """Above your board; the next one is turned up."""
+    state["foundries"]["offer"].remove(move["foundry"])
+    pool.reveal(state["foundries"])
+    state["players"][seat]["foundries"].append(move["foundry"])
+    item["left"] = 0
+    return [{"type": "foundry", "seat": seat, "foundry": move["foundry"]}]
+
+
+# --- the stoker -----------------------------------------------------------------
+
+def stoker_places(player: dict) -> list[str]:
+    """An own locomotive or factory without a stoker (höchstens 1 Heizer)."""
+    locos = [f"{route}:{slot}" for route in route_ids(player) for slot, tile in enumerate(player["locos"][route])
+             if tile and not tile.endswith(STOKER)]
+    factories = [f"factory:{gap}" for gap, tile in enumerate(player["factories"])
+                 if tile and not tile.endswith(STOKER)]
+    return locos + factories
+
+
+def attach_options(state, seat, item):
+    return pool.offered(item, "stoker", "at", stoker_places(state["players"][seat]))
+
+
+def resolve_attach(state, seat, item, move):
+    """The stoker becomes part of that locomotive (its number +1, it moves with it) or
+    factory (one of its actions once more when a wrench arrives)."""
+    item["left"] = 0
+    player = state["players"][seat]
+    where, index = move["at"].split(":")
+    if where == "factory":
+        player["factories"][int(index)] += STOKER
+    else:
+        player["locos"][where][int(index)] += STOKER
+    from . import special_fields
+    return [{"type": "stoker", "seat": seat, "at": move["at"]}] + special_fields.fire(state, seat)
+
+
+def stoker_usable(state: dict, seat: int) -> bool:
+    """DER HEIZER: 2 coal on the free stoker field; the top face-down foundry is attached
+    at once (a direct action: a foundry left in the stack and a place for it)."""
+    player = state["players"][seat]
+    return (STOKER_SPACE not in state["spaces"] and player["coal"] >= COAL["stoker_coal"]
+            and bool(state["foundries"]["stack"]) and bool(stoker_places(player)))
+
+
+def usable_foundries(state: dict, seat: int) -> list[str]:
+    """Your face-up foundries not used this round, with 2 coal to put on one."""
+    player = state["players"][seat]
+    if player["coal"] < COAL["foundry_coal"]:
+        return []
+    return [f for f in player["foundries"] if f not in player["foundries_used"]]
+
+
+def uses(state: dict, seat: int) -> list[str]:
+    """WIE KANN ICH MEINE KOHLE NUTZEN?"""
+    if not on(state):
+        return []
+    return (["stoker"] if stoker_usable(state, seat) else []) + usable_foundries(state, seat)
+
+
+def use(state: dict, seat: int, what: str) -> list[dict]:
+    """Pay the coal and put what the field gives into the open action pool."""
+    player = state["players"][seat]
+    if what == "stoker":
+        player["coal"] -= COAL["stoker_coal"]
+        state["spaces"][STOKER_SPACE] = {"seat": seat, "workers": 0, "temps": 0, "wood": 0, "coins": 0,
+                                         "coal": COAL["stoker_coal"]}
+        state["foundries"]["stack"].pop(0)        # the top foundry, boiler side up
+        pool.add(state, "stoker", True)
+        return [{"type": "coal_used", "seat": seat, "use": "stoker"}]
+    player["coal"] -= COAL["foundry_coal"]
+    player["foundries_used"].append(what)
+    from .effects import gain
+    events = [{"type": "coal_used", "seat": seat, "use": what}]
+    events += gain(state, seat, FOUNDRIES[what]["effect"], direct=False)
+    pool.add(state, "close_foundry", False, foundry=what)
+    return events
+
+
+def close_options(state, seat, item):
+    player = state["players"][seat]
+    if item["foundry"] not in player["foundries"]:
+        return []
+    return pool.offered(item, "close", "at", stoker_places(player))
+
+
+def resolve_close(state, seat, item, move):
+    """GIESSEREIEN SCHLIESSEN: flip the foundry just used and attach it as a stoker."""
+    state["players"][seat]["foundries"].remove(item["foundry"])
+    events = [{"type": "foundry_closed", "seat": seat, "foundry": item["foundry"]}]
+    return events + resolve_attach(state, seat, item, move)
+
+
+# --- factories with a stoker, the coal factory ---------------------------------------
+
+def stoker_again(state: dict, seat: int, factory: str) -> list[dict]:
+    """WAS PASSIERT, WENN ICH EINE FABRIK NUTZE, AN DER EIN HEIZER LIEGT? One action once
+    more: a combination's one part of your choice; a points factory (only) the extra
+    points; the coal factory 1 track step."""
+    from .effects import gain, score
+    effect = factory_effect(factory)
+    if effect["type"] == "coal_factory_steps":
+        pool.add(state, "track", False, colours=effect["colours"], left=1)
+        return []
+    if effect["type"] in POINTS_EFFECTS:
+        return score(state, seat, COAL["stoker_points_factory"]["points"], "stoker on a points factory")
+    if effect["type"] == "combo":
+        pool.add(state, "stoker_again", False, parts=effect["parts"])
+        return []
+    return gain(state, seat, effect, direct=False)
+
+
+def again_options(state, seat, item):
+    return pool.offered(item, "again", "part", range(len(item["parts"])))
+
+
+def resolve_again(state, seat, item, move):
+    from .effects import gain
+    item["left"] = 0
+    return gain(state, seat, item["parts"][move["part"]], direct=False)
+
+
+def coal_factory(state, seat, effect, direct):
+    """Die Ideenkarte: the coal factory into your industry strip and 2 coal."""
+    pool.add(state, "module_factory", direct, factory="coal")
+    return gain_coal(state, seat, effect, direct)
+
+
+def coal_factory_steps(state, seat, effect, direct):
+    """2 steps, and you may hand in up to 3 coal for 2 more steps each."""
+    pool.add(state, "track", direct, colours=effect["colours"], left=effect["steps"])
+    pool.add(state, "hand_in", False, per_coal=effect["per_coal"], most=effect["max_coal"],
+             colours=effect["colours"])
+    return []
+
+
+def hand_in_options(state, seat, item):
+    coal = state["players"][seat]["coal"]
+    return pool.offered(item, "hand_in", "coal", range(1, min(coal, item["most"]) + 1))
+
+
+def resolve_hand_in(state, seat, item, move):
+    item["left"] = 0
+    state["players"][seat]["coal"] -= move["coal"]
+    pool.add(state, "track", False, colours=item["colours"], left=move["coal"] * item["per_coal"])
+    return [{"type": "coal_handed_in", "seat": seat, "coal": move["coal"]}]
+
+
+def score_top_loco(state, seat, effect, direct):
+    from .effects import score
+    player = state["players"][seat]
+    top = max((loco_number(t) for r in route_ids(player) for t in player["locos"][r] if t), default=0)
+    return score(state, seat, top, "highest locomotive")
+
+
+pool.kind("foundry_pick")((foundry_pick_options, resolve_foundry_pick))
+pool.kind("stoker")((attach_options, resolve_attach))
+free_actions.provider("coal", uses, use)
+pool.kind("close_foundry")((close_options, resolve_close))
+pool.kind("stoker_again")((again_options, resolve_again))
+pool.kind("hand_in")((hand_in_options, resolve_hand_in))
+GAIN = {"gain_coal": gain_coal, "take_foundry": take_foundry, "coal_factory": coal_factory,
+        "coal_factory_steps": coal_factory_steps, "score_top_loco": score_top_loco}

@@ -1,0 +1,62 @@
+"""GERMAN RAILROADS (p.24-27): DIE WEICHE AUF DER STRECKE MÜNCHEN (the branch named by
+the wood step onto field 9: track.py), DIE STRECKENAUSBAUTEN, EINKOMMEN (income tiles, used
+once a round in your turn: free_actions.py), SPEZIAL-GLEISPUNKTE-PLÄTTCHEN. The routes
+themselves, DAS SILBERNE GLEIS and EIN ZUSÄTZLICHER SCHRAUBENSCHLÜSSEL: boards.py,
+board.py, special_fields.py."""
+from __future__ import annotations
+
+from . import free_actions, pool, special_fields
+from .boards import EXTENSIONS, INCOME_TILES
+
+
+def extension_options(state, seat, item):
+    """One of the open extensions of exactly the station's size."""
+    return pool.offered(item, "extension", "tile", [t for t in state["extensions"]
+                                                      if EXTENSIONS[t]["size"] == item["size"]])
+
+
+def resolve_extension(state, seat, item, move):
+    """Lay it at the station: the wood track stands on its first field; its special
+    fields count at once."""
+    item["left"] = 0
+    state["extensions"].remove(move["tile"])
+    state["players"][seat]["extensions"][item["station"]] = move["tile"]
+    return [{"type": "extension", "seat": seat, "station": item["station"], "tile": move["tile"]}] + \
+        special_fields.fire(state, seat)
+
+
+def income_tile_options(state, seat, item):
+    return pool.offered(item, "income_tile", "tile", state["income_tiles"])
+
+
+def resolve_income_tile(state, seat, item, move):
+    item["left"] = 0
+    state["income_tiles"].remove(move["tile"])
+    state["players"][seat]["income"].append(move["tile"])
+    return [{"type": "income_tile", "seat": seat, "tile": move["tile"]}]
+
+
+def income_uses(state: dict, seat: int) -> list[str]:
+    """Each of your income tiles once a round (also the round you take it)."""
+    player = state["players"][seat]
+    return [t for t in player.get("income", []) if t not in player["income_used"]]
+
+
+def use_income(state: dict, seat: int, tile: str) -> list[dict]:
+    """Used, it is turned over; also when it cannot be done completely (indirect)."""
+    from .effects import gain
+    state["players"][seat]["income_used"].append(tile)
+    return [{"type": "income_used", "seat": seat, "tile": tile}] + gain(
+        state, seat, INCOME_TILES[tile]["effect"], direct=False)
+
+
+def special_track_points(state, seat, effect, direct):
+    """The special track-points tile replaces your base one."""
+    state["players"][seat]["special_track_points"] = True
+    return [{"type": "special_track_points", "seat": seat}]
+
+
+pool.kind("extension")((extension_options, resolve_extension))
+pool.kind("income_tile")((income_tile_options, resolve_income_tile))
+free_actions.provider("income", income_uses, use_income)
+GAIN = {"special_track_points": special_track_points}

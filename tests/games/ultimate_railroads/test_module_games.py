@@ -1,0 +1,70 @@
+"""Seeded random games for every board x player count (1: the solo game against Emil)
+x module through the generic harness's checks: listed moves apply, unlisted ones are
+refused, views leak nothing, the state round-trips, replay from the log is exact. Each is
+a short game (its first two rounds, then the last round's scoring: `rounds` set to 2)
+to keep the suite quick; test_random_games.py plays the base game to its end, and
+test_every_module_together one full game with all modules."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from service.games.ultimate_railroads import GAME
+from tests.games.harness import canonical, full_check
+
+ENGINE = GAME.engine
+BOARDS = ["russia", "germany"]
+MODULES = [None, "coal", "werklok", "special_ideas", "extra_engineers"]
+SHORT = 2
+
+
+def short_game(options: dict, seats: int, seed: int, rounds: int | None = SHORT, check=None):
+    """(the final state, the log), playing seeded random listed moves."""
+    resolved = GAME.resolve_options(options, seats)
+    state = ENGINE.setup(resolved, seats, seed)
+    if rounds:
+        state["rounds"] = rounds
+    chooser, log = random.Random(seed), []
+    while ENGINE.result(state) is None:
+        assert len(log) < 5000
+        seat = ENGINE.to_act(state)[0]
+        moves = ENGINE.legal_moves(state, seat)
+        assert moves
+        if check:
+            check(ENGINE, state, seat, moves, chooser)
+        move = chooser.choice(moves)
+        state, _ = ENGINE.apply(state, seat, move)
+        log.append((seat, move))
+    return resolved, state, log
+
+
+def replayed(resolved: dict, seats: int, seed: int, rounds: int | None, log) -> dict:
+    state = ENGINE.setup(resolved, seats, seed)
+    if rounds:
+        state["rounds"] = rounds
+    for seat, move in log:
+        state, _ = ENGINE.apply(state, seat, move)
+    return state
+
+
+CASES = [(board, module, seats) for board in BOARDS for module in MODULES for seats in (1, 2, 3, 4)
+         if (board, module) != ("russia", None)]         # the base game: test_random_games.py
+
+
+@pytest.mark.parametrize("board,module,seats", CASES)
+def test_random_short_game(board, module, seats):
+    options = {"board": board, **({module: True} if module else {})}
+    seed = 100 * seats + BOARDS.index(board) * 10 + MODULES.index(module)
+    resolved, state, log = short_game(options, seats, seed, check=full_check(seats))
+    assert ENGINE.result(state)["scores"] == [p["score"] for p in state["players"]]
+    again = replayed(resolved, seats, seed, SHORT, log)
+    assert canonical(ENGINE.dump(again)) == canonical(ENGINE.dump(state))
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_every_module_together_a_whole_game(board):
+    """KOMBINATIONEN: all four modules at once on each board, a whole game (3 players)."""
+    options = {"board": board, "coal": True, "werklok": True, "special_ideas": True, "extra_engineers": True}
+    resolved, state, log = short_game(options, 3, 7, rounds=None)
+    assert state["round"] == state["rounds"] + 1 == 5 + 1
