@@ -20,7 +20,7 @@ import time
 from flask import Blueprint, Response, request, stream_with_context
 
 from service import play
-from service.api import bearer, store
+from service.api import seat_of, store
 
 bp = Blueprint("events", __name__)
 HEARTBEAT = 15.0
@@ -31,7 +31,7 @@ RETRY_MS = 3000
 @bp.get("/v1/games/<game_id>/events")
 def game_events(game_id: str):
     game = play.load_game(store(), game_id)
-    seat = play.seat_of(game.record, bearer())
+    seat = seat_of(game.record)
     since = request.headers.get("Last-Event-ID", type=int)
     if since is None:
         since = request.args.get("since", 0, type=int)

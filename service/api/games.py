@@ -6,8 +6,8 @@ import logging
 import redis
 from flask import Blueprint, current_app, request, url_for
 
-from service import fairness, invitations, play, problems
-from service.api import bearer, store
+from service import fairness, invitations, play, players, problems
+from service.api import bearer, bearer_player, seat_of, store
 from service.games.choice_tree import choice_tree
 from service.store import GameFinished
 from workers.queues import notify
@@ -21,13 +21,17 @@ logger = logging.getLogger(__name__)
 @bp.post("/v1/games")
 def create_game():
     body, conn = request.get_json(), current_app.extensions["redis"]
-    creator = invitations.creator(conn, body["players"], bearer())
+    player = bearer_player()
+    creator = invitations.creator(conn, body["players"], None if player else bearer())
+    seated_players = players.check_bindings(conn, body["players"], player, creator)
     settings = {"clock": body["clock"]} if "clock" in body else {}
     if creator is not None:
         settings["creator"] = creator           # the API key's name, for whoever runs the service
     record, tokens, admin = play.create_game(
-        store(), body["game"], body["players"], body.get("options"), body.get("seed"),
-        settings=settings, admit=lambda: invitations.count(conn, creator, body["players"]))
+        store(), body["game"], players.with_addresses(body["players"], seated_players),
+        body.get("options"), body.get("seed"), settings=settings,
+        admit=lambda: invitations.count(conn, creator, body["players"]))
+    players.seated(conn, record)
     seats = [{"seat": i, "name": s.name, "token": t}
              for i, (s, t) in enumerate(zip(record.seats, tokens))]
     try:
@@ -44,7 +48,7 @@ def show_game(game_id: str):
     """The game as the bearer sees it; with `after_version=N&wait=S`, held up to S
     seconds until the version passes N (a long poll)."""
     game = play.load_game(store(), game_id)
-    seat = play.seat_of(game.record, bearer())
+    seat = seat_of(game.record)
     after, wait = request.args.get("after_version", type=int), request.args.get("wait", type=float)
     if after is not None and wait and game.snapshot.version <= after:
         game.snapshot = store().wait_version(game_id, after, min(wait, MAX_WAIT))
@@ -86,7 +90,7 @@ def legal_moves(game_id: str):
 @bp.get("/v1/games/<game_id>/log")
 def log(game_id: str):
     game = play.load_game(store(), game_id)
-    seat = play.seat_of(game.record, bearer())
+    seat = seat_of(game.record)
     since = request.args.get("since", 0, type=int)
     entries = play.redacted_log(store(), game, seat, since)
     return {"version": game.snapshot.version, "entries": entries}
@@ -96,7 +100,7 @@ def log(game_id: str):
 def set_status(game_id: str):
     game = play.load_game(store(), game_id)
     if not play.is_admin(game.record, bearer()):
-        play.seat_of(game.record, bearer())          # 401 for an unknown token
+        seat_of(game.record)          # 401 for an unknown token
         raise problems.Forbidden("only the game's admin token may pause or resume it")
     try:
         snap = store().set_status(game_id, request.get_json()["status"])
@@ -108,8 +112,10 @@ def set_status(game_id: str):
 
 
 def seated(game) -> int:
-    """The bearer's seat; a seat's token is required."""
-    seat = play.seat_of(game.record, bearer())
+    """The bearer's seat; a seat's token (or its player's) is required."""
+    seat = seat_of(game.record)
+    if seat is None and bearer_player():
+        raise problems.Forbidden("this player holds no seat of this game")
     if seat is None:
         raise problems.Unauthorized("send the seat's token as 'Authorization: Bearer <token>'")
     return seat
