@@ -27,7 +27,7 @@ import uuid
 
 from service import problems
 from service.play import hash_token
-from service.store import GameRecord, key, packed, unpacked
+from service.store import GameRecord, Snapshot, key, packed, unpacked
 
 PREFIX = "pbp_"                 # a player token: told apart from seat tokens without a lookup
 MAX_TOKENS = 10                 # tokens a player holds at once
@@ -201,3 +201,26 @@ def accept(conn, player: dict, game_id: str, seat_token: str) -> tuple[GameRecor
 def games(conn, player_id: str) -> list[tuple[str, int]]:
     """(game id, seat) of each game the player is seated in."""
     return sorted((g.decode(), int(s)) for g, s in conn.hgetall(player_key(player_id, "seats")).items())
+
+
+def inbox(conn, player_id: str, only_to_act: bool = False) -> list[dict]:
+    """Every game the player is seated in (read in one round trip), those where it is
+    to act first; `only_to_act` keeps those alone."""
+    seated_in = games(conn, player_id)
+    pipe = conn.pipeline(transaction=False)
+    for game_id, _seat in seated_in:
+        pipe.get(key(game_id, "meta"))
+        pipe.get(key(game_id, "snapshot"))
+    stored = pipe.execute()
+    out = []
+    for (game_id, seat), meta, snap in zip(seated_in, stored[::2], stored[1::2]):
+        if meta is None or snap is None:
+            continue                               # a game deleted since
+        record, snapshot = GameRecord.from_stored(meta), Snapshot(**unpacked(snap))
+        acting = snapshot.status == "active" and seat in snapshot.to_act
+        if acting or not only_to_act:
+            out.append({"id": game_id, "game": record.game, "seat": seat,
+                        "players": [s.name for s in record.seats], "status": snapshot.status,
+                        "version": snapshot.version, "to_act": acting,
+                        "seats_to_act": snapshot.to_act})
+    return sorted(out, key=lambda g: (not g["to_act"], g["id"]))

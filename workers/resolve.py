@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import time
 
+from service import feed
 from service.connection import redis_from_env
 from service.play import resolve_turn as resolve
 from service.store import Store
@@ -28,6 +29,8 @@ def resolve_turn(game_id: str, turn_id: str) -> str:
     if turn is None:
         store.done_with(game_id, turn_id)
         return "missing"
+    if turn["status"] == "applied":
+        feed.announce(store.redis, game_id)      # players' streams and webhooks; never twice
     follow_up(store, game_id, turn_id)
     return turn["status"]
 

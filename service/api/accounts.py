@@ -3,9 +3,8 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, request
 
-from service import players, problems
+from service import feed, players, problems
 from service.api import bearer_player
-from service.store import GameRecord, Snapshot, key, unpacked
 from workers.queues import MAIL, queue
 
 bp = Blueprint("accounts", __name__)
@@ -58,8 +57,10 @@ def create_token():
 
 @bp.delete("/v1/players/me/tokens/<token_id>")
 def revoke_token(token_id: str):
-    if not players.revoke(conn(), me()["id"], token_id):
+    player_id = me()["id"]
+    if not players.revoke(conn(), player_id, token_id):
         raise problems.NotFound(f"the player holds no token {token_id}")
+    feed.revoked(conn(), player_id, token_id)
     return "", 204
 
 
@@ -68,6 +69,7 @@ def accept_seat():
     """Accept an invitation: the seat whose token the body carries is bound to the player."""
     body = request.get_json()
     record, seat = players.accept(conn(), me(), body["game"], body["token"])
+    feed.welcome(conn(), record, seat)
     return {"game": record.id, "seat": seat, "name": record.seats[seat].name}
 
 
@@ -75,24 +77,4 @@ def accept_seat():
 def inbox():
     """Every game the player is seated in, in one request: whether the player is to act
     (`to_act=true` keeps only those)."""
-    only_to_act = request.args.get("to_act") == "true"
-    seated = players.games(conn(), me()["id"])
-    pipe = conn().pipeline(transaction=False)
-    for game_id, _seat in seated:
-        pipe.get(key(game_id, "meta"))
-        pipe.get(key(game_id, "snapshot"))
-    stored = pipe.execute()
-    out = []
-    for (game_id, seat), meta, snap in zip(seated, stored[::2], stored[1::2]):
-        if meta is None or snap is None:
-            continue                               # a game deleted since
-        record, snapshot = GameRecord.from_stored(meta), Snapshot(**unpacked(snap))
-        acting = snapshot.status == "active" and seat in snapshot.to_act
-        if acting or not only_to_act:
-            out.append({"id": game_id, "game": record.game, "seat": seat,
-                        "players": [s.name for s in record.seats], "status": snapshot.status,
-                        "version": snapshot.version, "to_act": acting,
-                        "seats_to_act": snapshot.to_act})
-    out.sort(key=lambda g: (not g["to_act"], g["id"]))
-    return {"games": out}
-
+    return {"games": players.inbox(conn(), me()["id"], request.args.get("to_act") == "true")}

@@ -6,7 +6,7 @@ import logging
 import redis
 from flask import Blueprint, current_app, request, url_for
 
-from service import fairness, invitations, play, players, problems
+from service import fairness, feed, invitations, play, players, problems
 from service.api import bearer, bearer_player, seat_of, store
 from service.games.choice_tree import choice_tree
 from service.store import GameFinished
@@ -32,6 +32,7 @@ def create_game():
         body.get("options"), body.get("seed"), settings=settings,
         admit=lambda: invitations.count(conn, creator, body["players"]))
     players.seated(conn, record)
+    feed.announce(conn, record.id)
     seats = [{"seat": i, "name": s.name, "token": t}
              for i, (s, t) in enumerate(zip(record.seats, tokens))]
     try:
@@ -106,6 +107,7 @@ def set_status(game_id: str):
         snap = store().set_status(game_id, request.get_json()["status"])
     except GameFinished:
         raise problems.GameNotActive("the game is finished") from None
+    feed.announce(current_app.extensions["redis"], game_id)
     if snap.status == "active":
         notify(current_app.extensions["redis"], "on_game_resumed", game_id)
     return {"status": snap.status, "version": snap.version}

@@ -55,6 +55,9 @@ CASES = {
                                              content_type="text/plain", headers=sign_up(c)),
     ("listMyGames", 400): lambda c, g: c.get("/v1/players/me/games?to_act=maybe", headers=sign_up(c)),
     ("listMyGames", 401): lambda c, g: c.get("/v1/players/me/games", headers=FAKE),
+    ("streamPlayerEvents", 400): lambda c, g: c.get("/v1/players/me/events", headers={
+        **sign_up(c), "Last-Event-ID": "7"}),
+    ("streamPlayerEvents", 401): lambda c, g: c.get("/v1/players/me/events", headers=FAKE),
 }
 # each answers 429 to a locked-out client and 503 without Redis
 REQUESTS = {
@@ -66,4 +69,5 @@ REQUESTS = {
     "acceptSeat": lambda c, g: c.post("/v1/players/me/seats", json={
         "game": g.id, "token": g.tokens[0]}, headers=FAKE),
     "listMyGames": lambda c, g: c.get("/v1/players/me/games", headers=FAKE),
+    "streamPlayerEvents": lambda c, g: c.get("/v1/players/me/events", headers=FAKE),
 }
