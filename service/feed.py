@@ -36,7 +36,9 @@ def announce(conn, game_id: str) -> list[dict]:
     """Tell what the game's current state owes since the last announcement: the events,
     each {type, game, game_type, version, status, to_act, seat (your-turn), result
     (game-over)}, [] when nothing is new. Each is written to the streams of the players
-    it concerns."""
+    it concerns and queued for the webhooks it concerns."""
+    from service import webhooks
+
     snap_key, mark = key(game_id, "snapshot"), mark_key(game_id)
 
     def tell(pipe):
@@ -44,7 +46,7 @@ def announce(conn, game_id: str) -> list[dict]:
         if meta is None or raw_snap is None:
             return None, []
         record, snap = GameRecord.from_stored(meta), Snapshot(**unpacked(raw_snap))
-        if not any(entry.player for entry in record.seats):
+        if not any(entry.player for entry in record.seats) and not webhooks.of_game(pipe, game_id):
             return record, []           # nobody listens (catch_up() marks it when one comes)
         before = json.loads(raw_mark) if raw_mark else None
         now = {"version": snap.version, "status": snap.status, "to_act": snap.to_act}
@@ -58,7 +60,9 @@ def announce(conn, game_id: str) -> list[dict]:
         pipe.set(mark, json.dumps(now))
         write(pipe, record, events)
         return record, events
-    _record, events = conn.transaction(tell, snap_key, mark, value_from_callable=True)
+    record, events = conn.transaction(tell, snap_key, mark, value_from_callable=True)
+    if events:
+        webhooks.owe(conn, record, events)
     return events
 
 

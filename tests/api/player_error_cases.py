@@ -26,6 +26,32 @@ def taken_seat(client, game):
                        headers=sign_up(client))
 
 
+def hook_of(client, auth: dict, base: str = "/v1/players/me") -> str:
+    answer = client.post(f"{base}/webhooks", json={"url": "http://127.0.0.1:9/hook"}, headers=auth)
+    return f"{base}/webhooks/{answer.json['id']}"
+
+
+def admin(game) -> dict:
+    return {"Authorization": f"Bearer {game.admin}"}
+
+
+def full_of_hooks(client, base: str, auth: dict):
+    for _ in range(6):
+        answer = client.post(f"{base}/webhooks", json={"url": "http://127.0.0.1:9/"}, headers=auth)
+    return answer
+
+
+def unsafe_url(client, base: str, auth: dict):
+    """A loopback receiver, refused outside development (issue 13: no SSRF)."""
+    import os
+    os.environ.pop("PBEM_DEVELOPMENT")
+    try:
+        return client.post(f"{base}/webhooks", json={"url": "http://127.0.0.1:9/"}, headers=auth)
+    finally:
+        os.environ["PBEM_DEVELOPMENT"] = "1"
+
+
+ME = "/v1/players/me"
 CASES = {
     ("createPlayer", 400): lambda c, g: c.post("/v1/players", json={"name": "", "email": "a@p.test"}),
     ("createPlayer", 413): lambda c, g: c.post("/v1/players", data=BIG, content_type="application/json"),
@@ -58,6 +84,48 @@ CASES = {
     ("streamPlayerEvents", 400): lambda c, g: c.get("/v1/players/me/events", headers={
         **sign_up(c), "Last-Event-ID": "7"}),
     ("streamPlayerEvents", 401): lambda c, g: c.get("/v1/players/me/events", headers=FAKE),
+    ("listPlayerWebhooks", 401): lambda c, g: c.get(f"{ME}/webhooks", headers=FAKE),
+    ("createPlayerWebhook", 400): lambda c, g: c.post(f"{ME}/webhooks", json={"url": "x"},
+                                                      headers=sign_up(c)),
+    ("createPlayerWebhook", 401): lambda c, g: c.post(f"{ME}/webhooks", json={
+        "url": "https://example.org/"}, headers=FAKE),
+    ("createPlayerWebhook", 409): lambda c, g: full_of_hooks(c, ME, sign_up(c)),
+    ("createPlayerWebhook", 415): lambda c, g: c.post(f"{ME}/webhooks", data="x",
+                                                      content_type="text/plain", headers=sign_up(c)),
+    ("createPlayerWebhook", 422): lambda c, g: unsafe_url(c, ME, sign_up(c)),
+    ("deletePlayerWebhook", 400): lambda c, g: c.delete(f"{ME}/webhooks/x", headers=sign_up(c)),
+    ("deletePlayerWebhook", 401): lambda c, g: c.delete(f"{ME}/webhooks/{NO_ID}", headers=FAKE),
+    ("deletePlayerWebhook", 404): lambda c, g: c.delete(f"{ME}/webhooks/{NO_ID}", headers=sign_up(c)),
+    ("listPlayerWebhookDeliveries", 400): lambda c, g: c.get(f"{ME}/webhooks/x/deliveries",
+                                                             headers=sign_up(c)),
+    ("listPlayerWebhookDeliveries", 401): lambda c, g: c.get(f"{ME}/webhooks/{NO_ID}/deliveries",
+                                                             headers=FAKE),
+    ("listPlayerWebhookDeliveries", 404): lambda c, g: c.get(
+        hook_of(c, admin(g), f"/v1/games/{g.id}").replace(f"/v1/games/{g.id}", ME) + "/deliveries",
+        headers=sign_up(c)),
+    ("listGameWebhooks", 401): lambda c, g: c.get(f"/v1/games/{g.id}/webhooks", headers=g.auth(0)),
+    ("listGameWebhooks", 404): lambda c, g: c.get(f"/v1/games/{NO_ID}/webhooks", headers=admin(g)),
+    ("createGameWebhook", 400): lambda c, g: c.post(f"/v1/games/{g.id}/webhooks", json={
+        "url": "https://example.org/", "events": ["moved"]}, headers=admin(g)),
+    ("createGameWebhook", 401): lambda c, g: c.post(f"/v1/games/{g.id}/webhooks", json={
+        "url": "https://example.org/"}, headers=g.auth(0)),
+    ("createGameWebhook", 404): lambda c, g: c.post(f"/v1/games/{NO_ID}/webhooks", json={
+        "url": "https://example.org/"}, headers=admin(g)),
+    ("createGameWebhook", 409): lambda c, g: full_of_hooks(c, f"/v1/games/{g.id}", admin(g)),
+    ("createGameWebhook", 415): lambda c, g: c.post(f"/v1/games/{g.id}/webhooks", data="x",
+                                                    content_type="text/plain", headers=admin(g)),
+    ("createGameWebhook", 422): lambda c, g: unsafe_url(c, f"/v1/games/{g.id}", admin(g)),
+    ("deleteGameWebhook", 400): lambda c, g: c.delete(f"/v1/games/{g.id}/webhooks/x", headers=admin(g)),
+    ("deleteGameWebhook", 401): lambda c, g: c.delete(f"/v1/games/{g.id}/webhooks/{NO_ID}",
+                                                      headers=g.auth(0)),
+    ("deleteGameWebhook", 404): lambda c, g: c.delete(f"/v1/games/{g.id}/webhooks/{NO_ID}",
+                                                      headers=admin(g)),
+    ("listGameWebhookDeliveries", 400): lambda c, g: c.get(f"/v1/games/{g.id}/webhooks/x/deliveries",
+                                                           headers=admin(g)),
+    ("listGameWebhookDeliveries", 401): lambda c, g: c.get(
+        f"/v1/games/{g.id}/webhooks/{NO_ID}/deliveries", headers=g.auth(0)),
+    ("listGameWebhookDeliveries", 404): lambda c, g: c.get(
+        hook_of(c, sign_up(c)).replace(ME, f"/v1/games/{g.id}") + "/deliveries", headers=admin(g)),
 }
 # each answers 429 to a locked-out client and 503 without Redis
 REQUESTS = {
@@ -70,4 +138,17 @@ REQUESTS = {
         "game": g.id, "token": g.tokens[0]}, headers=FAKE),
     "listMyGames": lambda c, g: c.get("/v1/players/me/games", headers=FAKE),
     "streamPlayerEvents": lambda c, g: c.get("/v1/players/me/events", headers=FAKE),
+    "listPlayerWebhooks": lambda c, g: c.get(f"{ME}/webhooks", headers=FAKE),
+    "createPlayerWebhook": lambda c, g: c.post(f"{ME}/webhooks", json={
+        "url": "https://example.org/"}, headers=FAKE),
+    "deletePlayerWebhook": lambda c, g: c.delete(f"{ME}/webhooks/{NO_ID}", headers=FAKE),
+    "listPlayerWebhookDeliveries": lambda c, g: c.get(f"{ME}/webhooks/{NO_ID}/deliveries",
+                                                      headers=FAKE),
+    "listGameWebhooks": lambda c, g: c.get(f"/v1/games/{g.id}/webhooks", headers=admin(g)),
+    "createGameWebhook": lambda c, g: c.post(f"/v1/games/{g.id}/webhooks", json={
+        "url": "https://example.org/"}, headers=admin(g)),
+    "deleteGameWebhook": lambda c, g: c.delete(f"/v1/games/{g.id}/webhooks/{NO_ID}",
+                                               headers=admin(g)),
+    "listGameWebhookDeliveries": lambda c, g: c.get(f"/v1/games/{g.id}/webhooks/{NO_ID}/deliveries",
+                                                    headers=admin(g)),
 }
