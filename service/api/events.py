@@ -21,6 +21,7 @@ from flask import Blueprint, Response, current_app, request, stream_with_context
 
 from service import feed, play, players
 from service.api import bearer, seat_of, store
+from service.api.accounts import me
 
 bp = Blueprint("events", __name__)
 HEARTBEAT = 15.0
@@ -71,7 +72,6 @@ def player_events():
     Last-Event-ID first `inbox` (every game where the player is to act, its id the
     point to resume from), then `game-started`, `your-turn` and `game-over` as they are
     announced, each with its stream entry's id."""
-    from service.api.accounts import me
     player, conn = me()["id"], current_app.extensions["redis"]
     since = request.headers.get("Last-Event-ID") or request.args.get("since")
     return Response(stream_with_context(player_stream(conn, player, bearer(), since)),

@@ -7,6 +7,7 @@ from flask import Blueprint, current_app, request
 
 from service import feed, play, problems, webhooks
 from service.api import bearer, store
+from service.api.accounts import me
 
 bp = Blueprint("webhooks", __name__)
 PLAYER, GAME = "/v1/players/me/webhooks", "/v1/games/<game_id>/webhooks"
@@ -15,7 +16,6 @@ PLAYER, GAME = "/v1/players/me/webhooks", "/v1/games/<game_id>/webhooks"
 def owner(game_id: str | None) -> str:
     """Whose webhooks these are: the game's (its admin token) or the bearer player's."""
     if game_id is None:
-        from service.api.accounts import me
         return f"player:{me()['id']}"
     game = play.load_game(store(), game_id)
     if not play.is_admin(game.record, bearer()):
