@@ -123,3 +123,25 @@ def test_a_revoked_token_ends_its_open_stream_at_once(service, streams):  # noqa
         assert not reader.thread.is_alive() and time.monotonic() - revoked_at < 1.5
     finally:
         reader.close()
+
+
+def test_pbem_worker_delivers_a_players_webhook(service):
+    """The webhooks queue is served by `pbem worker`'s pool (workers/pool.py)."""
+    from standardwebhooks import Webhook
+
+    from tests.workers.test_webhooks import Receiver
+    box = Receiver()
+    try:
+        ada, auth = sign_up(service.base, "cid")
+        hook = requests.post(f"{service.base}/v1/players/me/webhooks", headers=auth, timeout=10,
+                             json={"url": box.url, "events": ["your-turn"]}).json()
+        game = requests.post(f"{service.base}/v1/games", headers=auth, timeout=10, json={
+            "game": "pile", "players": [{"name": "cid", "player": ada["id"]}, {"name": "x"}]})
+        deadline = time.monotonic() + 10
+        while not box.got and time.monotonic() < deadline:
+            time.sleep(0.02)
+        headers, body, _ = box.got[0]
+        message = Webhook(hook["secret"]).verify(body, headers)
+        assert message["type"] == "your-turn" and message["data"]["game"] == game.json()["id"]
+    finally:
+        box.close()
