@@ -9,7 +9,9 @@ No server-side request forgery: a URL whose host is or resolves to a loopback,
 private, link-local, shared, reserved or multicast address is refused, at creation
 and again before each delivery (the name may resolve elsewhere later), unless the
 server runs for development or tests (PBEM_DEVELOPMENT=1). Redirects are not
-followed.
+followed. What remains: a name whose answer changes between our check and requests'
+own lookup a moment later (DNS rebinding at that instant); an egress firewall that
+lets the webhook workers reach only the public internet closes that too.
 
 Settings (environment, read where a delivery is queued):
   PBEM_WEBHOOK_ATTEMPTS      attempts per message, 1..20 (default 8)

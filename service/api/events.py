@@ -85,7 +85,7 @@ def player_stream(conn, player: str, token: str, since: str | None):
     deadline, quiet_since = time.monotonic() + STREAM_SECONDS, time.monotonic()
     stream = feed.player_stream(player)
     yield f"retry: {RETRY_MS}\n\n"
-    if since is None:
+    if since is None or trimmed_since(conn, stream, since):
         newest = conn.xrevrange(stream, count=1)
         since = newest[0][0].decode() if newest else "0-0"
         yield sse("inbox", {"games": players.inbox(conn, player, only_to_act=True)}, since)
@@ -104,6 +104,18 @@ def player_stream(conn, player: str, token: str, since: str | None):
         if time.monotonic() - quiet_since >= HEARTBEAT:
             yield ": keep-alive\n\n"
             quiet_since = time.monotonic()
+
+
+def trimmed_since(conn, stream: str, since: str) -> bool:
+    """Whether entries after `since` may have been trimmed from the stream (it keeps the
+    newest feed.STREAM_LENGTH): then the client is sent the inbox again, not a gap."""
+    oldest = conn.xrange(stream, count=1)
+    return bool(oldest) and entry_order(since) < entry_order(oldest[0][0].decode())
+
+
+def entry_order(entry_id: str) -> tuple[int, int]:
+    millis, _, sequence = entry_id.partition("-")
+    return int(millis), int(sequence or 0)
 
 
 def sse(event: str, data: dict, event_id: int | str | None = None) -> str:

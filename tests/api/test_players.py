@@ -126,3 +126,28 @@ def test_sign_ups_are_rate_limited_per_client(redis_conn):
                 for i in range(3)]
     assert statuses == [201, 201, 429]
     assert_limited(client.post("/v1/players", json={"name": "a", "email": "b@p.test"}), PLAYERS)
+
+
+def test_a_resume_from_before_the_kept_entries_starts_with_the_inbox_again(client, redis_conn):
+    """The player's stream keeps its newest entries (service/feed.py): a Last-Event-ID
+    older than all of them gets `inbox` (the state now) rather than a silent gap; one
+    that is kept resumes right after it."""
+    from service.feed import player_stream
+    ada, auth = sign_up(client)
+    new_game(client, [{"name": "Ada", "player": ada["id"]}, {"name": "x"}], **auth)
+    started, your_turn = [i.decode() for i, _ in redis_conn.xrange(player_stream(ada["id"]))]
+
+    def first_event(last_id: str) -> str:
+        answer = client.get("/v1/players/me/events", headers={**auth, "Last-Event-ID": last_id},
+                            buffered=False)
+        chunks = iter(answer.response)
+        next(chunks)                                            # retry:
+        event = next(chunks)
+        answer.close()
+        return event.decode() if isinstance(event, bytes) else event
+
+    resumed = first_event(started)
+    assert resumed.startswith(f"id: {your_turn}\nevent: your-turn\n")
+    redis_conn.xtrim(player_stream(ada["id"]), maxlen=1, approximate=False)      # as if `started` were trimmed
+    again = first_event(started)
+    assert again.startswith(f"id: {your_turn}\nevent: inbox\n"), again
