@@ -4,11 +4,20 @@ invitation (the seat's token); the inbox lists every game in one request; revoca
 takes effect at once; anonymous seat tokens keep working."""
 from __future__ import annotations
 
+import pytest
+
 from service import players
 from tests.api.helpers import Created, submit
 from tests.api.test_errors import assert_problem
 
 PLAYERS = ("/v1/players", "post")
+
+
+@pytest.fixture(autouse=True)
+def mail_sink(monkeypatch, tmp_path):
+    """The sign-up's question goes to a sink of this test's own (the `work` fixture runs
+    the mail queue)."""
+    monkeypatch.setenv("MAIL_SINK_DIR", str(tmp_path / "mail"))
 
 
 def sign_up(client, name: str = "Ada", email: str = "ada@player.test") -> tuple[dict, dict]:
