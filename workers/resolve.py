@@ -29,8 +29,6 @@ def resolve_turn(game_id: str, turn_id: str) -> str:
     if turn is None:
         store.done_with(game_id, turn_id)
         return "missing"
-    if turn["status"] == "applied":
-        feed.announce(store.redis, game_id)      # players' streams and webhooks; never twice
     follow_up(store, game_id, turn_id)
     return turn["status"]
 
@@ -39,7 +37,10 @@ def follow_up(store: Store, game_id: str, turn_id: str, lost: bool = False) -> N
     """What a resolved turn owes: its notifications, if the game has anything to tell
     (issue 10, finding 7: no job when no seat has an address and no clock runs). It
     stays pending until they have been made (`notified`), so a notification job lost
-    or failed for good is owed again by the sweeper."""
+    or failed for good is owed again by the sweeper. First the game's announcements to
+    its players' streams and webhooks (service/feed.py; never twice): a worker killed
+    after the commit leaves the turn owed, and the sweeper's follow-up announces it."""
+    feed.announce(store.redis, game_id)
     record = store.game(game_id)
     if record is None or not owes_notices(record):
         store.done_with(game_id, turn_id)

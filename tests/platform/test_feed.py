@@ -40,3 +40,19 @@ def test_each_change_is_announced_once_to_the_players_it_concerns(redis_conn):
     assert told(redis_conn, ada["id"]) == [("game-started", 0), ("your-turn", 0), ("your-turn", 0),
                                            ("game-over", 2)]
     assert told(redis_conn, bert["id"]) == [("game-started", 0), ("your-turn", 1), ("game-over", 2)]
+
+
+def test_a_turn_committed_by_a_worker_killed_before_announcing_is_announced_by_the_sweep(redis_conn):
+    """The commit landed, the worker died before its follow-up: the turn stays owed, and
+    the sweeper's follow-up (workers/resolve.py) announces it."""
+    from workers.resolve import sweep
+    store = Store(redis_conn)
+    ada, _ = players.create(redis_conn, "Ada", "ada@p.test")
+    record, _tokens, _admin = create_game(store, "pile", [
+        {"name": "x"}, {"name": "Ada", "player": ada["id"]}], None, 5)
+    feed.announce(redis_conn, record.id)
+    turn, _ = submit_turn(store, lambda *_: None, record.id, 0, 0, [{"action": "pass"}])
+    resolve_turn(store, record.id, turn["id"])          # committed; no follow-up ran
+    assert told(redis_conn, ada["id"]) == [("game-started", 0)]
+    assert sweep(redis_conn, older_than=-1) == 1
+    assert told(redis_conn, ada["id"]) == [("game-started", 0), ("your-turn", 1)]
