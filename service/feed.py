@@ -8,7 +8,8 @@ a pause or resume) and looks at the game as it is now against what was last anno
 (`game:{id}:announced`: version, status, seats to act), so calling it twice, or for a
 turn already superseded, tells nothing twice; the check and the stream writes are one
 MULTI/EXEC under WATCH of the snapshot and the mark. A seat is told "your turn" when it
-comes to act, or acts again after its own move.
+comes to act, or acts again after its own move. The webhooks' delivery jobs are queued
+in the same transaction.
 
 Keys: `player:<id>:events` (a Redis stream, the newest STREAM_LENGTH entries; an
 entry's id is the SSE event id, so a client resumes with Last-Event-ID)."""
@@ -56,13 +57,13 @@ def announce(conn, game_id: str) -> list[dict]:
         movers = {entry["s"] for entry in (unpacked(log) if log else [])[before["version"]:]} \
             if before else set()
         events = changes(record, snap, before, movers)
+        owed = webhooks.messages(pipe, record, events)
         pipe.multi()
         pipe.set(mark, json.dumps(now))
         write(pipe, record, events)
+        webhooks.owe(conn, pipe, owed)
         return record, events
-    record, events = conn.transaction(tell, snap_key, mark, value_from_callable=True)
-    if events:
-        webhooks.owe(conn, record, events)
+    _record, events = conn.transaction(tell, snap_key, mark, value_from_callable=True)
     return events
 
 

@@ -36,7 +36,7 @@ import uuid
 from datetime import datetime, timezone
 from urllib.parse import urlsplit
 
-from rq import Retry
+from rq import Queue, Retry
 
 from service import fairness, problems
 from service.feed import OVER, STARTED, YOUR_TURN
@@ -160,32 +160,40 @@ def deliveries(conn, webhook_id: str) -> list[dict]:
 
 
 # what is owed ----------------------------------------------------------------------
-def owe(conn, record: GameRecord, events: list[dict]) -> int:
-    """Queue a delivery of each event to each enabled webhook it concerns (the game's,
-    and the players' whose seat it is about); returns how many were queued."""
-    from workers.queues import WEBHOOKS, queue
-    deliveries_queue, retries, queued = queue(conn, WEBHOOKS), retry(), 0
+def messages(conn, record: GameRecord, events: list[dict]) -> list[tuple[str, str, str]]:
+    """(webhook id, message id, payload) of each event for each enabled webhook it
+    concerns: the game's, and those of the players whose seat it is about (with that
+    player's seat). The payload is Standard Webhooks' {type, timestamp, data}."""
+    out = []
     for event in events:
         owners = [f"game:{record.id}"] + [
             f"player:{entry.player}" for seat, entry in enumerate(record.seats)
             if entry.player and event.get("seat", seat) == seat]
         for owner in owners:
-            for hook in owned(conn, owner):
-                if not hook["enabled"] or event["type"] not in hook["events"]:
-                    continue
-                data = dict(event)
-                if owner.startswith("player:"):     # the player's own seat in this game
-                    data["seat"] = next(s for s, e in enumerate(record.seats)
-                                        if f"player:{e.player}" == owner)
-                message = {"type": event["type"], "data": data,
-                           "timestamp": datetime.fromtimestamp(event["at"], timezone.utc)
-                           .isoformat().replace("+00:00", "Z")}
-                message_id = f"msg_{uuid.uuid4().hex}"
-                deliveries_queue.enqueue("workers.webhooks.deliver", hook["id"], message_id,
-                                         json.dumps(message), job_id=f"webhook-{message_id}",
-                                         retry=retries, result_ttl=60, failure_ttl=24 * 3600)
-                queued += 1
-    return queued
+            data = dict(event)
+            if owner.startswith("player:"):
+                data["seat"] = next(s for s, e in enumerate(record.seats)
+                                    if f"player:{e.player}" == owner)
+            message = json.dumps({"type": event["type"], "data": data, "timestamp": datetime
+                                  .fromtimestamp(event["at"], timezone.utc).isoformat()
+                                  .replace("+00:00", "Z")})
+            out += [(hook["id"], f"msg_{uuid.uuid4().hex}", message) for hook in owned(conn, owner)
+                    if hook["enabled"] and event["type"] in hook["events"]]
+    return out
+
+
+def owe(conn, pipe, owed: list[tuple[str, str, str]]) -> None:
+    """Queue each message's delivery job (rq, the webhooks queue) in `pipe`, the
+    transaction that marks its events announced (service/feed.py): both or neither."""
+    from workers.queues import WEBHOOKS, queue
+    if not owed:
+        return
+    retries = retry()
+    queue(conn, WEBHOOKS).enqueue_many([
+        Queue.prepare_data("workers.webhooks.deliver", (hook_id, message_id, message),
+                           job_id=f"webhook-{message_id}", result_ttl=60,
+                           failure_ttl=24 * 3600, retry=retries)
+        for hook_id, message_id, message in owed], pipeline=pipe)
 
 
 def attempted(conn, webhook_id: str, entry: dict, ok: bool) -> dict | None:
