@@ -31,14 +31,14 @@ def create_game():
         store(), body["game"], players.with_addresses(body["players"], seated_players),
         body.get("options"), body.get("seed"), settings=settings,
         admit=lambda: invitations.count(conn, creator, body["players"]))
-    players.seated(conn, record)
-    feed.announce(conn, record.id)
     seats = [{"seat": i, "name": s.name, "token": t}
              for i, (s, t) in enumerate(zip(record.seats, tokens))]
     try:
+        players.seated(conn, record)            # the players' inboxes and streams
+        feed.announce(conn, record.id)
         notify(current_app.extensions["redis"], "on_game_created", record.id)
     except redis.RedisError:        # the game exists and its tokens are shown only now
-        logger.exception("invitations for game %s not queued", record.id)
+        logger.exception("invitations or announcements of game %s not queued", record.id)
     location = url_for("games.show_game", game_id=record.id)
     return ({"id": record.id, "game": record.game, "version": 0, "options": record.options,
              "seats": seats, "admin_token": admin}, 201, {"Location": location})
@@ -101,7 +101,7 @@ def log(game_id: str):
 def set_status(game_id: str):
     game = play.load_game(store(), game_id)
     if not play.is_admin(game.record, bearer()):
-        seat_of(game.record)          # 401 for an unknown token
+        seat_of(game.record)                         # 401 for an unknown token
         raise problems.Forbidden("only the game's admin token may pause or resume it")
     try:
         snap = store().set_status(game_id, request.get_json()["status"])
