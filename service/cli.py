@@ -95,7 +95,7 @@ def cmd_worker(args) -> None:
         from workers.liveness import live_workers
         sys.exit(0 if live_workers(redis_from_env(), socket.gethostname()) else 1)
     die_with_parent_after_fork()
-    Pool(redis_from_env(), layout(args.turns, args.mail)).start(burst=args.burst)
+    Pool(redis_from_env(), layout(args.turns, args.mail, args.webhooks)).start(burst=args.burst)
 
 
 def cmd_mail_in(args) -> None:
@@ -272,6 +272,8 @@ def parser() -> argparse.ArgumentParser:
                         help="workers on the turn queue (1-32, default 2)")
     worker.add_argument("--mail", type=int, default=1, choices=range(1, 9), metavar="N",
                         help="workers on the mail queue (1-8, default 1)")
+    worker.add_argument("--webhooks", type=int, default=1, choices=range(0, 9), metavar="N",
+                        help="workers delivering webhooks (0-8, default 1)")
     worker.add_argument("--burst", action="store_true", help="stop when the queues are empty")
     worker.add_argument("--check", action="store_true",
                         help="a probe: exit 0 if a worker of this host is alive, else 1")

@@ -5,11 +5,13 @@ every gunicorn worker and host).
 Settings, from the app's config or else the environment, each a rate such as
 "20 per minute; 200 per day" whose amounts lie in 1..1,000,000:
 
-  PBEM_LIMIT_CREATE         POST /v1/games per client             (default 20/minute, 200/day)
+  PBEM_LIMIT_CREATE         POST /v1/games (and webhooks) per client  (default 20/minute, 200/day)
   PBEM_LIMIT_TURNS          POST /v1/games/{id}/turns per client  (default 120/minute, 3000/hour)
   PBEM_LIMIT_AUTH_FAILURES  answers 401 (a missing or wrong token) per client; once spent,
                             every operation but the meta ones answers 429 until the window
                             ends                                  (default 10/minute, 100/hour)
+  PBEM_LIMIT_PLAYERS        POST /v1/players per client (each mails its address once)
+                                                          (default 5/hour, 20/day)
   PBEM_TRUSTED_PROXIES      how many reverse proxies in front append to X-Forwarded-For
                             (nginx: 1); 0, the default, trusts the header from nobody. 0..5.
 
@@ -32,12 +34,15 @@ DEFAULTS = {
     "PBEM_LIMIT_CREATE": "20 per minute; 200 per day",
     "PBEM_LIMIT_TURNS": "120 per minute; 3000 per hour",
     "PBEM_LIMIT_AUTH_FAILURES": "10 per minute; 100 per hour",
+    "PBEM_LIMIT_PLAYERS": "5 per hour; 20 per day",
     "PBEM_TRUSTED_PROXIES": "0",
 }
 MAX_AMOUNT = 1_000_000
 MAX_PROXIES = 5
 LIMITED_VIEWS = {"games.create_game": "PBEM_LIMIT_CREATE", "turns.submit_turn": "PBEM_LIMIT_TURNS",
-                 "pages.create_game": "PBEM_LIMIT_CREATE", "pages.submit_move": "PBEM_LIMIT_TURNS"}
+                 "pages.create_game": "PBEM_LIMIT_CREATE", "pages.submit_move": "PBEM_LIMIT_TURNS",
+                 "accounts.create_player": "PBEM_LIMIT_PLAYERS",
+                 "webhooks.create_webhook": "PBEM_LIMIT_CREATE"}
 
 
 def client_key() -> str:

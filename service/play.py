@@ -71,7 +71,7 @@ def create_game(store: Store, type_id: str, players: list[dict], options: dict |
     record = GameRecord(
         id=uuid.uuid4().hex[:16], game=game.id, engine_version=game.engine_version,
         options=resolved, seed=seed, admin_hash=hash_token(admin), created_at=time.time(),
-        seats=[SeatRecord(p["name"], hash_token(t), p.get("email"))
+        seats=[SeatRecord(p["name"], hash_token(t), p.get("email"), p.get("player"))
                for p, t in zip(players, tokens)], settings=settings or {}, fairness=fair)
     state = game.engine.setup(resolved, len(players), seed)
     store.create(record, snapshot_of(game, state, version=0))
@@ -94,8 +94,10 @@ def load_game(store: Store, game_id: str, record: GameRecord | None = None,
     return Game(game, record, snapshot)
 
 
-def seat_of(record: GameRecord, token: str | None) -> int | None:
-    """The seat whose token this is, compared in constant time; None for no token."""
+def seat_of(record: GameRecord, token: str | None, player: str | None = None) -> int | None:
+    """The seat whose token this is, compared in constant time; None for no token.
+    `player`: the player account the token belongs to (service/players.py), which acts
+    for the seat bound to it, and is a spectator of a game where it holds none."""
     if token is None:
         return None
     digest = hash_token(token)
@@ -103,6 +105,9 @@ def seat_of(record: GameRecord, token: str | None) -> int | None:
     for seat, entry in enumerate(record.seats):
         if hmac.compare_digest(entry.token_hash, digest):
             found = seat
+    if found is None and player is not None:
+        return next((seat for seat, entry in enumerate(record.seats) if entry.player == player),
+                    None)
     if found is None:
         raise problems.Unauthorized("the bearer token belongs to no seat of this game")
     return found

@@ -72,6 +72,7 @@ class SeatRecord:
     name: str
     token_hash: str
     email: str | None = None
+    player: str | None = None    # the player account bound to the seat (service/players.py)
 
 
 @dataclass

@@ -33,7 +33,7 @@ from rq.scheduler import RQScheduler
 from rq.scripts import release_lock
 from rq.worker_pool import WorkerPool, run_worker
 
-from workers.queues import MAIL, TURNS
+from workers.queues import MAIL, TURNS, WEBHOOKS
 
 DEQUEUE_TIMEOUT = 5             # seconds a worker blocks on its queue between heartbeats
 WORKER_TTL = DEQUEUE_TIMEOUT + 15   # rq: dequeue timeout = worker_ttl - 15
@@ -157,5 +157,5 @@ class Pool(WorkerPool):
             name=f"Worker {name} on {queue_name} (WorkerPool {self.name})")
 
 
-def layout(turn_workers: int, mail_workers: int) -> list[str]:
-    return [TURNS] * turn_workers + [MAIL] * mail_workers
+def layout(turn_workers: int, mail_workers: int, webhook_workers: int = 1) -> list[str]:
+    return [TURNS] * turn_workers + [MAIL] * mail_workers + [WEBHOOKS] * webhook_workers

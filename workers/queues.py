@@ -15,6 +15,7 @@ from workers.liveness import worker_alive
 
 TURNS = "turns"
 MAIL = "mail"
+WEBHOOKS = "webhooks"      # service/webhooks.py
 RETRY = Retry(max=5, interval=[1, 2, 5, 15, 60])
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import time
 
+from service import feed
 from service.connection import redis_from_env
 from service.play import resolve_turn as resolve
 from service.store import Store
@@ -47,7 +48,10 @@ def follow_up(store: Store, game_id: str, turn_id: str, lost: bool = False) -> N
     """What a resolved turn owes: its notifications, if the game has anything to tell
     (issue 10, finding 7: no job when no seat has an address and no clock runs). It
     stays pending until they have been made (`notified`), so a notification job lost
-    or failed for good is owed again by the sweeper."""
+    or failed for good is owed again by the sweeper. First the game's announcements to
+    its players' streams and webhooks (service/feed.py; never twice): a worker killed
+    after the commit leaves the turn owed, and the sweeper's follow-up announces it."""
+    feed.announce(store.redis, game_id)
     record = store.game(game_id)
     if record is None or not owes_notices(record):
         store.done_with(game_id, turn_id)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from flask import current_app, request
 
-from service.store import Store
+from service import play, players
+from service.store import GameRecord, Store
 
 
 def store() -> Store:
@@ -14,3 +15,14 @@ def bearer() -> str | None:
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def bearer_player() -> str | None:
+    """The player whose personal token the bearer sent (service/players.py), else None."""
+    return players.token_player(current_app.extensions["redis"], bearer())
+
+
+def seat_of(record: GameRecord) -> int | None:
+    """The bearer's seat in the game: by the seat's token, or by the token of the player
+    bound to it; None for a spectator (no token, or a player without a seat here)."""
+    return play.seat_of(record, bearer(), bearer_player())

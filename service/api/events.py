@@ -18,21 +18,23 @@ from __future__ import annotations
 import json
 import time
 
-from flask import Blueprint, Response, request, stream_with_context
+from flask import Blueprint, Response, current_app, request, stream_with_context
 
-from service import play
-from service.api import bearer, store
+from service import feed, play, players
+from service.api import bearer, seat_of, store
+from service.api.accounts import me
 
 bp = Blueprint("events", __name__)
 HEARTBEAT = 15.0
 STREAM_SECONDS = 3600.0
 RETRY_MS = 3000
+READ_BLOCK = 4.0            # seconds a read of a player's stream blocks
 
 
 @bp.get("/v1/games/<game_id>/events")
 def game_events(game_id: str):
     game = play.load_game(store(), game_id)
-    seat = play.seat_of(game.record, bearer())
+    seat = seat_of(game.record)
     since = request.headers.get("Last-Event-ID", type=int)
     if since is None:
         since = request.args.get("since", 0, type=int)
@@ -76,6 +78,58 @@ def moves_after(game, seat: int | None, since: int) -> tuple[str, int]:
             entries[-1]["version"] if entries else since)
 
 
-def sse(event: str, data: dict, event_id: int | None = None) -> str:
+@bp.get("/v1/players/me/events")
+def player_events():
+    """The player's own stream across all its games (service/feed.py): without
+    Last-Event-ID first `inbox` (every game where the player is to act, its id the
+    point to resume from), then `game-started`, `your-turn` and `game-over` as they are
+    announced, each with its stream entry's id."""
+    player, conn = me()["id"], current_app.extensions["redis"]
+    since = request.headers.get("Last-Event-ID") or request.args.get("since")
+    return Response(stream_with_context(player_stream(conn, player, bearer(), since)),
+                    mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+def player_stream(conn, player: str, token: str, since: str | None):
+    """The SSE lines of the player's stream after entry `since`; ends when the token is
+    revoked (a revocation wakes the stream at once) or after STREAM_SECONDS."""
+    deadline, quiet_since = time.monotonic() + STREAM_SECONDS, time.monotonic()
+    stream = feed.player_stream(player)
+    yield f"retry: {RETRY_MS}\n\n"
+    if since is None or trimmed_since(conn, stream, since):
+        newest = conn.xrevrange(stream, count=1)
+        since = newest[0][0].decode() if newest else "0-0"
+        yield sse("inbox", {"games": players.inbox(conn, player, only_to_act=True)}, since)
+    while (left := deadline - time.monotonic()) > 0:
+        # under the client's socket timeout (5 s, service/app.py); a comment every HEARTBEAT
+        found = conn.xread({stream: since}, count=100, block=int(min(left, READ_BLOCK) * 1000))
+        for entry_id, fields in (found[0][1] if found else []):
+            since = entry_id.decode()
+            event = json.loads(fields[b"event"])
+            if event["type"] == feed.REVOKED:
+                if players.token_player(conn, token) != player:
+                    return
+                continue
+            yield sse(event["type"], event, since)
+            quiet_since = time.monotonic()
+        if time.monotonic() - quiet_since >= HEARTBEAT:
+            yield ": keep-alive\n\n"
+            quiet_since = time.monotonic()
+
+
+def trimmed_since(conn, stream: str, since: str) -> bool:
+    """Whether entries after `since` may have been trimmed from the stream (it keeps the
+    newest feed.STREAM_LENGTH): then the client is sent the inbox again, not a gap."""
+    oldest = conn.xrange(stream, count=1)
+    return bool(oldest) and entry_order(since) < entry_order(oldest[0][0].decode())
+
+
+def entry_order(entry_id: str) -> tuple[int, int]:
+    millis, _, sequence = entry_id.partition("-")
+    return int(millis), int(sequence or 0)
+
+
+def sse(event: str, data: dict, event_id: int | str | None = None) -> str:
     head = f"id: {event_id}\n" if event_id is not None else ""
     return f"{head}event: {event}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"

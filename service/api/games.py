@@ -6,8 +6,8 @@ import logging
 import redis
 from flask import Blueprint, current_app, request, url_for
 
-from service import fairness, invitations, play, problems
-from service.api import bearer, store
+from service import fairness, feed, invitations, play, players, problems
+from service.api import bearer, bearer_player, seat_of, store
 from service.games.choice_tree import choice_tree
 from service.store import GameFinished
 from workers.queues import notify
@@ -21,19 +21,24 @@ logger = logging.getLogger(__name__)
 @bp.post("/v1/games")
 def create_game():
     body, conn = request.get_json(), current_app.extensions["redis"]
-    creator = invitations.creator(conn, body["players"], bearer())
+    player = bearer_player()
+    creator = invitations.creator(conn, body["players"], None if player else bearer())
+    seated_players = players.check_bindings(conn, body["players"], player, creator)
     settings = {"clock": body["clock"]} if "clock" in body else {}
     if creator is not None:
         settings["creator"] = creator           # the API key's name, for whoever runs the service
     record, tokens, admin = play.create_game(
-        store(), body["game"], body["players"], body.get("options"), body.get("seed"),
-        settings=settings, admit=lambda: invitations.count(conn, creator, body["players"]))
+        store(), body["game"], players.with_addresses(body["players"], seated_players),
+        body.get("options"), body.get("seed"), settings=settings,
+        admit=lambda: invitations.count(conn, creator, body["players"]))
     seats = [{"seat": i, "name": s.name, "token": t}
              for i, (s, t) in enumerate(zip(record.seats, tokens))]
     try:
+        players.seated(conn, record)            # the players' inboxes and streams
+        feed.announce(conn, record.id)
         notify(current_app.extensions["redis"], "on_game_created", record.id)
     except redis.RedisError:        # the game exists and its tokens are shown only now
-        logger.exception("invitations for game %s not queued", record.id)
+        logger.exception("invitations or announcements of game %s not queued", record.id)
     location = url_for("games.show_game", game_id=record.id)
     return ({"id": record.id, "game": record.game, "version": 0, "options": record.options,
              "seats": seats, "admin_token": admin}, 201, {"Location": location})
@@ -44,7 +49,7 @@ def show_game(game_id: str):
     """The game as the bearer sees it; with `after_version=N&wait=S`, held up to S
     seconds until the version passes N (a long poll)."""
     game = play.load_game(store(), game_id)
-    seat = play.seat_of(game.record, bearer())
+    seat = seat_of(game.record)
     after, wait = request.args.get("after_version", type=int), request.args.get("wait", type=float)
     if after is not None and wait and game.snapshot.version <= after:
         game.snapshot = store().wait_version(game_id, after, min(wait, MAX_WAIT))
@@ -86,7 +91,7 @@ def legal_moves(game_id: str):
 @bp.get("/v1/games/<game_id>/log")
 def log(game_id: str):
     game = play.load_game(store(), game_id)
-    seat = play.seat_of(game.record, bearer())
+    seat = seat_of(game.record)
     since = request.args.get("since", 0, type=int)
     entries = play.redacted_log(store(), game, seat, since)
     return {"version": game.snapshot.version, "entries": entries}
@@ -96,20 +101,23 @@ def log(game_id: str):
 def set_status(game_id: str):
     game = play.load_game(store(), game_id)
     if not play.is_admin(game.record, bearer()):
-        play.seat_of(game.record, bearer())          # 401 for an unknown token
+        seat_of(game.record)                         # 401 for an unknown token
         raise problems.Forbidden("only the game's admin token may pause or resume it")
     try:
         snap = store().set_status(game_id, request.get_json()["status"])
     except GameFinished:
         raise problems.GameNotActive("the game is finished") from None
+    feed.announce(current_app.extensions["redis"], game_id)
     if snap.status == "active":
         notify(current_app.extensions["redis"], "on_game_resumed", game_id)
     return {"status": snap.status, "version": snap.version}
 
 
 def seated(game) -> int:
-    """The bearer's seat; a seat's token is required."""
-    seat = play.seat_of(game.record, bearer())
+    """The bearer's seat; a seat's token (or its player's) is required."""
+    seat = seat_of(game.record)
+    if seat is None and bearer_player():
+        raise problems.Forbidden("this player holds no seat of this game")
     if seat is None:
         raise problems.Unauthorized("send the seat's token as 'Authorization: Bearer <token>'")
     return seat

@@ -7,6 +7,7 @@ import pytest
 
 from service.bench import free_port
 from service.contract import spec
+from tests.api import player_error_cases
 from tests.api.helpers import a_game, preview, submit
 from tests.api.test_errors import assert_problem
 
@@ -168,6 +169,8 @@ def service_like(client, **settings):
                        **settings})
 
 
+CASES.update(player_error_cases.CASES)
+REQUESTS.update(player_error_cases.REQUESTS)
 CASES.update({(op, 429): locked_out(request) for op, request in REQUESTS.items()})
 CASES.update({(op, 503): redis_down(request) for op, request in REQUESTS.items()})
 

@@ -79,5 +79,11 @@ def wait_for(conn, address: str, game_id: str) -> bool:
     pipe = conn.pipeline()
     pipe.sadd(pending_key(address), game_id)
     pipe.expire(pending_key(address), PENDING_DAYS * 24 * 3600)
-    pipe.set(f"mail:confirm:asked:{normal(address)}", "1", nx=True, ex=ASK_EVERY)
-    return bool(pipe.execute()[-1])
+    pipe.execute()
+    return may_ask(conn, address)
+
+
+def may_ask(conn, address: str) -> bool:
+    """True when the address is to be asked now: not asked within the last day (by a
+    game's invitation or a player's sign-up alike)."""
+    return bool(conn.set(f"mail:confirm:asked:{normal(address)}", "1", nx=True, ex=ASK_EVERY))

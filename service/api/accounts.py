@@ -1,0 +1,80 @@
+"""Player accounts over HTTP (issue 13): sign up, tokens, accepting a seat, the inbox."""
+from __future__ import annotations
+
+from flask import Blueprint, current_app, request
+
+from service import feed, players, problems
+from service.api import bearer_player
+from workers.queues import MAIL, queue
+
+bp = Blueprint("accounts", __name__)
+
+
+def conn():
+    return current_app.extensions["redis"]
+
+
+def me() -> dict:
+    """The player whose token the bearer sent; 401 for any other (or a revoked) token."""
+    player = players.load(conn(), bearer_player() or "")
+    if player is None:
+        raise problems.Unauthorized("send a player's token as 'Authorization: Bearer <token>' "
+                                    "(unknown or revoked)")
+    return player
+
+
+def public(player: dict) -> dict:
+    from workers.mail import consent
+    return {**player, "email_confirmed": consent.confirmed(conn(), player["email"])}
+
+
+@bp.post("/v1/players")
+def create_player():
+    """A player and its first token (shown only here). The e-mail address is asked to
+    confirm (a mail with a signed link) before any game mail goes to it."""
+    body = request.get_json()
+    player, token = players.create(conn(), body["name"], body["email"])
+    queue(conn(), MAIL).enqueue("workers.players.ask_to_confirm", player["id"],
+                                job_id=f"player-confirm-{player['id']}")
+    return ({**public(player), "token": token}, 201, {"Location": "/v1/players/me"})
+
+
+@bp.get("/v1/players/me")
+def show_me():
+    return public(me())
+
+
+@bp.get("/v1/players/me/tokens")
+def list_tokens():
+    return {"tokens": players.tokens(conn(), me()["id"]), "most": players.MAX_TOKENS}
+
+
+@bp.post("/v1/players/me/tokens")
+def create_token():
+    body = request.get_json()
+    return players.new_token(conn(), me()["id"], body.get("label", "")), 201
+
+
+@bp.delete("/v1/players/me/tokens/<token_id>")
+def revoke_token(token_id: str):
+    player_id = me()["id"]
+    if not players.revoke(conn(), player_id, token_id):
+        raise problems.NotFound(f"the player holds no token {token_id}")
+    feed.revoked(conn(), player_id, token_id)
+    return "", 204
+
+
+@bp.post("/v1/players/me/seats")
+def accept_seat():
+    """Accept an invitation: the seat whose token the body carries is bound to the player."""
+    body = request.get_json()
+    record, seat = players.accept(conn(), me(), body["game"], body["token"])
+    feed.welcome(conn(), record, seat)
+    return {"game": record.id, "seat": seat, "name": record.seats[seat].name}
+
+
+@bp.get("/v1/players/me/games")
+def inbox():
+    """Every game the player is seated in, in one request: whether the player is to act
+    (`to_act=true` keeps only those)."""
+    return {"games": players.inbox(conn(), me()["id"], request.args.get("to_act") == "true")}

@@ -1,0 +1,115 @@
+"""What a game tells its players across games (issue 13): "game started", "your turn"
+and "game over", written to each bound player's own stream in Redis (read by
+`GET /v1/players/me/events`) and handed to the webhooks of the players and the game
+(service/webhooks.py).
+
+announce() is called after each change of a game (its creation, every resolved turn,
+a pause or resume) and looks at the game as it is now against what was last announced
+(`game:{id}:announced`: version, status, seats to act), so calling it twice, or for a
+turn already superseded, tells nothing twice; the check and the stream writes are one
+MULTI/EXEC under WATCH of the snapshot and the mark. A seat is told "your turn" when it
+comes to act, or acts again after its own move. The webhooks' delivery jobs are queued
+in the same transaction.
+
+Keys: `player:<id>:events` (a Redis stream, the newest STREAM_LENGTH entries; an
+entry's id is the SSE event id, so a client resumes with Last-Event-ID)."""
+from __future__ import annotations
+
+import json
+import time
+
+from service.store import GameRecord, Snapshot, key, unpacked
+
+STREAM_LENGTH = 1000            # entries kept per player (about the last few weeks of play)
+STARTED, YOUR_TURN, OVER = "game-started", "your-turn", "game-over"
+REVOKED = "token-revoked"       # internal: wakes the player's open streams to look at their token
+
+
+def player_stream(player_id: str) -> str:
+    return f"player:{player_id}:events"
+
+
+def mark_key(game_id: str) -> str:
+    return key(game_id, "announced")
+
+
+def announce(conn, game_id: str) -> list[dict]:
+    """Tell what the game's current state owes since the last announcement: the events,
+    each {type, game, game_type, version, status, to_act, seat (your-turn), result
+    (game-over)}, [] when nothing is new. Each is written to the streams of the players
+    it concerns and queued for the webhooks it concerns."""
+    from service import webhooks
+
+    snap_key, mark = key(game_id, "snapshot"), mark_key(game_id)
+
+    def tell(pipe):
+        meta, raw_snap, raw_mark = pipe.get(key(game_id, "meta")), pipe.get(snap_key), pipe.get(mark)
+        if meta is None or raw_snap is None:
+            return None, []
+        record, snap = GameRecord.from_stored(meta), Snapshot(**unpacked(raw_snap))
+        if not any(entry.player for entry in record.seats) and not webhooks.of_game(pipe, game_id):
+            return record, []           # nobody listens (catch_up() marks it when one comes)
+        before = json.loads(raw_mark) if raw_mark else None
+        now = {"version": snap.version, "status": snap.status, "to_act": snap.to_act}
+        if before == now:
+            return record, []
+        log = pipe.get(key(game_id, "log"))
+        movers = {entry["s"] for entry in (unpacked(log) if log else [])[before["version"]:]} \
+            if before else set()
+        events = changes(record, snap, before, movers)
+        owed = webhooks.messages(pipe, record, events)
+        pipe.multi()
+        pipe.set(mark, json.dumps(now))
+        write(pipe, record, events)
+        webhooks.owe(conn, pipe, owed)
+        return record, events
+    _record, events = conn.transaction(tell, snap_key, mark, value_from_callable=True)
+    return events
+
+
+def changes(record: GameRecord, snap: Snapshot, before: dict | None, movers: set[int]) -> list[dict]:
+    base = {"game": record.id, "game_type": record.game, "version": snap.version,
+            "status": snap.status, "to_act": snap.to_act, "at": time.time()}
+    events = [{"type": STARTED, **base}] if before is None else []
+    if snap.status == "active":
+        was_active = before is not None and before["status"] == "active"
+        events += [{"type": YOUR_TURN, **base, "seat": seat} for seat in snap.to_act
+                   if not was_active or seat not in before["to_act"] or seat in movers]
+    if snap.status == "finished" and (before is None or before["status"] != "finished"):
+        events.append({"type": OVER, **base, "result": snap.result})
+    return events
+
+
+def write(pipe, record: GameRecord, events: list[dict], only: int | None = None) -> None:
+    """Each event into the stream of each player it concerns: "your turn" its seat's
+    player, the others every player of the game (with the player's seat); `only`: the
+    player of that seat alone."""
+    for event in events:
+        for seat, entry in enumerate(record.seats):
+            if entry.player and event.get("seat", seat) == seat and only in (None, seat):
+                pipe.xadd(player_stream(entry.player), {"event": json.dumps({**event, "seat": seat})},
+                          maxlen=STREAM_LENGTH, approximate=True)
+
+
+def catch_up(conn, game_id: str) -> Snapshot:
+    """Mark the game announced as it is now, unless it has a mark (a game nobody
+    listened to has none): a new listener is told what comes next, not the past."""
+    snap = Snapshot(**unpacked(conn.get(key(game_id, "snapshot"))))
+    conn.set(mark_key(game_id), json.dumps(
+        {"version": snap.version, "status": snap.status, "to_act": snap.to_act}), nx=True)
+    return snap
+
+
+def welcome(conn, record: GameRecord, seat: int) -> None:
+    """A seat just bound to a player (an accepted invitation): the player is told of the
+    game as it is, "game started" and, if the seat is to act, "your turn"."""
+    snap = catch_up(conn, record.id)
+    pipe = conn.pipeline()
+    write(pipe, record, changes(record, snap, None, set()), only=seat)
+    pipe.execute()
+
+
+def revoked(conn, player_id: str, token_id: str) -> None:
+    """Wake the player's open streams: the one of this token ends (service/api/events.py)."""
+    conn.xadd(player_stream(player_id), {"event": json.dumps({"type": REVOKED, "token": token_id})},
+              maxlen=STREAM_LENGTH, approximate=True)

@@ -1,0 +1,226 @@
+"""Player accounts (issue 13): one identity across games.
+
+A player is a name and an e-mail address; `POST /v1/players` makes one and its first
+personal API token. A token is shown once and kept only as its SHA-256; a player holds
+at most MAX_TOKENS, each revocable at once. A player's token acts for every seat bound
+to the player (bound at creation by player id, or by accepting an invitation: the
+seat's own token, handed to the player), beside the seat's own token.
+
+Keys (global, outside the games' hash slots, like `apikey:*`):
+
+  player:<id>              JSON: id, name, email, created_at
+  player:<id>:tokens       hash token id -> JSON {id, label, created_at, digest}
+  ptoken:<digest>          "<player id> <token id>": who a token is, deleted at revocation
+  player:<id>:seats        hash game id -> seat: the player's games (the inbox)
+
+The e-mail address is confirmed through workers/mail/consent.py (the same signed link
+and the same `mail:confirmed` set as a game's invitations): no game mail goes to it
+before."""
+from __future__ import annotations
+
+import hmac
+import json
+import re
+import secrets
+import time
+import uuid
+
+from service import problems
+from service.play import hash_token
+from service.store import GameRecord, Snapshot, key, packed, unpacked
+
+PREFIX = "pbp_"                 # a player token: told apart from seat tokens without a lookup
+MAX_TOKENS = 10                 # tokens a player holds at once
+MAX_GAMES = 1000                # games a player may be seated in
+LABEL_LENGTH = 60
+PLAYER_ID = re.compile(r"^[0-9a-f]{16}$")
+
+NotFound = problems.NotFound
+Conflict = problems.problem(409, "conflict", "This conflicts with what is stored")
+TooManyTokens = problems.problem(409, "too-many-tokens", "The player holds as many tokens as allowed")
+UnknownPlayer = problems.problem(422, "unknown-player", "No such player")
+
+
+def player_key(player_id: str, *parts: str) -> str:
+    return ":".join(("player", player_id) + parts)
+
+
+def token_key(digest: str) -> str:
+    return f"ptoken:{digest}"
+
+
+def create(conn, name: str, email: str) -> tuple[dict, dict]:
+    """A new player and its first token: (player, token with its secret, shown once)."""
+    player = {"id": uuid.uuid4().hex[:16], "name": name, "email": email,
+              "created_at": time.time()}
+    conn.set(player_key(player["id"]), json.dumps(player))
+    return player, new_token(conn, player["id"], "first token")
+
+
+def load(conn, player_id: str) -> dict | None:
+    raw = conn.get(player_key(player_id)) if PLAYER_ID.match(player_id or "") else None
+    return json.loads(raw) if raw else None
+
+
+def new_token(conn, player_id: str, label: str) -> dict:
+    """A new token for the player (MAX_TOKENS at most): {id, label, created_at, token}."""
+    token = PREFIX + secrets.token_urlsafe(32)
+    entry = {"id": uuid.uuid4().hex[:16], "label": label, "created_at": time.time(),
+             "digest": hash_token(token)}
+    held = player_key(player_id, "tokens")
+
+    def add(pipe):
+        if pipe.hlen(held) >= MAX_TOKENS:
+            raise TooManyTokens(f"a player holds at most {MAX_TOKENS} tokens; revoke one first",
+                                errors=[{"field": "label", "message":
+                                         f"at most {MAX_TOKENS} tokens per player"}])
+        pipe.multi()
+        pipe.hset(held, entry["id"], json.dumps(entry))
+        pipe.set(token_key(entry["digest"]), f"{player_id} {entry['id']}")
+    conn.transaction(add, held)
+    return {**public_token(entry), "token": token}
+
+
+def public_token(entry: dict) -> dict:
+    return {k: entry[k] for k in ("id", "label", "created_at")}
+
+
+def tokens(conn, player_id: str) -> list[dict]:
+    entries = [json.loads(raw) for raw in conn.hvals(player_key(player_id, "tokens"))]
+    return sorted((public_token(e) for e in entries), key=lambda e: e["created_at"])
+
+
+def revoke(conn, player_id: str, token_id: str) -> bool:
+    """End one of the player's tokens at once; False when it has none of that id."""
+    raw = conn.hget(player_key(player_id, "tokens"), token_id)
+    if raw is None:
+        return False
+    pipe = conn.pipeline()
+    pipe.delete(token_key(json.loads(raw)["digest"]))
+    pipe.hdel(player_key(player_id, "tokens"), token_id)
+    pipe.execute()
+    return True
+
+
+def token_player(conn, token: str | None) -> str | None:
+    """The id of the player whose (unrevoked) token this is; None for any other token."""
+    if not token or not token.startswith(PREFIX):
+        return None
+    found = conn.get(token_key(hash_token(token)))
+    return found.decode().split(" ")[0] if found else None
+
+
+# seats ---------------------------------------------------------------------------
+def check_bindings(conn, players: list[dict], bearer_player: str | None,
+                   api_key: str | None) -> dict[int, dict]:
+    """The players the new game's seats name (`players[i].player`), by seat: each must
+    exist, be named once, and be the bearer itself unless the game is created with an
+    API key (nobody seats, and so mails, a stranger)."""
+    bound, errors = {}, []
+    for seat, entry in enumerate(players):
+        if "player" not in entry:
+            continue
+        field = f"players[{seat}].player"
+        if entry["player"] in (p["id"] for p in bound.values()):
+            errors.append({"field": field, "message": "a player holds one seat of a game"})
+        elif (player := load(conn, entry["player"])) is None:
+            raise UnknownPlayer(f"{field}: no player {entry['player']}",
+                           errors=[{"field": field, "message": "no such player"}])
+        elif api_key is None and entry["player"] != bearer_player:
+            message = ("a seat is bound to another player only with an API key; "
+                       "invite the player instead (they accept with the seat's token)")
+            raise problems.Forbidden(f"{field}: {message}",
+                                     errors=[{"field": field, "message": message}])
+        else:
+            bound[seat] = player
+    if errors:
+        raise problems.ValidationFailed("; ".join(f"{e['field']}: {e['message']}"
+                                                  for e in errors), errors=errors)
+    for player in bound.values():
+        room_for_game(conn, player["id"])
+    return bound
+
+
+def with_addresses(players: list[dict], bound: dict[int, dict]) -> list[dict]:
+    """The players of a new game, each seat bound to a player addressed at the player's
+    e-mail unless it names one (mail waits for the address's confirmation)."""
+    return [{**entry, "email": entry.get("email") or bound[seat]["email"]} if seat in bound
+            else entry for seat, entry in enumerate(players)]
+
+
+def room_for_game(conn, player_id: str) -> None:
+    if conn.hlen(player_key(player_id, "seats")) >= MAX_GAMES:
+        raise Conflict(f"player {player_id} is seated in {MAX_GAMES} games, the most allowed")
+
+
+def seated(conn, record: GameRecord) -> None:
+    """Index the game under each player it seats (their inbox)."""
+    pipe = conn.pipeline()
+    for seat, entry in enumerate(record.seats):
+        if entry.player:
+            pipe.hset(player_key(entry.player, "seats"), record.id, seat)
+    pipe.execute()
+
+
+def accept(conn, player: dict, game_id: str, seat_token: str) -> tuple[GameRecord, int]:
+    """Bind the seat whose token this is to the player (an invitation accepted); the
+    seat's own token keeps working. The seat gets the player's address for its mail
+    unless it has one. Refused (409) when the seat is another player's or the player
+    holds a seat of the game already."""
+    meta = key(game_id, "meta")
+    digest = hash_token(seat_token)
+
+    def bind(pipe):
+        raw = pipe.get(meta)
+        if raw is None:
+            raise NotFound(f"no game {game_id}")
+        record = GameRecord.from_stored(raw)
+        seat = next((s for s, entry in enumerate(record.seats)
+                     if hmac.compare_digest(entry.token_hash, digest)), None)
+        if seat is None:
+            raise problems.Forbidden("the token is no seat's of this game",
+                                     errors=[{"field": "token", "message": "not a seat token of this game"}])
+        entry = record.seats[seat]
+        if entry.player == player["id"]:
+            return record, seat
+        if entry.player is not None:
+            raise Conflict(f"seat {seat} is bound to another player")
+        if any(e.player == player["id"] for e in record.seats):
+            raise Conflict("the player holds another seat of this game")
+        entry.player, entry.email = player["id"], entry.email or player["email"]
+        data = unpacked(raw)
+        data["seats"][seat].update(player=entry.player, email=entry.email)
+        pipe.multi()
+        pipe.set(meta, packed(data))
+        pipe.hset(player_key(player["id"], "seats"), game_id, seat)
+        return record, seat
+    room_for_game(conn, player["id"])
+    return conn.transaction(bind, meta, value_from_callable=True)
+
+
+def games(conn, player_id: str) -> list[tuple[str, int]]:
+    """(game id, seat) of each game the player is seated in."""
+    return sorted((g.decode(), int(s)) for g, s in conn.hgetall(player_key(player_id, "seats")).items())
+
+
+def inbox(conn, player_id: str, only_to_act: bool = False) -> list[dict]:
+    """Every game the player is seated in (read in one round trip), those where it is
+    to act first; `only_to_act` keeps those alone."""
+    seated_in = games(conn, player_id)
+    pipe = conn.pipeline(transaction=False)
+    for game_id, _seat in seated_in:
+        pipe.get(key(game_id, "meta"))
+        pipe.get(key(game_id, "snapshot"))
+    stored = pipe.execute()
+    out = []
+    for (game_id, seat), meta, snap in zip(seated_in, stored[::2], stored[1::2]):
+        if meta is None or snap is None:
+            continue                               # a game deleted since
+        record, snapshot = GameRecord.from_stored(meta), Snapshot(**unpacked(snap))
+        acting = snapshot.status == "active" and seat in snapshot.to_act
+        if acting or not only_to_act:
+            out.append({"id": game_id, "game": record.game, "seat": seat,
+                        "players": [s.name for s in record.seats], "status": snapshot.status,
+                        "version": snapshot.version, "to_act": acting,
+                        "seats_to_act": snapshot.to_act})
+    return sorted(out, key=lambda g: (not g["to_act"], g["id"]))

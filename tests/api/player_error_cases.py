@@ -1,0 +1,154 @@
+"""The requests that make each documented error of the player operations (issue 13),
+for tests/api/test_error_coverage.py: (operation, status) -> request(client, game)."""
+from __future__ import annotations
+
+FAKE = {"Authorization": "Bearer pbp_not-a-token"}
+NO_ID = "0123456789abcdef"
+BIG = "[" + "0," * 40000 + "0]"
+
+
+def sign_up(client) -> dict:
+    answer = client.post("/v1/players", json={"name": "Ada", "email": "ada@p.test"})
+    return {"Authorization": f"Bearer {answer.json['token']['token']}"}
+
+
+def full_of_tokens(client):
+    auth = sign_up(client)
+    for _ in range(10):
+        answer = client.post("/v1/players/me/tokens", json={}, headers=auth)
+    return answer
+
+
+def taken_seat(client, game):
+    client.post("/v1/players/me/seats", json={"game": game.id, "token": game.tokens[0]},
+                headers=sign_up(client))
+    return client.post("/v1/players/me/seats", json={"game": game.id, "token": game.tokens[0]},
+                       headers=sign_up(client))
+
+
+def hook_of(client, auth: dict, base: str = "/v1/players/me") -> str:
+    answer = client.post(f"{base}/webhooks", json={"url": "http://127.0.0.1:9/hook"}, headers=auth)
+    return f"{base}/webhooks/{answer.json['id']}"
+
+
+def admin(game) -> dict:
+    return {"Authorization": f"Bearer {game.admin}"}
+
+
+def full_of_hooks(client, base: str, auth: dict):
+    for _ in range(6):
+        answer = client.post(f"{base}/webhooks", json={"url": "http://127.0.0.1:9/"}, headers=auth)
+    return answer
+
+
+def unsafe_url(client, base: str, auth: dict):
+    """A loopback receiver, refused outside development (issue 13: no SSRF)."""
+    import os
+    os.environ.pop("PBEM_DEVELOPMENT")
+    try:
+        return client.post(f"{base}/webhooks", json={"url": "http://127.0.0.1:9/"}, headers=auth)
+    finally:
+        os.environ["PBEM_DEVELOPMENT"] = "1"
+
+
+ME = "/v1/players/me"
+CASES = {
+    ("createPlayer", 400): lambda c, g: c.post("/v1/players", json={"name": "", "email": "a@p.test"}),
+    ("createPlayer", 413): lambda c, g: c.post("/v1/players", data=BIG, content_type="application/json"),
+    ("createPlayer", 415): lambda c, g: c.post("/v1/players", data="Ada", content_type="text/plain"),
+    ("getMe", 401): lambda c, g: c.get("/v1/players/me", headers=FAKE),
+    ("listPlayerTokens", 401): lambda c, g: c.get("/v1/players/me/tokens", headers=g.auth(0)),
+    ("createPlayerToken", 400): lambda c, g: c.post("/v1/players/me/tokens", json={"label": "x" * 61},
+                                                    headers=sign_up(c)),
+    ("createPlayerToken", 401): lambda c, g: c.post("/v1/players/me/tokens", json={}, headers=FAKE),
+    ("createPlayerToken", 409): lambda c, g: full_of_tokens(c),
+    ("createPlayerToken", 415): lambda c, g: c.post("/v1/players/me/tokens", data="x",
+                                                    content_type="text/plain", headers=sign_up(c)),
+    ("revokePlayerToken", 400): lambda c, g: c.delete("/v1/players/me/tokens/xyz", headers=sign_up(c)),
+    ("revokePlayerToken", 401): lambda c, g: c.delete(f"/v1/players/me/tokens/{NO_ID}", headers=FAKE),
+    ("revokePlayerToken", 404): lambda c, g: c.delete(f"/v1/players/me/tokens/{NO_ID}",
+                                                      headers=sign_up(c)),
+    ("acceptSeat", 400): lambda c, g: c.post("/v1/players/me/seats", json={"game": g.id},
+                                             headers=sign_up(c)),
+    ("acceptSeat", 401): lambda c, g: c.post("/v1/players/me/seats", json={
+        "game": g.id, "token": g.tokens[0]}, headers=FAKE),
+    ("acceptSeat", 403): lambda c, g: c.post("/v1/players/me/seats", json={
+        "game": g.id, "token": "not-a-seat"}, headers=sign_up(c)),
+    ("acceptSeat", 404): lambda c, g: c.post("/v1/players/me/seats", json={
+        "game": NO_ID, "token": g.tokens[0]}, headers=sign_up(c)),
+    ("acceptSeat", 409): taken_seat,
+    ("acceptSeat", 415): lambda c, g: c.post("/v1/players/me/seats", data="x",
+                                             content_type="text/plain", headers=sign_up(c)),
+    ("listMyGames", 400): lambda c, g: c.get("/v1/players/me/games?to_act=maybe", headers=sign_up(c)),
+    ("listMyGames", 401): lambda c, g: c.get("/v1/players/me/games", headers=FAKE),
+    ("streamPlayerEvents", 400): lambda c, g: c.get("/v1/players/me/events", headers={
+        **sign_up(c), "Last-Event-ID": "7"}),
+    ("streamPlayerEvents", 401): lambda c, g: c.get("/v1/players/me/events", headers=FAKE),
+    ("listPlayerWebhooks", 401): lambda c, g: c.get(f"{ME}/webhooks", headers=FAKE),
+    ("createPlayerWebhook", 400): lambda c, g: c.post(f"{ME}/webhooks", json={"url": "x"},
+                                                      headers=sign_up(c)),
+    ("createPlayerWebhook", 401): lambda c, g: c.post(f"{ME}/webhooks", json={
+        "url": "https://example.org/"}, headers=FAKE),
+    ("createPlayerWebhook", 409): lambda c, g: full_of_hooks(c, ME, sign_up(c)),
+    ("createPlayerWebhook", 415): lambda c, g: c.post(f"{ME}/webhooks", data="x",
+                                                      content_type="text/plain", headers=sign_up(c)),
+    ("createPlayerWebhook", 422): lambda c, g: unsafe_url(c, ME, sign_up(c)),
+    ("deletePlayerWebhook", 400): lambda c, g: c.delete(f"{ME}/webhooks/x", headers=sign_up(c)),
+    ("deletePlayerWebhook", 401): lambda c, g: c.delete(f"{ME}/webhooks/{NO_ID}", headers=FAKE),
+    ("deletePlayerWebhook", 404): lambda c, g: c.delete(f"{ME}/webhooks/{NO_ID}", headers=sign_up(c)),
+    ("listPlayerWebhookDeliveries", 400): lambda c, g: c.get(f"{ME}/webhooks/x/deliveries",
+                                                             headers=sign_up(c)),
+    ("listPlayerWebhookDeliveries", 401): lambda c, g: c.get(f"{ME}/webhooks/{NO_ID}/deliveries",
+                                                             headers=FAKE),
+    ("listPlayerWebhookDeliveries", 404): lambda c, g: c.get(
+        hook_of(c, admin(g), f"/v1/games/{g.id}").replace(f"/v1/games/{g.id}", ME) + "/deliveries",
+        headers=sign_up(c)),
+    ("listGameWebhooks", 401): lambda c, g: c.get(f"/v1/games/{g.id}/webhooks", headers=g.auth(0)),
+    ("listGameWebhooks", 404): lambda c, g: c.get(f"/v1/games/{NO_ID}/webhooks", headers=admin(g)),
+    ("createGameWebhook", 400): lambda c, g: c.post(f"/v1/games/{g.id}/webhooks", json={
+        "url": "https://example.org/", "events": ["moved"]}, headers=admin(g)),
+    ("createGameWebhook", 401): lambda c, g: c.post(f"/v1/games/{g.id}/webhooks", json={
+        "url": "https://example.org/"}, headers=g.auth(0)),
+    ("createGameWebhook", 404): lambda c, g: c.post(f"/v1/games/{NO_ID}/webhooks", json={
+        "url": "https://example.org/"}, headers=admin(g)),
+    ("createGameWebhook", 409): lambda c, g: full_of_hooks(c, f"/v1/games/{g.id}", admin(g)),
+    ("createGameWebhook", 415): lambda c, g: c.post(f"/v1/games/{g.id}/webhooks", data="x",
+                                                    content_type="text/plain", headers=admin(g)),
+    ("createGameWebhook", 422): lambda c, g: unsafe_url(c, f"/v1/games/{g.id}", admin(g)),
+    ("deleteGameWebhook", 400): lambda c, g: c.delete(f"/v1/games/{g.id}/webhooks/x", headers=admin(g)),
+    ("deleteGameWebhook", 401): lambda c, g: c.delete(f"/v1/games/{g.id}/webhooks/{NO_ID}",
+                                                      headers=g.auth(0)),
+    ("deleteGameWebhook", 404): lambda c, g: c.delete(f"/v1/games/{g.id}/webhooks/{NO_ID}",
+                                                      headers=admin(g)),
+    ("listGameWebhookDeliveries", 400): lambda c, g: c.get(f"/v1/games/{g.id}/webhooks/x/deliveries",
+                                                           headers=admin(g)),
+    ("listGameWebhookDeliveries", 401): lambda c, g: c.get(
+        f"/v1/games/{g.id}/webhooks/{NO_ID}/deliveries", headers=g.auth(0)),
+    ("listGameWebhookDeliveries", 404): lambda c, g: c.get(
+        hook_of(c, sign_up(c)).replace(ME, f"/v1/games/{g.id}") + "/deliveries", headers=admin(g)),
+}
+# each answers 429 to a locked-out client and 503 without Redis
+REQUESTS = {
+    "createPlayer": lambda c, g: c.post("/v1/players", json={"name": "Ada", "email": "ada@p.test"}),
+    "getMe": lambda c, g: c.get("/v1/players/me", headers=FAKE),
+    "listPlayerTokens": lambda c, g: c.get("/v1/players/me/tokens", headers=FAKE),
+    "createPlayerToken": lambda c, g: c.post("/v1/players/me/tokens", json={}, headers=FAKE),
+    "revokePlayerToken": lambda c, g: c.delete(f"/v1/players/me/tokens/{NO_ID}", headers=FAKE),
+    "acceptSeat": lambda c, g: c.post("/v1/players/me/seats", json={
+        "game": g.id, "token": g.tokens[0]}, headers=FAKE),
+    "listMyGames": lambda c, g: c.get("/v1/players/me/games", headers=FAKE),
+    "streamPlayerEvents": lambda c, g: c.get("/v1/players/me/events", headers=FAKE),
+    "listPlayerWebhooks": lambda c, g: c.get(f"{ME}/webhooks", headers=FAKE),
+    "createPlayerWebhook": lambda c, g: c.post(f"{ME}/webhooks", json={
+        "url": "https://example.org/"}, headers=FAKE),
+    "deletePlayerWebhook": lambda c, g: c.delete(f"{ME}/webhooks/{NO_ID}", headers=FAKE),
+    "listPlayerWebhookDeliveries": lambda c, g: c.get(f"{ME}/webhooks/{NO_ID}/deliveries",
+                                                      headers=FAKE),
+    "listGameWebhooks": lambda c, g: c.get(f"/v1/games/{g.id}/webhooks", headers=admin(g)),
+    "createGameWebhook": lambda c, g: c.post(f"/v1/games/{g.id}/webhooks", json={
+        "url": "https://example.org/"}, headers=admin(g)),
+    "deleteGameWebhook": lambda c, g: c.delete(f"/v1/games/{g.id}/webhooks/{NO_ID}",
+                                               headers=admin(g)),
+    "listGameWebhookDeliveries": lambda c, g: c.get(f"/v1/games/{g.id}/webhooks/{NO_ID}/deliveries",
+                                                    headers=admin(g)),
+}

@@ -1,0 +1,162 @@
+"""Player accounts (issue 13): one identity across games. A personal token acts for every
+seat bound to its player; seats are bound at creation by player id or by accepting an
+invitation (the seat's token); the inbox lists every game in one request; revocation
+takes effect at once; anonymous seat tokens keep working."""
+from __future__ import annotations
+
+import pytest
+
+from service import players
+from tests.api.helpers import Created, submit
+from tests.api.test_errors import assert_problem
+
+PLAYERS = ("/v1/players", "post")
+
+
+@pytest.fixture(autouse=True)
+def mail_sink(monkeypatch, tmp_path):
+    """The sign-up's question goes to a sink of this test's own (the `work` fixture runs
+    the mail queue)."""
+    monkeypatch.setenv("MAIL_SINK_DIR", str(tmp_path / "mail"))
+
+
+def sign_up(client, name: str = "Ada", email: str = "ada@player.test") -> tuple[dict, dict]:
+    answer = client.post("/v1/players", json={"name": name, "email": email})
+    assert answer.status_code == 201, answer.json
+    return answer.json, {"Authorization": f"Bearer {answer.json['token']['token']}"}
+
+
+def new_game(client, seats: list[dict], **headers) -> Created:
+    answer = client.post("/v1/games", json={"game": "pile", "players": seats, "seed": 7},
+                         headers=headers)
+    assert answer.status_code == 201, answer.json
+    data = answer.json
+    return Created(data["id"], [s["token"] for s in data["seats"]], data["admin_token"])
+
+
+def test_sign_up_shows_the_token_once_and_keeps_only_its_hash(client, redis_conn):
+    player, auth = sign_up(client)
+    assert player["token"]["token"].startswith("pbp_") and player["email_confirmed"] is False
+    me = client.get("/v1/players/me", headers=auth)
+    assert me.status_code == 200 and me.json["id"] == player["id"] and "token" not in me.json
+    stored = b"".join(redis_conn.dump(k) for k in redis_conn.keys("*"))
+    assert player["token"]["token"].encode() not in stored
+
+
+def test_bad_fields_are_named_and_change_nothing(client, redis_conn):
+    answer = client.post("/v1/players", json={"name": "x" * 61, "email": "not an address"})
+    assert_problem(answer, 400, PLAYERS)
+    assert {e["field"] for e in answer.json["errors"]} == {"name", "email"}
+    assert not redis_conn.keys("player:*")
+
+
+def test_more_tokens_are_bounded_listed_and_revoked_at_once(client):
+    _player, auth = sign_up(client)
+    made = [client.post("/v1/players/me/tokens", json={"label": f"bot {i}"}, headers=auth)
+            for i in range(players.MAX_TOKENS)]
+    assert [m.status_code for m in made] == [201] * (players.MAX_TOKENS - 1) + [409]
+    listed = client.get("/v1/players/me/tokens", headers=auth).json["tokens"]
+    assert len(listed) == players.MAX_TOKENS and all("token" not in t for t in listed)
+    bot = made[0].json
+    bot_auth = {"Authorization": f"Bearer {bot['token']}"}
+    assert client.get("/v1/players/me", headers=bot_auth).status_code == 200
+    assert client.delete(f"/v1/players/me/tokens/{bot['id']}", headers=auth).status_code == 204
+    assert client.get("/v1/players/me", headers=bot_auth).status_code == 401
+    assert client.delete(f"/v1/players/me/tokens/{bot['id']}", headers=auth).status_code == 404
+
+
+def test_a_players_token_acts_for_its_seat_and_the_inbox_shows_every_game(client, work):
+    ada, ada_auth = sign_up(client)
+    bert, bert_auth = sign_up(client, "Bert", "bert@player.test")
+    first = new_game(client, [{"name": "Ada", "player": ada["id"]}, {"name": "x"}], **ada_auth)
+    second = new_game(client, [{"name": "y"}, {"name": "Ada", "player": ada["id"]}], **ada_auth)
+    assert client.get(f"/v1/games/{first.id}", headers=ada_auth).json["seat"] == 0
+    # not Ada's seat: the player is a spectator there, and may not move for it
+    assert client.get(f"/v1/games/{first.id}", headers=bert_auth).json["seat"] is None
+    assert client.post(f"/v1/games/{first.id}/turns", headers=bert_auth, json={
+        "expected_version": 0, "moves": [{"action": "pass"}]}).status_code == 403
+
+    inbox = client.get("/v1/players/me/games?to_act=true", headers=ada_auth).json["games"]
+    assert [(g["id"], g["seat"], g["to_act"]) for g in inbox] == [(first.id, 0, True)]
+    answer = client.post(f"/v1/games/{first.id}/turns?wait=5", headers=ada_auth, json={
+        "expected_version": 0, "moves": [{"action": "pass"}]})
+    assert answer.status_code == 202
+    work()
+    assert client.get("/v1/players/me/games?to_act=true", headers=ada_auth).json["games"] == []
+    submit(client, second, 0, [{"action": "pass"}], 0)              # the anonymous seat token
+    work()
+    inbox = client.get("/v1/players/me/games", headers=ada_auth).json["games"]
+    assert [(g["id"], g["to_act"]) for g in inbox] == [(second.id, True), (first.id, False)]
+    assert client.get("/v1/players/me/games", headers=bert_auth).json["games"] == []
+
+
+def test_binding_another_player_needs_an_api_key(client, api_key):
+    ada, _ = sign_up(client)
+    _bert, bert_auth = sign_up(client, "Bert", "bert@player.test")
+    seats = [{"name": "Ada", "player": ada["id"]}, {"name": "Bert"}]
+    key = api_key()
+    refused = client.post("/v1/games", json={"game": "pile", "players": seats}, headers=bert_auth)
+    assert_problem(refused, 403, ("/v1/games", "post"))
+    assert refused.json["errors"][0]["field"] == "players[0].player"
+    assert client.post("/v1/games", json={"game": "pile", "players": seats},
+                       headers=key).status_code == 201
+    twice = client.post("/v1/games", json={"game": "pile", "players": [
+        {"name": "a", "player": ada["id"]}, {"name": "b", "player": ada["id"]}]}, headers=key)
+    assert_problem(twice, 400, ("/v1/games", "post"))
+    unknown = client.post("/v1/games", json={"game": "pile", "players": [
+        {"name": "a", "player": "0" * 16}, {"name": "b"}]}, headers=key)
+    assert unknown.status_code == 422 and unknown.json["errors"][0]["field"] == "players[0].player"
+
+
+def test_an_invitation_accepted_binds_the_seat_and_the_seat_token_keeps_working(client):
+    ada, ada_auth = sign_up(client)
+    _bert, bert_auth = sign_up(client, "Bert", "bert@player.test")
+    game = new_game(client, [{"name": "x"}, {"name": "Ada"}])
+    accept = "/v1/players/me/seats"
+    wrong = client.post(accept, json={"game": game.id, "token": game.tokens[0] + "x"},
+                        headers=ada_auth)
+    assert wrong.status_code == 403 and wrong.json["errors"][0]["field"] == "token"
+    answer = client.post(accept, json={"game": game.id, "token": game.tokens[1]}, headers=ada_auth)
+    assert answer.status_code == 200 and answer.json["seat"] == 1
+    assert client.post(accept, json={"game": game.id, "token": game.tokens[1]},
+                       headers=bert_auth).status_code == 409
+    assert client.post(accept, json={"game": game.id, "token": game.tokens[0]},
+                       headers=ada_auth).status_code == 409          # one seat per player
+    assert client.get(f"/v1/games/{game.id}", headers=ada_auth).json["seat"] == 1
+    assert client.get(f"/v1/games/{game.id}", headers=game.auth(1)).json["seat"] == 1
+    assert [g["id"] for g in client.get("/v1/players/me/games", headers=ada_auth).json["games"]] \
+        == [game.id]
+
+
+def test_sign_ups_are_rate_limited_per_client(redis_conn):
+    from tests.api.test_rate_limits import assert_limited, service
+    client = service(PBEM_LIMIT_PLAYERS="2 per minute")
+    statuses = [client.post("/v1/players", json={"name": "a", "email": f"a{i}@p.test"}).status_code
+                for i in range(3)]
+    assert statuses == [201, 201, 429]
+    assert_limited(client.post("/v1/players", json={"name": "a", "email": "b@p.test"}), PLAYERS)
+
+
+def test_a_resume_from_before_the_kept_entries_starts_with_the_inbox_again(client, redis_conn):
+    """The player's stream keeps its newest entries (service/feed.py): a Last-Event-ID
+    older than all of them gets `inbox` (the state now) rather than a silent gap; one
+    that is kept resumes right after it."""
+    from service.feed import player_stream
+    ada, auth = sign_up(client)
+    new_game(client, [{"name": "Ada", "player": ada["id"]}, {"name": "x"}], **auth)
+    started, your_turn = [i.decode() for i, _ in redis_conn.xrange(player_stream(ada["id"]))]
+
+    def first_event(last_id: str) -> str:
+        answer = client.get("/v1/players/me/events", headers={**auth, "Last-Event-ID": last_id},
+                            buffered=False)
+        chunks = iter(answer.response)
+        next(chunks)                                            # retry:
+        event = next(chunks)
+        answer.close()
+        return event.decode() if isinstance(event, bytes) else event
+
+    resumed = first_event(started)
+    assert resumed.startswith(f"id: {your_turn}\nevent: your-turn\n")
+    redis_conn.xtrim(player_stream(ada["id"]), maxlen=1, approximate=False)      # as if `started` were trimmed
+    again = first_event(started)
+    assert again.startswith(f"id: {your_turn}\nevent: inbox\n"), again

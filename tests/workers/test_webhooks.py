@@ -1,0 +1,169 @@
+"""Webhooks (issue 13) against a real HTTP receiver on loopback (http.server on a
+thread), delivered by rq's worker and scheduler: each message verifies with the
+`standardwebhooks` package, a receiver answering 500 sees retries with a doubling
+backoff, every attempt is in the owner's delivery log, repeated failure disables the
+webhook, and internal addresses are refused outside development (no SSRF)."""
+from __future__ import annotations
+
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+from rq.scheduler import RQScheduler
+from standardwebhooks import Webhook
+
+from tests.conftest import TEST_REDIS_URL, BurstWorker
+from workers.queues import TURNS, WEBHOOKS, queue
+
+
+class Receiver:
+    """A real HTTP server that answers each POST with the next of `answers` (the last
+    one repeats) and keeps (headers, body, when) of each."""
+
+    def __init__(self, answers=(204,)):
+        self.answers, self.got = list(answers), []
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                receiver.got.append(({k.lower(): v for k, v in self.headers.items()}, body,
+                                     time.monotonic()))
+                status = receiver.answers[min(len(receiver.got), len(receiver.answers)) - 1]
+                self.send_response(status)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_port}/hook"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def receiver():
+    made = []
+
+    def start(*answers):
+        made.append(Receiver(answers or (204,)))
+        return made[-1]
+    yield start
+    for each in made:
+        each.close()
+
+
+@pytest.fixture
+def client(conn):
+    from service.app import create_app
+    return create_app({"REDIS_URL": TEST_REDIS_URL, "TESTING": True}).test_client()
+
+
+@pytest.fixture
+def deliver(conn):
+    """Run turn and webhook jobs, and rq's scheduler for the retries that come due,
+    until `done()` holds (or `seconds` pass)."""
+    queues = [queue(conn, TURNS), queue(conn, WEBHOOKS)]
+    scheduler = RQScheduler([q.name for q in queues], connection=conn)
+
+    def run(done=lambda: True, seconds: float = 10.0) -> None:
+        deadline = time.monotonic() + seconds
+        assert scheduler.acquire_locks()
+        try:
+            while True:
+                scheduler.enqueue_scheduled_jobs()
+                BurstWorker(queues, connection=conn).work(burst=True)
+                if done() or time.monotonic() > deadline:
+                    return
+                time.sleep(0.05)
+        finally:
+            scheduler.release_locks()
+    return run
+
+
+def ada_with_hook(client, url: str, events=None) -> tuple[dict, dict, dict]:
+    ada = client.post("/v1/players", json={"name": "Ada", "email": "ada@p.test"}).json
+    auth = {"Authorization": f"Bearer {ada['token']['token']}"}
+    hook = client.post("/v1/players/me/webhooks", headers=auth,
+                       json={"url": url, **({"events": events} if events else {})})
+    assert hook.status_code == 201, hook.json
+    return ada, auth, hook.json
+
+
+def game_with(client, ada: dict, auth: dict) -> dict:
+    answer = client.post("/v1/games", headers=auth, json={"game": "pile", "seed": 3, "players": [
+        {"name": "Ada", "player": ada["id"]}, {"name": "Bert"}]})
+    assert answer.status_code == 201, answer.json
+    return answer.json
+
+
+def test_each_message_verifies_with_the_standardwebhooks_package(client, receiver, deliver):
+    box = receiver()
+    ada, auth, hook = ada_with_hook(client, box.url)
+    game = game_with(client, ada, auth)
+    deliver(lambda: len(box.got) >= 2)
+    verified = [Webhook(hook["secret"]).verify(body, headers) for headers, body, _ in box.got]
+    assert sorted(m["type"] for m in verified) == ["game-started", "your-turn"]
+    assert all(m["data"]["game"] == game["id"] and m["data"]["seat"] == 0 for m in verified)
+    headers, body, _ = box.got[0]
+    with pytest.raises(Exception):                  # a forged body does not verify
+        Webhook(hook["secret"]).verify(body.replace(b"Ada", b"Eve").replace(b"0", b"1"), headers)
+    log = client.get(f"/v1/players/me/webhooks/{hook['id']}/deliveries", headers=auth).json
+    assert [d["status_code"] for d in log["deliveries"]] == [204, 204]
+
+
+def test_a_receiver_answering_500_sees_retries_then_the_webhook_is_disabled(
+        client, receiver, deliver, monkeypatch):
+    monkeypatch.setenv("PBEM_WEBHOOK_ATTEMPTS", "3")
+    monkeypatch.setenv("PBEM_WEBHOOK_BACKOFF", "1")
+    monkeypatch.setenv("PBEM_WEBHOOK_DISABLE_AFTER", "4")
+    box = receiver(500)
+    ada, auth, hook = ada_with_hook(client, box.url, events=["your-turn"])
+    game = game_with(client, ada, auth)
+    deliver(lambda: len(box.got) >= 3)
+    assert len(box.got) == 3 and len({h["webhook-id"] for h, _, _ in box.got}) == 1
+    first, second, third = (at for _, _, at in box.got)
+    assert third - second > 1.0 and second - first > 0     # backoff 1 s, then 2 s
+    log = client.get(f"/v1/players/me/webhooks/{hook['id']}/deliveries", headers=auth).json
+    assert [(d["attempt"], d["status_code"], d["ok"]) for d in log["deliveries"]] == \
+        [(3, 500, False), (2, 500, False), (1, 500, False)]
+    assert log["webhook"]["enabled"] is True and log["webhook"]["failures"] == 3
+
+    # another message: its first failure is the 4th in a row, which disables the webhook
+    def turn(seat_auth, version):
+        legal = client.get(f"/v1/games/{game['id']}/legal-moves", headers=seat_auth).json
+        answer = client.post(f"/v1/games/{game['id']}/turns", headers=seat_auth, json={
+            "expected_version": version, "moves": [legal["moves"][0]]})
+        assert answer.status_code == 202, answer.json
+    turn(auth, 0)
+    deliver()
+    turn({"Authorization": f"Bearer {game['seats'][1]['token']}"}, 1)
+    deliver(lambda: len(box.got) >= 4, seconds=4)
+    log = client.get(f"/v1/players/me/webhooks/{hook['id']}/deliveries", headers=auth).json
+    assert log["webhook"]["enabled"] is False and "4 failed" in log["webhook"]["disabled_reason"]
+    assert len(box.got) == 4                        # no retry of a disabled webhook
+
+
+def test_internal_addresses_are_refused_outside_development(client, receiver, deliver,
+                                                             monkeypatch):
+    box = receiver()
+    ada, auth, hook = ada_with_hook(client, box.url)     # development: loopback allowed
+    monkeypatch.delenv("PBEM_DEVELOPMENT")
+    for url in (box.url, "http://localhost/x", "http://10.1.2.3/x", "http://[::1]/x",
+                "http://169.254.169.254/latest/meta-data", "http://[::ffff:192.168.0.1]/",
+                "http://100.64.0.1/", "http://0.0.0.0:80/"):
+        answer = client.post("/v1/players/me/webhooks", headers=auth, json={"url": url})
+        assert answer.status_code == 422, (url, answer.json)
+        assert answer.json["errors"][0]["field"] == "url"
+    assert client.post("/v1/players/me/webhooks", headers=auth,
+                       json={"url": "ftp://example.org/"}).status_code == 400
+    game_with(client, ada, auth)                     # owed, but checked again at delivery
+    deliver()
+    assert box.got == []
+    log = client.get(f"/v1/players/me/webhooks/{hook['id']}/deliveries", headers=auth).json
+    assert log["deliveries"] and all("internal address" in d["error"] for d in log["deliveries"])

@@ -1,0 +1,43 @@
+"""rq job of the player accounts (issue 13): the mail that asks a new player's address
+to confirm, through the same signed link, the same once-a-day limit and the same
+suppression list as a game's invitations (workers/mail/consent.py)."""
+from __future__ import annotations
+
+import logging
+from urllib.parse import quote
+
+from service import players
+from workers.mail import compose, consent, outbox
+from workers.mail.config import MailConfig
+from workers.mail.runtime import connection, queue
+
+log = logging.getLogger(__name__)
+
+
+def ask_to_confirm(player_id: str) -> str | None:
+    """Mail the player's address the question; nothing when it is confirmed, said stop,
+    or was asked within the day. Returns the mail's id when one was queued."""
+    conn = connection()
+    player = players.load(conn, player_id)
+    if player is None or consent.confirmed(conn, player["email"]) \
+            or consent.suppressed(conn, player["email"]) or not consent.may_ask(conn, player["email"]):
+        return None
+    config = MailConfig.from_env(conn)
+    link = (f"{config.public_url}/v1/mail/confirmations?address={quote(player['email'])}"
+            f"&code={consent.link_code(config.secret, player['email'])}")
+    text = f"""Someone made a player account with this address at the turn service
+({config.public_url}). Before it sends you any game mail, it asks you.
+
+To confirm, open
+{link}
+and press Confirm.
+Not you: do nothing, and no game mail comes to this address."""
+    try:
+        message = compose.plain_message(compose.elsewhere(player["email"], config.domain),
+                                        "Please confirm: may the turn service mail you?", text,
+                                        config.mail_from, config.domain, "auto-generated")
+    except compose.BadAddress as bad:
+        log.warning("player %s: %s", player_id, bad)
+        return None
+    return outbox.send_once(conn, queue(conn), "players", player_id, ["confirm-request"],
+                            message, player["email"])
