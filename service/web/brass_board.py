@@ -13,6 +13,7 @@ from pathlib import Path
 from markupsafe import escape
 
 from service.games.brass_lancashire import data
+from service.web import svg
 
 COLOURS = ("#c0392b", "#2e6fbd", "#d4a017", "#2e8b57")      # seats 0-3
 LETTER = {"cotton_mill": "C", "coal_mine": "M", "iron_works": "I", "port": "P", "shipyard": "S"}
@@ -91,18 +92,6 @@ def link(link_id: str, owner: int | None, names: list[str]) -> str:
             f'<title>{escape(title)}</title></line>')
 
 
-def track(x: int, y: int, label: str, spaces: list, filled: int, colour: str) -> str:
-    """A row of market spaces (price in each), the dearest `filled` holding a cube."""
-    out = [f'<text x="{x}" y="{y - 6}" font-size="13">{escape(label)}</text>']
-    for i, price in enumerate(spaces):
-        full = i >= len(spaces) - filled
-        out.append(f'<rect x="{x + i * 24}" y="{y}" width="22" height="22" '
-                   f'fill="{colour if full else "#fff"}" stroke="#444"/>'
-                   f'<text x="{x + i * 24 + 11}" y="{y + 15}" text-anchor="middle" '
-                   f'font-size="11" fill="{"#fff" if full else "#000"}">£{price}</text>')
-    return "".join(out)
-
-
 def draw(public: dict, names: list[str]) -> str:
     spec = layout()
     width, height = spec["width"], spec["height"]
@@ -122,8 +111,8 @@ def draw(public: dict, names: list[str]) -> str:
     out += [link(link_id, links.get(link_id), names) for link_id in data.LINKS]
     out += [town(place, board.get(place, []), names) for place in spec["places"]]
     y = height + 20
-    out.append(track(20, y, "Coal market", data.MARKET_PRICES, public["coal_market"], "#222"))
-    out.append(track(240, y, "Iron market", data.MARKET_PRICES, public["iron_market"], "#c96"))
+    out.append(svg.track(20, y, "Coal market", data.MARKET_PRICES, public["coal_market"], "#222"))
+    out.append(svg.track(240, y, "Iron market", data.MARKET_PRICES, public["iron_market"], "#c96"))
     cotton_spaces = [str(s) for s in data.COTTON_TRACK] + ["X"]
     out.append(f'<text x="460" y="{y - 6}" font-size="13">Cotton demand (income steps)</text>')
     for i, label in enumerate(cotton_spaces):

@@ -149,4 +149,4 @@ def table(game: play.Game, seat: int | None) -> dict:
                 for group in snap.result["ranking"]] if snap.result else None)
     return {"game": game, "snap": snap, "names": names, "seat": seat, "log": log[::-1],
             "private": view["private"], "facts": boards.facts(view["public"], len(names)),
-            "board": boards.draw(game.type, view["public"], names), "ranking": ranking}
+            "board": boards.board_svg(game.type.id, view["public"], names), "ranking": ranking}

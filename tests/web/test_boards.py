@@ -1,0 +1,67 @@
+"""Issue 16, "the board drawn as SVG from each game's own data files": each game's
+picture after seeded random play is well-formed SVG with a text alternative, names
+every place or space of its data, describes the pieces on it by their owner's name,
+and says on the picture that its data is provisional."""
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from service.games.age_of_industry.data import MAPS
+from service.games.registry import game_types
+from service.web.boards import board_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+NAMES = ["Ada", "Brunel", "Cockerell", "Darby"]
+
+
+def played(game_id: str, options: dict, seats: int, moves: int, prefer: tuple = (), seed: int = 5):
+    """The public view after up to `moves` random moves, those of the `prefer` actions
+    chosen where there are any (so the board fills)."""
+    engine = game_types()[game_id].engine
+    state = engine.setup(options, seats, seed)
+    chooser = random.Random(seed)
+    for _ in range(moves):
+        if engine.result(state) is not None:
+            break
+        seat = engine.to_act(state)[0]
+        legal = engine.legal_moves(state, seat)
+        state, _ = engine.apply(state, seat, chooser.choice(
+            [m for m in legal if m["action"] in prefer] or legal))
+    return engine.view(state, None)["public"]
+
+
+def picture(game_id: str, public: dict, seats: int) -> tuple[ET.Element, str]:
+    drawn = board_svg(game_id, public, NAMES[:seats])
+    root = ET.fromstring(str(drawn))
+    assert root.tag == f"{SVG}svg" and root.get("role") == "group"
+    assert root.find(f"{SVG}title").text and len(root.find(f"{SVG}desc").text) > 40
+    said = " ".join(g.get("aria-label") for g in root.iter(f"{SVG}g") if g.get("aria-label"))
+    return root, said
+
+
+def all_text(root: ET.Element) -> str:
+    return " ".join("".join(t.itertext()) for t in root.iter(f"{SVG}text"))
+
+
+@pytest.mark.parametrize("map_id", ["germany", "new_england"])
+def test_age_of_industry_both_maps_places_links_ports_demand(map_id):
+    public = played("age-of-industry", {"map": map_id}, 3, 120,
+                    ("build", "rail", "sell", "draw", "loan"))
+    root, said = picture("age-of-industry", public, 3)
+    game_map = MAPS[map_id]
+    for location in game_map.locations.values():
+        assert location.name in said
+    for space, tile in public["tiles"].items():
+        place = game_map.locations[space.split(".")[0]].name
+        assert f"{NAMES[tile['owner']]}'s {tile['industry'].replace('_', ' ')} level {tile['level']}" \
+            in said.split(place + ":", 1)[1]
+    titles = [t.text for t in root.iter(f"{SVG}title")]
+    assert sum("shipping line" in t for t in titles) == sum(len(v) for v in game_map.shipping_at.values()) // 2
+    assert sum("rail link" in t for t in titles) == len(game_map.links)
+    assert sum("'s rail link" in t for t in titles) == len(public["rails"])
+    words = all_text(root)
+    assert "Coal demand" in words and "Iron demand" in words and "Provisional" in words
+    assert ("distant port" in said) and ("market:" in said)
