@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from service.web import age_of_industry_board, brass_board
+from service.web import age_of_industry_board, brass_board, industry_board
 
-DRAW = {"brass-lancashire": brass_board.draw, "age-of-industry": age_of_industry_board.draw}
+DRAW = {"brass-lancashire": brass_board.draw, "age-of-industry": age_of_industry_board.draw,
+        "industry": industry_board.draw}
 SHORT_LIST = 8
 
 

@@ -65,3 +65,20 @@ def test_age_of_industry_both_maps_places_links_ports_demand(map_id):
     words = all_text(root)
     assert "Coal demand" in words and "Iron demand" in words and "Provisional" in words
     assert ("distant port" in said) and ("market:" in said)
+
+
+def test_industry_spaces_by_epoch_ownership_and_development():
+    from service.games.industry.board import BOARD
+    public = played("industry", {}, 3, 150, ("auction", "bid", "develop"))
+    assert public["owned"] and any(o["developed"] for o in public["owned"].values())
+    root, said = picture("industry", public, 3)
+    for space_id, space in BOARD.spaces.items():
+        assert f"{space_id} {(space.get('name') or space['kind']).replace('_', ' ')}" in said
+    for space_id, owner in public["owned"].items():
+        state = "developed" if owner["developed"] else "not developed"
+        label = next(g.get("aria-label") for g in root.iter(f"{SVG}g")
+                     if g.get("aria-label", "").startswith(f"{space_id} "))
+        assert f"owned by {NAMES[owner['seat']]} since epoch {owner['epoch']}, {state}" in label
+    assert said.count("owned by") == len(public["owned"])
+    assert sum(1 for _ in root.iter(f"{SVG}path")) == len(BOARD.connections)
+    assert "Provisional" in all_text(root) and "Epoch 5" in all_text(root)
