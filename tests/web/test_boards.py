@@ -82,3 +82,30 @@ def test_industry_spaces_by_epoch_ownership_and_development():
     assert said.count("owned by") == len(public["owned"])
     assert sum(1 for _ in root.iter(f"{SVG}path")) == len(BOARD.connections)
     assert "Provisional" in all_text(root) and "Epoch 5" in all_text(root)
+
+
+@pytest.mark.parametrize("seats,options", [(1, {"emil": True}), (2, {}), (4, {})])
+def test_ultimate_railroads_action_board_workers_and_player_boards(seats, options):
+    from service.games.ultimate_railroads.data import ROUTES, SPACES, seat_rules
+    public = played("ultimate-railroads", options, seats, 60, ("place", "step"))
+    assert public["spaces"]
+    root, said = picture("ultimate-railroads", public, seats)
+    labels = [g.get("aria-label") for g in root.iter(f"{SVG}g")]
+    side = seat_rules(seats)["board_side"]
+    shown = [s for s in SPACES.values() if side in s["sides"]]
+    assert len([lab for lab in labels if "player board" not in lab]) == len(shown)
+    for space_id, held in public["spaces"].items():
+        if space_id not in SPACES:
+            continue                       # a seat's own engineer
+        label = next(lab for lab in labels if lab.startswith(space_id.replace("_", " ")))
+        who = "Emil" if held["seat"] == "emil" else NAMES[held["seat"]]
+        assert f"{who}'s {held['workers'] + held['temps']} worker" in label
+    for seat in range(seats):
+        board = next(lab for lab in labels if lab.startswith(f"{NAMES[seat]}'s player board"))
+        player = public["players"][seat]
+        assert f"{player['score']} points" in board and f"{player['doublers']} doublers" in board
+        for route in ROUTES:
+            placed = [f"{c} on {p}" for c, p in player["tracks"][route].items() if p]
+            assert f"{route}: tracks {', '.join(placed)}" in board
+        assert "wrenches on " + ", ".join(f"field {w}" for w in player["wrenches"]) in board
+    assert "Provisional" in all_text(root)
