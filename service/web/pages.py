@@ -10,7 +10,8 @@ from flask import (Blueprint, abort, current_app, flash, redirect, render_templa
 from service import play, problems
 from service.api import store
 from service.games.registry import game_types
-from service.web import boards, seats
+from service.games.choice_tree import scalars
+from service.web import boards, choices, seats, words
 from workers.queues import enqueuer
 
 bp = Blueprint("pages", __name__)
@@ -78,11 +79,37 @@ def enter(game_id: str, signed: str):
 
 @bp.get("/games/<game_id>/seat")
 def seat_page(game_id: str):
+    """The seat's page: its hand and, when it is to act, the walk to its move
+    (choices.walk): `?v=VERSION&at=PATH` is where the walk stands, a path of an
+    older version starts again; a path ending on a complete move shows its preview."""
     game = play.load_game(store(), game_id)
     seat = signed_in(game_id)
     moves = play.legal_moves(game, seat)
-    return render_template("pages/seat.html", **table(game, seat),
-                           moves=grouped(game.type.engine, moves))
+    version = game.snapshot.version
+    at = request.args.get("at", "") if request.args.get("v", type=int) == version else ""
+    names = [s.name for s in game.record.seats]
+    walk = choices.walk(game.type.engine, game.state, seat, moves, at, names) if moves else None
+    preview = None
+    if walk and walk.chosen is not None:
+        preview = previewed(game, seat, walk.chosen, names)
+    return render_template("pages/seat.html", **table(game, seat), walk=walk, preview=preview,
+                           version=version)
+
+
+def previewed(game: play.Game, seat: int, move: dict, names: list[str]) -> dict:
+    """POST /v1/games/{id}/preview's answer for one move (play.preview_turn), in words."""
+    answer = play.preview_turn(game, seat, game.snapshot.version, [move])
+    if answer["status"] != "playable":
+        return {"refused": f"{answer['reason']} ({answer.get('rule', 'rules')})"}
+    engine = game.type.engine
+    before = engine.view(game.state, seat)
+    old, new = scalars(before), scalars(answer["view"])
+    changed = {p: [old.get(p), new.get(p)] for p in sorted(old.keys() | new.keys())
+               if old.get(p) != new.get(p)}
+    return {"move": choices.posted(move), "notation": engine.format(move),
+            "words": words.move_words(move),
+            "changes": words.change_words(changed, before, names),
+            "next": [names[s] for s in answer["to_act"]], "status": answer["game_status"]}
 
 
 @bp.post("/games/<game_id>/seat/turns")
@@ -129,24 +156,14 @@ def parsed_move(text: str) -> dict:
     return move
 
 
-def grouped(engine, moves: list[dict]) -> list[tuple[str, list[tuple[str, str]]]]:
-    """Legal moves by rulebook action, each as (JSON to post, notation to read)."""
-    groups: dict[str, list] = {}
-    for move in moves:
-        groups.setdefault(move["action"], []).append(
-            (json.dumps(move, sort_keys=True, separators=(",", ":")), engine.format(move)))
-    return list(groups.items())
-
-
 def table(game: play.Game, seat: int | None) -> dict:
     """What both pages show: the board as the seat (None: a spectator) sees it, the
     players, who is to act, the log in words and the result."""
     snap, names = game.snapshot, [s.name for s in game.record.seats]
     view = game.type.engine.view(game.state, seat)
-    log = [{"version": e["version"], "who": names[e["seat"]], "notation": e["notation"]}
-           for e in play.redacted_log(store(), game, seat, 0)]
+    log = words.log_lines(play.redacted_log(store(), game, seat, 0), names)
     ranking = ([[(names[s], snap.result["scores"][s]) for s in group]
                 for group in snap.result["ranking"]] if snap.result else None)
-    return {"game": game, "snap": snap, "names": names, "seat": seat, "log": log[::-1],
+    return {"game": game, "snap": snap, "names": names, "seat": seat, "log": log,
             "private": view["private"], "facts": boards.facts(view["public"], len(names)),
             "board": boards.board_svg(game.type.id, view["public"], names), "ranking": ranking}
