@@ -32,17 +32,23 @@ def forms():
     return {"csrf_token": seats.csrf_token}
 
 
+bp.add_app_template_filter(words.readable, "readable")
+
+
 @bp.get("/")
 def home():
-    return render_template("pages/home.html", game_types=[g for g in game_types().values()])
+    types = list(game_types().values())
+    return render_template("pages/home.html", game_types=types,
+                           most_seats=max(g.max_seats for g in types))
 
 
 @bp.post("/games")
 def create_game():
     seats.check_csrf()
     names = [n.strip()[:NAME_LENGTH] for n in request.form.getlist("player") if n.strip()]
+    game = request.form.get("game", "")
     record, _tokens, _admin = play.create_game(
-        store(), request.form.get("game", ""), [{"name": n} for n in names], None, None)
+        store(), game, [{"name": n} for n in names], chosen_options(game), None)
     links = [(s.name, seats.link_url(record.id, i)) for i, s in enumerate(record.seats)]
     return render_template("pages/created.html", record=record, links=links,
                            days=seats.LINK_DAYS), 201
@@ -134,6 +140,22 @@ def submit_move(game_id: str):
     else:
         flash(f"Played: {game.type.engine.format(move)}", "applied")
     return redirect(url_for("pages.seat_page", game_id=game_id), 303)
+
+
+def chosen_options(game_id: str) -> dict | None:
+    """The home form's selects for the chosen game (`option-GAME-NAME`), each a choice
+    as the select writes it (`true`, `germany`); an empty one leaves the default.
+    play.create_game checks them as the API does."""
+    known = game_types().get(game_id)
+    if known is None:
+        return None
+    out = {}
+    for option in known.options:
+        sent = request.form.get(f"option-{game_id}-{option.name}", "")
+        picked = [c for c in option.choices or () if str(c).lower() == sent]
+        if sent:
+            out[option.name] = picked[0] if picked else sent
+    return out
 
 
 def signed_in(game_id: str) -> int:

@@ -37,7 +37,8 @@ def path_words(path: str, view: dict, names: list[str]) -> str:
     into a list with one entry per seat becomes that seat's name."""
     parts, node, out = path.split("."), view, []
     for i, part in enumerate(parts):
-        is_seat = part.isdigit() and isinstance(node, list) and len(node) == len(names)
+        is_seat = part.isdigit() and isinstance(node, list) and len(node) == len(names) \
+            and int(part) < len(names)
         if i == 0:
             out.append("your" if part == "private" else "")
         else:
