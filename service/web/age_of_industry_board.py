@@ -46,7 +46,8 @@ def space(sx: float, sy: float, symbol: str, tile: dict | None) -> str:
                 + svg.text(sx + SLOT / 2, sy + 17, SYMBOL[symbol], 8 if symbol == "blank" else 10,
                            text_anchor="middle", fill="#555"))
     return (f'<rect x="{sx}" y="{sy}" width="{SLOT}" height="{SLOT}" '
-            f'fill="{svg.seat_colour(tile["owner"])}" stroke="{"#000" if tile["flipped"] else "#fff"}" '
+            f'fill="{svg.seat_colour(tile["owner"])}" '
+            f'stroke="{"#000" if tile["flipped"] else "#fff"}" '
             f'stroke-width="{3 if tile["flipped"] else 1}"/>'
             + svg.text(sx + SLOT / 2, sy + 17, f"{LETTER[tile['industry']]}{tile['level']}", 12,
                        text_anchor="middle", fill="#fff", font_weight="bold")
@@ -135,11 +136,13 @@ def draw(public: dict, names: list[str]) -> str:
              for a in game_map.locations for b in game_map.shipping_at[a] if a < b]
     body += [place(public, place_id, names) for place_id in spec["places"]]
     y = height + 20
-    body.append(svg.track(20, y, "Coal demand", tracks["coal"], public["track"]["coal"], "#222", "$"))
+    body.append(svg.track(20, y, "Coal demand", tracks["coal"], public["track"]["coal"], "#222",
+                          "$"))
     body.append(svg.track(220, y, "Iron demand", tracks["iron"], public["track"]["iron"], "#c96", "$"))
     body.append(svg.text(420, y + 15, f"Supply ${tracks['supply_price']} a cube once a track is "
                          f"empty. Round {public['round']}. Face up: "
-                         f"{', '.join(map(words, public['face_up'])) or '-'}; deck {public['deck_size']}"))
+                         f"{', '.join(map(words, public['face_up'])) or '-'}; "
+                         f"deck {public['deck_size']}"))
     body.append(svg.seat_key(20, y + 55, names, [seat_line(p, n) for p, n in zip(players, names)]))
     rows = y + 55 + 22 * len(names)
     body += [svg.text(40, rows + 4 + s * 18, f"{names[s]}'s display: {display_line(p)}", 11)

@@ -110,7 +110,8 @@ def draw(public: dict, names: list[str]) -> str:
                f"{', '.join(public['face_down']) or '-'}; in the bag {len(public['bag'])}")
     body.append(svg.text(LEFT, y, f"Epoch {public['epoch']}, round {public['round']}, "
                          f"{public['phase']} phase. Kasse {public['kasse']} Taler. {markers}."))
-    body.append(svg.seat_key(LEFT, y + 28, names, [seat_line(public, s) for s in range(len(names))]))
+    body.append(svg.seat_key(LEFT, y + 28, names,
+                             [seat_line(public, s) for s in range(len(names))]))
     legend = y + 28 + 22 * len(names)
     body += [f'<line x1="{LEFT + i * 130}" y1="{legend}" x2="{LEFT + i * 130 + 26}" y2="{legend}" '
              f'stroke="{colour}" stroke-width="3"/>' + svg.text(LEFT + i * 130 + 30, legend + 4,

@@ -18,6 +18,7 @@ bp = Blueprint("pages", __name__)
 MAX_MOVE_BYTES = 4096        # a move as the form posts it; Brass's longest is ~300
 TURN_WAIT = 10.0             # seconds the form waits for the worker before showing "queued"
 NAME_LENGTH = 40
+LOG_SHOWN = 40               # moves a seat's page names in its log
 
 
 @bp.after_request
@@ -183,9 +184,12 @@ def table(game: play.Game, seat: int | None) -> dict:
     players, who is to act, the log in words and the result."""
     snap, names = game.snapshot, [s.name for s in game.record.seats]
     view = game.type.engine.view(game.state, seat)
-    log = words.log_lines(play.redacted_log(store(), game, seat, 0), names)
+    # a seat's page names the latest moves; the spectator's page (and a finished game) all
+    earlier = 0 if seat is None or snap.status == "finished" else max(0, snap.version - LOG_SHOWN)
+    log = words.log_lines(play.redacted_log(store(), game, seat, earlier), names)
     ranking = ([[(names[s], snap.result["scores"][s]) for s in group]
                 for group in snap.result["ranking"]] if snap.result else None)
     return {"game": game, "snap": snap, "names": names, "seat": seat, "log": log,
+            "earlier": earlier,
             "private": view["private"], "facts": boards.facts(view["public"], len(names)),
             "board": boards.board_svg(game.type.id, view["public"], names), "ranking": ranking}

@@ -18,7 +18,8 @@ def document(key: str, title: str, summary: str, width: int, height: int,
              body: list[str]) -> str:
     """The picture: `title` and `summary` are its accessible name and description."""
     return (f'<svg class="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} '
-            f'{height}" font-family="sans-serif" role="group" aria-labelledby="{key}-title {key}-desc">'
+            f'{height}" font-family="sans-serif" role="group" '
+            f'aria-labelledby="{key}-title {key}-desc">'
             f'<title id="{key}-title">{escape(title)}</title>'
             f'<desc id="{key}-desc">{escape(summary)}</desc>' + "".join(body) + "</svg>")
 

@@ -52,11 +52,13 @@ def provisional_mark(record: dict) -> str:
 def action_space(public: dict, space: dict, x: int, y: int, names: list[str]) -> str:
     held = public["spaces"].get(space["id"])
     cost = ([f"{space['workers']} worker{'s' if space['workers'] != 1 else ''}"]
-            if "workers" in space else []) + ([f"{space['coins']} coin"] if space.get("coins") else [])
+            if "workers" in space else []) \
+        + ([f"{space['coins']} coin"] if space.get("coins") else [])
     if "public_engineer" in space:
         number = public["strip"][PUBLIC_SLOTS[space["public_engineer"]]]
         engineer = ENGINEERS.get(number)
-        what = (f"engineer {number}{provisional_mark(engineer)}: {effect_words(engineer['effect'])}, "
+        what = (f"engineer {number}{provisional_mark(engineer)}: "
+                f"{effect_words(engineer['effect'])}, "
                 f"{engineer['workers']} worker" if engineer else "no engineer")
     else:
         what = effect_words(space["effect"])
@@ -124,7 +126,8 @@ def route_row(player: dict, route_id: str, x: int, y: int) -> tuple[str, str]:
     locos = ", ".join(f"#{loco_number(n)}" for n in player["locos"][route_id] if n) or "none"
     parts.append(svg.text(left + route["length"] * FIELD + 6, y + 26, f"loco {locos}", 11))
     placed = [f"{c} on {tracks[c]}" for c in COLOURS if tracks.get(c)]
-    return "".join(parts), f"{words(route_id)}: tracks {', '.join(placed) or 'none'}; locomotives {locos}"
+    return "".join(parts), (f"{words(route_id)}: tracks {', '.join(placed) or 'none'}; "
+                            f"locomotives {locos}")
 
 
 def industry_row(player: dict, x: int, y: int) -> tuple[str, str]:
@@ -147,7 +150,8 @@ def industry_row(player: dict, x: int, y: int) -> tuple[str, str]:
         if field in player["wrenches"]:
             parts.append(f'<path d="M{fx + 22},{y + 24} l7,11 h-14 z" fill="#222"/>')
     wrenches = ", ".join(f"field {w}" for w in player["wrenches"])
-    return "".join(parts), f"industry: wrenches on {wrenches}; {', '.join(factories) or 'no factories'}"
+    return "".join(parts), (f"industry: wrenches on {wrenches}; "
+                            f"{', '.join(factories) or 'no factories'}")
 
 
 def player_board(public: dict, seat: int, name: str, top: int) -> tuple[str, int]:

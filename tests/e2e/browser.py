@@ -13,6 +13,7 @@ CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run",
          "--disable-dev-shm-usage", "--window-size=1100,1900")
+WINDOW = (1100, 1900)
 
 
 class Browser:
@@ -48,4 +49,5 @@ class Browser:
         body = self.driver.find_element("tag name", "body")
         self.driver.set_window_size(1100, max(900, body.size["height"] + 40))
         self.driver.save_screenshot(str(path))
+        self.driver.set_window_size(*WINDOW)
         return path

@@ -158,10 +158,11 @@ def click_choice(driver) -> None:
 
 
 def play_whole_game(service, store: Store, players: list[Browser], game_id: str,
-                    prefer, most: int = 1000) -> int:
+                    prefer, most: int = 1000, shot: tuple[int, str] | None = None) -> int:
     """Every move of the game clicked by the seat to act in its own browser, which
     opens its page when its turn comes (the others are left, so their pages do not
-    reload at every move); the number of moves."""
+    reload at every move); the number of moves. `shot`: before move N, the picture of
+    the seat's page one step into its choices."""
     seat_page = f"{service.base}/games/{game_id}/seat"
     on_page = None
     for played in range(most):
@@ -176,6 +177,12 @@ def play_whole_game(service, store: Store, players: list[Browser], game_id: str,
             driver.get(seat_page)
             on_page = seat
         assert shown_version(driver) == game.snapshot.version
+        if shot and played == shot[0]:
+            driver.execute_script("window.clicked = true; document.querySelector("
+                                  "'ul.choices a.step').click()")
+            loaded(driver)
+            players[seat].screenshot(shot[1])
+            driver.get(seat_page)
         play_move(driver, game, seat, prefer(game.type.engine.view(game.state, None)["public"], seat))
     raise AssertionError(f"the game did not end in {most} moves")
 
@@ -258,6 +265,12 @@ def test_a_whole_game_by_clicking(service, pool, redis_conn_e2e, game, options, 
     for browser, link in zip(players, links):
         enter(browser, link)
         browser.driver.get("about:blank")
-    moves = play_whole_game(service, store, players, game_id, prefer)
+    moves = play_whole_game(service, store, players, game_id, prefer,
+                            shot=(12, f"{game}-seat") if game == "brass-lancashire" else None)
     assert moves == load_game(store, game_id).snapshot.version
     result_shown(service, store, players[0], game_id, names, f"{game}-spectator")
+    if game == "age-of-industry":          # the other map, as it starts
+        other, _links = create(players[0], service.base, game, names, {"map": "new_england"})
+        players[0].driver.get(f"{service.base}/games/{other}")
+        assert "New England" in players[0].driver.find_element(By.CSS_SELECTOR, "svg.board").text
+        players[0].screenshot(f"{game}-new-england-start")

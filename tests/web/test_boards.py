@@ -12,25 +12,32 @@ import pytest
 from service.games.age_of_industry.data import MAPS
 from service.games.registry import game_types
 from service.web.boards import board_svg
+from tests.games.harness import play_game
 
 SVG = "{http://www.w3.org/2000/svg}"
 NAMES = ["Ada", "Brunel", "Cockerell", "Darby"]
 
 
+class Enough(Exception):
+    """Enough moves played."""
+
+
 def played(game_id: str, options: dict, seats: int, moves: int, prefer: tuple = (), seed: int = 5):
-    """The public view after up to `moves` random moves, those of the `prefer` actions
-    chosen where there are any (so the board fills)."""
-    engine = game_types()[game_id].engine
-    state = engine.setup(options, seats, seed)
-    chooser = random.Random(seed)
-    for _ in range(moves):
-        if engine.result(state) is not None:
-            break
-        seat = engine.to_act(state)[0]
-        legal = engine.legal_moves(state, seat)
-        state, _ = engine.apply(state, seat, chooser.choice(
-            [m for m in legal if m["action"] in prefer] or legal))
-    return engine.view(state, None)["public"]
+    """The public view after up to `moves` random moves (the harness's play_game), those
+    of the `prefer` actions chosen where there are any (so the board fills)."""
+    chooser, last = random.Random(seed), {"count": 0}
+
+    def choose(state, _seat, legal):
+        last.update(state=state, count=last["count"] + 1)
+        if last["count"] > moves:
+            raise Enough
+        return chooser.choice([m for m in legal if m["action"] in prefer] or legal)
+    game = game_types()[game_id]
+    try:
+        state = play_game(game, seats, seed, options, choose).state
+    except Enough:
+        state = last["state"]
+    return game.engine.view(state, None)["public"]
 
 
 def picture(game_id: str, public: dict, seats: int) -> tuple[ET.Element, str]:
@@ -56,10 +63,12 @@ def test_age_of_industry_both_maps_places_links_ports_demand(map_id):
         assert location.name in said
     for space, tile in public["tiles"].items():
         place = game_map.locations[space.split(".")[0]].name
-        assert f"{NAMES[tile['owner']]}'s {tile['industry'].replace('_', ' ')} level {tile['level']}" \
+        owner = NAMES[tile["owner"]]
+        assert f"{owner}'s {tile['industry'].replace('_', ' ')} level {tile['level']}" \
             in said.split(place + ":", 1)[1]
     titles = [t.text for t in root.iter(f"{SVG}title")]
-    assert sum("shipping line" in t for t in titles) == sum(len(v) for v in game_map.shipping_at.values()) // 2
+    lines = sum(len(v) for v in game_map.shipping_at.values()) // 2
+    assert sum("shipping line" in t for t in titles) == lines
     assert sum("rail link" in t for t in titles) == len(game_map.links)
     assert sum("'s rail link" in t for t in titles) == len(public["rails"])
     words = all_text(root)
