@@ -73,6 +73,7 @@ def create(browser: Browser, base: str, game: str, names: list[str],
     for name, value in (options or {}).items():
         Select(driver.find_element(By.ID, f"option-{game}-{name}")).select_by_value(value)
     driver.find_element(By.ID, "create").click()
+    WebDriverWait(driver, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, "a.seat-link"))
     links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "a.seat-link")]
     assert len(links) == len(names), driver.page_source[:600]
     return links[0].split("/")[4], links
@@ -132,9 +133,17 @@ return [shown, leaked, control.tagName === 'BUTTON'];
 """
 
 
-def loaded(driver) -> None:
-    WebDriverWait(driver, WAIT, poll_frequency=POLL).until(
-        lambda d: d.execute_script("return document.readyState === 'complete' && !window.clicked"))
+LOADED = """
+if (document.readyState !== 'complete' || window.clicked) return null;
+const shown = document.querySelector('.flash');
+return [shown ? shown.className : '', shown ? shown.textContent : ''];
+"""
+
+
+def loaded(driver) -> list[str]:
+    """Wait for the page a click leads to; its message's [class, text] (empty if none)."""
+    return WebDriverWait(driver, WAIT, poll_frequency=POLL).until(
+        lambda d: d.execute_script(LOADED))
 
 
 def play_move(driver, game, seat: int, prefer: tuple[str, ...]) -> None:
@@ -144,10 +153,10 @@ def play_move(driver, game, seat: int, prefer: tuple[str, ...]) -> None:
     for _ in range(12):
         shown, leaked, was_move = driver.execute_script(STEP, list(prefer), others)
         assert shown == own and not leaked, (seat, shown, own, leaked)
-        loaded(driver)
+        kind, message = loaded(driver)
         if was_move:
             break
-    assert flash(driver, "applied").startswith("Played: "), flash(driver, "rejected")
+    assert "applied" in kind and message.startswith("Played: "), message
 
 
 def click_choice(driver) -> None:
@@ -160,8 +169,8 @@ def click_choice(driver) -> None:
 def play_whole_game(service, store: Store, players: list[Browser], game_id: str,
                     prefer, most: int = 1000, shot: tuple[int, str] | None = None) -> int:
     """Every move of the game clicked by the seat to act in its own browser, which
-    opens its page when its turn comes (the others are left, so their pages do not
-    reload at every move); the number of moves. `shot`: before move N, the picture of
+    opens its page when its turn comes (the others' pages stop listening, so they do
+    not reload at every move); the number of moves. `shot`: before move N, the picture of
     the seat's page one step into its choices."""
     seat_page = f"{service.base}/games/{game_id}/seat"
     on_page = None
@@ -172,8 +181,9 @@ def play_whole_game(service, store: Store, players: list[Browser], game_id: str,
         seat = game.snapshot.to_act[0]
         driver = players[seat].driver
         if on_page != seat:
-            if on_page is not None:
-                players[on_page].driver.get("about:blank")
+            if on_page is not None:       # its page stops listening, as when a form is sent
+                players[on_page].driver.execute_script(
+                    "document.dispatchEvent(new Event('submit'))")
             driver.get(seat_page)
             on_page = seat
         assert shown_version(driver) == game.snapshot.version
