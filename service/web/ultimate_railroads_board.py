@@ -85,8 +85,10 @@ def action_board(public: dict, names: list[str], top: int) -> tuple[list[str], i
     side = seat_rules(public["seats"])["board_side"]
     shown = [s for s in DATA["action_spaces"] if side in s["sides"]]
     per_row = WIDTH // (SPACE_W + 6)
-    body = [svg.text(10, top, f"Action board ({words(side)} side), round {public['round']} of "
-                     f"{public['rounds']}, {words(public['phase'])}", 15, font_weight="bold")]
+    when = ("the game is over" if public["phase"] == "over"
+            else f"round {public['round']} of {public['rounds']}, {words(public['phase'])}")
+    body = [svg.text(10, top, f"Action board ({words(side)} side), {when}", 15,
+                     font_weight="bold")]
     for i, space in enumerate(shown):
         body.append(action_space(public, space, 10 + (i % per_row) * (SPACE_W + 6),
                                  top + 12 + (i // per_row) * (SPACE_H + 6), names))
@@ -174,7 +176,7 @@ def player_board(public: dict, seat: int, name: str, top: int) -> tuple[str, int
     drawn, words_of = industry_row(player, 12, y)
     parts.append(drawn)
     said.append(words_of)
-    return svg.described("; ".join(said), parts), y + 56
+    return svg.described("; ".join(said), parts), top + 44 * (len(ROUTES) + 1) + 46
 
 
 def draw(public: dict, names: list[str]) -> str:
@@ -188,7 +190,8 @@ def draw(public: dict, names: list[str]) -> str:
     if PROVISIONAL:
         body.append(svg.provisional(WIDTH - 10, y + 32, f"* and {len(PROVISIONAL)} values of "
                                     "the data are stand-ins, not the printed components"))
-    summary = (f"Ultimate Railroads, round {public['round']} of {public['rounds']}. "
+    summary = (f"Ultimate Railroads, round {min(public['round'], public['rounds'])} of "
+               f"{public['rounds']}{', over' if public['phase'] == 'over' else ''}. "
                + " ".join(f"{n}: {public['players'][s]['score']} points, "
                           f"{public['players'][s]['coins']} coins." for s, n in enumerate(names))
                + f" {len(public['spaces'])} action spaces taken."

@@ -212,7 +212,7 @@ def result_shown(service, store: Store, browser: Browser, game_id: str, names: l
     assert re.match(rf"({'|'.join(names)}): \w", log[-1].text)
     svg = driver.find_element(By.CSS_SELECTOR, "svg.board")
     assert "Provisional" in svg.text
-    browser.screenshot(shot)
+    browser.screenshot(shot, ".board-wrap")
 
 
 def test_pile_refusals_and_a_page_that_updates_itself(service, pool, redis_conn_e2e):
@@ -283,4 +283,4 @@ def test_a_whole_game_by_clicking(service, pool, redis_conn_e2e, game, options, 
         other, _links = create(players[0], service.base, game, names, {"map": "new_england"})
         players[0].driver.get(f"{service.base}/games/{other}")
         assert "New England" in players[0].driver.find_element(By.CSS_SELECTOR, "svg.board").text
-        players[0].screenshot(f"{game}-new-england-start")
+        players[0].screenshot(f"{game}-new-england-start", ".board-wrap")
