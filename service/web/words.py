@@ -54,7 +54,8 @@ def path_words(path: str, view: dict, names: list[str]) -> str:
 
 def change_words(changes: dict, view: dict, names: list[str]) -> list[str]:
     """A move's effects (choice_tree.effects' `changes`) in words, the first few; the
-    entries of a list of plain values (a hand) said as what leaves and what comes."""
+    entries of a list of plain values (a hand) said as what leaves and how many come:
+    what comes may be drawn from a hidden deck or bag (the next card), never named."""
     said, lists, new = [], {}, {}
     for path, (before, after) in changes.items():
         parent, _, last = path.rpartition(".")
@@ -76,9 +77,10 @@ def change_words(changes: dict, view: dict, names: list[str]) -> list[str]:
             [v for i, v in sorted(changed.items()) if i >= len(befores)]
         befores, afters = Counter(befores), Counter(v for v in afters if v is not None)
         gone, came = befores - afters, afters - befores
+        came_count = sum(1 for v in came.elements() if v is not None)
         said.append(f"{path_words(parent, view, names)}: "
                     + ", ".join([f"− {readable(v)}" for v in gone.elements() if v is not None]
-                                + [f"+ {readable(v)}" for v in came.elements() if v is not None]))
+                                + ([f"+ {came_count} new"] if came_count else [])))
     said.sort(key=lambda line: not (line.startswith("your") or any(n in line for n in names)))
     more = len(said) - SHOWN_CHANGES
     return said[:SHOWN_CHANGES] + ([f"and {more} more changes"] if more > 0 else [])

@@ -101,3 +101,20 @@ def test_a_walk_of_few_moves_lists_them_all_and_a_single_choice_is_taken():
     assert walk.trail[0][0] == "build" and len(walk.choices) == len(moves)
     assert all(c.move and " · " in c.label for c in walk.choices)
     assert leaves([]) == []
+
+
+def test_effects_never_name_what_a_move_would_draw():
+    """SPIELZUG: a Brass turn ends by drawing from the face-down deck; a move's effects
+    say that a card comes, never which (the deck's order is hidden)."""
+    from service.games.registry import game_types
+    engine = game_types()["brass-lancashire"].engine
+    state = engine.setup({}, 2, 3)
+    seat = engine.to_act(state)[0]
+    moves = engine.legal_moves(state, seat)
+    walk = choices.walk(engine, state, seat, moves, "0", ["A", "B"])
+    while not walk.choices[0].move:                  # down to the level of moves
+        walk = choices.walk(engine, state, seat, moves, walk.choices[0].at, ["A", "B"])
+    top_card = state.deck[-1] if isinstance(state.deck, list) else None
+    said = [e for c in walk.choices for e in c.effects if e.startswith("your hand")]
+    assert said and all("+ 1 new" in e for e in said)
+    assert top_card is None or all(f"+ {top_card.replace('_', ' ')}" not in e for e in said)
