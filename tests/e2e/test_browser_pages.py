@@ -15,7 +15,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 from service.play import load_game
 from service.store import Store
 from service.web.words import readable
-from tests.e2e.browser import Browser
+from tests.e2e.browser import WINDOW, Browser
 
 WAIT = 30              # seconds: the CPU is shared with other test runs
 POLL = 0.02            # seconds between looks at a page that is loading
@@ -255,6 +255,23 @@ def test_pile_refusals_and_a_page_that_updates_itself(service, pool, redis_conn_
         assert f"Alice ({scores[0]})" in browser.driver.find_element(By.ID, "result").text
 
 
+def phone_width(driver, page: str) -> None:
+    """At a phone's width (390 CSS pixels) nothing but the board is wider than the
+    screen, and the board scrolls sideways in its own focusable region."""
+    driver.set_window_size(390, 844)
+    try:
+        driver.get(page)
+        wide = driver.execute_script(
+            "return [document.documentElement.scrollWidth, window.innerWidth,"
+            " document.querySelector('.board-wrap').scrollWidth,"
+            " document.querySelector('.board-wrap').clientWidth,"
+            " document.querySelector('.board-wrap').tabIndex]")
+        page_width, screen, board, shown, tab = wide
+        assert page_width <= screen and board > shown and tab == 0, wide
+    finally:
+        driver.set_window_size(*WINDOW)
+
+
 GAMES = [
     # game, options as the home form's selects say them, players, which choice they click
     ("brass-lancashire", {"length": "introductory"}, ["Ada", "Brunel"], builder),
@@ -279,6 +296,8 @@ def test_a_whole_game_by_clicking(service, pool, redis_conn_e2e, game, options, 
                             shot=(12, f"{game}-seat") if game == "brass-lancashire" else None)
     assert moves == load_game(store, game_id).snapshot.version
     result_shown(service, store, players[0], game_id, names, f"{game}-spectator")
+    if game == "brass-lancashire":
+        phone_width(players[0].driver, f"{service.base}/games/{game_id}")
     if game == "age-of-industry":          # the other map, as it starts
         other, _links = create(players[0], service.base, game, names, {"map": "new_england"})
         players[0].driver.get(f"{service.base}/games/{other}")
