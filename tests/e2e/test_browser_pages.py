@@ -10,6 +10,7 @@ import re
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from service.play import load_game
@@ -242,6 +243,7 @@ def test_pile_refusals_and_a_page_that_updates_itself(service, pool, redis_conn_
     driver.back()
 
     players = [alice, bob]
+    by_keyboard(driver)
     for _ in range(40):
         game = load_game(store, game_id)
         if game.snapshot.status == "finished":
@@ -253,6 +255,20 @@ def test_pile_refusals_and_a_page_that_updates_itself(service, pool, redis_conn_
     for browser in players:
         WebDriverWait(browser.driver, WAIT).until(lambda d: d.find_elements(By.ID, "result"))
         assert f"Alice ({scores[0]})" in browser.driver.find_element(By.ID, "result").text
+
+
+def by_keyboard(driver) -> None:
+    """A move made with the keyboard alone: Tab to the first move's button, Enter."""
+    for _ in range(60):
+        driver.switch_to.active_element.send_keys(Keys.TAB)
+        if driver.execute_script("return document.activeElement.matches('ul.choices .move')"):
+            break
+    else:
+        raise AssertionError("no move's button is reached by Tab")
+    driver.execute_script("window.clicked = true")
+    driver.switch_to.active_element.send_keys(Keys.ENTER)
+    kind, message = loaded(driver)
+    assert "applied" in kind and message.startswith("Played: "), message
 
 
 def phone_width(driver, page: str) -> None:
