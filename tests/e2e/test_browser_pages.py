@@ -218,8 +218,9 @@ def result_shown(service, store: Store, browser: Browser, game_id: str, names: l
 
 def test_pile_refusals_and_a_page_that_updates_itself(service, pool, redis_conn_e2e):
     """The test game "pile", two browsers: refusals shown with their reason, a CSRF
-    forgery refused, and the page of the seat to act updating itself (event stream)
-    when the other seat moves; played to its end."""
+    forgery refused, a move made by keyboard, and the page of the seat to act updating
+    itself when the other seat moves (by the event stream, or without one by polling
+    with the ETag); played to its end."""
     store = Store(redis_conn_e2e)
     alice, bob = pool(2)
     game_id, links = create(alice, service.base, "pile", ["Alice", "Bob"])
@@ -243,7 +244,16 @@ def test_pile_refusals_and_a_page_that_updates_itself(service, pool, redis_conn_
     driver.back()
 
     players = [alice, bob]
+    # the other seat's browser has no EventSource: its page learns of the move by
+    # polling the game with its ETag
+    other = players[1 - first].driver
+    hook = other.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                                 {"source": "delete window.EventSource;"})["identifier"]
+    other.get(f"{service.base}/games/{game_id}/seat")
+    assert other.execute_script("return typeof EventSource") == "undefined"
     by_keyboard(driver)
+    WebDriverWait(other, WAIT).until(lambda d: shown_version(d) == 1)
+    other.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": hook})
     for _ in range(40):
         game = load_game(store, game_id)
         if game.snapshot.status == "finished":
