@@ -113,6 +113,9 @@ def cmd_bench(args) -> None:
     elif args.what == "streams":
         from service import bench_streams
         bench_streams.streams(args.game, connections=args.connections, turns=args.turns)
+    elif args.what == "pages":
+        from service import bench_pages
+        bench_pages.pages(rounds=args.rounds)
     else:
         bench.api(game=args.game, turns=args.turns, clients=args.clients, seconds=args.seconds)
 
@@ -284,7 +287,7 @@ def parser() -> argparse.ArgumentParser:
     mail_in.set_defaults(run=cmd_mail_in)
     bench = sub.add_parser("bench", help="measure: `bench engine GAME`, `bench api`, `bench streams` or "
                                                 "`bench footprint GAME`")
-    bench.add_argument("what", choices=["engine", "api", "streams", "footprint"])
+    bench.add_argument("what", choices=["engine", "api", "streams", "footprint", "pages"])
     bench.add_argument("game", nargs="?", default=None)
     bench.add_argument("--seats", type=int, default=4)
     bench.add_argument("--options", type=json.loads, default=None,
@@ -295,6 +298,8 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--seconds", type=float, default=5.0)
     bench.add_argument("--connections", type=int, default=1000,
                        help="bench streams: open event streams")
+    bench.add_argument("--rounds", type=int, default=50,
+                       help="bench pages: renders of each page")
     bench.set_defaults(run=cmd_bench)
     admin = sub.add_parser("admin", help="`admin rebuild ID`: rebuild a snapshot from setup + "
                            "log; `admin verify ID`: and check the seed against its commitment; "

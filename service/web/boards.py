@@ -3,16 +3,19 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from service.games.base import GameType
-from service.web import brass_board
+from service.web import (age_of_industry_board, brass_board, industry_board,
+                         ultimate_railroads_board)
 
-DRAW = {"brass-lancashire": brass_board.draw}
+DRAW = {"brass-lancashire": brass_board.draw, "age-of-industry": age_of_industry_board.draw,
+        "industry": industry_board.draw, "ultimate-railroads": ultimate_railroads_board.draw}
 SHORT_LIST = 8
 
 
-def draw(game: GameType, public: dict, names: list[str]) -> Markup | None:
-    """The picture of the public view, or None for a game with no picture yet."""
-    drawer = DRAW.get(game.id)
+def board_svg(game_type: str, public: dict, names: list[str]) -> Markup | None:
+    """The picture of a public view (`engine.view(state, seat)["public"]`) with the
+    players' names, or None for a game with no picture. Needs no request: the mail
+    workers may embed it."""
+    drawer = DRAW.get(game_type)
     return Markup(drawer(public, names)) if drawer else None
 
 

@@ -13,8 +13,8 @@ from pathlib import Path
 from markupsafe import escape
 
 from service.games.brass_lancashire import data
+from service.web import svg
 
-COLOURS = ("#c0392b", "#2e6fbd", "#d4a017", "#2e8b57")      # seats 0-3
 LETTER = {"cotton_mill": "C", "coal_mine": "M", "iron_works": "I", "port": "P", "shipyard": "S"}
 SLOT, BOX_W, BOX_H = 26, 132, 62
 
@@ -55,7 +55,7 @@ def town(place: str, tiles: list, names: list[str]) -> str:
                          f'{"/".join(LETTER[a] for a in allowed)}</text>')
             said.append(f"slot {i + 1} free for {' or '.join(map(words, allowed))}")
             continue
-        colour = COLOURS[tile["owner"] % len(COLOURS)]
+        colour = svg.seat_colour(tile["owner"])
         parts.append(f'<rect x="{sx}" y="{sy}" width="{SLOT}" height="{SLOT}" fill="{colour}" '
                      f'stroke="{"#000" if tile["flipped"] else "#fff"}" '
                      f'stroke-width="{3 if tile["flipped"] else 1}"/>'
@@ -85,22 +85,10 @@ def link(link_id: str, owner: int | None, names: list[str]) -> str:
             '' if rail else ' stroke-dasharray="8 5"')
         title = f"{data.NAMES[a]}–{data.NAMES[b]}: {kind} link, unbuilt"
     else:
-        style = f'stroke="{COLOURS[owner % len(COLOURS)]}" stroke-width="9"'
+        style = f'stroke="{svg.seat_colour(owner)}" stroke-width="9"'
         title = f"{data.NAMES[a]}–{data.NAMES[b]}: {names[owner]}'s link ({kind})"
     return (f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" {style}>'
             f'<title>{escape(title)}</title></line>')
-
-
-def track(x: int, y: int, label: str, spaces: list, filled: int, colour: str) -> str:
-    """A row of market spaces (price in each), the dearest `filled` holding a cube."""
-    out = [f'<text x="{x}" y="{y - 6}" font-size="13">{escape(label)}</text>']
-    for i, price in enumerate(spaces):
-        full = i >= len(spaces) - filled
-        out.append(f'<rect x="{x + i * 24}" y="{y}" width="22" height="22" '
-                   f'fill="{colour if full else "#fff"}" stroke="#444"/>'
-                   f'<text x="{x + i * 24 + 11}" y="{y + 15}" text-anchor="middle" '
-                   f'font-size="11" fill="{"#fff" if full else "#000"}">£{price}</text>')
-    return "".join(out)
 
 
 def draw(public: dict, names: list[str]) -> str:
@@ -122,8 +110,8 @@ def draw(public: dict, names: list[str]) -> str:
     out += [link(link_id, links.get(link_id), names) for link_id in data.LINKS]
     out += [town(place, board.get(place, []), names) for place in spec["places"]]
     y = height + 20
-    out.append(track(20, y, "Coal market", data.MARKET_PRICES, public["coal_market"], "#222"))
-    out.append(track(240, y, "Iron market", data.MARKET_PRICES, public["iron_market"], "#c96"))
+    out.append(svg.track(20, y, "Coal market", data.MARKET_PRICES, public["coal_market"], "#222"))
+    out.append(svg.track(240, y, "Iron market", data.MARKET_PRICES, public["iron_market"], "#c96"))
     cotton_spaces = [str(s) for s in data.COTTON_TRACK] + ["X"]
     out.append(f'<text x="460" y="{y - 6}" font-size="13">Cotton demand (income steps)</text>')
     for i, label in enumerate(cotton_spaces):
@@ -135,7 +123,7 @@ def draw(public: dict, names: list[str]) -> str:
     for s, name in enumerate(names):
         row = y + 50 + s * 22
         out.append(f'<rect x="20" y="{row - 13}" width="14" height="14" '
-                   f'fill="{COLOURS[s % len(COLOURS)]}"/><text x="40" y="{row}" font-size="13">'
+                   f'fill="{svg.seat_colour(s)}"/><text x="40" y="{row}" font-size="13">'
                    f'{escape(name)}: £{public["money"][s]}, income {public["income_level"][s]}, '
                    f'{public["vp"][s]} VP</text>')
     out.append(f'<text x="{width - 10}" y="{height + 140}" text-anchor="end" font-size="13">'

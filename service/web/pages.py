@@ -9,15 +9,17 @@ from flask import (Blueprint, abort, current_app, flash, redirect, render_templa
 
 from service import play, problems
 from service.api import store
-from service.games.events import parts_text, with_names
+from service.games.events import parts_text
 from service.games.registry import game_types
-from service.web import boards, seats
+from service.games.choice_tree import scalars
+from service.web import boards, choices, seats, words
 from workers.queues import enqueuer
 
 bp = Blueprint("pages", __name__)
 MAX_MOVE_BYTES = 4096        # a move as the form posts it; Brass's longest is ~300
 TURN_WAIT = 10.0             # seconds the form waits for the worker before showing "queued"
 NAME_LENGTH = 40
+LOG_SHOWN = 40               # moves a seat's page names in its log
 
 
 @bp.after_request
@@ -32,17 +34,23 @@ def forms():
     return {"csrf_token": seats.csrf_token}
 
 
+bp.add_app_template_filter(words.readable, "readable")
+
+
 @bp.get("/")
 def home():
-    return render_template("pages/home.html", game_types=[g for g in game_types().values()])
+    types = list(game_types().values())
+    return render_template("pages/home.html", game_types=types,
+                           most_seats=max(g.max_seats for g in types))
 
 
 @bp.post("/games")
 def create_game():
     seats.check_csrf()
     names = [n.strip()[:NAME_LENGTH] for n in request.form.getlist("player") if n.strip()]
+    game = request.form.get("game", "")
     record, _tokens, _admin = play.create_game(
-        store(), request.form.get("game", ""), [{"name": n} for n in names], None, None)
+        store(), game, [{"name": n} for n in names], chosen_options(game), None)
     links = [(s.name, seats.link_url(record.id, i)) for i, s in enumerate(record.seats)]
     return render_template("pages/created.html", record=record, links=links,
                            days=seats.LINK_DAYS), 201
@@ -79,11 +87,37 @@ def enter(game_id: str, signed: str):
 
 @bp.get("/games/<game_id>/seat")
 def seat_page(game_id: str):
+    """The seat's page: its hand and, when it is to act, the walk to its move
+    (choices.walk): `?v=VERSION&at=PATH` is where the walk stands, a path of an
+    older version starts again; a path ending on a complete move shows its preview."""
     game = play.load_game(store(), game_id)
     seat = signed_in(game_id)
     moves = play.legal_moves(game, seat)
-    return render_template("pages/seat.html", **table(game, seat),
-                           moves=grouped(game.type.engine, moves))
+    version = game.snapshot.version
+    at = request.args.get("at", "") if request.args.get("v", type=int) == version else ""
+    names = [s.name for s in game.record.seats]
+    walk = choices.walk(game.type.engine, game.state, seat, moves, at, names) if moves else None
+    preview = None
+    if walk and walk.chosen is not None:
+        preview = previewed(game, seat, walk.chosen, names)
+    return render_template("pages/seat.html", **table(game, seat), walk=walk, preview=preview,
+                           version=version)
+
+
+def previewed(game: play.Game, seat: int, move: dict, names: list[str]) -> dict:
+    """POST /v1/games/{id}/preview's answer for one move (play.preview_turn), in words."""
+    answer = play.preview_turn(game, seat, game.snapshot.version, [move])
+    if answer["status"] != "playable":
+        return {"refused": f"{answer['reason']} ({answer.get('rule', 'rules')})"}
+    engine = game.type.engine
+    before = engine.view(game.state, seat)
+    old, new = scalars(before), scalars(answer["view"])
+    changed = {p: [old.get(p), new.get(p)] for p in sorted(old.keys() | new.keys())
+               if old.get(p) != new.get(p)}
+    return {"move": choices.posted(move), "notation": engine.format(move),
+            "words": words.move_words(move),
+            "changes": words.change_words(changed, before, names),
+            "next": [names[s] for s in answer["to_act"]], "status": answer["game_status"]}
 
 
 @bp.post("/games/<game_id>/seat/turns")
@@ -110,6 +144,22 @@ def submit_move(game_id: str):
     return redirect(url_for("pages.seat_page", game_id=game_id), 303)
 
 
+def chosen_options(game_id: str) -> dict | None:
+    """The home form's selects for the chosen game (`option-GAME-NAME`), each a choice
+    as the select writes it (`true`, `germany`); an empty one leaves the default.
+    play.create_game checks them as the API does."""
+    known = game_types().get(game_id)
+    if known is None:
+        return None
+    out = {}
+    for option in known.options:
+        sent = request.form.get(f"option-{game_id}-{option.name}", "")
+        picked = [c for c in option.choices or () if str(c).lower() == sent]
+        if sent:
+            out[option.name] = picked[0] if picked else sent
+    return out
+
+
 def signed_in(game_id: str) -> int:
     seat = seats.signed_in_seat(game_id)
     if seat is None:
@@ -130,27 +180,19 @@ def parsed_move(text: str) -> dict:
     return move
 
 
-def grouped(engine, moves: list[dict]) -> list[tuple[str, list[tuple[str, str]]]]:
-    """Legal moves by rulebook action, each as (JSON to post, notation to read)."""
-    groups: dict[str, list] = {}
-    for move in moves:
-        groups.setdefault(move["action"], []).append(
-            (json.dumps(move, sort_keys=True, separators=(",", ":")), engine.format(move)))
-    return list(groups.items())
-
-
 def table(game: play.Game, seat: int | None) -> dict:
     """What both pages show: the board as the seat (None: a spectator) sees it, the
     players, who is to act, the log in words and the result."""
     snap, names = game.snapshot, [s.name for s in game.record.seats]
     view = game.type.engine.view(game.state, seat)
-    log = [{"version": e["version"], "who": names[e["seat"]], "notation": e["notation"],
-            "said": [with_names(event["text"], names) for event in e["events"] if "text" in event]}
-           for e in play.redacted_log(store(), game, seat, 0)]
+    # a seat's page names the latest moves; the spectator's page (and a finished game) all
+    earlier = 0 if seat is None or snap.status == "finished" else max(0, snap.version - LOG_SHOWN)
+    log = words.log_lines(play.redacted_log(store(), game, seat, earlier), names)
     result = snap.result
     parts = result and result.get("breakdown") or [{}] * len(names)   # a plugin's may have none
     ranking = ([[(names[s], result["scores"][s], parts_text(parts[s])) for s in group]
                 for group in result["ranking"]] if result else None)
-    return {"game": game, "snap": snap, "names": names, "seat": seat, "log": log[::-1],
+    return {"game": game, "snap": snap, "names": names, "seat": seat, "log": log,
+            "earlier": earlier,
             "private": view["private"], "facts": boards.facts(view["public"], len(names)),
-            "board": boards.draw(game.type, view["public"], names), "ranking": ranking}
+            "board": boards.board_svg(game.type.id, view["public"], names), "ranking": ranking}

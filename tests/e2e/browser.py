@@ -13,6 +13,7 @@ CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run",
          "--disable-dev-shm-usage", "--window-size=1100,1900")
+WINDOW = (1100, 1900)
 
 
 class Browser:
@@ -39,13 +40,17 @@ class Browser:
         finally:
             shutil.rmtree(self.profile, ignore_errors=True)
 
-    def screenshot(self, name: str) -> Path:
-        """The page as a PNG, in PBEM_SCREENSHOTS (docs/screenshots when refreshing the
-        README's pictures) or else a temporary folder."""
+    def screenshot(self, name: str, selector: str | None = None) -> Path:
+        """The page (or its element `selector`) as a PNG, in PBEM_SCREENSHOTS
+        (docs/screenshots when refreshing the README's pictures) or else a temporary folder."""
         folder = Path(os.environ.get("PBEM_SCREENSHOTS") or tempfile.mkdtemp(prefix="pbem-shots-"))
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{name}.png"
+        if selector:
+            self.driver.find_element("css selector", selector).screenshot(str(path))
+            return path
         body = self.driver.find_element("tag name", "body")
         self.driver.set_window_size(1100, max(900, body.size["height"] + 40))
         self.driver.save_screenshot(str(path))
+        self.driver.set_window_size(*WINDOW)
         return path

@@ -23,13 +23,14 @@ ENV = {**os.environ, "REDIS_URL": TEST_REDIS_URL, "TEST_REDIS_URL": TEST_REDIS_U
 
 
 class Service:
-    def __init__(self):
+    def __init__(self, **env: str):
+        """`env`: settings of the server beside ENV (e.g. a rate limit)."""
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.workers: list[subprocess.Popen] = []
         self.killed: list[subprocess.Popen] = []
         self.server = spawn("serve", "--port", str(self.port), "--workers", "2",
-                            "--threads", "32")
+                            "--threads", "32", **env)
 
     def start_worker(self) -> subprocess.Popen:
         worker = spawn("worker")
@@ -75,9 +76,11 @@ def alive(pid: int) -> bool:
 
 
 @pytest.fixture(scope="module")
-def service():
+def service(request):
+    """The server (with the test module's SERVER_ENV settings, if it has them) and one
+    `pbem worker`."""
     redis.Redis.from_url(TEST_REDIS_URL).flushdb()
-    running = Service()
+    running = Service(**getattr(request.module, "SERVER_ENV", {}))
     try:
         running.start_worker()
         wait_until_healthy(running.base)

@@ -1,0 +1,105 @@
+"""The seat's move as a walk through the choice tree (service/games/choice_tree.py:
+action → card → place → source, in the engine's field order), one level per page,
+served without JavaScript: each step is a link `?v=VERSION&at=0.3.1` (the children's
+indices from the root; a path of another version is dropped), a level with a single
+choice is taken at once, and the complete moves shown carry their effects (one apply
+each, for at most MAX_EFFECTS of them) and a button that plays them. A level with
+few moves below it (FLAT_UP_TO) lists those moves at once, their remaining steps
+named together."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from service.games.choice_tree import choice_tree, effects, label, leaves, scalars
+from service.web.words import change_words, readable
+
+MAX_EFFECTS = 40             # complete moves of one level whose effects are computed
+MAX_PATH = 12                # levels in a path (a Brass build has 6)
+FLAT_UP_TO = 8               # a level with at most this many moves below lists them all
+
+
+@dataclass
+class Choice:
+    label: str
+    count: int                          # complete moves below (1 for a move)
+    at: str                             # the path that leads here
+    move: str | None = None             # the move as the form posts it, when complete
+    notation: str = ""
+    effects: list[str] = field(default_factory=list)
+    more: bool = False                  # a complete move that also leads further
+
+
+@dataclass
+class Walk:
+    trail: list[tuple[str, str]]        # (label, path) of each step taken
+    choices: list[Choice]
+    chosen: dict | None                 # the complete move the path ends on, if any
+    at: str
+
+
+def parse_path(at: str | None) -> list[int]:
+    if not at:
+        return []
+    steps = at.split(".")[:MAX_PATH]
+    return [int(s) for s in steps if s.isdigit() and len(s) < 6]
+
+
+def posted(move: dict) -> str:
+    return json.dumps(move, sort_keys=True, separators=(",", ":"))
+
+
+def walk(engine, state, seat: int, moves: list[dict], at: str | None,
+         names: list[str]) -> Walk:
+    tree = choice_tree(engine, state, seat, moves, with_effects=False)
+    nodes, trail, path = tree, [], []
+    chosen = None
+    wanted = parse_path(at)
+    while True:
+        if wanted:
+            index = wanted.pop(0)
+            if index >= len(nodes):
+                break
+        elif len(nodes) == 1 and nodes[0]["children"]:
+            index = 0                   # one choice only: taken at once
+        else:
+            break
+        node = nodes[index]
+        path.append(index)
+        trail.append((said(node), ".".join(map(str, path))))
+        if not node["children"]:
+            chosen = node["move"]
+            break
+        nodes = node["children"]
+    here = ".".join(map(str, path))
+    if chosen is not None:
+        return Walk(trail, [], chosen, here)
+    view = engine.view(state, seat)
+    before = scalars(view)
+    listed = (list(complete(nodes, [], [])) if len(leaves(nodes)) <= FLAT_UP_TO
+              else [([i], [said(node)], node) for i, node in enumerate(nodes)])
+    choices, measured = [], 0
+    for steps, labels, node in listed:
+        to = ".".join(map(str, path + steps))
+        choice = Choice(" · ".join(labels), len(leaves([node])), to)
+        if "move" in node:
+            choice.move, choice.notation = posted(node["move"]), node["notation"]
+            choice.more = bool(node["children"])
+            if measured < MAX_EFFECTS:
+                measured += 1
+                changed = effects(engine, state, seat, node["move"], before)["changes"]
+                choice.effects = change_words(changed, view, names)
+        choices.append(choice)
+    return Walk(trail, choices, None, here)
+
+
+def complete(nodes: list[dict], steps: list[int], labels: list[str]):
+    """Every complete move below `nodes`: (its path from here, its labels, its node)."""
+    for i, node in enumerate(nodes):
+        if "move" in node:
+            yield steps + [i], labels + [said(node)], node
+        yield from complete(node["children"], steps + [i], labels + [said(node)])
+
+
+def said(node: dict) -> str:
+    return label(node["field"], readable(node["value"]))

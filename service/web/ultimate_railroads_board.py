@@ -1,0 +1,201 @@
+"""Ultimate Railroads drawn as SVG from its data (service/games/ultimate_railroads/data/
+base.json) and a public view: the action board of the seats' board side with each
+space's cost and effect and the workers on it (their owner's colour and count), the
+engineer strip, locomotive stacks and supplies; then each seat's player board: the
+three routes field by field with the tracks of every colour on them and their special
+fields, the locomotives, the factories in the industry strip's gaps, the wrenches on
+the strip, doublers, keys, coins, points. Values the data marks provisional carry a *
+and the picture says what that means."""
+from __future__ import annotations
+
+from service.games.ultimate_railroads.data import (COLOURS, ENGINEERS, LANE, PROVISIONAL, SPACES,
+                                                   ROUTES, STACKS, loco_number, seat_rules)
+from service.games.ultimate_railroads.spaces import HIRE_SLOT, PUBLIC_SLOTS
+from service.web import svg
+
+TRACK = {"wood": "#8d5a2b", "green": "#2e7d32", "bronze": "#b87333", "silver": "#9e9e9e",
+         "gold": "#d4af37"}
+SPECIAL = {"new_worker": "W", "idea_tile": "I", "key": "K", "route_doubling": "×2",
+           "bonus_star": "★", "medal": "M"}
+EMIL_COLOUR = "#444"
+WIDTH, SPACE_W, SPACE_H, FIELD = 1000, 192, 58, 44
+
+
+def words(name: str) -> str:
+    return str(name).replace("_", " ")
+
+
+def effect_words(effect: dict) -> str:
+    kind = effect["type"]
+    if kind == "combo":
+        return " + ".join(effect_words(part) for part in effect["parts"])
+    if kind == "track_steps":
+        colours = "any" if effect["colours"] == "any" else "/".join(effect["colours"])
+        return f"{effect['steps']} {colours} step{'s' if effect['steps'] > 1 else ''}"
+    if kind == "industry_steps":
+        return f"{effect['steps']} industry step{'s' if effect['steps'] > 1 else ''}"
+    if kind == "take_loco":
+        return words(effect.get("as", "locomotive"))
+    if kind == "gain_coins":
+        return f"{effect['coins']} coins"
+    if kind == "take_doubler":
+        return f"{effect['count']} doubler"
+    if kind == "claim_turn_order":
+        return f"turn order {effect['position']}"
+    return words(kind)
+
+
+def provisional_mark(record: dict) -> str:
+    return "*" if record.get("status") == "provisional" else ""
+
+
+def action_space(public: dict, space: dict, x: int, y: int, names: list[str]) -> str:
+    held = public["spaces"].get(space["id"])
+    cost = ([f"{space['workers']} worker{'s' if space['workers'] != 1 else ''}"]
+            if "workers" in space else []) \
+        + ([f"{space['coins']} coin"] if space.get("coins") else [])
+    if "public_engineer" in space:
+        number = public["strip"][PUBLIC_SLOTS[space["public_engineer"]]]
+        engineer = ENGINEERS.get(number)
+        what = (f"engineer {number}{provisional_mark(engineer)}: "
+                f"{effect_words(engineer['effect'])}, "
+                f"{engineer['workers']} worker" if engineer else "no engineer")
+    else:
+        what = effect_words(space["effect"])
+    label = f"{words(space['id'])}{provisional_mark(space)}"
+    parts = [f'<rect x="{x}" y="{y}" width="{SPACE_W}" height="{SPACE_H}" rx="5" '
+             f'fill="{"#fff8e1" if held else "#fff"}" stroke="#777"/>',
+             svg.text(x + 5, y + 15, label, 12, font_weight="bold"),
+             svg.text(x + 5, y + 31, what[:34], 10),
+             svg.text(x + 5, y + 46, ", ".join(cost), 10, fill="#555")]
+    said = [f"{label}: {what}", "costs " + (", ".join(cost) or "nothing")]
+    if held:
+        seat = held["seat"]                  # a seat, or "emil" in the solo game
+        colour = svg.seat_colour(seat) if isinstance(seat, int) else EMIL_COLOUR
+        count = held["workers"] + held["temps"]
+        for i in range(min(count, 4)):
+            parts.append(f'<circle cx="{x + SPACE_W - 14 - i * 16}" cy="{y + SPACE_H - 14}" '
+                         f'r="7" fill="{colour}" stroke="#000"/>')
+        who = names[seat] if isinstance(seat, int) else "Emil"
+        said.append(f"{who}'s {count} worker{'s' if count != 1 else ''} on it")
+    return svg.described("; ".join(said), parts)
+
+
+def action_board(public: dict, names: list[str], top: int) -> tuple[list[str], int]:
+    side = seat_rules(public["seats"])["board_side"]
+    shown = [s for s in SPACES.values() if side in s["sides"]
+             and (not s.get("module") or public["options"].get(s["module"]))]
+    per_row = WIDTH // (SPACE_W + 6)
+    when = ("the game is over" if public["phase"] == "over"
+            else f"round {public['round']} of {public['rounds']}, {words(public['phase'])}")
+    body = [svg.text(10, top, f"Action board ({words(side)} side), {when}", 15,
+                     font_weight="bold")]
+    for i, space in enumerate(shown):
+        body.append(action_space(public, space, 10 + (i % per_row) * (SPACE_W + 6),
+                                 top + 12 + (i // per_row) * (SPACE_H + 6), names))
+    y = top + 12 + -(-len(shown) // per_row) * (SPACE_H + 6) + 14
+    strip = ", ".join("-" if n is None else str(n) for n in public["strip"][:HIRE_SLOT])
+    stacks = ", ".join(f"#{STACKS[s]}: {n}" for s, n in public["stacks"].items())
+    lines = [f"Engineer strip (6)…(1): {strip}; to hire: {public['strip'][HIRE_SLOT] or '-'}",
+             f"Locomotive stacks: {stacks}",
+             f"Doublers left {public['doubler_supply']}; idea cards: "
+             f"{', '.join(map(words, public['idea_cards'])) or '-'}; end-game cards left "
+             f"{public['end_deck']}; turn order: {', '.join(names[s] for s in public['order'])}"]
+    if public.get("emil"):
+        emil = public["emil"]
+        lines.append("Emil: " + ", ".join(f"{words(k)} {v}" for k, v in emil.items()
+                                          if isinstance(v, (int, str)))[:150])
+    body += [svg.text(10, y + i * 18, line, 12) for i, line in enumerate(lines)]
+    return body, y + len(lines) * 18
+
+
+def route_row(player: dict, route_id: str, x: int, y: int) -> tuple[str, str]:
+    route = ROUTES[route_id]
+    tracks = player["tracks"][route_id]
+    specials = {s["field"]: s for s in route.get("specials", [])}
+    parts = [svg.text(x, y + 26, words(route_id), 12, font_weight="bold")]
+    left = x + 80
+    for field in range(1, route["length"] + 1):
+        fx = left + (field - 1) * FIELD
+        parts.append(f'<rect x="{fx}" y="{y + 6}" width="{FIELD - 2}" height="30" fill="#fff" '
+                     f'stroke="#999"/>' + svg.text(fx + 2, y + 15, str(field), 8, fill="#777"))
+        if field in specials:
+            parts.append(svg.text(fx + FIELD - 4, y + 15, SPECIAL[specials[field]["type"]], 9,
+                                  text_anchor="end", fill="#a40"))
+        here = [c for c in COLOURS if tracks.get(c) == field]
+        for i, colour in enumerate(here):
+            parts.append(f'<rect x="{fx + 3 + i * 8}" y="{y + 20}" width="7" height="13" '
+                         f'fill="{TRACK[colour]}" stroke="#000" stroke-width="0.5"/>')
+    locos = ", ".join(f"#{loco_number(n)}" for n in player["locos"][route_id] if n) or "none"
+    parts.append(svg.text(left + route["length"] * FIELD + 6, y + 26, f"loco {locos}", 11))
+    placed = [f"{c} on {tracks[c]}" for c in COLOURS if tracks.get(c)]
+    return "".join(parts), (f"{words(route_id)}: tracks {', '.join(placed) or 'none'}; "
+                            f"locomotives {locos}")
+
+
+def industry_row(player: dict, x: int, y: int) -> tuple[str, str]:
+    parts = [svg.text(x, y + 26, "industry", 12, font_weight="bold")]
+    gap = 0
+    factories = []
+    for field, printed in enumerate(LANE):
+        fx = x + 80 + field * FIELD
+        if printed == "gap":
+            factory = player["factories"][gap]
+            gap += 1
+            shown = f"F{factory}" if factory else "gap"
+            if factory:
+                factories.append(f"factory #{factory}")
+            fill = "#cfd8dc" if factory else "#eee"
+        else:
+            shown, fill = str(printed), "#fff"
+        parts.append(f'<rect x="{fx}" y="{y + 6}" width="{FIELD - 2}" height="30" fill="{fill}" '
+                     f'stroke="#999"/>' + svg.text(fx + 3, y + 18, shown, 10))
+        if field in player["wrenches"]:
+            parts.append(f'<path d="M{fx + 22},{y + 24} l7,11 h-14 z" fill="#222"/>')
+    wrenches = ", ".join(f"field {w}" for w in player["wrenches"])
+    return "".join(parts), (f"industry: wrenches on {wrenches}; "
+                            f"{', '.join(factories) or 'no factories'}")
+
+
+def player_board(public: dict, seat: int, name: str, top: int) -> tuple[str, int]:
+    player = public["players"][seat]
+    stats = (f"{player['score']} points, {player['coins']} coins, {player['workers']} workers, "
+             f"{player['doublers']} doublers, {player['keys']} keys, engineers "
+             f"{', '.join(map(str, player['engineers'])) or 'none'}, ideas used "
+             f"{', '.join(map(words, player['ideas_used'])) or 'none'}, {player['end_cards']} "
+             "end-game cards")
+    parts = [f'<rect x="4" y="{top}" width="{WIDTH - 8}" height="{40 + 44 * (len(ROUTES) + 1)}" '
+             f'fill="none" stroke="{svg.seat_colour(seat)}" stroke-width="3" rx="6"/>',
+             svg.text(12, top + 18, f"{name}: {stats}", 12, font_weight="bold")]
+    said = [f"{name}'s player board: {stats}"]
+    y = top + 22
+    for route_id in ROUTES:
+        drawn, words_of = route_row(player, route_id, 12, y)
+        parts.append(drawn)
+        said.append(words_of)
+        y += 44
+    drawn, words_of = industry_row(player, 12, y)
+    parts.append(drawn)
+    said.append(words_of)
+    return svg.described("; ".join(said), parts), top + 44 * (len(ROUTES) + 1) + 46
+
+
+def draw(public: dict, names: list[str]) -> str:
+    body, y = action_board(public, names, 22)
+    for seat, name in enumerate(names):
+        board, y = player_board(public, seat, name, y + 6)
+        body.append(board)
+    legend = ("Fields: W new worker, I idea tile, K key, ×2 route doubling, ★ bonus star, "
+              "M medal; coloured bars: tracks (wood, green, bronze, silver, gold); ▲ wrench")
+    body.append(svg.text(10, y + 12, legend, 11))
+    if PROVISIONAL:
+        body.append(svg.provisional(WIDTH - 10, y + 32, f"* and {len(PROVISIONAL)} values of "
+                                    "the data are stand-ins, not the printed components"))
+    summary = (f"Ultimate Railroads, round {min(public['round'], public['rounds'])} of "
+               f"{public['rounds']}{', over' if public['phase'] == 'over' else ''}. "
+               + " ".join(f"{n}: {public['players'][s]['score']} points, "
+                          f"{public['players'][s]['coins']} coins." for s, n in enumerate(names))
+               + f" {len(public['spaces'])} action spaces taken."
+               + (" Some data provisional." if PROVISIONAL else ""))
+    return svg.document("ur", "Ultimate Railroads: action board and player boards", summary,
+                        WIDTH, y + 44, body)

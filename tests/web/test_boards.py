@@ -1,0 +1,122 @@
+"""Issue 16, "the board drawn as SVG from each game's own data files": each game's
+picture after seeded random play is well-formed SVG with a text alternative, names
+every place or space of its data, describes the pieces on it by their owner's name,
+and says on the picture that its data is provisional."""
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from service.games.age_of_industry.data import MAPS
+from service.games.registry import game_types
+from service.web.boards import board_svg
+from tests.games.harness import play_game
+
+SVG = "{http://www.w3.org/2000/svg}"
+NAMES = ["Ada", "Brunel", "Cockerell", "Darby"]
+
+
+class Enough(Exception):
+    """Enough moves played."""
+
+
+def played(game_id: str, options: dict, seats: int, moves: int, prefer: tuple = (), seed: int = 5):
+    """The public view after up to `moves` random moves (the harness's play_game), those
+    of the `prefer` actions chosen where there are any (so the board fills)."""
+    chooser, last = random.Random(seed), {"count": 0}
+
+    def choose(state, _seat, legal):
+        last.update(state=state, count=last["count"] + 1)
+        if last["count"] > moves:
+            raise Enough
+        return chooser.choice([m for m in legal if m["action"] in prefer] or legal)
+    game = game_types()[game_id]
+    try:
+        state = play_game(game, seats, seed, options, choose).state
+    except Enough:
+        state = last["state"]
+    return game.engine.view(state, None)["public"]
+
+
+def picture(game_id: str, public: dict, seats: int) -> tuple[ET.Element, str]:
+    drawn = board_svg(game_id, public, NAMES[:seats])
+    root = ET.fromstring(str(drawn))
+    assert root.tag == f"{SVG}svg" and root.get("role") == "group"
+    assert root.find(f"{SVG}title").text and len(root.find(f"{SVG}desc").text) > 40
+    said = " ".join(g.get("aria-label") for g in root.iter(f"{SVG}g") if g.get("aria-label"))
+    return root, said
+
+
+def all_text(root: ET.Element) -> str:
+    return " ".join("".join(t.itertext()) for t in root.iter(f"{SVG}text"))
+
+
+@pytest.mark.parametrize("map_id", ["germany", "new_england"])
+def test_age_of_industry_both_maps_places_links_ports_demand(map_id):
+    public = played("age-of-industry", {"map": map_id}, 3, 120,
+                    ("build", "rail", "sell", "draw", "loan"))
+    root, said = picture("age-of-industry", public, 3)
+    game_map = MAPS[map_id]
+    for location in game_map.locations.values():
+        assert location.name in said
+    for space, tile in public["tiles"].items():
+        place = game_map.locations[space.split(".")[0]].name
+        owner = NAMES[tile["owner"]]
+        assert f"{owner}'s {tile['industry'].replace('_', ' ')} level {tile['level']}" \
+            in said.split(place + ":", 1)[1]
+    titles = [t.text for t in root.iter(f"{SVG}title")]
+    lines = sum(len(v) for v in game_map.shipping_at.values()) // 2
+    assert sum("shipping line" in t for t in titles) == lines
+    assert sum("rail link" in t for t in titles) == len(game_map.links)
+    assert sum("'s rail link" in t for t in titles) == len(public["rails"])
+    words = all_text(root)
+    assert "Coal demand" in words and "Iron demand" in words and "Provisional" in words
+    assert ("distant port" in said) and ("market:" in said)
+
+
+def test_industry_spaces_by_epoch_ownership_and_development():
+    from service.games.industry.board import BOARD
+    public = played("industry", {}, 3, 150, ("auction", "bid", "develop"))
+    assert public["owned"] and any(o["developed"] for o in public["owned"].values())
+    root, said = picture("industry", public, 3)
+    for space_id, space in BOARD.spaces.items():
+        assert f"{space_id} {(space.get('name') or space['kind']).replace('_', ' ')}" in said
+    for space_id, owner in public["owned"].items():
+        state = "developed" if owner["developed"] else "not developed"
+        label = next(g.get("aria-label") for g in root.iter(f"{SVG}g")
+                     if g.get("aria-label", "").startswith(f"{space_id} "))
+        assert f"owned by {NAMES[owner['seat']]} since epoch {owner['epoch']}, {state}" in label
+    assert said.count("owned by") == len(public["owned"])
+    assert sum(1 for _ in root.iter(f"{SVG}path")) == len(BOARD.connections)
+    assert "Provisional" in all_text(root) and "Epoch 5" in all_text(root)
+
+
+@pytest.mark.parametrize("seats,options", [(1, {"emil": True}), (2, {}), (4, {}),
+                                           (3, {"coal": True, "werklok": True})])
+def test_ultimate_railroads_action_board_workers_and_player_boards(seats, options):
+    from service.games.ultimate_railroads.data import ROUTES, SPACES, seat_rules
+    public = played("ultimate-railroads", options, seats, 60, ("place", "step"))
+    assert public["spaces"]
+    root, said = picture("ultimate-railroads", public, seats)
+    labels = [g.get("aria-label") for g in root.iter(f"{SVG}g")]
+    side = seat_rules(seats)["board_side"]
+    shown = [s for s in SPACES.values() if side in s["sides"]
+             and (not s.get("module") or options.get(s["module"]))]
+    assert len([lab for lab in labels if "player board" not in lab]) == len(shown)
+    for space_id, held in public["spaces"].items():
+        if space_id not in SPACES:
+            continue                       # a seat's own engineer
+        label = next(lab for lab in labels if lab.startswith(space_id.replace("_", " ")))
+        who = "Emil" if held["seat"] == "emil" else NAMES[held["seat"]]
+        assert f"{who}'s {held['workers'] + held['temps']} worker" in label
+    for seat in range(seats):
+        board = next(lab for lab in labels if lab.startswith(f"{NAMES[seat]}'s player board"))
+        player = public["players"][seat]
+        assert f"{player['score']} points" in board and f"{player['doublers']} doublers" in board
+        for route in ROUTES:
+            placed = [f"{c} on {p}" for c, p in player["tracks"][route].items() if p]
+            assert f"{route}: tracks {', '.join(placed)}" in board
+        assert "wrenches on " + ", ".join(f"field {w}" for w in player["wrenches"]) in board
+    assert "Provisional" in all_text(root)
