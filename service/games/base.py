@@ -154,6 +154,10 @@ class GameType:
     # (German rulebook heading, its English name): what players read beside the
     # heading a refusal names (issue 20, finding 6); a heading without one is shown alone
     rule_names: tuple[tuple[str, str], ...] = ()
+    # the move fields that say how a move is paid for (a card discarded, where coal
+    # comes from), not what it does: the mails group moves that differ only in these
+    choice_fields: tuple[str, ...] = ()
+    money: str = "{}"                # an amount of the game's money, e.g. "£{}"
 
     def resolve_options(self, given: dict | None, seats: int | None = None) -> dict:
         """Defaults filled in (for `seats` players, when given: Option.seats); raises

@@ -17,6 +17,7 @@ from service.store import Store
 from tests.workers.conftest import PLAYERS, reply_to
 from tests.workers.test_forged_replies import started, text
 from tests.workers.test_play_by_mail import listed_moves
+from workers.mail.movelist import typed
 from workers.mail import limits
 
 ADA, BERT = PLAYERS[0]["email"], PLAYERS[1]["email"]
@@ -172,7 +173,7 @@ def test_moves_build_above_the_reply_limit_narrows_by_place(conn, inbox, mail_in
     assert listed and "some of each kind" not in narrowed
     engine = game_types()[BRASS].engine
     state = engine.load(Store(conn).snapshot(game_id).state)
-    assert listed == [n for n in map(engine.format, engine.legal_moves(state, seat))
+    assert listed == [n for n in (typed(engine.format(m)) for m in engine.legal_moves(state, seat))
                       if n.startswith(advice + " ")]
 
 

@@ -22,13 +22,24 @@ FIRST_REGISTERED = next(gid for gid in game_types() if gid != "pile")
 
 def listed_moves(message) -> list[str]:
     """The legal moves a "your turn" mail lists under its heading: all of them, or,
-    when shortened, the examples of each kind."""
+    when written short, each short move its lines name (`build bolton: a (£3); b`
+    names `build bolton a` and `build bolton b`)."""
     text = message.get_body(("plain",)).get_content().replace("\r\n", "\n")
     section = text.split("Your legal moves\n================\n", 1)[1].split("\n\n", 1)[0]
-    lines = section.splitlines()
-    if "some of each kind" in lines[0]:
-        return [line.strip() for line in lines if line.startswith("    ") and "..." not in line]
-    return [line.strip() for line in lines]
+    lines: list[str] = []
+    for line in section.splitlines():
+        if line.startswith("    ") and lines:
+            lines[-1] += " " + line.strip()         # a wrapped line continued
+        elif line.startswith("  "):
+            lines.append(line.strip())
+    moves = []
+    for line in lines:
+        if line.startswith("or "):
+            continue
+        head, colon, entries = line.partition(": ")
+        moves += [f"{head} {re.sub(r' [(][^)]*[)]$', '', entry)}".strip()
+                  for entry in entries.split("; ")] if colon else [line]
+    return moves
 
 
 def players(count: int) -> list[dict]:

@@ -88,7 +88,7 @@ def narrowed(notations: list[str], prefix: str) -> dict[str, list[str]]:
 def list_moves(notations: list[str], prefix: str = "") -> str:
     """The answer to the `moves` command, optionally only those starting with prefix;
     past MOVES_REPLY_LIMIT grouped by the next word, each group with its longer prefix."""
-    prefix = " ".join(prefix.lower().split())
+    prefix = " ".join(prefix.lower().replace("_", "-").split())
     chosen = [n for n in notations if n.startswith(prefix)] if prefix else notations
     if len(chosen) > MOVES_REPLY_LIMIT:
         groups = narrowed(chosen, prefix)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
-from service.play import Game
+from service.play import Game, legal_moves
 from service.web.seats import LINK_DAYS, seat_link_path
-from workers.mail import compose, reply_address
+from workers.mail import compose, movelist, reply_address
 from workers.mail.compose import Mail
 from workers.mail.config import MailConfig
 
@@ -22,11 +22,8 @@ def blank(game: Game, seat: int, subject: str, config: MailConfig) -> Mail:
 
 
 def notations(game: Game, seat: int) -> list[str]:
-    snap = game.snapshot
-    if snap.status != "active" or seat not in snap.to_act:
-        return []
-    engine = game.type.engine
-    return [engine.format(m) for m in engine.legal_moves(game.state, seat)]
+    """The seat's legal moves as it types them (movelist.typed), all of them."""
+    return [movelist.typed(game.type.engine.format(m)) for m in legal_moves(game, seat)]
 
 
 def board(game: Game, seat: int) -> str:
@@ -47,10 +44,11 @@ def by_name(game: Game, text: str) -> str:
 def add_turn(mail: Mail, game: Game, seat: int) -> Mail:
     """The board and, if the seat must act, its legal moves and how to reply."""
     mail.add("The board", board(game, seat))
-    moves = notations(game, seat)
+    moves = legal_moves(game, seat)
     if moves:
-        mail.add("Your legal moves", compose.shorten_moves(moves))
-        mail.quick_replies = moves if len(moves) <= compose.FULL_LIST_UP_TO else []
+        text, playable = movelist.summary(game.type, game.state, seat, moves)
+        mail.add("Your legal moves", text)
+        mail.quick_replies = playable if len(playable) <= compose.FULL_LIST_UP_TO else []
         mail.add("", "Reply with your move (one per line, above the quoted text).")
     elif game.snapshot.status == "finished":
         mail.add("", "The game is over.")
@@ -175,7 +173,7 @@ def field_text(field: str) -> str:
 
 def option_text(game: Game, option) -> str:
     if isinstance(option, dict) and "action" in option:
-        return game.type.engine.format(option)
+        return movelist.typed(game.type.engine.format(option))
     return str(option)
 
 

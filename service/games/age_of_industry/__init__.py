@@ -28,4 +28,6 @@ GAME = GameType(
     stage="provisional" if PROVISIONAL else "complete",
     description="Age of Industry, 2nd edition rules, on the Germany or New England map." + DATA_NOTE,
     options=(Option("map", "germany", "which side of the board", choices=("germany", "new_england")),),
+    choice_fields=("card", "combined", "coal_from", "iron_from"),
+    money="${}",
 )

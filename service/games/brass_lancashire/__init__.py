@@ -38,4 +38,6 @@ GAME = GameType(
         ("AKTION: KREDIT AUFNEHMEN", "Loan"),
         ("RUNDENENDE: Einkommen erhalten", "End of round: collect income"),
     ),
+    choice_fields=("card", "cards", "overbuild", "coal", "iron"),
+    money="£{}",
 )

@@ -37,4 +37,6 @@ GAME = GameType(
                "in epochs 4 and 5; with 4 seats 3 per round in epoch 5",
                choices=(False, True)),
     ),
+    choice_fields=("supply",),
+    money="{} Taler",
 )

@@ -25,4 +25,6 @@ GAME = GameType(
         "part of the printed components are not transcribed yet, and the engine plays with "
         "values chosen to fit the rules, NOT the printed ones: " + ", ".join(PROVISIONAL)
         + ". See service/games/ultimate_railroads/data/SOURCES.md."),
+    choice_fields=("temps", "wood", "coins", "swap"),
+    money="{} coins",
 )
