@@ -158,6 +158,9 @@ class GameType:
     # comes from), not what it does: the mails group moves that differ only in these
     choice_fields: tuple[str, ...] = ()
     money: str = "{}"                # an amount of the game's money, e.g. "£{}"
+    # identifier -> the printed English name (the German one beside it where the printed
+    # game is German), for the mails' words (issue 14)
+    display_names: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
 
     def resolve_options(self, given: dict | None, seats: int | None = None) -> dict:
         """Defaults filled in (for `seats` players, when given: Option.seats); raises

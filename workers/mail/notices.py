@@ -7,7 +7,7 @@ import re
 
 from service.play import Game, legal_moves
 from service.web.seats import LINK_DAYS, seat_link_path
-from workers.mail import compose, movelist, reply_address
+from workers.mail import compose, happened, movelist, reply_address, words
 from workers.mail.compose import Mail
 from workers.mail.config import MailConfig
 
@@ -27,18 +27,12 @@ def notations(game: Game, seat: int) -> list[str]:
 
 
 def board(game: Game, seat: int) -> str:
-    return by_name(game, game.type.engine.render_text(game.state, seat))
+    return in_words(game, game.type.engine.render_text(game.state, seat))
 
 
-SEAT_LABEL = re.compile(r"\b([Ss])eat (\d+)\b")
-
-
-def by_name(game: Game, text: str) -> str:
-    """An engine's text with its "seat N" labels as the players' names (issue 14): the
-    engines, pure, know seats only."""
-    seats = game.record.seats
-    return SEAT_LABEL.sub(lambda found: int(found.group(2)) < len(seats)
-                          and seats[int(found.group(2))].name or found.group(0), text)
+def in_words(game: Game, text: str) -> str:
+    """An engine's text with players by name and identifiers by their printed names."""
+    return words.in_words(text, game.type.display_names, [s.name for s in game.record.seats])
 
 
 def add_turn(mail: Mail, game: Game, seat: int) -> Mail:
@@ -89,7 +83,8 @@ def invitation(game: Game, seat: int, config: MailConfig) -> Mail:
 
 
 def options_text(options: dict) -> str:
-    return ", ".join(f"{name} {value}" for name, value in options.items()) or "none"
+    """The game's options in words: "rules roxley, length full"."""
+    return ", ".join(words.in_words(f"{name} {value}", {}, []) for name, value in options.items()) or "none"
 
 
 def your_turn(game: Game, seat: int, config: MailConfig, played: list[dict] = ()) -> Mail:
@@ -97,9 +92,15 @@ def your_turn(game: Game, seat: int, config: MailConfig, played: list[dict] = ()
     (service.play.redacted_log), at the top (issue 14)."""
     mail = blank(game, seat, "Your turn", config)
     if played:
-        mail.add("Since your last turn", "\n".join(
-            f"  {game.record.seats[entry['seat']].name}: {entry['notation']}" for entry in played))
+        mail.add("Since your last turn", since_last_turn(game, played))
     return add_turn(page_link(mail, game, seat, config), game, seat)
+
+
+def since_last_turn(game: Game, played: list[dict]) -> str:
+    """Each move since the seat's last turn in words, with what it cost and scored."""
+    return happened.since_text(played, [s.name for s in game.record.seats], game.type.money,
+                               lambda text: in_words(game, text),
+                               lambda entry: movelist.typed(entry["notation"]))
 
 
 def reminder(game: Game, seat: int, config: MailConfig, deadline: str) -> Mail:

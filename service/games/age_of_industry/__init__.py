@@ -5,6 +5,7 @@ from service.games.age_of_industry.engine import ENGINE
 from service.games.age_of_industry.schema import provisional_parts
 from service.games.base import GameType, Option
 from service.games.common.datafiles import engine_version
+from service.games.age_of_industry.names import DISPLAY
 
 PROVISIONAL = provisional_parts(RAW)
 LABELS = {"maps/germany.json": "the Germany map", "maps/new_england.json": "the New England map",
@@ -30,4 +31,5 @@ GAME = GameType(
     options=(Option("map", "germany", "which side of the board", choices=("germany", "new_england")),),
     choice_fields=("card", "combined", "coal_from", "iron_from"),
     money="${}",
+    display_names=DISPLAY,
 )

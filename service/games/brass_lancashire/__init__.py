@@ -4,6 +4,7 @@ from service.games.common.datafiles import engine_version
 
 from . import engine
 from .data import FILES
+from .names import DISPLAY
 
 GAME = GameType(
     id="brass-lancashire",
@@ -40,4 +41,5 @@ GAME = GameType(
     ),
     choice_fields=("card", "cards", "overbuild", "coal", "iron"),
     money="£{}",
+    display_names=DISPLAY,
 )

@@ -10,6 +10,7 @@ from service.games.common.datafiles import engine_version
 from service.games.industry import engine
 from service.games.industry.board import BOARD
 from service.games.industry.schema import FILES
+from service.games.industry.names import DISPLAY
 
 BOARD_NOTE = (" PROVISIONAL BOARD: the printed board's spaces, costs, resources, VP, "
               "connections, joker kinds and Taler markers are not publicly documented; this "
@@ -39,4 +40,5 @@ GAME = GameType(
     ),
     choice_fields=("supply",),
     money="{} Taler",
+    display_names=DISPLAY,
 )

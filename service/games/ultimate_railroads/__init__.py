@@ -5,6 +5,7 @@ from service.games.common.datafiles import engine_version
 
 from .data import FILES, PROVISIONAL
 from .engine import ENGINE
+from .names import DISPLAY
 
 GAME = GameType(
     id="ultimate-railroads",
@@ -27,4 +28,5 @@ GAME = GameType(
         + ". See service/games/ultimate_railroads/data/SOURCES.md."),
     choice_fields=("temps", "wood", "coins", "swap"),
     money="{} coins",
+    display_names=DISPLAY,
 )
