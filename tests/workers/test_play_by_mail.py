@@ -89,7 +89,7 @@ def thread_root(message) -> str:
     return references[0] if references else str(message["Message-ID"])
 
 
-def test_a_one_click_reply_link_plays_its_move(conn, inbox, mail_in, run_jobs, new_game):
+def test_a_one_click_reply_link_plays_its_move(conn, inbox, mail_in, run_jobs, new_game, after_window):
     """The HTML part offers each legal move as a mailto link; what a mail program makes
     of it (To, Subject, the move as body) is played."""
     game_id = new_game("pile")
@@ -104,6 +104,7 @@ def test_a_one_click_reply_link_plays_its_move(conn, inbox, mail_in, run_jobs, n
     reply.set_content(fields["body"])
     mail_in(reply)
     run_jobs()
+    after_window()
     assert Store(conn).snapshot(game_id).version == 1
     assert inbox.last("ada@player.test")["Subject"].endswith("Your move was applied")
 

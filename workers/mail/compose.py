@@ -106,6 +106,8 @@ game's notation, one move per line, above the quoted text. Or one of:
   help            this text
   mute / unmute   stop or restart the notifications of this game
   digest HOURS    at most one notification mail per HOURS (digest 0: every mail)
+  notify every    a mail after every move of the game; `notify turn`: only when
+                  you must act (your moves confirmed in your next mail)
   vacation DAYS   you are away: your turn clock stops; `back` ends it early
   stop            no mail from the turn service ever again, for any game
 A reply is played at the version of the mail it answers; if the game has moved on,

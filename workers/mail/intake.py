@@ -287,8 +287,20 @@ def settings_text(now: settings.SeatSettings) -> str:
         f"  notifications: {'muted' if now.muted else 'on'}",
         "  digest: " + (f"at most one mail per {compose.count(now.digest_hours, 'hour')}"
                         if now.digest_hours else "off, every mail at once"),
+        "  mails: " + ("after every move" if now.notify == "every_move" else "only when you must act"),
         "  vacation: " + (f"until {datetime.fromtimestamp(away, timezone.utc):%Y-%m-%d %H:%M} UTC"
                           if away else "none")])
+
+
+NOTIFY_WORDS = {"every": "every_move", "turn": "to_act"}
+
+
+def notify_setting(word: str) -> str:
+    """`notify every` / `notify turn` as the setting's value."""
+    if word.lower() not in NOTIFY_WORDS:
+        raise ValueError("write `notify every` (a mail after every move) or `notify turn` "
+                         "(only when you must act)")
+    return NOTIFY_WORDS[word.lower()]
 
 
 COMMANDS = {
@@ -298,5 +310,6 @@ COMMANDS = {
     "unmute": settings_command({"muted": (None, False)}, "Notifications are back on"),
     "digest": settings_command({"digest_hours": (int, None)}, "Digest set"),
     "vacation": settings_command({"vacation_days": (float, None)}, "Vacation set"),
+    "notify": settings_command({"notify": (notify_setting, None)}, "Notifications set"),
     "back": settings_command({"vacation_days": (None, 0)}, "Welcome back: vacation ended"),
 }

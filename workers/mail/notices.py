@@ -103,6 +103,14 @@ def since_last_turn(game: Game, played: list[dict]) -> str:
                                lambda entry: movelist.typed(entry["notation"]))
 
 
+def moved(game: Game, seat: int, config: MailConfig, played: list[dict]) -> Mail:
+    """For a seat that chose a mail after every move: what was just played."""
+    mover = game.record.seats[played[0]["seat"]].name if played else "A player"
+    mail = blank(game, seat, f"{mover} moved", config)
+    mail.add("Just played", since_last_turn(game, played))
+    return add_turn(mail, game, seat)
+
+
 def reminder(game: Game, seat: int, config: MailConfig, deadline: str) -> Mail:
     mail = blank(game, seat, "Reminder: your turn", config)
     mail.add("Reminder", f"The game is waiting for your move.\nYour deadline: {deadline}")
