@@ -129,23 +129,24 @@ def effect(game: GameType, state, seat: int, move: Move, money: str) -> str:
     return ", ".join(parts)
 
 
-def summary(game: GameType, state, seat: int, moves: list[Move]) -> tuple[str, list[str]]:
-    """The "Your legal moves" section and the moves it names, as a player writes them:
+def summary(game: GameType, state, seat: int, moves: list[Move]) -> tuple[str, dict[str, str]]:
+    """The "Your legal moves" section and the moves it names, as a player writes them,
+    each with its cost (for the HTML part's links):
     every move when few, else one line per action and first main field, e.g.
     `build blackburn: cotton-mill (£12); coal-mine (£7)`, and of the moves doing
     several things at once one example."""
     engine = game.engine
     if len(moves) <= FULL_LIST_UP_TO:
         written = [typed(engine.format(m)) for m in moves]
-        return "\n".join(f"  {w}" for w in written) or "(none)", written
+        return "\n".join(f"  {w}" for w in written) or "(none)", dict.fromkeys(written, "")
     found = groups(game, moves)
     lines: dict[str, list[str]] = {}
-    playable = []
+    playable: dict[str, str] = {}
     several: dict[str, tuple[int, str]] = {}
     for group, form in zip(found, short_forms(game, found)):
         cost = effect(game, state, seat, group.members[0], game.money)
         head, entry = line_parts(group, form)
-        playable.append(f"{head} {entry}".strip())
+        playable[f"{head} {entry}".strip()] = cost
         entry += f" ({cost})" if cost else ""
         if combined(group) and group.action in {g.action for g in found if not combined(g)}:
             count, example = several.get(group.action, (0, f"{head} {entry}"))

@@ -3,9 +3,11 @@ move rejected, game over, and the answers to commands and bad mail. Each returns
 compose.Mail for one seat of a loaded game (service.play.Game)."""
 from __future__ import annotations
 
+import html
 import re
 
 from service.play import Game, legal_moves
+from service.web import boards
 from service.web.seats import LINK_DAYS, seat_link_path
 from workers.mail import compose, happened, movelist, reply_address, words
 from workers.mail.compose import Mail
@@ -35,14 +37,29 @@ def in_words(game: Game, text: str) -> str:
     return words.in_words(text, game.type.display_names, [s.name for s in game.record.seats])
 
 
+def add_board(mail: Mail, game: Game, seat: int) -> Mail:
+    """The board as text, and for the HTML part as a picture (or, for a game not drawn
+    yet, its facts as a table)."""
+    public = game.type.engine.view(game.state, None)["public"]
+    names = [s.name for s in game.record.seats]
+    picture = boards.draw(game.type, public, names)
+    if picture:
+        mail.picture_svg = str(picture)
+        alt = re.search(r"<desc[^>]*>(.*?)</desc>", mail.picture_svg, re.DOTALL)
+        mail.picture_alt = html.unescape(alt.group(1)) if alt else "The board"
+    else:
+        mail.facts = boards.facts(public, len(names))
+    return mail.add("The board", board(game, seat))
+
+
 def add_turn(mail: Mail, game: Game, seat: int) -> Mail:
     """The board and, if the seat must act, its legal moves and how to reply."""
-    mail.add("The board", board(game, seat))
+    add_board(mail, game, seat)
     moves = legal_moves(game, seat)
     if moves:
         text, playable = movelist.summary(game.type, game.state, seat, moves)
         mail.add("Your legal moves", text)
-        mail.quick_replies = playable if len(playable) <= compose.FULL_LIST_UP_TO else []
+        mail.quick_replies = playable
         mail.add("", "Reply with your move (one per line, above the quoted text).")
     elif game.snapshot.status == "finished":
         mail.add("", "The game is over.")
@@ -63,6 +80,7 @@ def ignored(lines: list[str]) -> tuple[str, str]:
 def page_link(mail: Mail, game: Game, seat: int, config: MailConfig) -> Mail:
     """The seat's web page (the board drawn), by a link that signs it in for LINK_DAYS."""
     link = config.public_url + seat_link_path(config.page_key, game.record.id, seat)
+    mail.page_url = link
     return mail.add("Your page", f"{link}\n(the board as a picture; this link signs you in "
                                  f"for {LINK_DAYS} days: do not forward it)")
 
@@ -214,4 +232,4 @@ def game_over(game: Game, seat: int, config: MailConfig) -> Mail:
     mail = blank(game, seat, "Game over", config)
     mail.add("Final scores", "\n".join(lines) or "(no scores)")
     mail.add("Ranking", "\n".join(ranking_lines(ranking, scores, names)) or "(no ranking)")
-    return mail.add("The board", board(game, seat))
+    return add_board(mail, game, seat)
