@@ -149,7 +149,7 @@ def rejected(game: Game, seat: int, turn: dict, config: MailConfig) -> Mail:
 
 
 def refusal_text(game: Game, refusal: dict) -> str:
-    lines = [f"Reason: {plain(refusal.get('reason', 'refused'))}"]
+    lines = [f"Reason: {in_words(game, plain(refusal.get('reason', 'refused')))}"]
     if refusal.get("rule"):
         lines.append(f"Rule: {rule_text(game, refusal['rule'])}" + refused_move(game, refusal))
     if refusal.get("field"):
@@ -184,7 +184,7 @@ def refused_move(game: Game, refusal: dict) -> str:
     if found is None or int(found.group(1)) >= len(moves):
         return ""
     try:
-        return f", for: {game.type.engine.format(moves[int(found.group(1))])}"
+        return f", for: {movelist.typed(game.type.engine.format(moves[int(found.group(1))]))}"
     except Exception:                   # a move the engine cannot even write down
         return ""
 
