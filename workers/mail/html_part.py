@@ -33,7 +33,7 @@ img.board { width: 100%; height: auto; border-radius: 6px; background: #ffffff; 
 a { color: #1a5fb4; }
 a.button { display: inline-block; background: #1a5fb4; color: #ffffff; text-decoration: none;
            padding: 10px 16px; border-radius: 6px; font-weight: 600; }
-ul.moves { list-style: none; padding: 0; margin: 0; }
+ul.moves { list-style: none; padding: 0 0 6px; margin: 0 0 8px; border-bottom: 1px solid #ddd6c8; }
 ul.moves li { display: inline-block; margin: 0 6px 8px 0; }
 ul.moves a { display: inline-block; padding: 6px 10px; border: 1px solid #1a5fb4; border-radius: 16px;
              text-decoration: none; font-family: Menlo, Consolas, monospace; font-size: 14px; }
@@ -47,6 +47,7 @@ table.facts td { border-bottom: 1px solid #ddd6c8; padding: 4px 6px; vertical-al
   a { color: #8ab4f8; }
   a.button { background: #8ab4f8; color: #10141a; }
   ul.moves a { border-color: #8ab4f8; }
+  ul.moves { border-bottom-color: #3b3e42; }
   .cost, .footer { color: #a9a7a2; }
   table.facts td { border-bottom-color: #3b3e42; }
 }
@@ -69,11 +70,14 @@ def esc(text: str) -> str:
 
 
 def moves_list(moves: dict[str, str], link: Callable[[str], str]) -> str:
-    items = [f'<li><a href="{esc(link(move))}">{esc(move)}</a>'
-             + (f' <span class="cost">{esc(cost)}</span>' if cost else "") + "</li>"
-             for move, cost in moves.items()]
-    return '<p>Tap a move to answer with it (your mail program opens the reply):</p>' \
-           f'<ul class="moves">{"".join(items)}</ul>'
+    """The moves as mailto links with their cost, one row of them per action."""
+    rows: dict[str, list[str]] = {}
+    for move, cost in moves.items():
+        rows.setdefault(move.split()[0], []).append(
+            f'<li><a href="{esc(link(move))}">{esc(move)}</a>'
+            + (f' <span class="cost">{esc(cost)}</span>' if cost else "") + "</li>")
+    return ("<p>Tap a move to answer with it (your mail program opens the reply):</p>"
+            + "".join(f'<ul class="moves">{"".join(items)}</ul>' for items in rows.values()))
 
 
 def section(title: str, text: str, mail, link: Callable[[str], str], picture: str | None) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from service.games.base import GameType, Move, NotationError
+from service.games.base import GameType, IllegalMove, Move, NotationError
 
 FULL_LIST_UP_TO = 12        # this many moves or fewer are listed in full
 
@@ -115,7 +115,7 @@ def effect(game: GameType, state, seat: int, move: Move, money: str) -> str:
     numbers (events: per-seat `money` and `vp` changes): "£12", "+£30", "+2 VP"."""
     try:
         _after, events = game.engine.apply(state, seat, move)
-    except Exception:           # an engine that refuses a listed move says so when played
+    except IllegalMove:         # a listed move the engine refuses says so when played
         return ""
     totals = {name: sum((e.get(name) or [0] * (seat + 1))[seat] for e in events
                         if isinstance(e.get(name), list) and len(e[name]) > seat)

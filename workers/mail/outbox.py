@@ -144,6 +144,7 @@ def dispatch(conn, queue: Queue, config: MailConfig, mail: Mail, events: list[st
         message = compose.build(mail, config.mail_from, config.domain, config.public_url)
     except compose.BadAddress as bad:
         log.warning("game %s seat %s: %s", mail.game_id, mail.seat, bad)
+        confirmations.give_back(conn, mail.game_id, mail.seat, confirmed)
         return None
     sent = send_once(conn, queue, mail.game_id, mail.seat, events, message, mail.to)
     if sent is None:
