@@ -80,3 +80,15 @@ def test_your_turn_mail_html_on_a_phone_in_light_and_dark(conn, inbox, mail_in, 
         shot(driver, "mail-your-turn-dark")
     finally:
         browser.close()
+
+
+def test_a_board_that_cannot_be_rendered_costs_the_picture_not_the_mail():
+    from workers.mail import compose
+    mail = compose.Mail(game_id="g1", game_name="Brass: Lancashire", seat=0, seat_name="Ada",
+                        to="ada@player.test", version=3, subject="Your turn",
+                        picture_svg="<svg this is not", reply_to="play+g1.0.v3.x@games.test")
+    mail.add("The board", "Brass: Lancashire, canal era, round 1")
+    message = compose.build(mail, "turns@games.test", "games.test", "https://turns.example")
+    assert [p.get_content_type() for p in message.walk()] == [
+        "multipart/alternative", "text/plain", "text/html"]
+    assert "round 1" in message.get_body(("html",)).get_content()

@@ -265,13 +265,14 @@ def build(mail: Mail, mail_from: str, domain: str, public_url: str) -> EmailMess
     if mail.reply_to:
         message["Reply-To"] = mail.reply_to
         message["List-Unsubscribe"] = unsubscribe(mail.reply_to)
-    picture = html_part.picture_id(mail.picture_svg, domain) if mail.picture_svg else None
+    image = html_part.png(mail.picture_svg) if mail.picture_svg else None
+    picture = html_part.picture_id(mail.picture_svg, domain) if image else None
     plain, markup = to_text(mail, public_url), to_html(mail, public_url, picture)
     message.set_content(plain, cte=transfer_encoding(plain))
     message.add_alternative(markup, subtype="html", cte=transfer_encoding(markup))
-    if picture:
-        message.get_payload()[1].add_related(html_part.png(mail.picture_svg), maintype="image",
-                                             subtype="png", cid=f"<{picture}>", filename="board.png")
+    if image:
+        message.get_payload()[1].add_related(image, maintype="image", subtype="png",
+                                             cid=f"<{picture}>", filename="board.png")
     return message
 
 

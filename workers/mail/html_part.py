@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import hashlib
 import html
+import logging
 from functools import lru_cache
 from typing import Callable
 
 import cairosvg
 
+log = logging.getLogger(__name__)
 PICTURE_WIDTH = 720                 # pixels: sharp on a phone, small enough for a mail
 STYLE = """
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
@@ -55,10 +57,15 @@ table.facts td { border-bottom: 1px solid #ddd6c8; padding: 4px 6px; vertical-al
 
 
 @lru_cache(maxsize=64)
-def png(svg: str) -> bytes:
+def png(svg: str) -> bytes | None:
     """The SVG picture as a PNG, PICTURE_WIDTH wide (the same board for every seat of a
-    version is rendered once per process)."""
-    return cairosvg.svg2png(bytestring=svg.encode(), output_width=PICTURE_WIDTH)
+    version is rendered once per process); None when it cannot be rendered: the mail
+    goes without its picture (the text part holds the board) rather than not at all."""
+    try:
+        return cairosvg.svg2png(bytestring=svg.encode(), output_width=PICTURE_WIDTH)
+    except Exception:           # any failure of the optional picture: logged, never the mail's
+        log.exception("the board picture could not be rendered")
+        return None
 
 
 def picture_id(svg: str, domain: str) -> str:
