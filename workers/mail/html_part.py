@@ -8,7 +8,8 @@ The picture: the game's SVG board (service/web/boards.py) sent as a PNG attached
 the HTML part (multipart/related, `cid:`). Gmail, Outlook and most webmail do not show
 SVG in mail at all, and no client fetches a remote image unasked; a PNG inline part
 is what every common client shows. It is rendered with CairoSVG (PyPI, over Debian's
-libcairo2), offline, once per picture in each process; its alt text is the SVG's own
+libcairo2), offline, once per picture in each process, and stored with a palette
+(Pillow) to stay near 40 KB; its alt text is the SVG's own
 description, and the plain-text board stays in the text part."""
 from __future__ import annotations
 
@@ -16,12 +17,15 @@ import hashlib
 import html
 import logging
 from functools import lru_cache
+from io import BytesIO
 from typing import Callable
 
 import cairosvg
+from PIL import Image
 
 log = logging.getLogger(__name__)
 PICTURE_WIDTH = 720                 # pixels: sharp on a phone, small enough for a mail
+PALETTE = 128
 STYLE = """
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
 body { margin: 0; padding: 0; background: #f6f4ef; color: #1d1d1b;
@@ -62,7 +66,11 @@ def png(svg: str) -> bytes | None:
     version is rendered once per process); None when it cannot be rendered: the mail
     goes without its picture (the text part holds the board) rather than not at all."""
     try:
-        return cairosvg.svg2png(bytestring=svg.encode(), output_width=PICTURE_WIDTH)
+        drawn = cairosvg.svg2png(bytestring=svg.encode(), output_width=PICTURE_WIDTH,
+                                 background_color="white")
+        small = BytesIO()                   # a palette of PALETTE colours: a third of the bytes
+        Image.open(BytesIO(drawn)).convert("RGB").quantize(PALETTE).save(small, "PNG", optimize=True)
+        return small.getvalue()
     except Exception:           # any failure of the optional picture: logged, never the mail's
         log.exception("the board picture could not be rendered")
         return None

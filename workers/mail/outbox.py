@@ -198,6 +198,7 @@ def deliver(game_id: str, mail_id: str) -> str:
             conn.set(key(game_id, "mail", "bounced", mail_id), str(bounced), ex=KEEP)
             where = f"bounced: {bounced}"
         conn.srem(pending_key(game_id), mail_id)
+        conn.delete(outbox_key(game_id, mail_id))       # handed over: its bytes are not kept
         return where
     finally:
         conn.delete(lock)
