@@ -57,6 +57,9 @@ def test_brass_builds_are_listed_once_per_place_and_industry_with_their_cost():
     shown = [w for w in playable if w.startswith("build ")]
     assert len(shown) == len(places) and len(text.splitlines()) < 40, text
     assert "£" in text and "the first move `moves` lists" in text
+    hand = {movelist.typed(m["card"]) for m in legal if m["action"] == "pass"}
+    assert any(line.startswith("  choices of ") and "pass" in line and all(c in line for c in hand)
+               for line in text.splitlines()), text                    # the cards as one choice
 
 
 def test_a_short_move_takes_the_first_listed_choice_and_a_vague_one_is_asked_back():

@@ -34,7 +34,7 @@ def listed_moves(message) -> list[str]:
             lines.append(line.strip())
     moves = []
     for line in lines:
-        if line.startswith("or "):
+        if line.startswith(("or ", "choices of ")):      # an example, the choices left to the player
             continue
         head, colon, entries = line.partition(": ")
         moves += [f"{head} {re.sub(r' [(][^)]*[)]$', '', entry)}".strip()

@@ -156,7 +156,9 @@ def summary(game: GameType, state, seat: int, moves: list[Move]) -> tuple[str, d
     body = [f"  {head}: " + "; ".join(entries) if any(entries) else f"  {head}"
             for head, entries in lines.items()]
     body += [f"  or {action.replace('_', '-')} several at once ({count} ways), e.g. {example}"
+             if count > 1 else f"  or {example}"
              for action, (count, example) in several.items()]
+    body += choices_lines(game, moves)
     kinds = [g.action for g in found if len(g.members) > 1] or [found[0].action]
     return "\n".join([
         f"{len(moves)} legal moves, written short with what they cost: `a b: c; d` "
@@ -165,6 +167,31 @@ def summary(game: GameType, state, seat: int, moves: list[Move]) -> tuple[str, d
         "your own.", *body,
         f"Reply `moves {kinds[0].replace('_', '-')}` (or any start of a move) for every "
         "move so starting, with all its choices."]), playable
+
+
+CHOICES_SHOWN = 8
+
+
+def choices_lines(game: GameType, moves: list[Move]) -> list[str]:
+    """Per action, the choices its moves leave to the player (the cards it may be
+    played with...): the values when single, else how many combinations."""
+    found: dict[str, dict[str, list[str]]] = {}
+    for move in moves:
+        for name in game.choice_fields:
+            if name in move:
+                value = move[name]
+                shown = typed("+".join(map(str, value)) if isinstance(value, list) else str(value))
+                values = found.setdefault(move["action"], {}).setdefault(name, [])
+                if shown not in values:
+                    values.append(shown)
+    said: dict[str, list[str]] = {}          # the same choices of several actions said once
+    for action, fields in found.items():
+        parts = [f"{name.replace('_', ' ')}: " + (", ".join(values) if len(values) <= CHOICES_SHOWN
+                                                   else f"{len(values)} choices")
+                 for name, values in fields.items() if len(values) > 1]
+        if parts:
+            said.setdefault("; ".join(parts), []).append(typed(action))
+    return [f"  choices of {', '.join(actions)}: {parts}" for parts, actions in said.items()]
 
 
 def line_parts(group: Group, form: list[tuple[str, str]]) -> tuple[str, str]:
