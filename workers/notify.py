@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import json
 import logging
+from datetime import timedelta
 
 from service.play import Game, load_game, redacted_log
 from service.store import Store, key
 from workers import clock, deadline_policy
-from workers.mail import notices, outbox
+from workers.mail import confirmations, movelist, notices, outbox, settings
 from workers.mail.config import MailConfig
 from workers.mail.runtime import connection, queue
 
 VIA_MAIL_TTL = 30 * 24 * 3600
+CONFIRM_WINDOW = 120        # seconds a confirmation waits for another mail to go in
 log = logging.getLogger(__name__)
 
 
@@ -96,7 +98,18 @@ def tell_all(conn, config: MailConfig, game: Game, turn: dict, turn_id: str) -> 
         sent += each_seat(game, waiting, lambda seat: outbox.dispatch(
             conn, queue(conn), config, clock.add_clock(conn, game, seat, notices.your_turn(
                 game, seat, config, since_last_turn(conn, game, seat))), [turn_event(game)]))
+        watching = [s for s in seats_with_mail(game) if s not in told and s not in waiting
+                    and s != turn["seat"] and settings.load(conn, game.record.id, s).notify == "every_move"]
+        sent += each_seat(game, watching, lambda seat: tell_watcher(conn, config, game, turn, seat))
     return sent
+
+
+def tell_watcher(conn, config: MailConfig, game: Game, turn: dict, seat: int):
+    """A seat that chose a mail after every move (`notify every`): the turn just
+    played, in words, and the board; it is not the seat's move."""
+    since = game.snapshot.version - len(turn["moves"])
+    mail = notices.moved(game, seat, config, redacted_log(Store(conn), game, seat, since))
+    return outbox.dispatch(conn, queue(conn), config, mail, [f"moved-v{game.snapshot.version}"])
 
 
 def since_last_turn(conn, game: Game, seat: int) -> list[dict]:
@@ -118,9 +131,12 @@ def tell_mover(conn, config: MailConfig, game: Game, turn: dict, turn_id: str,
         return 0
     if turn["status"] == "rejected":
         mail, events = notices.rejected(game, seat, turn, config), [f"rejected-{turn_id}"]
+    elif origin is not None and not acts(game, seat) and settings.load(
+            conn, game.record.id, seat).notify == "to_act":
+        return hold_confirmation(conn, game, turn, turn_id, origin)
     else:
         mail, events = notices.applied(game, seat, turn, config), [f"applied-{turn_id}"]
-        if game.snapshot.status == "active" and seat in game.snapshot.to_act:
+        if acts(game, seat):
             events.append(turn_event(game))
             clock.add_clock(conn, game, seat, mail)
     if origin is not None:
@@ -129,6 +145,40 @@ def tell_mover(conn, config: MailConfig, game: Game, turn: dict, turn_id: str,
             mail.sections.insert(1, notices.ignored(origin["ignored"]))
     return bool(outbox.dispatch(conn, queue(conn), config, mail, events,
                                 answer=origin is not None, played=turn["status"] == "applied"))
+
+
+def acts(game: Game, seat: int) -> bool:
+    return game.snapshot.status == "active" and seat in game.snapshot.to_act
+
+
+def hold_confirmation(conn, game: Game, turn: dict, turn_id: str, origin: dict) -> int:
+    """A move played by mail that leaves the seat nothing to do: confirmed inside the
+    next mail the seat gets, or alone once CONFIRM_WINDOW has passed (issue 14)."""
+    engine = game.type.engine
+    confirmations.keep(conn, game.record.id, turn["seat"], {
+        "turn": turn_id, "version": turn["expected_version"], "message_id": origin["message_id"],
+        "moves": [movelist.typed(engine.format(move)) for move in turn["moves"]],
+        "ignored": origin.get("ignored", [])})
+    queue(conn).enqueue_in(timedelta(seconds=CONFIRM_WINDOW), "workers.notify.confirm_alone",
+                           game.record.id, turn["seat"], job_id=f"pbem-confirm-{game.record.id}-{turn_id}")
+    return 0
+
+
+def confirm_alone(game_id: str, seat: int) -> str | None:
+    """rq job: the confirmations of the seat's moves no other mail took along, in one
+    answer to the seat's latest move mail, with the board as it is now."""
+    conn = connection()
+    config = MailConfig.from_env(conn)
+    items = confirmations.take(conn, game_id, seat)
+    if not items:
+        return None
+    game = load_game(Store(conn), game_id)
+    mail = notices.blank(game, seat, "Your move was applied", config)
+    mail.in_reply_to, mail.automatic = items[-1]["message_id"] or None, "auto-replied"
+    mail.sections += confirmations.sections(items)
+    notices.add_turn(mail, game, seat)
+    return outbox.dispatch(conn, queue(conn), config, mail, [f"applied-{i['turn']}" for i in items],
+                           answer=True, played=True)
 
 
 def turn_event(game: Game) -> str:

@@ -292,6 +292,13 @@ class GameType:
     # the package's move_schemas.MOVE_SCHEMAS (action -> MoveSchema): what the contract
     # publishes as the game's moves (`pbem contract`); a game without them gets `Move`
     move_schemas: dict = field(default_factory=dict)
+    # the move fields that say how a move is paid for (a card discarded, where coal
+    # comes from), not what it does: the mails group moves that differ only in these
+    choice_fields: tuple[str, ...] = ()
+    money: str = "{}"                # an amount of the game's money, e.g. "£{}"
+    # identifier -> the printed English name (the German one beside it where the printed
+    # game is German), for the mails' words (issue 14)
+    display_names: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
 
     def resolve_options(self, given: dict | None, seats: int | None = None) -> dict:
         """Defaults filled in (for `seats` players, when given: Option.seats); raises

@@ -13,10 +13,21 @@ def test_a_seat_mutes_and_digests_its_mail_with_its_own_token(client):
     game = a_game(client)
     url = f"/v1/games/{game.id}/seats/1/mail"
     assert client.get(url, headers=game.auth(1)).json == {
-        "muted": False, "digest_hours": 0, "vacation_until": None}
+        "muted": False, "digest_hours": 0, "vacation_until": None, "notify": "to_act"}
     changed = client.put(url, json={"muted": True, "digest_hours": 12}, headers=game.auth(1))
     assert changed.status_code == 200
     assert client.get(url, headers=game.auth(1)).json["digest_hours"] == 12
+
+
+def test_a_seat_chooses_a_mail_after_every_move_or_only_when_it_must_act(client):
+    """Issue 14, "Fewer mails": the seat's `notify` setting; any other value is refused
+    by the contract, naming the field, and changes nothing."""
+    game = a_game(client)
+    url = f"/v1/games/{game.id}/seats/0/mail"
+    assert client.put(url, json={"notify": "every_move"}, headers=game.auth(0)).json["notify"] == "every_move"
+    refused = client.put(url, json={"notify": "always"}, headers=game.auth(0))
+    assert refused.status_code == 400 and "notify" in str(refused.json)
+    assert client.get(url, headers=game.auth(0)).json["notify"] == "every_move"
 
 
 def test_a_vacation_runs_until_its_end(client, redis_conn):

@@ -7,17 +7,20 @@ from __future__ import annotations
 import smtplib
 import socket
 import threading
+from datetime import datetime, timedelta, timezone
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 
 import pytest
 import redis
+import time_machine
 from aiosmtpd.controller import Controller
 from rq.scheduler import RQScheduler
 
 from service.connection import redis_from_env, redis_url
 from tests.conftest import TEST_REDIS_URL, BurstWorker
 from workers.mail import listener
+from workers.notify import CONFIRM_WINDOW
 from workers.queues import MAIL, TURNS, queue
 
 
@@ -126,6 +129,17 @@ def run_jobs(conn):
                 break
             BurstWorker(queues, connection=conn).work(burst=True)
         scheduler.release_locks()
+    return run
+
+
+@pytest.fixture
+def after_window(run_jobs):
+    """Run the jobs due once the window for confirming a move alone has passed (issue
+    14: a confirmation waits that long for another mail to go in)."""
+    def run() -> None:
+        later = datetime.now(timezone.utc) + timedelta(seconds=CONFIRM_WINDOW + 5)
+        with time_machine.travel(later, tick=True):
+            run_jobs()
     return run
 
 

@@ -18,6 +18,8 @@ from tests.workers.conftest import PLAYERS, reply_to
 from tests.workers.test_forged_replies import started, text
 from tests.workers.test_play_by_mail import listed_moves
 from workers.mail import limits
+from workers.mail.movelist import typed
+from workers.notify import CONFIRM_WINDOW
 
 ADA, BERT = PLAYERS[0]["email"], PLAYERS[1]["email"]
 
@@ -58,6 +60,8 @@ def test_answers_past_the_hours_limit_are_folded_into_a_digest_never_dropped(con
         subjects = [str(m["Subject"]) for m in inbox.to(ADA)[1:]]
         assert len(subjects) == 3 and "Digest" in subjects[-1]      # 2 at once, the 3rd folded at once
         mail_in(reply_to(invitation, listed_moves(invitation)[0], ADA))
+        run_jobs()
+        traveller.shift(timedelta(seconds=CONFIRM_WINDOW + 5))     # issue 14: alone after the window
         run_jobs()
         assert inbox.last(ADA)["Subject"].endswith("Your move was applied")
         traveller.move_to(datetime(2030, 1, 7, 10, 1, tzinfo=timezone.utc))
@@ -116,13 +120,15 @@ def test_quote_headers_of_common_clients_end_the_reply(conn, inbox, mail_in, run
 @pytest.mark.parametrize("before, after", [("Hi all,", "Thanks!"), ("Hello Bert", "Cheers,\nAda"),
                                            ("", "Thanks!\nSent from my iPhone"),
                                            ("Hallo zusammen!", "Danke,\nAda")])
-def test_greetings_and_thanks_around_a_move_are_ignored_and_named(conn, inbox, mail_in, run_jobs, new_game, before, after):
+def test_greetings_and_thanks_around_a_move_are_ignored_and_named(conn, inbox, mail_in, run_jobs, new_game,
+                                                                 after_window, before, after):
     """Finding 2: a stray line no longer spoils the reply; the answer says what was
     played and which lines were ignored."""
     game_id, invitation = started(new_game, run_jobs, inbox)
     move = listed_moves(invitation)[0]
     mail_in(reply_to(invitation, f"{before}\n\n{move}\n\n{after}", ADA))
     run_jobs()
+    after_window()
     answer = text(inbox.last(ADA))
     assert Store(conn).snapshot(game_id).version == 1, answer
     assert inbox.last(ADA)["Subject"].endswith("Your move was applied")
@@ -172,7 +178,7 @@ def test_moves_build_above_the_reply_limit_narrows_by_place(conn, inbox, mail_in
     assert listed and "some of each kind" not in narrowed
     engine = game_types()[BRASS].engine
     state = engine.load(Store(conn).snapshot(game_id).state)
-    assert listed == [n for n in map(engine.format, engine.legal_moves(state, seat))
+    assert listed == [n for n in (typed(engine.format(m)) for m in engine.legal_moves(state, seat))
                       if n.startswith(advice + " ")]
 
 
@@ -204,7 +210,7 @@ def test_a_held_digest_says_only_what_is_still_true(conn, inbox, mail_in, run_jo
         ada_plays()                                           # v3: Bert's "your turn" is held
         held = len(inbox.to(BERT))
         say(BERT, "digest 0")                                 # ... and released at once
-        digest = [m for m in inbox.to(BERT)[held:] if "Digest" in str(m["Subject"])]
+        digest = [m for m in inbox.to(BERT)[held:] if "] Digest" in str(m["Subject"])]
         assert len(digest) == 1 and reply_address_version(digest[0]) == 3
         say(BERT, "digest 1", to=digest[0])
         say(BERT, "pass", to=digest[0])                       # v4

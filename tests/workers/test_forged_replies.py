@@ -21,7 +21,7 @@ def text(message) -> str:
 
 def game_state(conn, game_id):
     store = Store(conn)
-    return store.snapshot(game_id).to_json(), store.log(game_id), conn.keys(f"game:{{{game_id}}}:turn:*")
+    return store.snapshot(game_id).to_json(), store.log(game_id), sorted(conn.keys(f"game:{{{game_id}}}:turn:*"))
 
 
 def started(new_game, run_jobs, inbox):

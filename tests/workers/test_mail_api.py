@@ -44,12 +44,13 @@ def raw_reply(inbox, body: str) -> bytes:
     return bytes(reply_to(invitation, body if body else listed_moves(invitation)[0], ADA))
 
 
-def test_inbound_hook_takes_a_reply_under_the_shared_secret(conn, client, inbox, run_jobs, created):
+def test_inbound_hook_takes_a_reply_under_the_shared_secret(conn, client, inbox, run_jobs, created, after_window):
     answer = client.post("/v1/inbound-mail", data=raw_reply(inbox, ""),
                          headers={"Authorization": f"Bearer {hook_secret(conn)}",
                                   "Content-Type": "message/rfc822"})
     assert answer.status_code == 202
     run_jobs()
+    after_window()
     assert Store(conn).snapshot(created["id"]).version == 1
     assert inbox.last(ADA)["Subject"].endswith("Your move was applied")
 

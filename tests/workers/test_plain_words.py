@@ -30,12 +30,12 @@ def test_brass_answers_are_in_plain_words(conn, inbox, mail_in, run_jobs, new_ga
     first = PLAYERS[Store(conn).snapshot(game_id).to_act[0]]["email"]
     assert_plain(text(inbox.last(first)))
     build = next(m for m in listed_moves(inbox.last(first)) if m.startswith("build "))
-    missing_card = answer_to(mail_in, run_jobs, inbox, "loan 10", first)     # was "no card None"
-    assert "Nothing was changed" in missing_card and "this action needs a card" in missing_card
-    assert "your move 1" in missing_card and "for: loan 10" in missing_card
-    assert_plain(missing_card)
+    amount = answer_to(mail_in, run_jobs, inbox, "loan 15 card=bury", first)
+    assert "Nothing was changed" in amount and "a loan is £10, £20 or £30" in amount
+    assert "your move 1" in amount and "for: loan 15 card=bury" in amount
+    assert_plain(amount)
     order = answer_to(mail_in, run_jobs, inbox, "develop port cotton_mill card=bury", first)
-    assert "alphabetical order: cotton_mill, port" in order                 # was a Python list
+    assert "alphabetical order: Cotton mill, Port" in order                 # was a Python list of ids
     assert "Rule: Develop (rulebook: AKTION: ENTWICKELN), for: develop" in order
     assert_plain(order)
     settings = answer_to(mail_in, run_jobs, inbox, "digest 1\nvacation 2", first)

@@ -3,7 +3,6 @@ HTML part that says the same. A mail is a list of sections (title, text); the bo
 is the engine's render_text, the legal moves its notation, shortened when many."""
 from __future__ import annotations
 
-import html
 import re
 import secrets
 import textwrap
@@ -13,6 +12,8 @@ from email import policy
 from email.message import EmailMessage
 from email.utils import formatdate
 from urllib.parse import quote
+
+from workers.mail import html_part
 
 ADDR_SPEC = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9.-]+")
 PLAIN_PHRASE = re.compile(r"[A-Za-z0-9 !#$%&'*+/^_`{|}~-]*")   # atext without "=" and "?"
@@ -40,8 +41,12 @@ class Mail:
     reply_to: str | None = None
     automatic: str = "auto-generated"       # or "auto-replied" for answers (RFC 3834)
     in_reply_to: str | None = None
-    quick_replies: list[str] = field(default_factory=list)   # moves offered as mailto links
+    quick_replies: dict[str, str] = field(default_factory=dict)   # moves as mailto links: cost
     starts_thread: bool = False             # the first mail of the seat's conversation
+    picture_svg: str | None = None          # the board drawn (service/web/boards.py)
+    picture_alt: str = ""
+    facts: list[tuple[str, str]] = field(default_factory=list)  # the board in numbers, no picture
+    page_url: str | None = None             # the seat's own page, signed
 
     def add(self, title: str, text: str) -> "Mail":
         self.sections.append((title, text.rstrip()))
@@ -88,7 +93,7 @@ def narrowed(notations: list[str], prefix: str) -> dict[str, list[str]]:
 def list_moves(notations: list[str], prefix: str = "") -> str:
     """The answer to the `moves` command, optionally only those starting with prefix;
     past MOVES_REPLY_LIMIT grouped by the next word, each group with its longer prefix."""
-    prefix = " ".join(prefix.lower().split())
+    prefix = " ".join(prefix.lower().replace("_", "-").split())
     chosen = [n for n in notations if n.startswith(prefix)] if prefix else notations
     if len(chosen) > MOVES_REPLY_LIMIT:
         groups = narrowed(chosen, prefix)
@@ -106,6 +111,8 @@ game's notation, one move per line, above the quoted text. Or one of:
   help            this text
   mute / unmute   stop or restart the notifications of this game
   digest HOURS    at most one notification mail per HOURS (digest 0: every mail)
+  notify every    a mail after every move of the game; `notify turn`: only when
+                  you must act (your moves confirmed in your next mail)
   vacation DAYS   you are away: your turn clock stops; `back` ends it early
   stop            no mail from the turn service ever again, for any game
 A reply is played at the version of the mail it answers; if the game has moved on,
@@ -156,21 +163,10 @@ def transfer_encoding(text: str) -> str | None:
     return None if text.isascii() else "quoted-printable"
 
 
-def to_html(mail: Mail, public_url: str) -> str:
-    body = []
-    for title, text in mail.sections:
-        if title:
-            body.append(f"<h3>{html.escape(title)}</h3>")
-        body.append(f"<pre>{html.escape(text)}</pre>")
-    if mail.quick_replies and mail.reply_to:
-        body.append("<p>Or play with one click (your mail program opens the reply):</p><ul>")
-        body += [f'<li><a href="{html.escape(quick_reply(mail, move))}">{html.escape(move)}</a></li>'
-                 for move in mail.quick_replies]
-        body.append("</ul>")
-    link = f"{public_url}/v1/games/{mail.game_id}"
-    body.append(f'<hr><p><small>{html.escape(footer(mail, public_url))}<br>'
-                f'<a href="{html.escape(link)}">{html.escape(link)}</a></small></p>')
-    return "<!doctype html><html><body>" + "\n".join(body) + "</body></html>"
+def to_html(mail: Mail, public_url: str, picture: str | None = None) -> str:
+    """The HTML part (workers/mail/html_part.py); picture: the board's Content-ID."""
+    return html_part.render(mail, footer(mail, public_url), f"{public_url}/v1/games/{mail.game_id}",
+                            lambda move: quick_reply(mail, move), picture)
 
 
 def subject_line(mail: Mail) -> str:
@@ -269,9 +265,14 @@ def build(mail: Mail, mail_from: str, domain: str, public_url: str) -> EmailMess
     if mail.reply_to:
         message["Reply-To"] = mail.reply_to
         message["List-Unsubscribe"] = unsubscribe(mail.reply_to)
-    plain, markup = to_text(mail, public_url), to_html(mail, public_url)
+    image = html_part.png(mail.picture_svg) if mail.picture_svg else None
+    picture = html_part.picture_id(mail.picture_svg, domain) if image else None
+    plain, markup = to_text(mail, public_url), to_html(mail, public_url, picture)
     message.set_content(plain, cte=transfer_encoding(plain))
     message.add_alternative(markup, subtype="html", cte=transfer_encoding(markup))
+    if image:
+        message.get_payload()[1].add_related(image, maintype="image", subtype="png",
+                                             cid=f"<{picture}>", filename="board.png")
     return message
 
 

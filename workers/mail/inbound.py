@@ -19,7 +19,7 @@ from workers.mail import reply_address
 from workers.mail.compose import clean_header
 from workers.mail.reply_address import ReplyAddress
 
-COMMANDS = {"status", "moves", "help", "mute", "unmute", "digest", "vacation", "back",
+COMMANDS = {"status", "moves", "help", "mute", "unmute", "digest", "vacation", "back", "notify",
             "yes", "confirm", "stop", "unsubscribe"}
 STOP = {"stop", "unsubscribe"}           # never mail this address again (workers/mail/consent.py)
 RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "To", "Cc", "Envelope-To")

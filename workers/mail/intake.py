@@ -23,11 +23,12 @@ import time
 from datetime import datetime, timezone
 
 from service import problems
-from service.games.base import NotationError
+from service.games.base import IllegalMove, NotationError
 from service.play import Game, load_game, submit_turn
 from service.store import Store
 from workers import clock, notify
-from workers.mail import compose, consent, inbound, limits, notices, outbox, reply_address, settings
+from workers.mail import (compose, consent, inbound, limits, movelist, notices, outbox,
+                          reply_address, settings)
 from workers.mail.config import MailConfig
 from workers.mail.inbound import Reply
 from workers.mail.runtime import connection, queue
@@ -156,17 +157,22 @@ def run_commands(conn, config: MailConfig, game: Game, seat: int, commands, mail
 
 
 def read_moves(game: Game, seat: int, lines: list[str]):
-    """(moves, ignored lines, unreadable lines with their error). A line that does not
-    parse is a move the player got wrong when it begins with a word that begins a
-    move (a legal one now, or one of the other lines) or holds a `key=value`: the whole
-    mail is then refused. Any other such line (a greeting, "Thanks!", a sign-off) is
-    ignored and named."""
+    """(moves, ignored lines, unreadable lines with their error). Each line is read
+    as one of the seat's legal moves at that point of its turn, in full or written
+    short (movelist.resolve). A line that does not read is a move the player got
+    wrong when it begins with a word that begins a move (a legal one now, or one of
+    the other lines) or holds a `key=value`: the whole mail is then refused. Any other
+    such line (a greeting, "Thanks!", a sign-off) is ignored and named."""
     engine, parsed, failed = game.type.engine, [], []
+    state = game.state if seat in game.snapshot.to_act and game.snapshot.status == "active" else None
     for line in lines:
         try:
-            parsed.append((line, engine.parse(line)))
+            move = movelist.resolve(game.type, state, seat, line)
         except NotationError as error:
             failed.append((line, str(error)))
+            continue
+        parsed.append((line, move))
+        state = after(engine, state, seat, move)
     verbs = {line.split()[0].lower() for line, _ in parsed}
     verbs |= {notation.split()[0] for notation in notices.notations(game, seat)}
 
@@ -175,6 +181,17 @@ def read_moves(game: Game, seat: int, lines: list[str]):
     unreadable = [(line, error) for line, error in failed if attempted(line)]
     ignored = [line for line, _ in failed if not attempted(line)]
     return [move for _, move in parsed], ignored, unreadable
+
+
+def after(engine, state, seat: int, move):
+    """The state after the seat's move, to read its next line against; None (read
+    lines as written) once a move is refused or the seat no longer acts."""
+    if state is None:
+        return None
+    try:
+        return engine.apply(state, seat, move)[0]
+    except IllegalMove:
+        return None
 
 
 def add_ignored(mail, ignored: list[str]) -> None:
@@ -270,8 +287,20 @@ def settings_text(now: settings.SeatSettings) -> str:
         f"  notifications: {'muted' if now.muted else 'on'}",
         "  digest: " + (f"at most one mail per {compose.count(now.digest_hours, 'hour')}"
                         if now.digest_hours else "off, every mail at once"),
+        "  mails: " + ("after every move" if now.notify == "every_move" else "only when you must act"),
         "  vacation: " + (f"until {datetime.fromtimestamp(away, timezone.utc):%Y-%m-%d %H:%M} UTC"
                           if away else "none")])
+
+
+NOTIFY_WORDS = {"every": "every_move", "turn": "to_act"}
+
+
+def notify_setting(word: str) -> str:
+    """`notify every` / `notify turn` as the setting's value."""
+    if word.lower() not in NOTIFY_WORDS:
+        raise ValueError("write `notify every` (a mail after every move) or `notify turn` "
+                         "(only when you must act)")
+    return NOTIFY_WORDS[word.lower()]
 
 
 COMMANDS = {
@@ -281,5 +310,6 @@ COMMANDS = {
     "unmute": settings_command({"muted": (None, False)}, "Notifications are back on"),
     "digest": settings_command({"digest_hours": (int, None)}, "Digest set"),
     "vacation": settings_command({"vacation_days": (float, None)}, "Vacation set"),
+    "notify": settings_command({"notify": (notify_setting, None)}, "Notifications set"),
     "back": settings_command({"vacation_days": (None, 0)}, "Welcome back: vacation ended"),
 }

@@ -3,12 +3,14 @@ move rejected, game over, and the answers to commands and bad mail. Each returns
 compose.Mail for one seat of a loaded game (service.play.Game)."""
 from __future__ import annotations
 
+import html
 import re
 
-from service.games.events import parts_text, with_names
-from service.play import Game
+from service.games.events import parts_text
+from service.play import Game, legal_moves
+from service.web import boards
 from service.web.seats import LINK_DAYS, seat_link_path
-from workers.mail import compose, reply_address
+from workers.mail import compose, happened, movelist, reply_address, words
 from workers.mail.compose import Mail
 from workers.mail.config import MailConfig
 
@@ -23,29 +25,42 @@ def blank(game: Game, seat: int, subject: str, config: MailConfig) -> Mail:
 
 
 def notations(game: Game, seat: int) -> list[str]:
-    snap = game.snapshot
-    if snap.status != "active" or seat not in snap.to_act:
-        return []
-    engine = game.type.engine
-    return [engine.format(m) for m in engine.legal_moves(game.state, seat)]
+    """The seat's legal moves as it types them (movelist.typed), all of them."""
+    return [movelist.typed(game.type.engine.format(m)) for m in legal_moves(game, seat)]
 
 
 def board(game: Game, seat: int) -> str:
-    return by_name(game, game.type.engine.render_text(game.state, seat))
+    return in_words(game, game.type.engine.render_text(game.state, seat))
 
 
-def by_name(game: Game, text: str) -> str:
-    """An engine's text with its "seat N" labels as the players' names (issue 14)."""
-    return with_names(text, [seat.name for seat in game.record.seats])
+def in_words(game: Game, text: str) -> str:
+    """An engine's text with players by name and identifiers by their printed names."""
+    return words.in_words(text, game.type.display_names, [s.name for s in game.record.seats])
+
+
+def add_board(mail: Mail, game: Game, seat: int) -> Mail:
+    """The board as text, and for the HTML part as a picture (or, for a game not drawn
+    yet, its facts as a table)."""
+    public = game.type.engine.view(game.state, None)["public"]
+    names = [s.name for s in game.record.seats]
+    picture = boards.board_svg(game.type.id, public, names)
+    if picture:
+        mail.picture_svg = str(picture)
+        alt = re.search(r"<desc[^>]*>(.*?)</desc>", mail.picture_svg, re.DOTALL)
+        mail.picture_alt = html.unescape(alt.group(1)) if alt else "The board"
+    else:
+        mail.facts = boards.facts(public, len(names))
+    return mail.add("The board", board(game, seat))
 
 
 def add_turn(mail: Mail, game: Game, seat: int) -> Mail:
     """The board and, if the seat must act, its legal moves and how to reply."""
-    mail.add("The board", board(game, seat))
-    moves = notations(game, seat)
+    add_board(mail, game, seat)
+    moves = legal_moves(game, seat)
     if moves:
-        mail.add("Your legal moves", compose.shorten_moves(moves))
-        mail.quick_replies = moves if len(moves) <= compose.FULL_LIST_UP_TO else []
+        text, playable = movelist.summary(game.type, game.state, seat, moves)
+        mail.add("Your legal moves", text)
+        mail.quick_replies = playable
         mail.add("", "Reply with your move (one per line, above the quoted text).")
     elif game.snapshot.status == "finished":
         mail.add("", "The game is over.")
@@ -66,6 +81,7 @@ def ignored(lines: list[str]) -> tuple[str, str]:
 def page_link(mail: Mail, game: Game, seat: int, config: MailConfig) -> Mail:
     """The seat's web page (the board drawn), by a link that signs it in for LINK_DAYS."""
     link = config.public_url + seat_link_path(config.page_key, game.record.id, seat)
+    mail.page_url = link
     return mail.add("Your page", f"{link}\n(the board as a picture; this link signs you in "
                                  f"for {LINK_DAYS} days: do not forward it)")
 
@@ -86,7 +102,8 @@ def invitation(game: Game, seat: int, config: MailConfig) -> Mail:
 
 
 def options_text(options: dict) -> str:
-    return ", ".join(f"{name} {value}" for name, value in options.items()) or "none"
+    """The game's options in words: "rules roxley, length full"."""
+    return ", ".join(words.in_words(f"{name} {value}", {}, []) for name, value in options.items()) or "none"
 
 
 def your_turn(game: Game, seat: int, config: MailConfig, played: list[dict] = ()) -> Mail:
@@ -94,9 +111,30 @@ def your_turn(game: Game, seat: int, config: MailConfig, played: list[dict] = ()
     (service.play.redacted_log), at the top (issue 14)."""
     mail = blank(game, seat, "Your turn", config)
     if played:
-        mail.add("Since your last turn", "\n".join(
-            f"  {game.record.seats[entry['seat']].name}: {entry['notation']}" for entry in played))
+        mail.add("Since your last turn", since_last_turn(game, played))
     return add_turn(page_link(mail, game, seat, config), game, seat)
+
+
+def since_last_turn(game: Game, played: list[dict]) -> str:
+    """Each move since the seat's last turn in words, with what it cost and scored."""
+    return happened.since_text(played, [s.name for s in game.record.seats], game.type.money,
+                               lambda event: in_words(game, sentence(game, event)),
+                               lambda entry: movelist.typed(entry["notation"]))
+
+
+def sentence(game: Game, event: dict) -> str:
+    """The event's sentence without the numbers its text tells after it (the mail says
+    them shorter: "(paid £7, +2 VP)")."""
+    told = game.type.events.numbers_text(event) if game.type.events else ""
+    return event["text"].removesuffix(f": {told}") if told else event["text"]
+
+
+def moved(game: Game, seat: int, config: MailConfig, played: list[dict]) -> Mail:
+    """For a seat that chose a mail after every move: what was just played."""
+    mover = game.record.seats[played[0]["seat"]].name if played else "A player"
+    mail = blank(game, seat, f"{mover} moved", config)
+    mail.add("Just played", since_last_turn(game, played))
+    return add_turn(mail, game, seat)
 
 
 def reminder(game: Game, seat: int, config: MailConfig, deadline: str) -> Mail:
@@ -119,7 +157,7 @@ def rejected(game: Game, seat: int, turn: dict, config: MailConfig) -> Mail:
 
 
 def refusal_text(game: Game, refusal: dict) -> str:
-    lines = [f"Reason: {plain(refusal.get('reason', 'refused'))}"]
+    lines = [f"Reason: {in_words(game, plain(refusal.get('reason', 'refused')))}"]
     if refusal.get("rule"):
         lines.append(f"Rule: {rule_text(game, refusal['rule'])}" + refused_move(game, refusal))
     if refusal.get("field"):
@@ -154,7 +192,7 @@ def refused_move(game: Game, refusal: dict) -> str:
     if found is None or int(found.group(1)) >= len(moves):
         return ""
     try:
-        return f", for: {game.type.engine.format(moves[int(found.group(1))])}"
+        return f", for: {movelist.typed(game.type.engine.format(moves[int(found.group(1))]))}"
     except Exception:                   # a move the engine cannot even write down
         return ""
 
@@ -170,7 +208,7 @@ def field_text(field: str) -> str:
 
 def option_text(game: Game, option) -> str:
     if isinstance(option, dict) and "action" in option:
-        return game.type.engine.format(option)
+        return movelist.typed(game.type.engine.format(option))
     return str(option)
 
 
@@ -204,4 +242,4 @@ def game_over(game: Game, seat: int, config: MailConfig) -> Mail:
     mail = blank(game, seat, "Game over", config)
     mail.add("Final scores", "\n".join(lines) or "(no scores)")
     mail.add("Ranking", "\n".join(ranking_lines(ranking, scores, names)) or "(no ranking)")
-    return mail.add("The board", board(game, seat))
+    return add_board(mail, game, seat)

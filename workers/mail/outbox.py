@@ -28,7 +28,7 @@ from rq import Queue, Retry
 
 from service.play import load_game
 from service.store import Store, key
-from workers.mail import compose, consent, limits, notices, settings, transport
+from workers.mail import compose, confirmations, consent, limits, notices, settings, transport
 from workers.mail.compose import Mail
 from workers.mail.config import MailConfig
 from workers.mail.runtime import connection, queue
@@ -137,12 +137,19 @@ def dispatch(conn, queue: Queue, config: MailConfig, mail: Mail, events: list[st
         return None
     if not answer and held and seat_settings.digest_hours:
         return "digest" if queue_for_digest(conn, mail, events, seat_settings.digest_hours) else None
+    confirmed = confirmations.take(conn, mail.game_id, mail.seat)
+    if confirmed:                           # moves played by mail, confirmed in this one
+        mail.sections[:0] = confirmations.sections(confirmed)
     try:
         message = compose.build(mail, config.mail_from, config.domain, config.public_url)
     except compose.BadAddress as bad:
         log.warning("game %s seat %s: %s", mail.game_id, mail.seat, bad)
+        confirmations.give_back(conn, mail.game_id, mail.seat, confirmed)
         return None
-    return send_once(conn, queue, mail.game_id, mail.seat, events, message, mail.to)
+    sent = send_once(conn, queue, mail.game_id, mail.seat, events, message, mail.to)
+    if sent is None:
+        confirmations.give_back(conn, mail.game_id, mail.seat, confirmed)
+    return sent
 
 
 def ask_first(conn, queue: Queue, config: MailConfig, mail: Mail, events: list[str]) -> str | None:
@@ -191,6 +198,7 @@ def deliver(game_id: str, mail_id: str) -> str:
             conn.set(key(game_id, "mail", "bounced", mail_id), str(bounced), ex=KEEP)
             where = f"bounced: {bounced}"
         conn.srem(pending_key(game_id), mail_id)
+        conn.delete(outbox_key(game_id, mail_id))       # handed over: its bytes are not kept
         return where
     finally:
         conn.delete(lock)

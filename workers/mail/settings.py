@@ -1,5 +1,6 @@
-"""A seat's mail settings (issue 4, "Throttling"): mute, digest (one mail per N hours)
-and vacation (an absence during which the seat's turn clock stops). Kept per game and
+"""A seat's mail settings (issue 4, "Throttling"): mute, digest (one mail per N hours),
+vacation (an absence during which the seat's turn clock stops) and notify (issue 14):
+a mail only when the seat must act ("to_act", the default) or after every move. Kept per game and
 seat in `game:{id}:mail:seat:<seat>`; vacations as a list of [from, until] times."""
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from dataclasses import asdict, dataclass, field
 from service.store import key
 
 MAX_DIGEST_HOURS = 168
+NOTIFY = ("to_act", "every_move")
 MAX_VACATION_DAYS = 60
 KEEP_VACATIONS = 10         # a seat declaring more loses its oldest ones
 
@@ -19,6 +21,7 @@ class SeatSettings:
     muted: bool = False
     digest_hours: int = 0
     vacations: list[list[float]] = field(default_factory=list)
+    notify: str = "to_act"
 
     def on_vacation(self, now: float) -> float | None:
         """The end of the vacation running at `now`, if any."""
@@ -26,7 +29,7 @@ class SeatSettings:
 
     def as_dict(self, now: float) -> dict:
         return {"muted": self.muted, "digest_hours": self.digest_hours,
-                "vacation_until": self.on_vacation(now)}
+                "vacation_until": self.on_vacation(now), "notify": self.notify}
 
 
 class SettingError(ValueError):
@@ -48,7 +51,7 @@ def save(conn, game_id: str, seat: int, settings: SeatSettings) -> None:
 
 def change(conn, game_id: str, seat: int, *, muted: bool | None = None,
            digest_hours: int | None = None, vacation_days: float | None = None,
-           now: float | None = None) -> SeatSettings:
+           notify: str | None = None, now: float | None = None) -> SeatSettings:
     """Apply the given changes; vacation_days=0 ends a running vacation now."""
     now = time.time() if now is None else now
     settings = load(conn, game_id, seat)
@@ -58,6 +61,10 @@ def change(conn, game_id: str, seat: int, *, muted: bool | None = None,
         if isinstance(digest_hours, bool) or not 0 <= digest_hours <= MAX_DIGEST_HOURS:
             raise SettingError(f"digest hours must be 0 to {MAX_DIGEST_HOURS}")
         settings.digest_hours = int(digest_hours)
+    if notify is not None:
+        if notify not in NOTIFY:
+            raise SettingError(f"notify must be one of: {', '.join(NOTIFY)}")
+        settings.notify = notify
     if vacation_days is not None:
         if not 0 <= vacation_days <= MAX_VACATION_DAYS:
             raise SettingError(f"vacation days must be 0 to {MAX_VACATION_DAYS}")

@@ -7,6 +7,7 @@ from service.games.age_of_industry.move_schemas import MOVE_SCHEMAS
 from service.games.age_of_industry.schema import provisional_parts
 from service.games.base import GameType, Option
 from service.games.common.datafiles import engine_version
+from service.games.age_of_industry.names import DISPLAY
 
 PROVISIONAL = provisional_parts(RAW)
 LABELS = {"maps/germany.json": "the Germany map", "maps/new_england.json": "the New England map",
@@ -32,4 +33,7 @@ GAME = GameType(
     stage="provisional" if PROVISIONAL else "complete",
     description="Age of Industry, 2nd edition rules, on the Germany or New England map." + DATA_NOTE,
     options=(Option("map", "germany", "which side of the board", choices=("germany", "new_england")),),
+    choice_fields=("card", "combined", "coal_from", "iron_from"),
+    money="${}",
+    display_names=DISPLAY,
 )

@@ -6,6 +6,7 @@ from . import engine
 from .data import FILES
 from .events import EVENTS
 from .move_schemas import MOVE_SCHEMAS
+from .names import DISPLAY
 
 GAME = GameType(
     id="brass-lancashire",
@@ -42,4 +43,7 @@ GAME = GameType(
         ("AKTION: KREDIT AUFNEHMEN", "Loan"),
         ("RUNDENENDE: Einkommen erhalten", "End of round: collect income"),
     ),
+    choice_fields=("card", "cards", "overbuild", "coal", "iron"),
+    money="£{}",
+    display_names=DISPLAY,
 )

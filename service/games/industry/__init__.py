@@ -12,6 +12,7 @@ from service.games.industry.board import BOARD
 from service.games.industry.events import EVENTS
 from service.games.industry.move_schemas import MOVE_SCHEMAS
 from service.games.industry.schema import FILES
+from service.games.industry.names import DISPLAY
 
 BOARD_NOTE = (" PROVISIONAL BOARD: the printed board's spaces, costs, resources, VP, "
               "connections, joker kinds and Taler markers are not publicly documented; this "
@@ -41,4 +42,7 @@ GAME = GameType(
                "in epochs 4 and 5; with 4 seats 3 per round in epoch 5",
                choices=(False, True)),
     ),
+    choice_fields=("supply",),
+    money="{} Taler",
+    display_names=DISPLAY,
 )

@@ -7,6 +7,7 @@ from .data import FILES, PROVISIONAL
 from .engine import ENGINE
 from .events import EVENTS
 from .move_schemas import MOVE_SCHEMAS
+from .names import DISPLAY
 
 GAME = GameType(
     id="ultimate-railroads",
@@ -40,4 +41,7 @@ GAME = GameType(
         "part of the printed components are not transcribed yet, and the engine plays with "
         "values chosen to fit the rules, NOT the printed ones: " + ", ".join(PROVISIONAL)
         + ". See service/games/ultimate_railroads/data/SOURCES.md."),
+    choice_fields=("temps", "wood", "coins", "swap"),
+    money="{} coins",
+    display_names=DISPLAY,
 )

@@ -1,0 +1,63 @@
+"""Issue 14, "Names and words": no mail of a finished game, of each of the four games,
+names a player "seat N" or shows a raw identifier with `_`: players by name, towns,
+industries and resources by their printed names (German beside them where the printed
+game is German), links "Liverpool – Wigan", moves in the typed form (`-` for `_`).
+The game is played to its end with random legal moves; every 20th move and the last
+go through the workers, so invitations, "your turn" and "game over" mails are really
+rendered and sent to the SMTP sink."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from service.games.registry import game_types
+from service.play import resolve_turn, submit_turn
+from service.store import Store
+from tests.workers.test_play_by_mail import players
+from workers.mail import words
+from workers.queues import enqueuer
+
+SEAT_LABEL = re.compile(r"\b[Ss]eat ?\d")
+IDENTIFIER = re.compile(r"\b[a-z][a-z0-9]*(?:_+[a-z0-9]+)+\b")
+GAMES = sorted(gid for gid in game_types() if gid != "pile")
+
+
+def test_identifiers_and_seats_in_words():
+    names = game_types()["brass-lancashire"].display_names
+    assert words.in_words("seat 1 connects liverpool__wigan and builds a cotton_mill in "
+                          "barrow_in_furness", names, ["Ada", "Bert"]) == \
+        "Bert connects Liverpool – Wigan and builds a Cotton mill in Barrow-in-Furness"
+    assert words.in_words("seat1 took cable", game_types()["industry"].display_names,
+                          ["Ada", "Bert"]) == "Bert took Cable (Kabel)"
+    assert words.in_words("seat 7 waits", {}, ["Ada"]) == "seat 7 waits"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_mail_of_a_finished_game_has_seat_labels_or_identifiers(
+        conn, inbox, run_jobs, new_game, game_id):
+    game = game_types()[game_id]
+    seated = players(min(game.min_seats + 1, game.max_seats, 4))
+    game_id_ = new_game(game_id, players=seated)
+    run_jobs()
+    store, engine, choose, played = Store(conn), game.engine, random.Random(11), 0
+    while (snap := store.snapshot(game_id_)).status == "active":
+        seat, state = snap.to_act[0], engine.load(snap.state)
+        move = choose.choice(engine.legal_moves(state, seat))
+        last = engine.result(engine.apply(state, seat, move)[0]) is not None
+        told = last or played % 20 == 0
+        turn, _ = submit_turn(store, enqueuer(conn) if told else (lambda *_: None),
+                              game_id_, seat, snap.version, [move])
+        if told:
+            run_jobs()
+        else:
+            resolve_turn(store, game_id_, turn["id"])
+        played += 1
+        assert played < 3000
+    subjects = [str(m["Subject"]) for m in inbox.messages]
+    assert any(s.endswith("Game over") for s in subjects) and any(s.endswith("Your turn") for s in subjects)
+    for message in inbox.messages:
+        text = re.sub(r"https?://\S+", "", message.get_body(("plain",)).get_content())  # links' codes
+        assert not SEAT_LABEL.findall(text), (message["Subject"], SEAT_LABEL.findall(text), text)
+        assert not IDENTIFIER.findall(text), (message["Subject"], IDENTIFIER.findall(text), text)
