@@ -103,7 +103,8 @@ def use(state: dict, seat: int, what: str) -> list[dict]:
         player["coal"] -= COAL["stoker_coal"]
         state["spaces"][STOKER_SPACE] = {"seat": seat, "workers": 0, "temps": 0, "wood": 0, "coins": 0,
                                          "coal": COAL["stoker_coal"]}
-        state["foundries"]["stack"].pop(0)        # the top foundry, boiler side up
+        foundries = state["foundries"]            # the top foundry, boiler side up: nobody sees it
+        foundries.setdefault("boilers", []).append(foundries["stack"].pop(0))
         pool.add(state, "stoker", True)
         return [{"type": "coal_used", "seat": seat, "use": "stoker"}]
     player["coal"] -= COAL["foundry_coal"]

@@ -68,17 +68,18 @@ def start_bonus_cards(options: dict) -> list[str]:
 
 def module_setup(state: dict, rng: int) -> int:
     """AUFBAU of each module on: the Werklok's tiles (2 on the train, 3 face up, 6 in a
-    stack), the foundries (12 face down, 2 face up) with 1 coal and 1 more coin each,
+    stack none has seen), the foundries (12 face down, 2 face up; those laid as stokers
+    boiler side up, unseen, apart) with 1 coal and 1 more coin each,
     the special idea cards face up. Returns the random state."""
     options = state["options"]
     if on(options, "werklok"):
         tiles, rng = shuffled(rng, [t["id"] for t in MODULES["werklok"]["tiles"]])
         held, offered = MODULES["werklok"]["on_train"], MODULES["werklok"]["offered"]
         state["werklok"] = {"train": [None] + tiles[:held], "offer": tiles[held:held + offered],
-                            "stack": tiles[held + offered:]}
+                            "stack": tiles[held + offered:], "unseen": len(tiles) - held - offered}
     if on(options, "coal"):
         foundries, rng = shuffled(rng, [f["id"] for f in COAL["foundries"]])
-        state["foundries"] = {"offer": foundries[:2], "stack": foundries[2:]}
+        state["foundries"] = {"offer": foundries[:2], "stack": foundries[2:], "boilers": []}
         for player in state["players"]:
             player["coins"] += COAL["per_player"]["coins"]
             player.update(coal=COAL["per_player"]["coal"], foundries=[], foundries_used=[])

@@ -28,10 +28,19 @@ def resolve_tile(state, seat, item, move):
     order = state["order"]
     at = order.index(seat)
     queue_offer(state, {"kind": "werklok_pick", "cards": train, "seats": order[at + 1:] + order[:at]})
+    hidden = unseen(works)
     works["stack"].append(works["train"].pop())      # pushed out: face down under the stack
     works["train"].insert(0, None)
     pool.reveal(works)
+    works["unseen"] = max(hidden - 1, 0)
     return events
+
+
+def unseen(works: dict) -> int:
+    """How many of the stack's top tiles nobody has seen: below them lie the tiles
+    pushed out, in the order they went under (a state from before this was counted:
+    the whole stack)."""
+    return works.get("unseen", len(works["stack"]))
 
 
 def pick_options(state, seat, item):

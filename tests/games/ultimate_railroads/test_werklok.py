@@ -63,7 +63,7 @@ def test_werklok_ablauf_rulebook_example_fellow_players_pick_in_turn_order():
     assert state["players"][yellow]["score"] == 3
     assert state["werklok"] == {"train": [None, "industry", "coin"], "offer": ["doubler", "wood_steps", "points_5"],
                                 "stack": ["green_step", "bronze_step", "any_step", "coins_2", "industry_2",
-                                          "points_3"]}
+                                          "points_3"], "unseen": 5}
     assert ENGINE.to_act(state) == [red]           # the turn goes on after yours
 
 
