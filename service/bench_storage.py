@@ -2,7 +2,7 @@
 
 For each seat count (2 to 4 within the game's bounds, or --seats), N random games are
 played through the store and the engine (play.submit_turn and play.resolve_turn, no HTTP
-and no queue) on REDIS_URL's Redis: N stopped at mid-game (half the length of a twin
+and no queue) on REDIS_URL's Redis (STATE_REDIS_URL's cluster if set): N stopped at mid-game (half the length of a twin
 played to the end), N finished. Then the turn records are made to expire as their 24 h
 idempotency window would (PEXPIRE: Redis drops them itself), keeping at mid-game those
 of the last round, one per seat (a game that plays a round a day holds those); a
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from service import play
 from service.bench import pick_game
 from service.connection import redis_from_env
-from service.store import STATE, Store, key
+from service.store import LEGACY_INDEX, STATE, Store, every_shard, index_key, key
 
 MID_GAME_CEILING = 6 * 1024      # bytes per active game at mid-game
 FINISHED_CEILING = 4 * 1024      # bytes per finished game
@@ -79,7 +79,7 @@ def expire(conn, turns: list[list[str]]) -> None:
 
 
 def measure_seats(store: Store, game_type, seats: int, games: int, played: list[str]) -> Figure:
-    conn = store.redis
+    conn = store.state
     finished = []
     for seed in range(games):
         game_id, turns = play_game(store, game_type, seats, seed)
@@ -92,7 +92,8 @@ def measure_seats(store: Store, game_type, seats: int, games: int, played: list[
         played.append(game_id)
         expire(conn, turns[:-seats])
         mid.append((game_id, turns[-seats:]))
-    shared = usage(conn, ["games"]) / max(1, conn.scard("games"))
+    indexes = every_shard(LEGACY_INDEX)
+    shared = usage(conn, indexes) / max(1, sum(conn.scard(index) for index in indexes))
     sizes_finished = [usage(conn, [key(g, p) for p in STATE]) + shared for g, _ in finished]
     sizes_mid = [usage(conn, [key(g, p) for p in STATE] + [k for pair in turns for k in pair])
                  + shared for g, turns in mid]
@@ -106,14 +107,13 @@ def measure(game_id: str | None = None, seats: int | None = None, games: int = 3
     game_type = pick_game(game_id)
     counts = [seats] if seats else range(2, 5)
     counts = sorted({max(game_type.min_seats, min(n, game_type.max_seats)) for n in counts})
-    conn = redis_from_env()
-    store, played = Store(conn), []
+    store, played = Store(redis_from_env()), []
     try:
         return [measure_seats(store, game_type, n, games, played) for n in counts]
     finally:
         for game_id_ in played:
-            conn.delete(*conn.keys(key(game_id_, "*")))
-            conn.srem("games", game_id_)
+            store.state.delete(*store.state.scan_iter(match=key(game_id_, "*")))
+            store.state.srem(index_key(game_id_), game_id_)
 
 
 def storage(game_id: str | None, seats: int | None, games: int) -> None:

@@ -14,8 +14,9 @@ and one MULTI/EXEC can update them together:
                            digest, kept as long as that turn
   game:{id}:resolved       pub/sub channel: the id of each turn as it is resolved, and
                            the new status at a pause or resume
-  turns:pending            zset "game/turn" -> owed since, or last looked at by the
-                           sweeper: turns whose jobs are owed
+  turns:pending:{shard-N}  zset "game/turn" -> owed since, or last looked at by the
+                           sweeper: turns whose jobs are owed, N = shard(game)
+  games:{shard-N}          set: the ids of the games of shard N
   LIMITS:*                 Flask-Limiter's counts per client (service/limits.py)
 """
 from __future__ import annotations
@@ -30,7 +31,12 @@ from dataclasses import asdict, dataclass, field
 
 import redis
 
-PENDING = "turns:pending"
+from service.connection import state_redis
+
+# The keys all games share are split in SHARDS, each under a hash tag of its own, so on
+# a Redis Cluster they spread over the masters instead of making one hot key (issue 18).
+SHARDS = 16
+LEGACY_PENDING, LEGACY_INDEX = "turns:pending", "games"     # one key each, before the shards
 # A turn record and its Idempotency-Key live this long (issue 18: the log keeps what was
 # applied, so a record is needed only while a client may still repeat its submission).
 IDEMPOTENCY_TTL = 24 * 3600
@@ -40,6 +46,24 @@ OLD_FIELDS = {"seat": "s", "move": "m", "events": "e", "turn": "t", "at": "a"}
 
 def key(game_id: str, *parts: str) -> str:
     return ":".join(("game", "{" + game_id + "}") + parts)
+
+
+def shard(game_id: str) -> int:
+    return zlib.crc32(game_id.encode()) % SHARDS
+
+
+def pending_key(game_id: str) -> str:
+    return f"turns:pending:{{shard-{shard(game_id)}}}"
+
+
+def index_key(game_id: str) -> str:
+    return f"games:{{shard-{shard(game_id)}}}"
+
+
+def every_shard(name: str) -> list[str]:
+    """The keys of `name` ("turns:pending", "games") in every shard, and the one key of
+    before the shards (read until it is empty)."""
+    return [f"{name}:{{shard-{n}}}" for n in range(SHARDS)] + [name]
 
 
 def dumps(data) -> str:
@@ -231,31 +255,39 @@ class VersionMoved(Exception):
 
 
 class Store:
+    """A game's state and the index of owed turns. `conn` is REDIS_URL's Redis, which
+    holds rq's queues and the mail's bookkeeping (kept as `redis`); the game state goes
+    to `state`: STATE_REDIS_URL's Redis Cluster when that is set, else `conn` too."""
+
     def __init__(self, conn: redis.Redis):
         self.redis = conn
+        self.state = state_redis(conn)
 
     # games -----------------------------------------------------------------
     def create(self, record: GameRecord, snapshot: Snapshot) -> None:
-        self.redis.sadd("games", record.id)    # the index first: it tolerates a missing game
-        pipe = self.redis.pipeline(transaction=True)
+        self.state.sadd(index_key(record.id), record.id)  # first: it tolerates a missing game
+        pipe = self.state.pipeline(transaction=True)
         pipe.set(key(record.id, "meta"), packed(asdict(record)), nx=True)
         pipe.set(key(record.id, "snapshot"), packed(asdict(snapshot)), nx=True)
         pipe.execute()
 
     def game_ids(self) -> list[str]:
-        return [raw.decode() for raw in self.redis.smembers("games")]
+        pipe = self.state.pipeline(transaction=False)
+        for index in every_shard(LEGACY_INDEX):
+            pipe.smembers(index)
+        return sorted({raw.decode() for ids in pipe.execute() for raw in ids})
 
     def game(self, game_id: str) -> GameRecord | None:
-        data = stored(self.redis, game_id, "meta")
+        data = stored(self.state, game_id, "meta")
         return GameRecord.from_stored(data) if data else None
 
     def snapshot(self, game_id: str) -> Snapshot | None:
-        data = stored(self.redis, game_id, "snapshot")
+        data = stored(self.state, game_id, "snapshot")
         return Snapshot(**data) if data else None
 
     def log(self, game_id: str, since: int = 0) -> list[dict]:
         """The applied moves after version `since`."""
-        data = stored(self.redis, game_id, "log")
+        data = stored(self.state, game_id, "log")
         return log_entries(data)[since:] if data else []
 
     def set_status(self, game_id: str, status: str) -> Snapshot:
@@ -269,18 +301,29 @@ class Store:
                 snap.status = status
                 pipe.multi()
                 pipe.set(key(game_id, "snapshot"), packed(asdict(snap)))
-                pipe.publish(key(game_id, "resolved"), status)
+                changed.append(status)
             return snap
-        return self.redis.transaction(change, key(game_id, "snapshot"), value_from_callable=True)
+        changed = []
+        snap = self.state.transaction(change, key(game_id, "snapshot"), value_from_callable=True)
+        if changed:
+            self.announce(game_id, status)
+        return snap
+
+    def announce(self, game_id: str, message: str) -> None:
+        """Publish on the game's channel, after the EXEC that made the change (a Redis
+        Cluster takes no PUBLISH inside MULTI): a waiter subscribes before it looks, so
+        it sees the change or this message; one lost with a process killed between the
+        two ends its wait at its timeout, as the state then is."""
+        self.state.publish(key(game_id, "resolved"), message)
 
     # turns -----------------------------------------------------------------
     def turn(self, game_id: str, turn_id: str) -> dict | None:
-        text = self.redis.get(key(game_id, "turn", turn_id))
+        text = self.state.get(key(game_id, "turn", turn_id))
         return turn_loaded(text, turn_id) if text else None
 
     def claim(self, game_id: str, seat: int, idempotency_key: str) -> dict | None:
         """The turn a seat's Idempotency-Key names (keys are the seat's own)."""
-        text = self.redis.get(key(game_id, "idem", str(seat), idempotency_key))
+        text = self.state.get(key(game_id, "idem", str(seat), idempotency_key))
         return claim_loaded(text) if text else None
 
     def queue_turn(self, game_id: str, turn: dict, idempotency: tuple[str, str] | None,
@@ -301,7 +344,7 @@ class Store:
             return claim
         self.owe(game_id, turn["id"], now)      # owed before it exists: never stored unowed
         watched = [idem_key] if idem_key else []
-        result = self.redis.transaction(put, *watched, value_from_callable=True)
+        result = self.state.transaction(put, *watched, value_from_callable=True)
         if result["turn"] != turn["id"]:
             self.done_with(game_id, turn["id"])
         return result
@@ -310,7 +353,7 @@ class Store:
         """Index a turn whose jobs are not yet done (a global key, outside the
         game's slot, so it is written before the turn itself; the sweeper drops an
         entry whose turn never appeared)."""
-        self.redis.zadd(PENDING, {f"{game_id}/{turn_id}": now}, nx=True)
+        self.state.zadd(pending_key(game_id), {f"{game_id}/{turn_id}": now}, nx=True)
 
     def commit(self, game_id: str, turn_id: str, expected: Snapshot, new: Snapshot,
                entries: list[dict], outcome: dict) -> bool:
@@ -340,9 +383,14 @@ class Store:
             pipe.multi()
             write_state(pipe, game_id, meta, asdict(new), whole)
             pipe.set(turn_key, turn_stored({**turn, **outcome}), keepttl=True)
-            pipe.publish(key(game_id, "resolved"), turn_id)
             return True
-        return bool(self.redis.transaction(put, snap_key, turn_key, value_from_callable=True))
+        return self.announced(game_id, turn_id, self.state.transaction(
+            put, snap_key, turn_key, value_from_callable=True))
+
+    def announced(self, game_id: str, turn_id: str, written: bool | None) -> bool:
+        if written:
+            self.announce(game_id, turn_id)
+        return bool(written)
 
     def reject(self, game_id: str, turn_id: str, outcome: dict) -> bool:
         """Mark a queued turn rejected, unless it has been resolved meanwhile (False). A
@@ -354,9 +402,9 @@ class Store:
             if turn["status"] == "queued":
                 pipe.multi()
                 pipe.set(turn_key, turn_stored({**turn, **outcome}), keepttl=True)
-                pipe.publish(key(game_id, "resolved"), turn_id)
                 return True
-        return bool(self.redis.transaction(mark, turn_key, value_from_callable=True))
+        return self.announced(game_id, turn_id, self.state.transaction(
+            mark, turn_key, value_from_callable=True))
 
     def replace_snapshot(self, game_id: str, snapshot: Snapshot) -> None:
         """Store a rebuilt snapshot, only while the log still has its version's length."""
@@ -367,13 +415,13 @@ class Store:
             meta = stored(pipe, game_id, "meta")
             pipe.multi()
             write_state(pipe, game_id, meta, asdict(snapshot), log_columns(log_entries(log or [])))
-        self.redis.transaction(put, *(key(game_id, part) for part in STATE))
+        self.state.transaction(put, *(key(game_id, part) for part in STATE))
 
     @contextmanager
     def changes(self, game_id: str):
         """The game's channel, subscribed: each commit, rejection and pause or resume
         publishes on it. Subscribe before looking, so nothing after the look is missed."""
-        channel = self.redis.pubsub(ignore_subscribe_messages=True)
+        channel = self.state.pubsub(ignore_subscribe_messages=True)
         channel.subscribe(key(game_id, "resolved"))
         try:
             yield channel
@@ -405,15 +453,33 @@ class Store:
     def pending_turns(self, older_than: float, limit: int | None = None
                       ) -> list[tuple[str, str, float]]:
         """(game, turn, owed or last looked at) for each turn owed and not looked at
-        since before `older_than`, the oldest first, at most `limit`."""
-        members = self.redis.zrangebyscore(PENDING, "-inf", older_than, withscores=True,
-                                           start=0 if limit else None, num=limit)
+        since before `older_than`, the oldest first, at most `limit`: the oldest `limit`
+        of each shard, merged. An entry of the key of before the shards moves to its
+        shard."""
+        pipe = self.state.pipeline(transaction=False)
+        for index in every_shard(LEGACY_PENDING):
+            pipe.zrangebyscore(index, "-inf", older_than, withscores=True,
+                               start=0 if limit else None, num=limit)
+        *sharded, legacy = pipe.execute()
+        for member, since in legacy:
+            game_id = member.decode().split("/", 1)[0]
+            self.state.zadd(pending_key(game_id), {member: since}, nx=True)
+            self.state.zrem(LEGACY_PENDING, member)
+        members = sorted((m for found in (*sharded, legacy) for m in found),
+                         key=lambda m: m[1])[:limit]
         return [(*m.decode().split("/", 1), since) for m, since in members]
+
+    def owed(self) -> int:
+        """How many turns are owed, in every shard."""
+        pipe = self.state.pipeline(transaction=False)
+        for index in every_shard(LEGACY_PENDING):
+            pipe.zcard(index)
+        return sum(pipe.execute())
 
     def looked_at(self, game_id: str, turn_id: str, now: float) -> None:
         """The sweeper saw this owed turn in order now: not looked at again before its
         next pass after `now` (if it is still owed)."""
-        self.redis.zadd(PENDING, {f"{game_id}/{turn_id}": now}, xx=True)
+        self.state.zadd(pending_key(game_id), {f"{game_id}/{turn_id}": now}, xx=True)
 
     def done_with(self, game_id: str, turn_id: str) -> None:
-        self.redis.zrem(PENDING, f"{game_id}/{turn_id}")
+        self.state.zrem(pending_key(game_id), f"{game_id}/{turn_id}")

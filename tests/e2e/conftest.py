@@ -1,4 +1,7 @@
-"""A real gunicorn server and real rq worker processes on the test Redis."""
+"""A real gunicorn server and real rq worker processes on the test Redis; with
+`@pytest.mark.parametrize("service", STORES, indirect=True)` a test runs twice: on
+the test Redis alone, and with the game state on a local three-master Redis Cluster
+(STATE_REDIS_URL, service/local_cluster.py; rq's queues stay on the test Redis)."""
 from __future__ import annotations
 
 import os
@@ -13,6 +16,7 @@ import pytest
 import redis
 
 from service.bench import free_port, wait_until_healthy
+from service.local_cluster import LocalCluster
 from tests.conftest import TEST_REDIS_URL
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,17 +26,21 @@ ENV = {**os.environ, "REDIS_URL": TEST_REDIS_URL, "TEST_REDIS_URL": TEST_REDIS_U
        "PBEM_VAR": RUN_DIR, "MAIL_SINK_DIR": f"{RUN_DIR}/mail"}
 
 
+STORES = ["redis", "cluster"]
+
+
 class Service:
-    def __init__(self):
+    def __init__(self, **env: str):
+        self.env = env
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.workers: list[subprocess.Popen] = []
         self.killed: list[subprocess.Popen] = []
         self.server = spawn("serve", "--port", str(self.port), "--workers", "2",
-                            "--threads", "32")
+                            "--threads", "32", **env)
 
     def start_worker(self) -> subprocess.Popen:
-        worker = spawn("worker")
+        worker = spawn("worker", **self.env)
         self.workers.append(worker)
         return worker
 
@@ -74,17 +82,39 @@ def alive(pid: int) -> bool:
         return False
 
 
-@pytest.fixture(scope="module")
-def service():
-    redis.Redis.from_url(TEST_REDIS_URL).flushdb()
-    running = Service()
+@pytest.fixture(scope="session")
+def state_cluster():
+    """A local three-master Redis Cluster, started once for the tests that ask for it."""
+    cluster = LocalCluster().start()
     try:
-        running.start_worker()
-        wait_until_healthy(running.base)
-        yield running
+        yield cluster
     finally:
-        running.stop()
-        redis.Redis.from_url(TEST_REDIS_URL).flushdb()
+        cluster.stop()
+
+
+@pytest.fixture(scope="module")
+def service(request):
+    """The service on the test Redis; on "cluster" (indirect parametrization) with its
+    game state on the local Redis Cluster, which this process's Store then uses too."""
+    env = {}
+    if getattr(request, "param", "redis") == "cluster":
+        cluster = request.getfixturevalue("state_cluster")
+        cluster.flush()
+        env["STATE_REDIS_URL"] = cluster.url
+    redis.Redis.from_url(TEST_REDIS_URL).flushdb()
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in env.items():
+            patch.setenv(name, value)
+        running = Service(**env)
+        try:
+            running.start_worker()
+            wait_until_healthy(running.base)
+            yield running
+        finally:
+            running.stop()
+            redis.Redis.from_url(TEST_REDIS_URL).flushdb()
+            if env:
+                cluster.flush()
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from service.games.registry import game_types
 from service.play import rebuild
 from service.store import Store
 from tests.e2e.client import Table
+from tests.e2e.conftest import STORES
 
 MAX_TURNS = 4000
 
@@ -17,6 +18,7 @@ MAX_TURNS = 4000
 TABLES = [(g, t.min_seats) for g, t in sorted(game_types().items())] + [("ultimate-railroads", 2)]
 
 
+@pytest.mark.parametrize("service", STORES, indirect=True)
 @pytest.mark.parametrize("game_id,seats", TABLES)
 def test_a_game_is_played_to_its_end_over_http(service, redis_conn_e2e, game_id, seats):
     table = Table(service.base, game_id, seats, seed=2026)
