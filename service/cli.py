@@ -113,7 +113,8 @@ def cmd_bench(args) -> None:
         from service import bench_streams
         bench_streams.streams(args.game, connections=args.connections, turns=args.turns)
     else:
-        bench.api(game=args.game, turns=args.turns, clients=args.clients, seconds=args.seconds)
+        bench.api(game=args.game, turns=args.turns, clients=args.clients, seconds=args.seconds,
+                  cluster=args.cluster)
 
 
 def cmd_admin(args) -> None:
@@ -278,6 +279,9 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--turns", type=int, default=300)
     bench.add_argument("--clients", type=int, default=8)
     bench.add_argument("--seconds", type=float, default=5.0)
+    bench.add_argument("--cluster", action="store_true",
+                       help="bench api: the latencies again with the game state on a local "
+                       "three-master Redis Cluster, beside the single Redis's")
     bench.add_argument("--connections", type=int, default=1000,
                        help="bench streams: open event streams")
     bench.set_defaults(run=cmd_bench)

@@ -13,15 +13,16 @@ import time
 
 import redis
 
-from service.bench import free_port
-
 MASTERS = 3
 
 
 class LocalCluster:
-    def __init__(self, masters: int = MASTERS):
+    """`ports`: 2 x MASTERS free loopback ports, the masters' and their cluster bus's
+    (service.bench.free_port finds them)."""
+
+    def __init__(self, ports: list[int]):
         self.folder = tempfile.mkdtemp(prefix="pbem-cluster-")
-        self.ports = [free_port() for _ in range(masters)]
+        self.ports, self.bus_ports = ports[:MASTERS], ports[MASTERS:2 * MASTERS]
         self.procs: list[subprocess.Popen] = []
 
     @property
@@ -30,13 +31,13 @@ class LocalCluster:
         return f"redis://127.0.0.1:{self.ports[0]}/0"
 
     def start(self, timeout: float = 30.0) -> "LocalCluster":
-        for port in self.ports:
+        for port, bus in zip(self.ports, self.bus_ports):
             node = os.path.join(self.folder, str(port))
             os.mkdir(node)
             self.procs.append(subprocess.Popen(
                 [shutil.which("redis-server") or "redis-server", "--port", str(port),
                  "--bind", "127.0.0.1", "--cluster-enabled", "yes",
-                 "--cluster-port", str(free_port()), "--cluster-config-file", "nodes.conf",
+                 "--cluster-port", str(bus), "--cluster-config-file", "nodes.conf",
                  "--cluster-node-timeout", "5000", "--dir", node, "--save", "",
                  "--appendonly", "no"],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True))

@@ -16,7 +16,7 @@ import pytest
 import redis
 
 from service.bench import free_port, wait_until_healthy
-from service.local_cluster import LocalCluster
+from service.local_cluster import MASTERS, LocalCluster
 from tests.conftest import TEST_REDIS_URL
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,7 +85,7 @@ def alive(pid: int) -> bool:
 @pytest.fixture(scope="session")
 def state_cluster():
     """A local three-master Redis Cluster, started once for the tests that ask for it."""
-    cluster = LocalCluster().start()
+    cluster = LocalCluster([free_port() for _ in range(2 * MASTERS)]).start()
     try:
         yield cluster
     finally:
