@@ -48,22 +48,27 @@ def key(game_id: str, *parts: str) -> str:
     return ":".join(("game", "{" + game_id + "}") + parts)
 
 
-def shard(game_id: str) -> int:
-    return zlib.crc32(game_id.encode()) % SHARDS
+def shard_key(name: str, number: int) -> str:
+    return f"{name}:{{shard-{number}}}"
+
+
+def sharded(name: str, game_id: str) -> str:
+    """The key of `name` (a structure all games share) in the game's shard."""
+    return shard_key(name, zlib.crc32(game_id.encode()) % SHARDS)
 
 
 def pending_key(game_id: str) -> str:
-    return f"turns:pending:{{shard-{shard(game_id)}}}"
+    return sharded(LEGACY_PENDING, game_id)
 
 
 def index_key(game_id: str) -> str:
-    return f"games:{{shard-{shard(game_id)}}}"
+    return sharded(LEGACY_INDEX, game_id)
 
 
 def every_shard(name: str) -> list[str]:
     """The keys of `name` ("turns:pending", "games") in every shard, and the one key of
     before the shards (read until it is empty)."""
-    return [f"{name}:{{shard-{n}}}" for n in range(SHARDS)] + [name]
+    return [shard_key(name, n) for n in range(SHARDS)] + [name]
 
 
 def dumps(data) -> str:

@@ -16,7 +16,6 @@ import pytest
 import redis
 
 from service.bench import free_port, wait_until_healthy
-from service.local_cluster import MASTERS, LocalCluster
 from tests.conftest import TEST_REDIS_URL
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -80,16 +79,6 @@ def alive(pid: int) -> bool:
         return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
     except psutil.NoSuchProcess:
         return False
-
-
-@pytest.fixture(scope="session")
-def state_cluster():
-    """A local three-master Redis Cluster, started once for the tests that ask for it."""
-    cluster = LocalCluster([free_port() for _ in range(2 * MASTERS)]).start()
-    try:
-        yield cluster
-    finally:
-        cluster.stop()
 
 
 @pytest.fixture(scope="module")
