@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from service import play
 from service.bench import pick_game
 from service.connection import redis_from_env
-from service.store import LEGACY_INDEX, STATE, Store, every_shard, index_key, key
+from service.store import LEGACY_INDEX, STATE, Store, every_shard, index_key, key, shard_key
 
 MID_GAME_CEILING = 6 * 1024      # bytes per active game at mid-game
 FINISHED_CEILING = 4 * 1024      # bytes per finished game
@@ -69,6 +69,19 @@ def play_game(store: Store, game_type, seats: int, seed: int, stop: int | None =
     return record.id, turns
 
 
+def index_share(conn) -> float:
+    """A game's part of the `games` index: its shards' MEMORY USAGE less what each
+    costs holding a single id (a fixed cost per shard, nothing per game: with the few
+    games of the bench it would be most of the figure), over the ids they hold."""
+    indexes = [k for k in every_shard(LEGACY_INDEX) if conn.exists(k)]
+    single = shard_key("bench-storage-single", 0)
+    conn.sadd(single, "0123456789abcdef")
+    fixed = usage(conn, [single])
+    conn.delete(single)
+    members = sum(conn.scard(index) for index in indexes)
+    return max(0, usage(conn, indexes) - fixed * len(indexes)) / max(1, members)
+
+
 def expire(conn, turns: list[list[str]]) -> None:
     """Let Redis expire these turn records now, as their 24 h window would."""
     pipe = conn.pipeline(transaction=False)
@@ -92,8 +105,7 @@ def measure_seats(store: Store, game_type, seats: int, games: int, played: list[
         played.append(game_id)
         expire(conn, turns[:-seats])
         mid.append((game_id, turns[-seats:]))
-    indexes = every_shard(LEGACY_INDEX)
-    shared = usage(conn, indexes) / max(1, sum(conn.scard(index) for index in indexes))
+    shared = index_share(conn)
     sizes_finished = [usage(conn, [key(g, p) for p in STATE]) + shared for g, _ in finished]
     sizes_mid = [usage(conn, [key(g, p) for p in STATE] + [k for pair in turns for k in pair])
                  + shared for g, turns in mid]

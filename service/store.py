@@ -108,11 +108,14 @@ def unpacked(raw: bytes):
 
 
 def new_turn_id(expected_version: int) -> str:
-    """A new turn's id: 16 hex digits, the version it expects and 32 random bits (unique
-    among the few turns sent at one version of a game; a game's turns are looked up
-    only with its id). The log keeps only the random half of an id that starts with its
-    entry's version (log_columns): 4 B a turn, not 8."""
-    return f"{expected_version % 2**32:08x}{secrets.token_hex(4)}"
+    """A new turn's id: 16 hex digits, the version it expects, then 16 random bits
+    (after four zeros). Unique within its game: Store.queue_turn draws again when the id
+    is taken, which among the few turns sent at one version is rare (turns are looked
+    up only with their game's id and a seat's token, so an id need not be unguessable).
+    The log keeps only the second half of an id that starts with its entry's version
+    (log_columns): about 2 B a turn after compression, against 8 B for 64 random bits
+    (measured: 1,461 B of a 287-move Industry game's 5,461 B at 32 random bits)."""
+    return f"{expected_version % 2**32:08x}0000{secrets.token_hex(2)}"
 
 
 def log_columns(entries: list[dict]) -> dict:
@@ -335,21 +338,30 @@ class Store:
                    now: float) -> dict:
         """Store a queued turn and owe its job. With (key, digest) the key is claimed in
         the same transaction; if it was claimed before, nothing is stored and the
-        earlier claim {"turn", "digest"} is returned for the caller to compare."""
+        earlier claim {"turn", "digest"} is returned for the caller to compare. A turn
+        id another turn of the game holds (new_turn_id has 16 random bits) is replaced
+        in `turn` by a fresh one before anything is stored."""
         idem_key = key(game_id, "idem", str(turn["seat"]), idempotency[0]) if idempotency else None
         claim = {"turn": turn["id"], "digest": idempotency[1] if idempotency else None}
 
         def put(pipe):
             if idem_key and (earlier := pipe.get(idem_key)):
                 return claim_loaded(earlier)
+            if pipe.exists(key(game_id, "turn", turn["id"])):
+                return None                     # drawn at once by another turn: look again
             pipe.multi()
             if idem_key:
                 pipe.set(idem_key, claim_stored(claim), ex=IDEMPOTENCY_TTL)
             pipe.set(key(game_id, "turn", turn["id"]), turn_stored(turn), ex=IDEMPOTENCY_TTL)
             return claim
-        self.owe(game_id, turn["id"], now)      # owed before it exists: never stored unowed
-        watched = [idem_key] if idem_key else []
-        result = self.state.transaction(put, *watched, value_from_callable=True)
+        while True:
+            while self.state.exists(key(game_id, "turn", turn["id"])):  # new_turn_id: taken
+                turn["id"] = claim["turn"] = new_turn_id(turn["expected_version"])
+            self.owe(game_id, turn["id"], now)  # owed before it exists: never stored unowed
+            watched = [k for k in (idem_key, key(game_id, "turn", turn["id"])) if k]
+            result = self.state.transaction(put, *watched, value_from_callable=True)
+            if result is not None:
+                break
         if result["turn"] != turn["id"]:
             self.done_with(game_id, turn["id"])
         return result

@@ -101,3 +101,18 @@ def test_issue18_the_log_keeps_turn_ids_and_times_to_the_millisecond():
     columns = log_columns(entries)
     assert columns["t"] == ["abcdef01", "", "ffffffff12345678"]
     assert log_entries(columns) == [{**e, "at": round(e["at"], 3)} for e in entries]
+
+
+def test_issue18_a_turn_id_already_taken_in_the_game_is_drawn_again(store, redis_conn):
+    """new_turn_id has 16 random bits: a second turn that draws an id the game holds
+    gets another, and the first turn's record and claim stay as they were."""
+    record, _tokens, _ = play.create_game(store, "pile", [{"name": "a"}, {"name": "b"}], None, 5)
+    first, _ = play.submit_turn(store, lambda *_: None, record.id, 0, 0, [{"action": "pass"}], "k1")
+    before = redis_conn.get(key(record.id, "turn", first["id"]))
+    second = {**first, "moves": [{"action": "pass"}, {"action": "pass"}]}
+    claim = store.queue_turn(record.id, second, ("k2", "digest2"), time.time())
+    assert second["id"] != first["id"] and claim == {"turn": second["id"], "digest": "digest2"}
+    assert second["id"][:12] == "000000000000"
+    assert redis_conn.get(key(record.id, "turn", first["id"])) == before
+    assert store.turn(record.id, second["id"])["moves"] == second["moves"]
+    assert store.claim(record.id, 0, "k1")["turn"] == first["id"]
