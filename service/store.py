@@ -321,8 +321,14 @@ class Store:
         """Publish on the game's channel, after the EXEC that made the change (a Redis
         Cluster takes no PUBLISH inside MULTI): a waiter subscribes before it looks, so
         it sees the change or this message; one lost with a process killed between the
-        two ends its wait at its timeout, as the state then is."""
-        self.state.publish(key(game_id, "resolved"), message)
+        two ends its wait at its timeout, as the state then is. On a Redis Cluster the
+        channel is sharded (SPUBLISH: only the nodes of the game's slot carry it, where
+        PUBLISH goes to every node); on one Redis a plain one (the embedded Redis of
+        `pbem dev`, 6.2, has no sharded channels)."""
+        if isinstance(self.state, redis.RedisCluster):
+            self.state.spublish(key(game_id, "resolved"), message)
+        else:
+            self.state.publish(key(game_id, "resolved"), message)
 
     # turns -----------------------------------------------------------------
     def turn(self, game_id: str, turn_id: str) -> dict | None:
@@ -437,13 +443,26 @@ class Store:
     @contextmanager
     def changes(self, game_id: str):
         """The game's channel, subscribed: each commit, rejection and pause or resume
-        publishes on it. Subscribe before looking, so nothing after the look is missed."""
+        publishes on it. Subscribe before looking, so nothing after the look is missed.
+        On a Redis Cluster (SSUBSCRIBE) the channel given is the plain pub/sub of the
+        node of the game's slot: redis-py's cluster pub/sub reads sharded messages
+        without a timeout, and drops them all when told to ignore subscribe messages."""
+        channel_key = key(game_id, "resolved")
         channel = self.state.pubsub(ignore_subscribe_messages=True)
-        channel.subscribe(key(game_id, "resolved"))
+        opened = [channel]
         try:
-            yield channel
+            if isinstance(self.state, redis.RedisCluster):
+                channel.ssubscribe(channel_key)
+                node = channel.node_pubsub_mapping[self.state.get_node_from_key(channel_key).name]
+                node.ignore_subscribe_messages = True
+                opened.append(node)          # the cluster's close() leaves it open
+                yield node
+            else:
+                channel.subscribe(channel_key)
+                yield channel
         finally:
-            channel.close()
+            for each in opened:
+                each.close()
 
     def wait_for(self, game_id: str, seconds: float, look, ready):
         """look() once ready(look()) holds, or as it is after `seconds`; looked at again

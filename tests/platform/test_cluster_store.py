@@ -64,3 +64,22 @@ def test_issue18_the_shared_keys_spread_over_the_three_masters(store):
     assert len(masters) == 3
     ids = [played(store, 0)[0] for _ in range(10)]
     assert sorted(store.game_ids()) == sorted(ids)
+
+
+def test_issue18_a_waiter_hears_the_commit_on_the_sharded_channel(store):
+    """wait_resolved wakes at the commit's SPUBLISH, long before its timeout."""
+    import threading
+    import time
+    game_id, _ = played(store, 0)
+    game = play.load_game(store, game_id)
+    turn, _ = play.submit_turn(store, lambda *_: None, game_id, game.snapshot.to_act[0], 0,
+                               [{"action": "pass"}])
+    heard = []
+    waiter = threading.Thread(target=lambda: heard.append(
+        (store.wait_resolved(game_id, turn["id"], 20)["status"], time.monotonic())))
+    waiter.start()
+    time.sleep(0.3)                                   # subscribed and waiting
+    resolved_at = time.monotonic()
+    play.resolve_turn(store, game_id, turn["id"])
+    waiter.join(25)
+    assert heard and heard[0][0] == "applied" and heard[0][1] - resolved_at < 5
