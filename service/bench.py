@@ -198,8 +198,8 @@ def api(game: str | None, turns: int, clients: int, seconds: float, workers: int
           f"p50 {ms(percentile(together, 50))}  p99 {ms(percentile(together, 99))}")
     if on_cluster:
         c_alone, c_together, c_applied, c_elapsed = on_cluster
-        print(f"  the same with the game state on a local 3-master Redis Cluster (queues on "
-              f"the Redis above), p99 ceiling 50 ms:")
+        print("  the same with the game state on a local 3-master Redis Cluster (queues on "
+              "the Redis above), p99 ceiling 50 ms:")
         for name, single, clustered in (("1 client", alone, c_alone),
                                         (f"{clients} clients", together, c_together)):
             print(f"    submit->applied, {name}: single Redis p50 {ms(percentile(single, 50))} "

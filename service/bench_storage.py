@@ -2,8 +2,8 @@
 
 For each seat count (2 to 4 within the game's bounds, or --seats), N random games are
 played through the store and the engine (play.submit_turn and play.resolve_turn, no HTTP
-and no queue) on REDIS_URL's Redis (STATE_REDIS_URL's cluster if set): N stopped at mid-game (half the length of a twin
-played to the end), N finished. Then the turn records are made to expire as their 24 h
+and no queue) on REDIS_URL's Redis (STATE_REDIS_URL's cluster if set): N stopped at
+mid-game (half the length of a twin played to the end), N finished. Then the turn records are made to expire as their 24 h
 idempotency window would (PEXPIRE: Redis drops them itself), keeping at mid-game those
 of the last round, one per seat (a game that plays a round a day holds those); a
 finished game keeps none. Each game is sized by Redis's own MEMORY USAGE (SAMPLES 0:

@@ -139,5 +139,6 @@ def state_cluster(url: str) -> redis.RedisCluster:
     """One cluster client (a connection pool per node) per process and URL; a dropped
     connection is tried again as the API's client does (service/app.py), and a moved
     slot (a failover, a resharding) makes it read the cluster's layout anew."""
+    backoff = ExponentialWithJitterBackoff(cap=0.5, base=0.05)
     return redis.RedisCluster.from_url(url, socket_connect_timeout=2, socket_timeout=5,
-                                       retry=Retry(ExponentialWithJitterBackoff(cap=0.5, base=0.05), 3))
+                                       retry=Retry(backoff, 3))

@@ -60,20 +60,24 @@ def test_issue18_servers_are_probed_on_health_and_ready_and_every_container_is_b
 
 
 def test_issue18_each_workload_has_a_disruption_budget_and_an_autoscaler():
-    budgets = {d["spec"]["selector"]["matchLabels"]["app"] for d in named("PodDisruptionBudget").values()}
-    scaled = {d["spec"]["scaleTargetRef"]["name"] for d in named("HorizontalPodAutoscaler").values()}
+    budgets = {d["spec"]["selector"]["matchLabels"]["app"]
+               for d in named("PodDisruptionBudget").values()}
+    scaled = {d["spec"]["scaleTargetRef"]["name"]
+              for d in named("HorizontalPodAutoscaler").values()}
     assert WORKLOADS <= budgets and WORKLOADS == scaled <= set(named("Deployment"))
 
 
 def test_issue18_state_on_a_redis_cluster_and_queues_on_a_plain_redis():
     urls = named("Secret")["pbem"]["stringData"]
-    state, queues = named("StatefulSet")["pbem-state-redis"], named("StatefulSet")["pbem-queues-redis"]
+    state = named("StatefulSet")["pbem-state-redis"]
+    queues = named("StatefulSet")["pbem-queues-redis"]
     assert urls["state-redis-url"].startswith("redis://pbem-state-redis:")
     assert urls["redis-url"].startswith("redis://pbem-queues-redis:")
     assert "--cluster-enabled yes" in " ".join(containers(state)[0]["command"])
     assert state["spec"]["replicas"] == 6                      # 3 masters, a replica each
     assert "--cluster-enabled" not in " ".join(containers(queues)[0]["command"])
-    assert "--cluster-replicas 1" in " ".join(containers(named("Job")["pbem-state-redis-create"])[0]["command"])
+    create = containers(named("Job")["pbem-state-redis-create"])[0]["command"]
+    assert "--cluster-replicas 1" in " ".join(create)
     for name in WORKLOADS:
         for container in containers(named("Deployment")[name]):
             if container["image"].startswith("pbem"):
