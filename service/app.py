@@ -57,6 +57,9 @@ def create_app(config: dict | None = None) -> Flask:
     def count(response):
         route = request.url_rule.rule if request.url_rule else "unmatched"
         metrics.HTTP_REQUESTS.labels(route, request.method, response.status_code).inc()
+        logger.info("%s %s %s", request.method, route, response.status_code,     # JSON: logs.py
+                    extra={"method": request.method, "route": route,
+                           "status": response.status_code})
         return response
 
     app.register_error_handler(problems.Problem, problems.render)

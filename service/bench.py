@@ -89,13 +89,13 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_service(workers: int = 2):
+def running_service(workers: int = 2, **extra: str):
     """A real gunicorn server and `pbem worker` (`workers` turn workers and a mail
-    worker) on this machine's Redis."""
+    worker) on this machine's Redis (`extra`: more environment, e.g. STATE_REDIS_URL)."""
     # all the bench's clients are 127.0.0.1: the rate limits are counted (their cost is
     # measured) at a height they never reach, unless the environment sets them
     high = {name: "1000000 per minute" for name in limits.DEFAULTS if "LIMIT" in name}
-    env = {**high, **os.environ, "REDIS_URL": redis_url()}
+    env = {**high, **os.environ, "REDIS_URL": redis_url(), **extra}
     port = free_port()
     procs = [subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", str(port),
                                "--workers", "2", "--threads", "16"], env=env,
@@ -164,25 +164,37 @@ class Player:
         return latency
 
 
-def api(game: str | None, turns: int, clients: int, seconds: float, workers: int = 2) -> None:
+def submit_to_applied(base: str, chosen, turns: int, clients: int, seconds: float
+                      ) -> tuple[list[float], list[float], int, float]:
+    """(latencies of `turns` turns of one client, latencies with `clients` at once for
+    `seconds`, turns applied then, the seconds it took)."""
+    player = Player(base, chosen, 0)
+    alone = [player.turn() for _ in range(turns)]
+    players = []
+
+    def make(i: int) -> Player:
+        players.append(Player(base, chosen, i + 1))
+        return players[-1]
+    applied, elapsed = concurrently(clients, seconds, make, lambda p: p.turn())
+    return alone, [t for p in players for t in p.latencies], applied, elapsed
+
+
+def api(game: str | None, turns: int, clients: int, seconds: float, workers: int = 2,
+        cluster: bool = False) -> None:
     """Submit->applied latency, alone and with `clients` at once; turns/s through the
     queue against the bare /v1/health rate and rq's own empty-job rate with as many
-    workers (issue 10 targets: p99 < 50 ms with 8 clients, turns/s >= 60 % of rq's)."""
+    workers (issue 10 targets: p99 < 50 ms with 8 clients, turns/s >= 60 % of rq's).
+    `cluster`: the latencies again with the game state on a local three-master Redis
+    Cluster (issue 18), printed beside these."""
     chosen = pick_game(game)
     with running_service(workers) as base:
-        player = Player(base, chosen, 0)
-        alone = [player.turn() for _ in range(turns)]
-        players = []
-
-        def make(i: int) -> Player:
-            players.append(Player(base, chosen, i + 1))
-            return players[-1]
-        applied, elapsed = concurrently(clients, seconds, make, lambda p: p.turn())
+        alone, together, applied, elapsed = submit_to_applied(base, chosen, turns, clients,
+                                                              seconds)
         health, health_elapsed = concurrently(clients, seconds, lambda i: requests.Session(),
                                               lambda s: s.get(base + "/v1/health").ok)
+    on_cluster = cluster and on_local_cluster(chosen, turns, clients, seconds, workers)
     empty_per_s = empty_jobs(workers)
     queued_per_s = queued_turns(chosen, workers)
-    together = [t for p in players for t in p.latencies]
     turns_per_s, health_per_s = applied / elapsed, health / health_elapsed
     print(f"bench api ({chosen.id}; gunicorn 2x16 threads, pbem worker with {workers} turn "
           f"workers, Redis {redis_url()})")
@@ -190,6 +202,18 @@ def api(game: str | None, turns: int, clients: int, seconds: float, workers: int
           f"p99 {ms(percentile(alone, 99))}")
     print(f"  submit->applied, {clients} clients, {len(together)} turns: "
           f"p50 {ms(percentile(together, 50))}  p99 {ms(percentile(together, 99))}")
+    if on_cluster:
+        c_alone, c_together, c_applied, c_elapsed = on_cluster
+        print("  the same with the game state on a local 3-master Redis Cluster (queues on "
+              "the Redis above), p99 ceiling 50 ms:")
+        for name, single, clustered in (("1 client", alone, c_alone),
+                                        (f"{clients} clients", together, c_together)):
+            print(f"    submit->applied, {name}: single Redis p50 {ms(percentile(single, 50))} "
+                  f"p99 {ms(percentile(single, 99))} | cluster p50 "
+                  f"{ms(percentile(clustered, 50))} p99 {ms(percentile(clustered, 99))} "
+                  f"({'within' if percentile(clustered, 99) < 0.050 else 'OVER'})")
+        print(f"    turns applied/s, {clients} clients: single Redis {turns_per_s:.1f} | "
+              f"cluster {c_applied / c_elapsed:.1f}")
     print(f"  turns applied/s through the queue, {clients} clients: {turns_per_s:.1f}")
     print(f"  GET /v1/health requests/s, {clients} clients (ceiling): {health_per_s:.1f}")
     print(f"  rq empty jobs/s, {workers} workers (rq's own ceiling): {empty_per_s:.1f}")
@@ -197,6 +221,18 @@ def api(game: str | None, turns: int, clients: int, seconds: float, workers: int
     print(f"  ratio turns/s : health/s = {turns_per_s / health_per_s:.3f}")
     print(f"  ratio turns/s : rq empty jobs/s = {turns_per_s / empty_per_s:.3f} "
           f"(workers alone: {queued_per_s / empty_per_s:.3f})")
+
+
+def on_local_cluster(chosen, turns: int, clients: int, seconds: float, workers: int):
+    """submit_to_applied with the game state on a three-master Redis Cluster started
+    for it (service/local_cluster.py) and ended after."""
+    from service.local_cluster import MASTERS, LocalCluster
+    cluster = LocalCluster([free_port() for _ in range(2 * MASTERS)]).start()
+    try:
+        with running_service(workers, STATE_REDIS_URL=cluster.url) as base:
+            return submit_to_applied(base, chosen, turns, clients, seconds)
+    finally:
+        cluster.stop()
 
 
 def burst(queue_name: str, workers: int, count) -> float:

@@ -64,7 +64,7 @@ def cmd_serve(args) -> None:
     os.execvp(sys.executable, [sys.executable, "-m", "gunicorn", "service.wsgi:app",
                                "--bind", f"{args.host}:{args.port}", "--workers",
                                str(args.workers), "--threads", str(args.threads),
-                               "--worker-class", "gthread", "--access-logfile", "-",
+                               "--worker-class", "gthread",    # requests: service/app.py logs
                                "--control-socket", str(control)])
 
 
@@ -78,8 +78,7 @@ def cmd_streams(args) -> None:
                                "--bind", f"{args.host}:{args.port}", "--workers",
                                str(args.workers), "--worker-class", "gevent",
                                "--worker-connections", str(args.connections),
-                               "--graceful-timeout", "3",   # streams resume by Last-Event-ID
-                               "--access-logfile", "-"])
+                               "--graceful-timeout", "3"])  # streams resume by Last-Event-ID
 
 
 def cmd_worker(args) -> None:
@@ -106,10 +105,10 @@ def cmd_mail_in(args) -> None:
 def cmd_bench(args) -> None:
     from service import bench
     if args.what == "engine":
-        bench.engine(args.game, seats=args.seats, games=args.games, options=args.options)
-    elif args.what == "footprint":
-        from service import bench_footprint
-        bench_footprint.footprint(args.game, seats=args.seats, games=args.games)
+        bench.engine(args.game, seats=args.seats or 4, games=args.games, options=args.options)
+    elif args.what == "storage":
+        from service import bench_storage
+        bench_storage.storage(args.game, seats=args.seats, games=args.games)
     elif args.what == "streams":
         from service import bench_streams
         bench_streams.streams(args.game, connections=args.connections, turns=args.turns)
@@ -117,7 +116,8 @@ def cmd_bench(args) -> None:
         from service import bench_pages
         bench_pages.pages(rounds=args.rounds)
     else:
-        bench.api(game=args.game, turns=args.turns, clients=args.clients, seconds=args.seconds)
+        bench.api(game=args.game, turns=args.turns, clients=args.clients, seconds=args.seconds,
+                  cluster=args.cluster)
 
 
 def cmd_admin(args) -> None:
@@ -286,16 +286,20 @@ def parser() -> argparse.ArgumentParser:
     mail_in.add_argument("--port", type=int, default=2525)
     mail_in.set_defaults(run=cmd_mail_in)
     bench = sub.add_parser("bench", help="measure: `bench engine GAME`, `bench api`, `bench streams` or "
-                                                "`bench footprint GAME`")
-    bench.add_argument("what", choices=["engine", "api", "streams", "footprint", "pages"])
+                                                "`bench storage GAME`")
+    bench.add_argument("what", choices=["engine", "api", "streams", "storage", "pages"])
     bench.add_argument("game", nargs="?", default=None)
-    bench.add_argument("--seats", type=int, default=4)
+    bench.add_argument("--seats", type=int, default=None,
+                       help="default: 4 (bench engine), 2 to 4 (bench storage)")
     bench.add_argument("--options", type=json.loads, default=None,
                        help='bench engine: the game options as JSON, e.g. \'{"emil": true}\'')
     bench.add_argument("--games", type=int, default=20)
     bench.add_argument("--turns", type=int, default=300)
     bench.add_argument("--clients", type=int, default=8)
     bench.add_argument("--seconds", type=float, default=5.0)
+    bench.add_argument("--cluster", action="store_true",
+                       help="bench api: the latencies again with the game state on a local "
+                       "three-master Redis Cluster, beside the single Redis's")
     bench.add_argument("--connections", type=int, default=1000,
                        help="bench streams: open event streams")
     bench.add_argument("--rounds", type=int, default=50,
@@ -326,6 +330,9 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> None:
     args = parser().parse_args(argv)
+    if args.run in (cmd_dev, cmd_worker, cmd_mail_in):      # gunicorn's: service/wsgi.py
+        from service import logs
+        logs.configure()
     if args.run in (cmd_dev, cmd_serve, cmd_worker):    # their counts are summed at /metrics
         metrics_folder(clean=args.run is not cmd_worker)
     args.run(args)

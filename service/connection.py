@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 
 import redis
-from redis.backoff import NoBackoff
+from redis.backoff import ExponentialWithJitterBackoff, NoBackoff
 from redis.retry import Retry
 
 
@@ -123,3 +123,22 @@ def stop_embedded() -> None:
 def redis_from_env() -> redis.Redis:
     """One client (and connection pool) per process."""
     return redis.Redis.from_url(redis_url())
+
+
+def state_redis(conn: redis.Redis) -> redis.Redis | redis.RedisCluster:
+    """Where the game state lives (service/store.py): STATE_REDIS_URL's Redis Cluster
+    when it is set, else `conn`, REDIS_URL's Redis. rq's queues and the mail's
+    bookkeeping stay on REDIS_URL's plain Redis in both cases: rq does not support
+    Redis Cluster."""
+    url = os.environ.get("STATE_REDIS_URL")
+    return state_cluster(url) if url else conn
+
+
+@cache
+def state_cluster(url: str) -> redis.RedisCluster:
+    """One cluster client (a connection pool per node) per process and URL; a dropped
+    connection is tried again as the API's client does (service/app.py), and a moved
+    slot (a failover, a resharding) makes it read the cluster's layout anew."""
+    backoff = ExponentialWithJitterBackoff(cap=0.5, base=0.05)
+    return redis.RedisCluster.from_url(url, socket_connect_timeout=2, socket_timeout=5,
+                                       retry=Retry(backoff, 3))

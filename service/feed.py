@@ -11,6 +11,10 @@ MULTI/EXEC under WATCH of the snapshot and the mark. A seat is told "your turn" 
 comes to act, or acts again after its own move. The webhooks' delivery jobs are queued
 in the same transaction.
 
+The game's keys are read on REDIS_URL's Redis, in one transaction with the players'
+streams and the webhooks' jobs: with the game state on a Redis Cluster
+(STATE_REDIS_URL) nothing is announced yet (README, "Player accounts").
+
 Keys: `player:<id>:events` (a Redis stream, the newest STREAM_LENGTH entries; an
 entry's id is the SSE event id, so a client resumes with Last-Event-ID)."""
 from __future__ import annotations
@@ -18,7 +22,7 @@ from __future__ import annotations
 import json
 import time
 
-from service.store import GameRecord, Snapshot, key, unpacked
+from service.store import GameRecord, Snapshot, key, log_entries, stored
 
 STREAM_LENGTH = 1000            # entries kept per player (about the last few weeks of play)
 STARTED, YOUR_TURN, OVER = "game-started", "your-turn", "game-over"
@@ -43,18 +47,19 @@ def announce(conn, game_id: str) -> list[dict]:
     snap_key, mark = key(game_id, "snapshot"), mark_key(game_id)
 
     def tell(pipe):
-        meta, raw_snap, raw_mark = pipe.get(key(game_id, "meta")), pipe.get(snap_key), pipe.get(mark)
-        if meta is None or raw_snap is None:
+        meta, snapshot = stored(pipe, game_id, "meta"), stored(pipe, game_id, "snapshot")
+        raw_mark = pipe.get(mark)
+        if meta is None or snapshot is None:
             return None, []
-        record, snap = GameRecord.from_stored(meta), Snapshot(**unpacked(raw_snap))
+        record, snap = GameRecord.from_stored(meta), Snapshot(**snapshot)
         if not any(entry.player for entry in record.seats) and not webhooks.of_game(pipe, game_id):
             return record, []           # nobody listens (catch_up() marks it when one comes)
         before = json.loads(raw_mark) if raw_mark else None
         now = {"version": snap.version, "status": snap.status, "to_act": snap.to_act}
         if before == now:
             return record, []
-        log = pipe.get(key(game_id, "log"))
-        movers = {entry["s"] for entry in (unpacked(log) if log else [])[before["version"]:]} \
+        log = stored(pipe, game_id, "log")
+        movers = {entry["seat"] for entry in (log_entries(log) if log else [])[before["version"]:]} \
             if before else set()
         events = changes(record, snap, before, movers)
         owed = webhooks.messages(pipe, record, events)
@@ -94,7 +99,7 @@ def write(pipe, record: GameRecord, events: list[dict], only: int | None = None)
 def catch_up(conn, game_id: str) -> Snapshot:
     """Mark the game announced as it is now, unless it has a mark (a game nobody
     listened to has none): a new listener is told what comes next, not the past."""
-    snap = Snapshot(**unpacked(conn.get(key(game_id, "snapshot"))))
+    snap = Snapshot(**stored(conn, game_id, "snapshot"))
     conn.set(mark_key(game_id), json.dumps(
         {"version": snap.version, "status": snap.status, "to_act": snap.to_act}), nx=True)
     return snap

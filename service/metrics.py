@@ -39,7 +39,7 @@ class RedisGauges:
     def collect(self):
         from rq.registry import FailedJobRegistry
 
-        from service.store import PENDING
+        from service.store import Store
         from workers.queues import MAIL, TURNS, queue
         try:
             depth = GaugeMetricFamily("pbem_queue_depth", "Jobs waiting on an rq queue",
@@ -51,7 +51,7 @@ class RedisGauges:
                 depth.add_metric([name], jobs.count)
                 failed.add_metric([name], FailedJobRegistry(queue=jobs).count)
             owed = GaugeMetricFamily("pbem_turns_owed", "Turns whose jobs are not yet done",
-                                     value=self.conn.zcard(PENDING))
+                                     value=Store(self.conn).owed())
         except redis.RedisError:
             return
         yield from (depth, failed, owed)

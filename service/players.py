@@ -172,9 +172,9 @@ def accept(conn, player: dict, game_id: str, seat_token: str) -> tuple[GameRecor
 
     def bind(pipe):
         raw = pipe.get(meta)
-        if raw is None:
-            raise NotFound(f"no game {game_id}")
-        record = GameRecord.from_stored(raw)
+        if raw is None:                 # none, or finished (its state folded into one key)
+            raise NotFound(f"no game {game_id} in progress")
+        record = GameRecord.from_stored(unpacked(raw))
         seat = next((s for s, entry in enumerate(record.seats)
                      if hmac.compare_digest(entry.token_hash, digest)), None)
         if seat is None:
@@ -209,14 +209,16 @@ def inbox(conn, player_id: str, only_to_act: bool = False) -> list[dict]:
     seated_in = games(conn, player_id)
     pipe = conn.pipeline(transaction=False)
     for game_id, _seat in seated_in:
-        pipe.get(key(game_id, "meta"))
-        pipe.get(key(game_id, "snapshot"))
-    stored = pipe.execute()
+        pipe.mget(key(game_id, "meta"), key(game_id, "snapshot"), key(game_id, "final"))
     out = []
-    for (game_id, seat), meta, snap in zip(seated_in, stored[::2], stored[1::2]):
-        if meta is None or snap is None:
+    for (game_id, seat), (meta, snap, final) in zip(seated_in, pipe.execute()):
+        if final is not None:                      # a finished game: one key
+            whole = unpacked(final)
+            record, snapshot = GameRecord.from_stored(whole["meta"]), Snapshot(**whole["snapshot"])
+        elif meta is None or snap is None:
             continue                               # a game deleted since
-        record, snapshot = GameRecord.from_stored(meta), Snapshot(**unpacked(snap))
+        else:
+            record, snapshot = GameRecord.from_stored(unpacked(meta)), Snapshot(**unpacked(snap))
         acting = snapshot.status == "active" and seat in snapshot.to_act
         if acting or not only_to_act:
             out.append({"id": game_id, "game": record.game, "seat": seat,

@@ -105,6 +105,19 @@ def redis_conn():
     conn.flushdb()
 
 
+@pytest.fixture(scope="session")
+def state_cluster():
+    """A local three-master Redis Cluster (service/local_cluster.py), started once for
+    the tests that ask for it: the game state's store when STATE_REDIS_URL is set."""
+    from service.bench import free_port
+    from service.local_cluster import MASTERS, LocalCluster
+    cluster = LocalCluster([free_port() for _ in range(2 * MASTERS)]).start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
 @pytest.fixture
 def app(redis_conn):
     from service.app import create_app

@@ -27,14 +27,15 @@ from rq import get_current_job
 from rq.job import Job
 
 from service.play import Game, load_game
-from service.store import Store, key
+from service.store import Store, every_shard, key, sharded
 from workers import deadline_policy
 from workers.mail import compose, notices, outbox, settings
 from workers.mail.compose import Mail
 from workers.mail.config import MailConfig
 from workers.mail.runtime import connection, queue
 
-CLOCKED = "clock:games"             # ids of games with a running clock, for the sweeper
+CLOCKED = "clock:games"             # ids of games with a running clock, for the sweeper,
+                                    # in the store's shards (clocked_key)
 SWEEP_EVERY = 15 * 60
 MAX_REMINDERS = 20
 LONGEST_HOURS = 720                 # openapi.yaml, Clock: turn_hours and reminder_hours
@@ -67,6 +68,11 @@ def bounded(hours: int) -> int:
     return min(max(1, hours), LONGEST_HOURS)
 
 
+def clocked_key(game_id: str) -> str:
+    """The shard of CLOCKED that holds the game (service/store.py: no one hot key)."""
+    return sharded(CLOCKED, game_id)
+
+
 def clock_key(game_id: str, seat: int) -> str:
     return key(game_id, "clock", str(seat))
 
@@ -95,9 +101,10 @@ def restart(conn, game: Game) -> None:
     game_id, config = game.record.id, clock_settings(game)
     running = set()
     if config and game.snapshot.status != "finished":
-        conn.sadd(CLOCKED, game_id)      # a paused game too: the sweeper restarts it on resume
+        conn.sadd(clocked_key(game_id), game_id)   # a paused one too: restarted on resume
     else:
-        conn.srem(CLOCKED, game_id)
+        conn.srem(clocked_key(game_id), game_id)
+        conn.srem(CLOCKED, game_id)                 # the one key of before the shards
     if config and game.snapshot.status == "active":
         for seat in game.snapshot.to_act:
             clock = read(conn, game_id, seat)
@@ -305,9 +312,9 @@ def sweep() -> int:
     conn = connection()
     store, mail_queue, count = Store(conn), queue(conn), 0
     try:
-        for raw in conn.smembers(CLOCKED):
-            game_id = raw.decode()
+        for game_id in clocked(conn):
             if store.game(game_id) is None:
+                conn.srem(clocked_key(game_id), game_id)
                 conn.srem(CLOCKED, game_id)
                 continue
             count += each_game(game_id, lambda: restart(conn, load_game(store, game_id)) or 1)
@@ -316,6 +323,14 @@ def sweep() -> int:
     finally:
         ensure_sweeper(conn)
     return count
+
+
+def clocked(conn) -> list[str]:
+    """The clocked games of every shard (and of the one key of before them)."""
+    pipe = conn.pipeline(transaction=False)
+    for index in every_shard(CLOCKED):
+        pipe.smembers(index)
+    return sorted({raw.decode() for ids in pipe.execute() for raw in ids})
 
 
 def each_game(game_id: str, work) -> int:

@@ -17,13 +17,14 @@ def health():
 
 @bp.get("/v1/ready")
 def ready():
-    """200 when Redis answers and a worker on each queue sent a heartbeat within
-    ALIVE_WITHIN seconds (rq's worker keys outlive a dead worker by minutes, so
+    """200 when Redis (and the state's Redis Cluster, if one is configured) answers
+    and a worker on each queue sent a heartbeat within ALIVE_WITHIN seconds (rq's worker keys outlive a dead worker by minutes, so
     they are not counted); else 503 naming what is missing (issue 10, finding 2)."""
     from workers.liveness import ALIVE_WITHIN, live_workers
     from workers.queues import MAIL, TURNS
     try:
         store().redis.ping()
+        store().state.ping()
         alive = live_workers(current_app.extensions["redis"])
     except Exception:                                   # any Redis failure means not ready
         return {"redis": False, "workers": {}, "missing": ["redis"]}, 503

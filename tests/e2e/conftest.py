@@ -1,4 +1,7 @@
-"""A real gunicorn server and real rq worker processes on the test Redis."""
+"""A real gunicorn server and real rq worker processes on the test Redis; with
+`@pytest.mark.parametrize("service", STORES, indirect=True)` a test runs twice: on
+the test Redis alone, and with the game state on a local three-master Redis Cluster
+(STATE_REDIS_URL, service/local_cluster.py; rq's queues stay on the test Redis)."""
 from __future__ import annotations
 
 import os
@@ -22,9 +25,12 @@ ENV = {**os.environ, "REDIS_URL": TEST_REDIS_URL, "TEST_REDIS_URL": TEST_REDIS_U
        "PBEM_VAR": RUN_DIR, "MAIL_SINK_DIR": f"{RUN_DIR}/mail"}
 
 
+STORES = ["redis", "cluster"]
+
+
 class Service:
     def __init__(self, **env: str):
-        """`env`: settings of the server beside ENV (e.g. a rate limit)."""
+        self.env = env
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.workers: list[subprocess.Popen] = []
@@ -33,7 +39,7 @@ class Service:
                             "--threads", "32", **env)
 
     def start_worker(self) -> subprocess.Popen:
-        worker = spawn("worker")
+        worker = spawn("worker", **self.env)
         self.workers.append(worker)
         return worker
 
@@ -77,17 +83,28 @@ def alive(pid: int) -> bool:
 
 @pytest.fixture(scope="module")
 def service(request):
-    """The server (with the test module's SERVER_ENV settings, if it has them) and one
-    `pbem worker`."""
+    """The service on the test Redis (with the test module's SERVER_ENV settings, if it
+    has them); on "cluster" (indirect parametrization) with its game state on the local
+    Redis Cluster, which this process's Store then uses too."""
+    env = dict(getattr(request.module, "SERVER_ENV", {}))
+    if getattr(request, "param", "redis") == "cluster":
+        cluster = request.getfixturevalue("state_cluster")
+        cluster.flush()
+        env["STATE_REDIS_URL"] = cluster.url
     redis.Redis.from_url(TEST_REDIS_URL).flushdb()
-    running = Service(**getattr(request.module, "SERVER_ENV", {}))
-    try:
-        running.start_worker()
-        wait_until_healthy(running.base)
-        yield running
-    finally:
-        running.stop()
-        redis.Redis.from_url(TEST_REDIS_URL).flushdb()
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in env.items():
+            patch.setenv(name, value)
+        running = Service(**env)
+        try:
+            running.start_worker()
+            wait_until_healthy(running.base)
+            yield running
+        finally:
+            running.stop()
+            redis.Redis.from_url(TEST_REDIS_URL).flushdb()
+            if "STATE_REDIS_URL" in env:
+                cluster.flush()
 
 
 @pytest.fixture

@@ -5,9 +5,11 @@ from __future__ import annotations
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
 from rq.registry import StartedJobRegistry
 
 from tests.e2e.client import Table
+from tests.e2e.conftest import STORES
 from workers.queues import TURNS
 
 CLIENTS = 50
@@ -47,6 +49,7 @@ def resolved(table: Table, turn_id: str, seat: int, timeout: float = 30) -> dict
     raise AssertionError(f"turn {turn_id} still queued after {timeout} s")
 
 
+@pytest.mark.parametrize("service", STORES, indirect=True)
 def test_fifty_clients_at_once_exactly_one_applied_per_version(service):
     table = Table(service.base, "pile", 4, seed=99, options={"hand": 4})
     for round_no in range(3):
@@ -83,6 +86,7 @@ def test_fifty_clients_at_once_exactly_one_applied_per_version(service):
         assert table.state()["version"] == version + 1
 
 
+@pytest.mark.parametrize("service", STORES, indirect=True)
 def test_worker_killed_mid_job_leaves_the_game_consistent_and_the_turn_resolves(
         service, redis_conn_e2e):
     table = Table(service.base, "pile", 2, seed=5, options={"delay": 2})

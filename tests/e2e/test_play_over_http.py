@@ -9,15 +9,19 @@ from service.games.registry import game_types
 from service.play import rebuild
 from service.store import Store
 from tests.e2e.client import Table
+from tests.e2e.conftest import STORES
 
 MAX_TURNS = 4000
 
 
 # each game at its fewest players; Ultimate Railroads also at 2 (1 is its solo game, issue 17)
 TABLES = [(g, t.min_seats) for g, t in sorted(game_types().items())] + [("ultimate-railroads", 2)]
+# on the Redis Cluster too (issue 18): each of the four games once, at its fewest players
+CASES = [(*table, STORES[0]) for table in TABLES] + [
+    (game, seats, STORES[1]) for game, seats in TABLES[:-1] if game != "pile"]
 
 
-@pytest.mark.parametrize("game_id,seats", TABLES)
+@pytest.mark.parametrize("game_id,seats,service", CASES, indirect=["service"])
 def test_a_game_is_played_to_its_end_over_http(service, redis_conn_e2e, game_id, seats):
     table = Table(service.base, game_id, seats, seed=2026)
     state = table.play_to_end(MAX_TURNS)

@@ -12,7 +12,7 @@ import pytest
 
 from service import cli, play
 from service.games.registry import game_type
-from service.store import Store, key, unpacked
+from service.store import Store, key, packed_finished, unpacked
 from tests.api.helpers import a_game, submit
 from tests.games.harness import canonical
 from tests.conftest import BurstWorker
@@ -78,9 +78,9 @@ def test_a_client_seed_in_production_foretells_no_card(client, redis_conn, monke
 def test_admin_verify_refuses_a_seed_that_breaks_its_commitment(client, redis_conn, capsys):
     game = a_game(client, seed=3)
     play_out(client, redis_conn, game)
-    meta = unpacked(redis_conn.get(key(game.id, "meta")))
-    meta["fairness"]["salt"] = "0" * 32
-    redis_conn.set(key(game.id, "meta"), json.dumps(meta))
+    final = unpacked(redis_conn.get(key(game.id, "final")))     # a finished game's one key
+    final["meta"]["fairness"]["salt"] = "0" * 32
+    redis_conn.set(key(game.id, "final"), packed_finished(final))
     with pytest.raises(SystemExit) as exited:
         cli.main(["admin", "verify", game.id])
     assert exited.value.code == 1

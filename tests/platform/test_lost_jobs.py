@@ -7,7 +7,7 @@ import time
 import pytest
 
 from service import play
-from service.store import PENDING, Store
+from service.store import LEGACY_PENDING, Store, pending_key
 from workers import resolve
 from workers.queues import MAIL, TURNS, enqueuer, queue
 
@@ -62,9 +62,13 @@ def test_the_sweep_looks_at_what_is_late_not_at_everything_pending(store, redis_
     """Turns waiting behind a long queue are looked at once per SWEEP_AFTER, not at
     every pass; turns just owed not at all."""
     now = time.time()
-    redis_conn.zadd(PENDING, {f"g{i}/t{i}": now for i in range(3000)})       # just owed
+    pipe = redis_conn.pipeline(transaction=False)
+    for i in range(3000):                                                     # just owed
+        pipe.zadd(pending_key(f"g{i}"), {f"g{i}/t{i}": now})
+    pipe.execute()
     late = [submitted(store) for _ in range(5)]
-    redis_conn.zadd(PENDING, {f"{g}/{t}": now - 60 for g, t in late})
+    for g, t in late:
+        store.looked_at(g, t, now - 60)
     assert resolve.sweep(redis_conn) == 5
     assert resolve.sweep(redis_conn) == 0, "looked at again before its next pass"
     assert queue(redis_conn).count == 5, "their jobs are in place: none duplicated"
@@ -100,7 +104,7 @@ def test_a_job_resolves_the_turns_waiting_behind_it_once_each(store, redis_conn,
     assert all(jobs.fetch_job(f"resolve-{g}-{t}") is None for g, t in games[1:resolve.DRAIN + 1])
     work()
     assert [len(store.log(game_id)) for game_id, _ in games] == [1] * len(games)
-    assert redis_conn.zcard(PENDING) == 0
+    assert store.owed() == 0
 
 
 def test_a_drained_turn_lost_with_its_worker_is_owed_to_the_sweeper(store, redis_conn, work):
@@ -113,3 +117,17 @@ def test_a_drained_turn_lost_with_its_worker_is_owed_to_the_sweeper(store, redis
     assert resolve.sweep(redis_conn, older_than=0.0) == 1
     work()
     assert store.turn(game_id, turn_id)["status"] == "applied"
+
+
+def test_issue18_owed_turns_are_sharded_and_the_key_of_before_the_shards_is_swept(
+        store, redis_conn):
+    """The owed turns spread over the shards' keys (no hot key on a Redis Cluster); an
+    entry left in the one key of before them is looked at, moved to its shard and owed."""
+    owed = [submitted(store) for _ in range(12)]
+    assert len({pending_key(g) for g, _ in owed}) > 1
+    g, t = owed[0]
+    store.done_with(g, t)
+    redis_conn.zadd(LEGACY_PENDING, {f"{g}/{t}": time.time() - 60})
+    assert store.owed() == 12
+    assert (g, t) in {(game, turn) for game, turn, _ in store.pending_turns(time.time())}
+    assert redis_conn.zcard(LEGACY_PENDING) == 0 and redis_conn.zscore(pending_key(g), f"{g}/{t}")

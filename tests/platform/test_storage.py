@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from service import bench_footprint, play
+from service import bench_storage, play
 from service.store import IDEMPOTENCY_TTL, Store, key
 from tests.api.helpers import a_game, submit
 from workers.queues import resolve_job_id
@@ -57,7 +57,7 @@ def test_issue18_no_rq_result_is_kept_for_a_turn_job(client, redis_conn, work):
     assert redis_conn.keys("rq:results:resolve-*") == []
 
 
-def test_issue18_a_finished_games_log_is_one_compressed_key_read_as_before(store, redis_conn):
+def test_issue18_a_finished_game_is_one_lzma_key_read_as_before(store, redis_conn):
     record, _tokens, _ = play.create_game(store, "pile", [{"name": "a"}, {"name": "b"}], None, 5)
     game = play.load_game(store, record.id)
     while game.snapshot.status != "finished":
@@ -67,8 +67,10 @@ def test_issue18_a_finished_games_log_is_one_compressed_key_read_as_before(store
                                    game.snapshot.version, [move])
         play.resolve_turn(store, record.id, turn["id"])
         game = play.load_game(store, record.id)
-    log_key = key(record.id, "log")
-    assert redis_conn.type(log_key) == b"string" and redis_conn.get(log_key)[:1] == b"\x78"
+    final = key(record.id, "final")
+    assert redis_conn.type(final) == b"string" and redis_conn.get(final)[:1] == b"\x01"
+    assert not redis_conn.exists(*(key(record.id, part) for part in ("meta", "snapshot", "log")))
+    assert store.game(record.id).id == record.id and store.snapshot(record.id).status == "finished"
     entries = store.log(record.id)
     assert [e["version"] for e in entries] == list(range(1, game.snapshot.version + 1))
     assert set(entries[0]) == {"version", "seat", "move", "events", "turn", "at"}
@@ -76,11 +78,41 @@ def test_issue18_a_finished_games_log_is_one_compressed_key_read_as_before(store
     assert play.rebuild(store, record.id).to_json() == game.snapshot.to_json()
 
 
-def test_issue18_a_brass_game_at_mid_game_fits_6_kb(redis_conn):
-    """`pbem bench footprint`'s own measurement: two seats, 75 or so moves (the game the
+def test_issue18_a_two_seat_brass_game_fits_6_kb_at_mid_game_and_4_kb_finished(redis_conn):
+    """`pbem bench storage`'s own measurement: two seats, 75 or so moves (the game the
     issue measured at 28 KB); mid-game counts the last round's turn records."""
-    figure, = bench_footprint.measure("brass-lancashire", seats=2, games=1)
-    assert figure.moves > 40
-    assert figure.mid_game <= bench_footprint.MID_GAME_CEILING
-    assert figure.finished < figure.finished_all_turns / 5
-    assert redis_conn.keys("game:*") == []           # the bench removed its games
+    figure, = bench_storage.measure("brass-lancashire", seats=2, games=1)
+    assert figure.seats == 2 and figure.moves > 40
+    assert figure.max_mid <= bench_storage.MID_GAME_CEILING
+    assert figure.max_finished <= bench_storage.FINISHED_CEILING
+    assert redis_conn.keys("game:*") == [] and redis_conn.keys("games*") == []   # removed
+
+
+def test_issue18_the_log_keeps_turn_ids_and_times_to_the_millisecond():
+    """log_columns keeps a turn id whole when it does not start with its version, and
+    one turn's several moves under one id."""
+    from service.store import log_columns, log_entries
+    entries = [{"version": 1, "seat": 0, "move": {"a": 1}, "events": [], "turn": "00000000abcdef01",
+                "at": 1700000000.1234},
+               {"version": 2, "seat": 0, "move": {"a": 2}, "events": [{"x": 1}],
+                "turn": "00000000abcdef01", "at": 1700000000.1234},
+               {"version": 3, "seat": 1, "move": {"a": 3}, "events": [], "turn": "ffffffff12345678",
+                "at": 1700003600.5}]
+    columns = log_columns(entries)
+    assert columns["t"] == ["abcdef01", "", "ffffffff12345678"]
+    assert log_entries(columns) == [{**e, "at": round(e["at"], 3)} for e in entries]
+
+
+def test_issue18_a_turn_id_already_taken_in_the_game_is_drawn_again(store, redis_conn):
+    """new_turn_id has 16 random bits: a second turn that draws an id the game holds
+    gets another, and the first turn's record and claim stay as they were."""
+    record, _tokens, _ = play.create_game(store, "pile", [{"name": "a"}, {"name": "b"}], None, 5)
+    first, _ = play.submit_turn(store, lambda *_: None, record.id, 0, 0, [{"action": "pass"}], "k1")
+    before = redis_conn.get(key(record.id, "turn", first["id"]))
+    second = {**first, "moves": [{"action": "pass"}, {"action": "pass"}]}
+    claim = store.queue_turn(record.id, second, ("k2", "digest2"), time.time())
+    assert second["id"] != first["id"] and claim == {"turn": second["id"], "digest": "digest2"}
+    assert second["id"][:12] == "000000000000"
+    assert redis_conn.get(key(record.id, "turn", first["id"])) == before
+    assert store.turn(record.id, second["id"])["moves"] == second["moves"]
+    assert store.claim(record.id, 0, "k1")["turn"] == first["id"]
