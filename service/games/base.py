@@ -18,7 +18,7 @@ A blanked value reads `HIDDEN`, and `format` writes the blanked move as it write
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 State = Any
 Move = dict
@@ -141,6 +141,18 @@ class Engine(Protocol):
 
 
 @dataclass(frozen=True)
+class Bot:
+    """How the game's bot (service/games/bot.py) values a position: `evaluate(state)`
+    gives a value per seat in the game's own currency (VP to come, income, money...),
+    the game's `bot.py` writes it; None values every running position alike (the bot
+    then only sees a game won or lost). `candidates`: the moves looked at per decision
+    at most (a larger list is sampled), which keeps its think time bounded."""
+
+    evaluate: Callable[[State], list[float]] | None = None
+    candidates: int = 40
+
+
+@dataclass(frozen=True)
 class GameType:
     id: str
     name: str
@@ -154,6 +166,7 @@ class GameType:
     # (German rulebook heading, its English name): what players read beside the
     # heading a refusal names (issue 20, finding 6); a heading without one is shown alone
     rule_names: tuple[tuple[str, str], ...] = ()
+    bot: Bot = Bot()
 
     def resolve_options(self, given: dict | None, seats: int | None = None) -> dict:
         """Defaults filled in (for `seats` players, when given: Option.seats); raises

@@ -1,8 +1,8 @@
 """Brass: Lancashire (Roxley 2018 rules, full map, 2-4 players)."""
-from service.games.base import GameType, Option
+from service.games.base import Bot, GameType, Option
 from service.games.common.datafiles import engine_version
 
-from . import engine
+from . import bot, engine
 from .data import FILES
 
 GAME = GameType(
@@ -38,4 +38,5 @@ GAME = GameType(
         ("AKTION: KREDIT AUFNEHMEN", "Loan"),
         ("RUNDENENDE: Einkommen erhalten", "End of round: collect income"),
     ),
+    bot=Bot(bot.evaluate, candidates=40),
 )
