@@ -41,7 +41,7 @@ def play(task: tuple[str, int, int]) -> tuple[bool, list[float]]:
 def bench(game_id: str | None, games: int, seats: int | None) -> bool:
     """Prints the figures; True when both targets are met."""
     game = pick_game(game_id)
-    seats = max(game.min_seats, min(seats or game.min_seats, game.max_seats))
+    seats = max(game.min_seats, min(seats or max(2, game.min_seats), game.max_seats))
     started = time.perf_counter()
     with Pool(os.cpu_count() or 1) as pool:
         played = pool.map(play, [(game.id, seats, i) for i in range(games)], chunksize=1)

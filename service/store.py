@@ -70,6 +70,7 @@ class SeatRecord:
     name: str
     token_hash: str
     email: str | None = None
+    bot: bool = False           # played by the game's bot (service/games/bot.py, workers/bots.py)
 
 
 @dataclass
@@ -130,6 +131,20 @@ class Store:
     def game(self, game_id: str) -> GameRecord | None:
         text = self.redis.get(key(game_id, "meta"))
         return GameRecord.from_stored(text) if text else None
+
+    def hand_to_bot(self, game_id: str, seat: int) -> bool:
+        """Mark the seat as played by the bot from now on; False if it was already."""
+        meta = key(game_id, "meta")
+
+        def change(pipe):
+            record = GameRecord.from_stored(pipe.get(meta))
+            if record.seats[seat].bot:
+                return False
+            record.seats[seat].bot = True
+            pipe.multi()
+            pipe.set(meta, packed(asdict(record)))
+            return True
+        return bool(self.redis.transaction(change, meta, value_from_callable=True))
 
     def snapshot(self, game_id: str) -> Snapshot | None:
         raw = self.redis.get(key(game_id, "snapshot"))

@@ -11,8 +11,9 @@ import logging
 import time
 
 from service.connection import redis_from_env
-from service.play import resolve_turn as resolve
+from service.play import load_game, resolve_turn as resolve
 from service.store import Store
+from workers import bots
 from workers.notify import owes_notices
 from workers.queues import MAIL, TURNS, enqueuer, job_connection, notify, owed_in_place
 
@@ -34,10 +35,12 @@ def resolve_turn(game_id: str, turn_id: str) -> str:
 
 def follow_up(store: Store, game_id: str, turn_id: str, lost: bool = False) -> None:
     """What a resolved turn owes: its notifications, if the game has anything to tell
-    (issue 10, finding 7: no job when no seat has an address and no clock runs). It
-    stays pending until they have been made (`notified`), so a notification job lost
+    (issue 10, finding 7: no job when no seat has an address and no clock runs) and,
+    when a bot seat is to act, the bot's move (workers/bots.py). It stays pending until they have been made (`notified`), so a notification job lost
     or failed for good is owed again by the sweeper."""
     record = store.game(game_id)
+    if record is not None and any(seat.bot for seat in record.seats):
+        bots.owe(store.redis, load_game(store, game_id))
     if record is None or not owes_notices(record):
         store.done_with(game_id, turn_id)
         return

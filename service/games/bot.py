@@ -64,18 +64,49 @@ def value(game: GameType, state: State, seat: int) -> float:
     return values[seat] - (max(others) if others else 0.0)
 
 
+def ranked(game: GameType, state: State, seat: int, moves: list[Move], limit: int,
+           rng: random.Random) -> list[tuple[tuple[float, float], Move, State]]:
+    """A sample of at most `limit` of the moves (after the game's shortlist), each with
+    its value after one ply and the state it leaves, best first (ties by the draw)."""
+    if game.bot.shortlist is not None:
+        moves = game.bot.shortlist(state, seat, moves) or moves
+    out = []
+    for move in sample(moves, limit, rng):
+        after, _events = game.engine.apply(state, seat, move)
+        out.append(((value(game, after, seat), rng.random()), move, after))
+    out.sort(key=lambda found: found[0], reverse=True)
+    return out
+
+
+def follow_through(game: GameType, state: State, seat: int, rng: random.Random) -> float:
+    """The value once the seat's own next decisions (what its move left it to decide:
+    a pool of steps, a second action, another sale) are taken greedily, one ply each,
+    `Bot.follow_through` of them at most."""
+    engine = game.engine
+    for _ in range(game.bot.follow_through):
+        if engine.result(state) is not None or seat not in engine.to_act(state):
+            break
+        moves = engine.legal_moves(state, seat)
+        if not moves:
+            break
+        state = ranked(game, state, seat, moves, FOLLOW_CANDIDATES, rng)[0][2]
+    return value(game, state, seat)
+
+
+FOLLOW_CANDIDATES = 8       # moves looked at per decision followed through
+
+
 def choose(game: GameType, state: State, seat: int, seed: int) -> Move | None:
     """The bot's move for the seat: the best-valued candidate after one ply (ties
-    broken by the seeded draw); None when the seat has no move."""
+    broken by the seeded draw), or with `Bot.follow_through`, the best of the
+    `Bot.refine` best after one ply once each is followed through; None when the seat
+    has no move."""
     moves = game.engine.legal_moves(state, seat)
     if len(moves) <= 1:
         return moves[0] if moves else None
     rng = random.Random(seed)
-    candidates = sample(moves, game.bot.candidates, rng)
-    best, best_key = None, None
-    for move in candidates:
-        after, _events = game.engine.apply(state, seat, move)
-        key = (value(game, after, seat), rng.random())
-        if best_key is None or key > best_key:
-            best, best_key = move, key
-    return best
+    first = ranked(game, state, seat, moves, game.bot.candidates, rng)
+    if not game.bot.follow_through:
+        return first[0][1]
+    return max(((follow_through(game, after, seat, rng), tie), move)
+               for (_value, tie), move, after in first[:game.bot.refine])[1]

@@ -1,9 +1,10 @@
 """Age of Industry (Martin Wallace, Treefrog 2010, 2nd edition rules): both maps.
 The stage and the description follow what the data files mark provisional."""
+from service.games.age_of_industry import bot
 from service.games.age_of_industry.data import FILES, RAW
 from service.games.age_of_industry.engine import ENGINE
 from service.games.age_of_industry.schema import provisional_parts
-from service.games.base import GameType, Option
+from service.games.base import Bot, GameType, Option
 from service.games.common.datafiles import engine_version
 
 PROVISIONAL = provisional_parts(RAW)
@@ -28,4 +29,5 @@ GAME = GameType(
     stage="provisional" if PROVISIONAL else "complete",
     description="Age of Industry, 2nd edition rules, on the Germany or New England map." + DATA_NOTE,
     options=(Option("map", "germany", "which side of the board", choices=("germany", "new_england")),),
+    bot=Bot(bot.evaluate, follow_through=2, refine=4),
 )

@@ -5,9 +5,9 @@ in any public source found, so `data/board.json` is built to the rulebook's stru
 facts and is replaceable by a transcription of the printed board (see data/SOURCES.md);
 the stage and the description follow the board file's own "provisional" mark.
 """
-from service.games.base import GameType, Option
+from service.games.base import Bot, GameType, Option
 from service.games.common.datafiles import engine_version
-from service.games.industry import engine
+from service.games.industry import bot, engine
 from service.games.industry.board import BOARD
 from service.games.industry.schema import FILES
 
@@ -37,4 +37,5 @@ GAME = GameType(
                "in epochs 4 and 5; with 4 seats 3 per round in epoch 5",
                choices=(False, True)),
     ),
+    bot=Bot(bot.evaluate, candidates=20, shortlist=bot.shortlist),
 )

@@ -1,8 +1,9 @@
 """Ultimate Railroads, base game (RUSSIAN RAILROADS) and the solo game against Emil:
 the game type."""
-from service.games.base import GameType, Option
+from service.games.base import Bot, GameType, Option
 from service.games.common.datafiles import engine_version
 
+from . import bot
 from .data import FILES, PROVISIONAL
 from .engine import ENGINE
 
@@ -25,4 +26,5 @@ GAME = GameType(
         "part of the printed components are not transcribed yet, and the engine plays with "
         "values chosen to fit the rules, NOT the printed ones: " + ", ".join(PROVISIONAL)
         + ". See service/games/ultimate_railroads/data/SOURCES.md."),
+    bot=Bot(bot.evaluate, follow_through=6, refine=10),
 )

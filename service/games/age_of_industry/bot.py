@@ -1,0 +1,41 @@
+"""The bot's evaluation of an Age of Industry position (service/games/bot.py): per seat,
+in VP as SPIELSIEGER counts them: tile levels, money at $5 = 1 VP and the first
+dollars in hand more (a seat starts with none, SPIELVORBEREITUNG, and must hold some
+to build: a loan is worth taking when broke), the rails' income to come at the end
+(rail income into money), part of an unflipped tile's profit, and loans as the end
+counts them (repaid where the money reaches, else 5 VP each) plus the $1 interest a
+round to come (KREDITE)."""
+from __future__ import annotations
+
+from service.games.age_of_industry.data import DECK, LEVELS
+from service.games.age_of_industry.money import LOAN
+from service.games.age_of_industry.scoring import UNPAID_LOAN_VP, rail_income
+from service.games.age_of_industry.state import State
+
+DOLLAR_VP = 0.2             # the end pays $5 = 1 VP
+CASH_IN_HAND = 15           # the first dollars in hand are worth more by
+CASH_VP = 0.15
+UNFLIPPED_PROFIT = 0.5      # share of an unflipped tile's profit
+ROUNDS_LEFT = 6             # interest rounds a loan costs from the start, about
+
+
+def evaluate(state: State) -> list[float]:
+    early = len(state.deck) / len(DECK)         # cash in hand matters less as the deck ends
+    values = [money_and_loans(player.money, player.loans, early) for player in state.players]
+    for tile in state.tiles.values():
+        values[tile["owner"]] += tile["level"]
+        if not tile["flipped"]:
+            level = LEVELS[tile["industry"]][tile["level"]]
+            values[tile["owner"]] += UNFLIPPED_PROFIT * level.profit * DOLLAR_VP
+    for link, seat in state.rails.items():
+        values[seat] += rail_income(state, link) * DOLLAR_VP
+    return values
+
+
+def money_and_loans(money: int, loans: int, early: float) -> float:
+    """SPIELSIEGER: the loans that money repays at the end cost $10 each, the rest
+    UNPAID_LOAN_VP each; before the end each also costs its interest to come."""
+    repaid = min(loans, money // LOAN)
+    at_end = (money - repaid * LOAN) * DOLLAR_VP - (loans - repaid) * UNPAID_LOAN_VP
+    return (at_end + min(money, CASH_IN_HAND) * CASH_VP * early
+            - loans * ROUNDS_LEFT * early * DOLLAR_VP)
