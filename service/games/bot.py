@@ -93,7 +93,7 @@ def follow_through(game: GameType, state: State, seat: int, rng: random.Random) 
     return value(game, state, seat)
 
 
-FOLLOW_CANDIDATES = 8       # moves looked at per decision followed through
+FOLLOW_CANDIDATES = 6       # moves looked at per decision followed through
 
 
 def choose(game: GameType, state: State, seat: int, seed: int) -> Move | None:
