@@ -4,7 +4,10 @@ version) and submits its move as a normal turn, which the resolve job applies as
 anyone's. The job's id and the turn's Idempotency-Key name the game, version and
 seat, so owing it twice (a retry, a sweep, a worker restarted) plays once; a job
 for a version the game has left does nothing. What follows a bot's turn is owed like
-any turn's (workers/resolve.py, `follow_up`), so the next bot move is owed with it."""
+any turn's (workers/resolve.py, `follow_up`), so the next bot move is owed with it;
+a game whose bot is owed a move is in the `bot-games` set until a human is to act or
+the game ends, and the turn worker's sweep owes its job again (one lost with a killed
+worker is played within a sweep's period)."""
 from __future__ import annotations
 
 import logging
@@ -16,6 +19,8 @@ from service.store import Store
 from workers.queues import RETRY, TURNS, enqueuer, job_connection, job_waiting, queue
 
 log = logging.getLogger(__name__)
+BOT_GAMES = "bot-games"
+SWEEP_BATCH = 1000          # games looked at per sweep at most
 
 
 def bot_to_act(game: Game) -> int | None:
@@ -31,6 +36,7 @@ def owe(conn, game: Game, reason: str = "seat") -> bool:
     "deadline" (the bot took a dropped player's seat)."""
     if bot_to_act(game) is None:
         return False
+    conn.sadd(BOT_GAMES, game.record.id)
     job_id = f"bot-{game.record.id}-{game.snapshot.version}"
     turns = queue(conn, TURNS)
     if not job_waiting(turns, job_id):
@@ -55,3 +61,18 @@ def play_bot(game_id: str, version: int, reason: str = "seat") -> str:
         log.info("bot turn of game %s at version %d refused: %s", game_id, version, refused.detail)
         return f"refused: {refused.detail}"
     return f"queued {turn['id']}: {game.type.engine.format(move)}"
+
+
+def sweep(conn) -> int:
+    """Owe the bot's job again in every game of `bot-games` whose bot is still to act
+    (owing twice plays once); a game whose bot is not to act leaves the set."""
+    store, looked = Store(conn), 0
+    for raw in conn.srandmember(BOT_GAMES, SWEEP_BATCH):
+        game_id, looked = raw.decode(), looked + 1
+        try:
+            game = load_game(store, game_id)
+        except problems.Problem:            # gone, or pinned to another engine version
+            game = None
+        if game is None or not owe(conn, game):
+            conn.srem(BOT_GAMES, game_id)
+    return looked

@@ -54,11 +54,13 @@ def notified(job, connection, _result, *_args, **_kwargs) -> None:
 
 
 def sweep(conn=None, older_than: float = SWEEP_AFTER) -> int:
-    """Look at the turns owed and not looked at for `older_than` seconds (at most
+    """The bots' moves owed again (workers/bots.py, `sweep`); then look at the turns
+    owed and not looked at for `older_than` seconds (at most
     SWEEP_BATCH: the cost is what is late, not everything pending): a queued turn
     whose resolve job is nowhere in place gets a new one, a resolved turn whose
     notification job is nowhere in place too. Returns how many were looked at."""
     store = Store(conn or redis_from_env())
+    bots.sweep(store.redis)
     now = time.time()
     owed = store.pending_turns(now - older_than, SWEEP_BATCH)
     if not owed:

@@ -59,3 +59,17 @@ def test_a_bot_seat_takes_no_address(client, redis_conn):
     answer = client.post("/v1/games", json={"game": "pile", "players": [
         {"name": "Ada"}, {"bot": False}]})
     assert answer.status_code == 400 and "players" in str(answer.json)
+
+
+def test_a_bots_job_lost_with_its_worker_is_owed_again_by_the_sweep(client, work, redis_conn):
+    from workers.queues import TURNS, queue
+    from workers.resolve import sweep
+    game, _ = create(client, "pile", [{"bot": True}, {"name": "Ada"}])
+    queue(redis_conn, TURNS).empty()                    # the job is gone, as with a killed worker
+    work()
+    assert Store(redis_conn).snapshot(game.id).version == 0
+    sweep(redis_conn)
+    work()
+    assert Store(redis_conn).snapshot(game.id).version == 1
+    sweep(redis_conn)                                    # a human is to act: the game leaves the set
+    assert not redis_conn.sismember(bots.BOT_GAMES, game.id)
