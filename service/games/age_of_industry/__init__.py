@@ -29,5 +29,5 @@ GAME = GameType(
     stage="provisional" if PROVISIONAL else "complete",
     description="Age of Industry, 2nd edition rules, on the Germany or New England map." + DATA_NOTE,
     options=(Option("map", "germany", "which side of the board", choices=("germany", "new_england")),),
-    bot=Bot(bot.evaluate),
+    bot=Bot(bot.evaluate, shortlist=bot.shortlist),
 )

@@ -39,3 +39,16 @@ def money_and_loans(money: int, loans: int, early: float) -> float:
     at_end = (money - repaid * LOAN) * DOLLAR_VP - (loans - repaid) * UNPAID_LOAN_VP
     return (at_end + min(money, CASH_IN_HAND) * CASH_VP * early
             - loans * ROUNDS_LEFT * early * DOLLAR_VP)
+
+
+def shortlist(state: State, seat: int, moves: list[dict]) -> list[dict]:
+    """KREDITE: loans and repayments use no action, so a bot weighing them afresh at
+    every step could take and repay one for ever. It borrows only while its cash is
+    short (below CASH_IN_HAND) and repays only just before the interest (`repaying`)."""
+    def wanted(move: dict) -> bool:
+        if move["action"] == "loan":
+            return state.players[seat].money < CASH_IN_HAND
+        if move["action"] == "repay":
+            return bool(state.repaying)
+        return True
+    return [move for move in moves if wanted(move)]
