@@ -19,16 +19,20 @@ from service.games.registry import game_type
 
 WIN_TARGET = 0.90
 THINK_CEILING = 0.200       # seconds, p99
+LONGEST = 20_000            # moves: a game still running then is counted lost (and said)
 
 
-def play(task: tuple[str, int, int]) -> tuple[bool, list[float]]:
-    """One game: whether the bot won and its think time per decision (seconds)."""
+def play(task: tuple[str, int, int]) -> tuple[bool | None, list[float]]:
+    """One game: whether the bot won (None: no end after LONGEST moves) and its think
+    time per decision (seconds)."""
     game_id, seats, index = task
     game = game_type(game_id)
     engine = game.engine
     state = engine.setup(game.resolve_options(None, seats), seats, index)
     bot_seat, random_play, thinking = index % seats, random.Random(index), []
-    while (result := engine.result(state)) is None:
+    for _ in range(LONGEST):
+        if (result := engine.result(state)) is not None:
+            return bot_seat in result["ranking"][0], thinking
         seat = engine.to_act(state)[0]
         if seat == bot_seat:
             started = time.process_time()
@@ -37,7 +41,7 @@ def play(task: tuple[str, int, int]) -> tuple[bool, list[float]]:
         else:
             move = random_play.choice(engine.legal_moves(state, seat))
         state, _events = engine.apply(state, seat, move)
-    return bot_seat in result["ranking"][0], thinking
+    return None, thinking
 
 
 def bench(game_id: str | None, games: int, seats: int | None) -> bool:
@@ -48,13 +52,15 @@ def bench(game_id: str | None, games: int, seats: int | None) -> bool:
     with Pool(os.cpu_count() or 1) as pool:
         played = pool.map(play, [(game.id, seats, i) for i in range(games)], chunksize=1)
     elapsed = time.perf_counter() - started
-    wins = sum(won for won, _ in played)
+    wins = sum(won is True for won, _ in played)
+    unfinished = sum(won is None for won, _ in played)
     thinking = [t for _, times in played for t in times]
     rate, p99 = wins / games, percentile(thinking, 99)
     print(f"bench bot {game.id}: {games} games, {seats} seats, the bot in seat i mod {seats} of "
           f"game i against random play ({elapsed:.1f} s, {os.cpu_count()} processes)")
     print(f"  win rate    {rate * 100:.1f} % ({wins}/{games})  target >= {WIN_TARGET * 100:.0f} %  "
-          f"{'met' if rate >= WIN_TARGET else 'MISSED'}")
+          f"{'met' if rate >= WIN_TARGET else 'MISSED'}"
+          + (f"; {unfinished} game(s) without an end after {LONGEST} moves" if unfinished else ""))
     print(f"  think time (CPU)  p50 {ms(percentile(thinking, 50))}  p99 {ms(p99)}  max "
           f"{ms(max(thinking))} over {len(thinking)} decisions  target p99 < "
           f"{THINK_CEILING * 1000:.0f} ms  {'met' if p99 < THINK_CEILING else 'MISSED'}")
