@@ -341,6 +341,7 @@ def test_deadline_bot_takes_the_dropped_seat_and_says_so(conn, inbox, mail_in, r
                                    "reason": "deadline"} in first["events"]
     assert subjects(inbox, ADA).count("Time ran out: the bot plays for you") == 1
     assert subjects(inbox, BERT).count("Time ran out: the bot plays for Ada") == 1
+    assert "Your turn" not in subjects(inbox, ADA)              # the bot is asked, not Ada
     turn = inbox.last(BERT)
     assert str(turn["Subject"]).endswith("Your turn")
     mail_in(reply_to(turn, listed_moves(turn)[0], BERT))
