@@ -2,9 +2,10 @@
 in VP as SPIELSIEGER counts them: tile levels, money at $5 = 1 VP and the first
 dollars in hand more (a seat starts with none, SPIELVORBEREITUNG, and must hold some
 to build: a loan is worth taking when broke), the rails' income to come at the end
-(rail income into money), part of an unflipped tile's profit, and loans as the end
-counts them (repaid where the money reaches, else 5 VP each) plus the $1 interest a
-round to come (KREDITE)."""
+(rail income into money, weighted up: it grows as places fill), part of an unflipped
+tile's profit, and loans as the end counts them (repaid where the money reaches, else
+5 VP each) blended with their $10 and interest to come while much of the deck is left
+(KREDITE)."""
 from __future__ import annotations
 
 from service.games.age_of_industry.data import DECK, LEVELS
@@ -17,6 +18,7 @@ CASH_IN_HAND = 15           # the first dollars in hand are worth more by
 CASH_VP = 0.15
 UNFLIPPED_PROFIT = 0.5      # share of an unflipped tile's profit
 ROUNDS_LEFT = 6             # interest rounds a loan costs from the start, about
+RAIL_SHARE = 1.5            # of the rail income as it stands: places still fill up, and it grows (tuned by pbem bench bot)
 
 
 def evaluate(state: State) -> list[float]:
@@ -28,17 +30,19 @@ def evaluate(state: State) -> list[float]:
             level = LEVELS[tile["industry"]][tile["level"]]
             values[tile["owner"]] += UNFLIPPED_PROFIT * level.profit * DOLLAR_VP
     for link, seat in state.rails.items():
-        values[seat] += rail_income(state, link) * DOLLAR_VP
+        values[seat] += RAIL_SHARE * rail_income(state, link) * DOLLAR_VP
     return values
 
 
 def money_and_loans(money: int, loans: int, early: float) -> float:
-    """SPIELSIEGER: the loans that money repays at the end cost $10 each, the rest
-    UNPAID_LOAN_VP each; before the end each also costs its interest to come."""
+    """KREDITE and SPIELSIEGER: early on a loan costs the $10 it repays and its interest
+    to come; towards the end, as the end counts it: repaid where the money reaches,
+    else UNPAID_LOAN_VP. The two are blended by how much of the deck is left."""
     repaid = min(loans, money // LOAN)
     at_end = (money - repaid * LOAN) * DOLLAR_VP - (loans - repaid) * UNPAID_LOAN_VP
-    return (at_end + min(money, CASH_IN_HAND) * CASH_VP * early
-            - loans * ROUNDS_LEFT * early * DOLLAR_VP)
+    running = (money - loans * (LOAN + ROUNDS_LEFT)) * DOLLAR_VP
+    return (early * running + (1 - early) * at_end
+            + min(money, CASH_IN_HAND) * CASH_VP * early)
 
 
 def shortlist(state: State, seat: int, moves: list[dict]) -> list[dict]:
