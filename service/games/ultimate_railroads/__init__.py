@@ -26,5 +26,5 @@ GAME = GameType(
         "part of the printed components are not transcribed yet, and the engine plays with "
         "values chosen to fit the rules, NOT the printed ones: " + ", ".join(PROVISIONAL)
         + ". See service/games/ultimate_railroads/data/SOURCES.md."),
-    bot=Bot(bot.evaluate, candidates=24, follow_through=4, refine=5),
+    bot=Bot(bot.evaluate, candidates=30, follow_through=6, refine=8),
 )
