@@ -18,7 +18,7 @@ CASH_IN_HAND = 15           # the first dollars in hand are worth more by
 CASH_VP = 0.15
 UNFLIPPED_PROFIT = 0.5      # share of an unflipped tile's profit
 ROUNDS_LEFT = 6             # interest rounds a loan costs from the start, about
-RAIL_SHARE = 1.5            # of the rail income as it stands: places still fill up, and it grows (tuned by pbem bench bot)
+RAIL_SHARE = 2.0            # of the rail income as it stands: places still fill up (tuned by pbem bench bot)
 
 
 def evaluate(state: State) -> list[float]:
