@@ -6,6 +6,7 @@ import os
 
 import redis
 from flask import Flask, request
+from flask_compress import Compress
 from redis.backoff import ExponentialWithJitterBackoff
 from redis.retry import Retry
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
@@ -21,6 +22,10 @@ logger = logging.getLogger(__name__)
 REDIS_UNAVAILABLE = (redis.ConnectionError, redis.TimeoutError, redis.exceptions.ReadOnlyError)
 RETRY_AFTER = 5          # seconds: what a Redis restart with AOF takes, give or take
 DEFAULT_CONNECTIONS = 1000     # each ?wait, long poll and event stream holds one while it waits
+# Issue 15, "large answers are compressed" (a Brass decision's legal moves: 304 KB of
+# JSON): Flask-Compress answers in what Accept-Encoding asks (zstd, br, gzip, deflate)
+# from 500 bytes on; event streams are left alone (each event must leave at once).
+COMPRESSION = {"COMPRESS_MIN_SIZE": 500, "COMPRESS_STREAMS": False}
 
 
 def redis_client(url: str) -> redis.Redis:
@@ -36,7 +41,8 @@ def redis_client(url: str) -> redis.Redis:
 
 def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__)
-    app.config.update(MAX_CONTENT_LENGTH=contract.largest_body() + 1, REDIS_URL=None)
+    app.config.update(MAX_CONTENT_LENGTH=contract.largest_body() + 1, REDIS_URL=None,
+                      **COMPRESSION)
     app.config.update(config or {})
     app.extensions["redis"] = redis_client(app.config["REDIS_URL"] or redis_url())
 
@@ -47,6 +53,7 @@ def create_app(config: dict | None = None) -> Flask:
         app.register_blueprint(blueprint)
     seats.install(app)
     limits.install(app)
+    Compress(app)
 
     @app.before_request
     def check_contract():

@@ -104,11 +104,15 @@ def cmd_mail_in(args) -> None:
 
 def cmd_bench(args) -> None:
     from service import bench
+    seats, games = args.seats or 4, args.games or 20
     if args.what == "engine":
-        bench.engine(args.game, seats=args.seats or 4, games=args.games, options=args.options)
+        bench.engine(args.game, seats=seats, games=games, options=args.options)
     elif args.what == "storage":
         from service import bench_storage
-        bench_storage.storage(args.game, seats=args.seats, games=args.games)
+        bench_storage.storage(args.game, seats=args.seats, games=games)
+    elif args.what == "bot":
+        from service import bench_bot
+        sys.exit(0 if bench_bot.bench(args.game, games=args.games or 100, seats=args.seats) else 1)
     elif args.what == "streams":
         from service import bench_streams
         bench_streams.streams(args.game, connections=args.connections, turns=args.turns)
@@ -285,15 +289,16 @@ def parser() -> argparse.ArgumentParser:
     mail_in.add_argument("--host", default="127.0.0.1")
     mail_in.add_argument("--port", type=int, default=2525)
     mail_in.set_defaults(run=cmd_mail_in)
-    bench = sub.add_parser("bench", help="measure: `bench engine GAME`, `bench api`, `bench streams` or "
-                                                "`bench storage GAME`")
-    bench.add_argument("what", choices=["engine", "api", "streams", "storage", "pages"])
+    bench = sub.add_parser("bench", help="measure: `bench engine GAME`, `bench api`, `bench streams`, "
+                                                "`bench storage GAME`, `bench pages` or `bench bot GAME`")
+    bench.add_argument("what", choices=["engine", "api", "streams", "storage", "pages", "bot"])
     bench.add_argument("game", nargs="?", default=None)
     bench.add_argument("--seats", type=int, default=None,
-                       help="default: 4 (bench engine), 2 to 4 (bench storage)")
+                       help="default: 4 (bench engine), 2 to 4 (bench storage), the game's fewest (bench bot)")
     bench.add_argument("--options", type=json.loads, default=None,
                        help='bench engine: the game options as JSON, e.g. \'{"emil": true}\'')
-    bench.add_argument("--games", type=int, default=20)
+    bench.add_argument("--games", type=int, default=None,
+                       help="default 20; bench bot: 100")
     bench.add_argument("--turns", type=int, default=300)
     bench.add_argument("--clients", type=int, default=8)
     bench.add_argument("--seconds", type=float, default=5.0)

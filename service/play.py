@@ -54,6 +54,7 @@ def create_game(store: Store, type_id: str, players: list[dict], options: dict |
         raise problems.ValidationFailed(f"unknown game type {type_id!r}; allowed: {allowed}",
                                         errors=[{"field": "game", "message":
                                                  f"unknown game type; allowed: {allowed}"}])
+    check_bots(players)
     if not game.min_seats <= len(players) <= game.max_seats:
         raise problems.ValidationFailed(
             f"{game.name} takes {game.min_seats} to {game.max_seats} players",
@@ -71,11 +72,26 @@ def create_game(store: Store, type_id: str, players: list[dict], options: dict |
     record = GameRecord(
         id=uuid.uuid4().hex[:16], game=game.id, engine_version=game.engine_version,
         options=resolved, seed=seed, admin_hash=hash_token(admin), created_at=time.time(),
-        seats=[SeatRecord(p["name"], hash_token(t), p.get("email"), p.get("player"))
-               for p, t in zip(players, tokens)], settings=settings or {}, fairness=fair)
+        seats=[SeatRecord(seat_name(p, i), hash_token(t), p.get("email"), p.get("player"),
+                          bool(p.get("bot"))) for i, (p, t) in enumerate(zip(players, tokens))],
+        settings=settings or {}, fairness=fair)
     state = game.engine.setup(resolved, len(players), seed)
     store.create(record, snapshot_of(game, state, version=0))
     return record, tokens, admin
+
+
+def seat_name(player: dict, seat: int) -> str:
+    """A bot's seat may go unnamed: "Bot 2" for the second seat."""
+    return player.get("name") or f"Bot {seat + 1}"
+
+
+def check_bots(players: list[dict]) -> None:
+    """A bot seat (`{"bot": true}`) takes no address: nobody reads its mail."""
+    for i, player in enumerate(players):
+        if player.get("bot") and player.get("email"):
+            raise problems.ValidationFailed(
+                f"players[{i}] is a bot and takes no email",
+                errors=[{"field": f"players[{i}].email", "message": "a bot seat takes no email"}])
 
 
 def load_game(store: Store, game_id: str, record: GameRecord | None = None,
@@ -127,10 +143,12 @@ def is_admin(record: GameRecord, token: str | None) -> bool:
 
 def submit_turn(store: Store, enqueue, game_id: str, seat: int, expected_version: int,
                 moves: list[dict], idempotency_key: str | None = None,
-                game: Game | None = None) -> tuple[dict, bool]:
+                game: Game | None = None, bot: str | None = None) -> tuple[dict, bool]:
     """Queue a turn for the seat; returns (turn, created). A repeated Idempotency-Key
     with the same body returns the earlier turn, whatever happened since; with
-    another body it is refused. `game` spares a second read when the caller has it."""
+    another body it is refused. `game` spares a second read when the caller has it.
+    `bot` (why the bot plays: "seat", "deadline") marks a turn the bot submits: its
+    log entries say so (`played_by_bot`)."""
     game = game or load_game(store, game_id)
     digest = hashlib.sha256(dumps({"seat": seat, "expected_version": expected_version,
                                    "moves": moves}).encode()).hexdigest()[:32]   # 128 bits
@@ -153,7 +171,7 @@ def submit_turn(store: Store, enqueue, game_id: str, seat: int, expected_version
     may_move(game.snapshot, seat, expected_version)
     turn = {"id": new_turn_id(expected_version), "seat": seat,
             "expected_version": expected_version, "moves": moves, "status": "queued",
-            "submitted_at": time.time()}
+            "submitted_at": time.time(), **({"bot": bot} if bot else {})}
     claim = store.queue_turn(game_id, turn, (idempotency_key, digest) if idempotency_key
                              else None, time.time())
     if claim["turn"] != turn["id"]:
@@ -262,6 +280,9 @@ def play_moves(game: Game, turn: dict, turn_id: str):
                                   f"{len(entries)} move(s) of this turn", rule="order of play")
             state, events = engine.apply(state, turn["seat"], move)
             version += 1
+            if turn.get("bot"):
+                events = [*events, {"event": "played_by_bot", "seat": turn["seat"],
+                                    "reason": turn["bot"]}]
             entries.append({"version": version, "seat": turn["seat"], "move": move,
                             "events": events, "turn": turn_id, "at": time.time()})
     except IllegalMove as refused:

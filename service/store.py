@@ -194,6 +194,7 @@ class SeatRecord:
     token_hash: str
     email: str | None = None
     player: str | None = None    # the player account bound to the seat (service/players.py)
+    bot: bool = False           # played by the game's bot (service/games/bot.py, workers/bots.py)
 
 
 @dataclass
@@ -292,6 +293,21 @@ class Store:
         if game_id not in self.records and (data := stored(self.state, game_id, "meta")):
             self.records[game_id] = GameRecord.from_stored(data)
         return self.records.get(game_id)
+
+    def hand_to_bot(self, game_id: str, seat: int) -> bool:
+        """Mark the seat as played by the bot from now on; False if it was already."""
+        meta = key(game_id, "meta")
+
+        def change(pipe):
+            record = GameRecord.from_stored(unpacked(pipe.get(meta)))
+            if record.seats[seat].bot:
+                return False
+            record.seats[seat].bot = True
+            pipe.multi()
+            pipe.set(meta, packed(asdict(record)))
+            return True
+        self.records.pop(game_id, None)
+        return bool(self.state.transaction(change, meta, value_from_callable=True))
 
     def snapshot(self, game_id: str) -> Snapshot | None:
         data = stored(self.state, game_id, "snapshot")

@@ -1,10 +1,11 @@
 """The turn clock (issue 4, "Deadlines and reminders").
 
 A game's clock is a platform setting outside the rules, `settings["clock"]`:
-  {"turn_hours": 48, "reminder_hours": [24, 12], "deadline_policy": "wait|skip|pause"}
+  {"turn_hours": 48, "reminder_hours": [24, 12], "deadline_policy": "wait|skip|pause|bot"}
 i.e. a seat has 48 h per move, is reminded after 24 h and then every 12 h, and at the
 deadline the policy applies once: wait (just remind), skip (the engine's minimal legal
-move is played for the seat: a pass where there is one) or pause (the game).
+move is played for the seat: a pass where there is one), bot (the game's bot plays the
+seat from then on) or pause (the game).
 
 When a seat must act at a version, its clock starts (`game:{id}:clock:<seat>`; a seat
 that was to act at the version before too keeps its running clock) and its
@@ -107,6 +108,8 @@ def restart(conn, game: Game) -> None:
         conn.srem(CLOCKED, game_id)                 # the one key of before the shards
     if config and game.snapshot.status == "active":
         for seat in game.snapshot.to_act:
+            if game.record.seats[seat].bot:         # the bot's job plays it, at once
+                continue
             clock = read(conn, game_id, seat)
             if clock is None or clock.version < game.snapshot.version - 1:
                 clock = Clock(seat, game.snapshot.version, time.time())
@@ -244,6 +247,7 @@ AT_THE_DEADLINE = {
     "wait": "the game waits for you, and you are reminded",
     "skip": "a minimal move (a pass where the rules have one) is played for you",
     "pause": "the game is paused until its admin resumes it",
+    "bot": "the game's bot plays your seat from then on",
 }
 
 

@@ -1,14 +1,16 @@
 """What happens at a seat's deadline (issue 4, "Deadlines and reminders"), the game's
 `deadline_policy`: wait (just remind), skip (the engine's neutral move is played
-for the seat, GameType.neutral_move) or pause (the game; its admin resumes it). Called once per seat and
+for the seat, GameType.neutral_move), bot (the game's bot plays the dropped seat from
+then on, workers/bots.py) or pause (the game; its admin resumes it). Called once per seat and
 clock by workers/clock.py's deadline job (`clock` names it in the mail events)."""
 from __future__ import annotations
 
 import json
 
 from service import problems
-from service.play import Game, submit_turn
+from service.play import Game, load_game, submit_turn
 from service.store import Store, key
+from workers import bots
 from workers.mail import compose, notices, outbox
 from workers.mail.config import MailConfig
 from workers.mail.runtime import queue
@@ -105,6 +107,27 @@ def pause(conn, game: Game, seat: int, config: dict, clock: str) -> str:
     return "pause"
 
 
-POLICIES = {"wait": wait, "skip": skip, "pause": pause}
+def bot(conn, game: Game, seat: int, config: dict, clock: str) -> str:
+    """A dropped player: the bot takes the seat for the rest of the game (issue 15),
+    told by mail to every seat with an address and in the log (the bot's first move
+    carries `played_by_bot` with reason "deadline"); then its move is owed."""
+    store = Store(conn)
+    if not store.hand_to_bot(game.record.id, seat):
+        return "bot already plays"
+    game = load_game(store, game.record.id)
+    mail_config, name = MailConfig.from_env(conn), game.record.seats[seat].name
+    for other, entry in enumerate(game.record.seats):
+        if entry.email:
+            whom = "you" if other == seat else name
+            mail = notices.blank(game, other, f"Time ran out: the bot plays for {whom}", mail_config)
+            mail.add("Deadline", f"{'You' if other == seat else name} did not move within "
+                     f"{hours(config)}, so the game's bot plays {'your' if other == seat else 'their'}"
+                     " seat from now on.")
+            outbox.dispatch(conn, queue(conn), mail_config, mail, [f"bot-{clock}"])
+    bots.owe(conn, game, reason="deadline")
+    return "bot"
+
+
+POLICIES = {"wait": wait, "skip": skip, "pause": pause, "bot": bot}
 
 

@@ -94,7 +94,8 @@ def tell_all(conn, config: MailConfig, game: Game, turn: dict, turn_id: str) -> 
         return sent + each_seat(game, seats_with_mail(game), lambda seat: outbox.dispatch(
             conn, queue(conn), config, notices.game_over(game, seat, config), ["over"], held=False))
     if game.snapshot.status == "active":
-        waiting = [s for s in game.snapshot.to_act if s not in told and game.record.seats[s].email]
+        waiting = [s for s in game.snapshot.to_act if s not in told and game.record.seats[s].email
+                   and not game.record.seats[s].bot]      # the bot plays it: nobody to ask
         sent += each_seat(game, waiting, lambda seat: outbox.dispatch(
             conn, queue(conn), config, clock.add_clock(conn, game, seat, notices.your_turn(
                 game, seat, config, since_last_turn(conn, game, seat))), [turn_event(game)]))

@@ -12,8 +12,9 @@ import time
 
 from service import feed
 from service.connection import redis_from_env
-from service.play import resolve_turn as resolve
+from service.play import load_game, resolve_turn as resolve
 from service.store import Store
+from workers import bots
 from workers.notify import owes_notices
 from workers.queues import (MAIL, TURNS, claim_waiting, enqueuer, job_connection, notify,
                             owed_in_place)
@@ -46,13 +47,16 @@ def resolve_one(store: Store, game_id: str, turn_id: str) -> str:
 
 def follow_up(store: Store, game_id: str, turn_id: str, lost: bool = False) -> None:
     """What a resolved turn owes: its notifications, if the game has anything to tell
-    (issue 10, finding 7: no job when no seat has an address and no clock runs). It
-    stays pending until they have been made (`notified`), so a notification job lost
-    or failed for good is owed again by the sweeper. First the game's announcements to
-    its players' streams and webhooks (service/feed.py; never twice): a worker killed
-    after the commit leaves the turn owed, and the sweeper's follow-up announces it."""
+    (issue 10, finding 7: no job when no seat has an address and no clock runs) and,
+    when a bot seat is to act, the bot's move (workers/bots.py). It stays pending until
+    they have been made (`notified`), so a notification job lost or failed for good is
+    owed again by the sweeper. First the game's announcements to its players' streams
+    and webhooks (service/feed.py; never twice): a worker killed after the commit leaves
+    the turn owed, and the sweeper's follow-up announces it."""
     feed.announce(store.redis, game_id)
     record = store.game(game_id)
+    if record is not None and any(seat.bot for seat in record.seats):
+        bots.owe(store.redis, load_game(store, game_id))
     if record is None or not owes_notices(record):
         store.done_with(game_id, turn_id)
         return
@@ -66,11 +70,13 @@ def notified(job, connection, _result, *_args, **_kwargs) -> None:
 
 
 def sweep(conn=None, older_than: float = SWEEP_AFTER) -> int:
-    """Look at the turns owed and not looked at for `older_than` seconds (at most
+    """The bots' moves owed again (workers/bots.py, `sweep`); then look at the turns
+    owed and not looked at for `older_than` seconds (at most
     SWEEP_BATCH: the cost is what is late, not everything pending): a queued turn
     whose resolve job is nowhere in place gets a new one, a resolved turn whose
     notification job is nowhere in place too. Returns how many were looked at."""
     store = Store(conn or redis_from_env())
+    bots.sweep(store.redis)
     now = time.time()
     owed = store.pending_turns(now - older_than, SWEEP_BATCH)
     if not owed:

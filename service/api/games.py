@@ -10,6 +10,7 @@ from service import fairness, feed, invitations, play, players, problems
 from service.api import bearer, bearer_player, seat_of, store
 from service.games.choice_tree import choice_tree
 from service.store import GameFinished
+from workers import bots
 from workers.queues import notify
 
 bp = Blueprint("games", __name__)
@@ -31,12 +32,14 @@ def create_game():
         store(), body["game"], players.with_addresses(body["players"], seated_players),
         body.get("options"), body.get("seed"), settings=settings,
         admit=lambda: invitations.count(conn, creator, body["players"]))
-    seats = [{"seat": i, "name": s.name, "token": t}
+    seats = [{"seat": i, "name": s.name, "token": t, **({"bot": True} if s.bot else {})}
              for i, (s, t) in enumerate(zip(record.seats, tokens))]
     try:
         players.seated(conn, record)            # the players' inboxes and streams
         feed.announce(conn, record.id)
         notify(current_app.extensions["redis"], "on_game_created", record.id)
+        if any(s.bot for s in record.seats):
+            bots.owe(conn, play.load_game(store(), record.id))
     except redis.RedisError:        # the game exists and its tokens are shown only now
         logger.exception("invitations or announcements of game %s not queued", record.id)
     location = url_for("games.show_game", game_id=record.id)

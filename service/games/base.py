@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 from marshmallow import RAISE, Schema, fields, validate
 
@@ -275,6 +275,26 @@ class Engine(Protocol):
 
 
 @dataclass(frozen=True)
+class Bot:
+    """How the game's bot (service/games/bot.py) values a position: `evaluate(state)`
+    gives a value per seat in the game's own currency (VP to come, income, money...),
+    the game's `bot.py` writes it; None values every running position alike (the bot
+    then only sees a game won or lost). `shortlist(state, seat, moves)`, when given,
+    drops moves not worth looking at (a bid far above the lowest) before the rest are
+    sampled down to `candidates`, the moves looked at per decision at most, which
+    keeps its think time bounded. `follow_through` > 0: the `refine` best moves after
+    one ply are valued again once the seat's own decisions they leave (an action pool,
+    a second action) are taken greedily, that many at most: a move whose worth comes
+    in later steps (placing a worker) is then seen."""
+
+    evaluate: Callable[[State], list[float]] | None = None
+    candidates: int = 40
+    shortlist: Callable[[State, int, list], list] | None = None
+    follow_through: int = 0
+    refine: int = 6
+
+
+@dataclass(frozen=True)
 class GameType:
     id: str
     name: str
@@ -299,6 +319,7 @@ class GameType:
     # identifier -> the printed English name (the German one beside it where the printed
     # game is German), for the mails' words (issue 14)
     display_names: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
+    bot: Bot = Bot()
 
     def resolve_options(self, given: dict | None, seats: int | None = None) -> dict:
         """Defaults filled in (for `seats` players, when given: Option.seats); raises

@@ -58,7 +58,7 @@ def test_etag_gives_304_until_the_version_or_status_moves(client, work):
                 headers={"Authorization": f"Bearer {game.admin}"})
     answer = client.get(url, headers={"If-None-Match": second})
     assert answer.status_code == 200 and answer.json["status"] == "paused"
-    assert answer.headers["Vary"] == "Authorization"
+    assert "Authorization" in answer.headers["Vary"]
 
 
 def test_each_viewer_has_its_own_etag(client):

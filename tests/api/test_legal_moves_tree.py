@@ -42,3 +42,20 @@ def test_bad_format_or_action_is_a_problem_naming_the_parameter(client):
         assert answer.status_code in (400, 422), answer.json
         assert answer.content_type == "application/problem+json"
         assert field in str(answer.json)
+
+
+def test_large_answers_are_compressed_as_asked(client):
+    """Issue 15, "large answers are compressed": a Brass decision's legal moves in gzip
+    when Accept-Encoding asks for it (the same JSON once inflated), plain otherwise."""
+    import gzip
+    import json
+    game = a_game(client, game="brass-lancashire", seed=5)
+    url = f"/v1/games/{game.id}/legal-moves"     # the flat list: the tree's effects are guesses
+    seat = client.get(f"/v1/games/{game.id}").json["to_act"][0]
+    plain = client.get(url, headers=game.auth(seat))
+    packed = client.get(url, headers={**game.auth(seat), "Accept-Encoding": "gzip"})
+    assert "Content-Encoding" not in plain.headers
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in packed.headers["Vary"]
+    assert json.loads(gzip.decompress(packed.data)) == plain.json
+    assert len(packed.data) * 5 < len(plain.data)

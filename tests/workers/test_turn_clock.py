@@ -326,3 +326,28 @@ def test_a_game_stored_with_an_unbounded_reminder_still_gets_its_mail(conn, inbo
     at(travel, run_jobs, 48.1)
     assert subjects(inbox, ADA)[0] == "You are invited to a game"
     assert FailedJobRegistry(queue=queue(conn, MAIL)).count == 0
+
+
+def test_deadline_bot_takes_the_dropped_seat_and_says_so(conn, inbox, mail_in, run_jobs, new_game, travel):
+    """Issue 15: "a deadline policy `bot` for a dropped player (announced in the log and
+    by mail)": the bot plays the seat from the deadline on, without waiting for it."""
+    game_id = new_game("pile", clock=clock_of("bot"))
+    at(travel, run_jobs, 0)
+    at(travel, run_jobs, 48.1)
+    store = Store(conn)
+    assert store.game(game_id).seats[0].bot and not store.game(game_id).seats[1].bot
+    first = store.log(game_id)[0]
+    assert first["seat"] == 0 and {"event": "played_by_bot", "seat": 0,
+                                   "reason": "deadline"} in first["events"]
+    assert subjects(inbox, ADA).count("Time ran out: the bot plays for you") == 1
+    assert subjects(inbox, BERT).count("Time ran out: the bot plays for Ada") == 1
+    assert "Your turn" not in subjects(inbox, ADA)              # the bot is asked, not Ada
+    turn = inbox.last(BERT)
+    assert str(turn["Subject"]).endswith("Your turn")
+    mail_in(reply_to(turn, listed_moves(turn)[0], BERT))
+    at(travel, run_jobs, 49)
+    log = store.log(game_id)
+    assert [e["seat"] for e in log[:3]] == [0, 1, 0]          # the bot's next move at once
+    assert any(e.get("event") == "played_by_bot" for e in log[2]["events"])
+    run_deadline_again(conn, run_jobs, game_id, 0, 0)
+    assert subjects(inbox, ADA).count("Time ran out: the bot plays for you") == 1

@@ -1,11 +1,12 @@
 """Age of Industry (Martin Wallace, Treefrog 2010, 2nd edition rules): both maps.
 The stage and the description follow what the data files mark provisional."""
+from service.games.age_of_industry import bot
 from service.games.age_of_industry.data import FILES, RAW
 from service.games.age_of_industry.engine import ENGINE
 from service.games.age_of_industry.events import EVENTS
 from service.games.age_of_industry.move_schemas import MOVE_SCHEMAS
 from service.games.age_of_industry.schema import provisional_parts
-from service.games.base import GameType, Option
+from service.games.base import Bot, GameType, Option
 from service.games.common.datafiles import engine_version
 from service.games.age_of_industry.names import DISPLAY
 
@@ -36,4 +37,5 @@ GAME = GameType(
     choice_fields=("card", "combined", "coal_from", "iron_from"),
     money="${}",
     display_names=DISPLAY,
+    bot=Bot(bot.evaluate, shortlist=bot.shortlist),
 )

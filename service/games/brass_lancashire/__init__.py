@@ -1,8 +1,8 @@
 """Brass: Lancashire (Roxley 2018 rules, full map, 2-4 players)."""
-from service.games.base import GameType, Option
+from service.games.base import Bot, GameType, Option
 from service.games.common.datafiles import engine_version
 
-from . import engine
+from . import bot, engine
 from .data import FILES
 from .events import EVENTS
 from .move_schemas import MOVE_SCHEMAS
@@ -46,4 +46,5 @@ GAME = GameType(
     choice_fields=("card", "cards", "overbuild", "coal", "iron"),
     money="£{}",
     display_names=DISPLAY,
+    bot=Bot(bot.evaluate, candidates=40),
 )

@@ -5,9 +5,9 @@ in any public source found, so `data/board.json` is built to the rulebook's stru
 facts and is replaceable by a transcription of the printed board (see data/SOURCES.md);
 the stage and the description follow the board file's own "provisional" mark.
 """
-from service.games.base import GameType, Option
+from service.games.base import Bot, GameType, Option
 from service.games.common.datafiles import engine_version
-from service.games.industry import engine
+from service.games.industry import bot, engine
 from service.games.industry.board import BOARD
 from service.games.industry.events import EVENTS
 from service.games.industry.move_schemas import MOVE_SCHEMAS
@@ -45,4 +45,5 @@ GAME = GameType(
     choice_fields=("supply",),
     money="{} Taler",
     display_names=DISPLAY,
+    bot=Bot(bot.evaluate, candidates=20, shortlist=bot.shortlist),
 )

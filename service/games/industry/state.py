@@ -69,7 +69,7 @@ class State:
 
 
 def dump(state: State) -> dict:
-    return copy.deepcopy(asdict(state))
+    return asdict(state)            # a deep copy already (dataclasses.asdict copies as it goes)
 
 
 def load(data: dict) -> State:

@@ -1,8 +1,9 @@
 """Ultimate Railroads, base game (RUSSIAN RAILROADS) and the solo game against Emil:
 the game type."""
-from service.games.base import GameType, Option
+from service.games.base import Bot, GameType, Option
 from service.games.common.datafiles import engine_version
 
+from . import bot
 from .data import FILES, PROVISIONAL
 from .engine import ENGINE
 from .events import EVENTS
@@ -44,4 +45,5 @@ GAME = GameType(
     choice_fields=("temps", "wood", "coins", "swap"),
     money="{} coins",
     display_names=DISPLAY,
+    bot=Bot(bot.evaluate, candidates=30, follow_through=6, refine=8),
 )

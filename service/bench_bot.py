@@ -1,0 +1,67 @@
+"""`pbem bench bot GAME`: the bot (service/games/bot.py) against random play (issue 15):
+its win rate over N games (target >= 90 %) and its think time p50/p99 (target p99 <
+200 ms), both measured in this run. Game i is set up with seed i, the bot sits in
+seat i mod seats, every other seat plays a random legal move (seeded by i); a win
+is the bot ranked first, alone or tied. The games run in a process pool
+(multiprocessing), one game per task. Think time is the deciding process's CPU time
+(time.process_time), so a machine loaded by other work does not inflate it; the
+wall time of the whole run is printed beside it."""
+from __future__ import annotations
+
+import os
+import random
+import time
+from multiprocessing import Pool
+
+from service.bench import ms, percentile, pick_game
+from service.games.bot import choose
+from service.games.registry import game_type
+
+WIN_TARGET = 0.90
+THINK_CEILING = 0.200       # seconds, p99
+LONGEST = 20_000            # moves: a game still running then is counted lost (and said)
+
+
+def play(task: tuple[str, int, int]) -> tuple[bool | None, list[float]]:
+    """One game: whether the bot won (None: no end after LONGEST moves) and its think
+    time per decision (seconds)."""
+    game_id, seats, index = task
+    game = game_type(game_id)
+    engine = game.engine
+    state = engine.setup(game.resolve_options(None, seats), seats, index)
+    bot_seat, random_play, thinking = index % seats, random.Random(index), []
+    for _ in range(LONGEST):
+        if (result := engine.result(state)) is not None:
+            return bot_seat in result["ranking"][0], thinking
+        seat = engine.to_act(state)[0]
+        if seat == bot_seat:
+            started = time.process_time()
+            move = choose(game, state, seat, seed=index * 100_003 + len(thinking))
+            thinking.append(time.process_time() - started)
+        else:
+            move = random_play.choice(engine.legal_moves(state, seat))
+        state, _events = engine.apply(state, seat, move)
+    return None, thinking
+
+
+def bench(game_id: str | None, games: int, seats: int | None) -> bool:
+    """Prints the figures; True when both targets are met."""
+    game = pick_game(game_id)
+    seats = max(game.min_seats, min(seats or max(2, game.min_seats), game.max_seats))
+    started = time.perf_counter()
+    with Pool(os.cpu_count() or 1) as pool:
+        played = pool.map(play, [(game.id, seats, i) for i in range(games)], chunksize=1)
+    elapsed = time.perf_counter() - started
+    wins = sum(won is True for won, _ in played)
+    unfinished = sum(won is None for won, _ in played)
+    thinking = [t for _, times in played for t in times]
+    rate, p99 = wins / games, percentile(thinking, 99)
+    print(f"bench bot {game.id}: {games} games, {seats} seats, the bot in seat i mod {seats} of "
+          f"game i against random play ({elapsed:.1f} s, {os.cpu_count()} processes)")
+    print(f"  win rate    {rate * 100:.1f} % ({wins}/{games})  target >= {WIN_TARGET * 100:.0f} %  "
+          f"{'met' if rate >= WIN_TARGET else 'MISSED'}"
+          + (f"; {unfinished} game(s) without an end after {LONGEST} moves" if unfinished else ""))
+    print(f"  think time (CPU)  p50 {ms(percentile(thinking, 50))}  p99 {ms(p99)}  max "
+          f"{ms(max(thinking))} over {len(thinking)} decisions  target p99 < "
+          f"{THINK_CEILING * 1000:.0f} ms  {'met' if p99 < THINK_CEILING else 'MISSED'}")
+    return rate >= WIN_TARGET and p99 < THINK_CEILING

@@ -1,0 +1,112 @@
+"""The bots (issue 15, "a bot per game, better than random"): a heuristic with one-ply
+lookahead. Each candidate move is applied to the state with the pure engine and the
+position after it valued by the game's evaluation (`Bot.evaluate`, in the game's
+`bot.py`): the seat's value less the best other seat's. A finished game is valued by
+its ranking. Deterministic: the same state and seed give the same move; the service
+seeds it from the game and its version (`seed_for`), never from the clock.
+
+A large decision (a Brass turn lists up to thousands of moves) is sampled first:
+`Bot.candidates` moves at most, drawn action by action so that a rare action (stop
+selling, pass) is never crowded out by many builds.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+from collections import defaultdict
+
+from service.games.base import GameType, Move, State
+
+WON = 1_000_000.0           # a finished game: the winner's value, far above any position
+
+
+def seed_for(game_id: str, version: int, seat: int) -> int:
+    """The bot's seed for one decision of one game: the same on every retry and worker."""
+    digest = hashlib.sha256(f"{game_id}:{version}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def sample(moves: list[Move], limit: int, rng: random.Random) -> list[Move]:
+    """At most `limit` of the moves, taken in turn from each action's shuffled moves."""
+    if len(moves) <= limit:
+        return moves
+    by_action: dict[str, list[Move]] = defaultdict(list)
+    for move in moves:
+        by_action[str(move.get("action"))].append(move)
+    groups = [by_action[action] for action in sorted(by_action)]
+    for group in groups:
+        rng.shuffle(group)
+    picked: list[Move] = []
+    depth = 0
+    while len(picked) < limit:
+        picked.extend(group[depth] for group in groups if depth < len(group))
+        depth += 1
+    return picked[:limit]
+
+
+def finished_value(result: dict, seat: int) -> float:
+    """A finished game seen by the seat: won (alone or shared) far above any position,
+    lost below it; the score margin orders games equally won or lost."""
+    scores = result["scores"]
+    margin = scores[seat] - max((s for i, s in enumerate(scores) if i != seat), default=0)
+    return (WON if seat in result["ranking"][0] else -WON) + margin
+
+
+def value(game: GameType, state: State, seat: int) -> float:
+    """The position for the seat: its evaluation less the best other seat's."""
+    result = game.engine.result(state)
+    if result is not None:
+        return finished_value(result, seat)
+    if game.bot.evaluate is None:
+        return 0.0
+    values = game.bot.evaluate(state)
+    others = [v for i, v in enumerate(values) if i != seat]
+    return values[seat] - (max(others) if others else 0.0)
+
+
+def ranked(game: GameType, state: State, seat: int, moves: list[Move], limit: int,
+           rng: random.Random) -> list[tuple[tuple[float, float], Move, State]]:
+    """A sample of at most `limit` of the moves (after the game's shortlist), each with
+    its value after one ply and the state it leaves, best first (ties by the draw)."""
+    if game.bot.shortlist is not None:
+        moves = game.bot.shortlist(state, seat, moves) or moves
+    out = []
+    for move in sample(moves, limit, rng):
+        after, _events = game.engine.apply(state, seat, move)
+        out.append(((value(game, after, seat), rng.random()), move, after))
+    out.sort(key=lambda found: found[0], reverse=True)
+    return out
+
+
+def follow_through(game: GameType, state: State, seat: int, rng: random.Random) -> float:
+    """The value once the seat's own next decisions (what its move left it to decide:
+    a pool of steps, a second action, another sale) are taken greedily, one ply each,
+    `Bot.follow_through` of them at most."""
+    engine = game.engine
+    for _ in range(game.bot.follow_through):
+        if engine.result(state) is not None or seat not in engine.to_act(state):
+            break
+        moves = engine.legal_moves(state, seat)
+        if not moves:
+            break
+        state = ranked(game, state, seat, moves, FOLLOW_CANDIDATES, rng)[0][2]
+    return value(game, state, seat)
+
+
+FOLLOW_CANDIDATES = 6       # moves looked at per decision followed through
+
+
+def choose(game: GameType, state: State, seat: int, seed: int) -> Move | None:
+    """The bot's move for the seat: the best-valued candidate after one ply (ties
+    broken by the seeded draw), or with `Bot.follow_through`, the best of the
+    `Bot.refine` best after one ply once each is followed through; None when the seat
+    has no move."""
+    moves = game.engine.legal_moves(state, seat)
+    if len(moves) <= 1:
+        return moves[0] if moves else None
+    rng = random.Random(seed)
+    first = ranked(game, state, seat, moves, game.bot.candidates, rng)
+    if not game.bot.follow_through:
+        return first[0][1]
+    return max(((follow_through(game, after, seat, rng), tie), move)
+               for (_value, tie), move, after in first[:game.bot.refine])[1]
