@@ -86,8 +86,13 @@ def seat_name(player: dict, seat: int) -> str:
 
 
 def check_bots(players: list[dict]) -> None:
-    """A bot seat (`{"bot": true}`) takes no address: nobody reads its mail."""
+    """Every seat but a bot's has a name; a bot seat (`{"bot": true}`) takes no
+    address: nobody reads its mail."""
     for i, player in enumerate(players):
+        if not player.get("bot") and not player.get("name"):
+            raise problems.ValidationFailed(
+                f"players[{i}] needs a name (only a bot's seat may go unnamed)",
+                errors=[{"field": f"players[{i}].name", "message": "is required"}])
         if player.get("bot") and player.get("email"):
             raise problems.ValidationFailed(
                 f"players[{i}] is a bot and takes no email",

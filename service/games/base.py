@@ -159,17 +159,18 @@ def why_not_move(schemas: dict[str, type[Schema]], move) -> tuple[str, str] | No
     return f"{key} {message[0]}" if isinstance(message, list) else f"{key} {message}", key
 
 
-def concealed(engine: "Engine", state: State, seat: int) -> State:
-    """The state a dry run of the seat plays on (Engine.conceal, with GUESSES); the
-    state itself for an engine that hides nothing."""
+def concealed(engine: "Engine", state: State, seat: int, rng: random.Random = GUESSES) -> State:
+    """The state a dry run of the seat plays on (Engine.conceal, with GUESSES, or a
+    seeded `rng` where the guess must be repeatable: the bot); the state itself for an
+    engine that hides nothing."""
     hide = getattr(engine, "conceal", None)
-    return state if hide is None else hide(state, seat, GUESSES)
+    return state if hide is None else hide(state, seat, rng)
 
 
 def deal_anew(piles: list[list], rng: random.Random) -> list[list]:
     """For Engine.conceal: the cards of `piles` (e.g. the deck and the hands the seat
     cannot see) shuffled together and dealt back, each pile keeping its size."""
-    cards = [card for pile in piles for card in pile]
+    cards = sorted((card for pile in piles for card in pile), key=repr)   # their order unread
     rng.shuffle(cards)
     out, start = [], 0
     for pile in piles:

@@ -15,7 +15,7 @@ import hashlib
 import random
 from collections import defaultdict
 
-from service.games.base import GameType, Move, State
+from service.games.base import GameType, Move, State, concealed
 
 WON = 1_000_000.0           # a finished game: the winner's value, far above any position
 
@@ -100,11 +100,13 @@ def choose(game: GameType, state: State, seat: int, seed: int) -> Move | None:
     """The bot's move for the seat: the best-valued candidate after one ply (ties
     broken by the seeded draw), or with `Bot.follow_through`, the best of the
     `Bot.refine` best after one ply once each is followed through; None when the seat
-    has no move."""
+    has no move. It looks ahead on a copy whose hidden cards are a seeded guess
+    (base.concealed), never on the deck as it is."""
     moves = game.engine.legal_moves(state, seat)
     if len(moves) <= 1:
         return moves[0] if moves else None
     rng = random.Random(seed)
+    state = concealed(game.engine, state, seat, rng)    # it looks ahead on what it may know
     first = ranked(game, state, seat, moves, game.bot.candidates, rng)
     if not game.bot.follow_through:
         return first[0][1]

@@ -161,6 +161,7 @@ def test_compose_and_kubernetes_reach_gunicorn_only_through_the_shipped_nginx():
     pod = manifests["Deployment/pbem-api"]["spec"]["template"]["spec"]
     containers = {c["name"]: c for c in pod["containers"]}
     assert containers["api"]["command"][2:6] == ["--host", "127.0.0.1", "--port", "8000"]
-    assert containers["proxy"]["ports"] == [{"containerPort": 8080}]
+    assert [port["containerPort"] for port in containers["proxy"]["ports"]] == [8080]
     assert pod["volumes"] == [{"name": "nginx", "configMap": {"name": "pbem-nginx"}}]
-    assert manifests["Service/pbem-api"]["spec"]["ports"] == [{"port": 80, "targetPort": 8080}]
+    assert [(port["port"], port["targetPort"]) for port in
+            manifests["Service/pbem-api"]["spec"]["ports"]] == [(80, 8080)]

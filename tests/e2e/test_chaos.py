@@ -173,7 +173,9 @@ def settled(cluster: Cluster, load: Load, fault: str) -> None:
         turns = [e["turn"] for e in log]
         assert len(turns) == len(set(turns)), f"after {fault}: a turn applied twice in {game_id}"
         mine = {k[1] for k in load.acked if k[0] == game_id}
-        assert applied & mine <= set(turns), (fault, game_id)
+        lost = sorted(applied & mine - set(turns))
+        assert not lost, (fault, game_id, [store.turn(game_id, t) for t in lost],
+                          [(e["version"], e["turn"]) for e in log])
         assert play.rebuild(store, game_id).to_json() == store.snapshot(game_id).to_json()
     print(f"{fault}: {len(load.acked)} turns acknowledged, all resolved "
           f"{time.monotonic() - started:.1f} s after the load paused")
