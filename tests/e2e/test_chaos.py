@@ -165,15 +165,15 @@ def settled(cluster: Cluster, load: Load, fault: str) -> None:
     assert still, f"after {fault}: still queued after {SETTLE} s: {queued()[:5]}"
     for key in load.acked:
         assert store.turn(*key)["status"] in ("applied", "rejected"), (fault, key)
-    applied = {k[1] for k in load.acked if store.turn(*k)["status"] == "applied"}
+    # (game, turn): a turn id is unique within its game only (service/store.py, new_turn_id)
+    applied = {k for k in load.acked if store.turn(*k)["status"] == "applied"}
     for game_id in list(load.games):
         log = store.log(game_id)
         assert [e["version"] for e in log] == list(range(1, len(log) + 1)), (fault, game_id)
         assert store.snapshot(game_id).version == len(log), (fault, game_id)
         turns = [e["turn"] for e in log]
         assert len(turns) == len(set(turns)), f"after {fault}: a turn applied twice in {game_id}"
-        mine = {k[1] for k in load.acked if k[0] == game_id}
-        lost = sorted(applied & mine - set(turns))
+        lost = sorted(turn for game, turn in applied if game == game_id and turn not in turns)
         assert not lost, (fault, game_id, [store.turn(game_id, t) for t in lost],
                           [(e["version"], e["turn"]) for e in log])
         assert play.rebuild(store, game_id).to_json() == store.snapshot(game_id).to_json()
