@@ -94,6 +94,7 @@ def follow_through(game: GameType, state: State, seat: int, rng: random.Random) 
 
 
 FOLLOW_CANDIDATES = 6       # moves looked at per decision followed through
+GUESS = 0x9E3779B9          # mixed into the seed of the guess at the hidden cards
 
 
 def choose(game: GameType, state: State, seat: int, seed: int) -> Move | None:
@@ -106,7 +107,8 @@ def choose(game: GameType, state: State, seat: int, seed: int) -> Move | None:
     if len(moves) <= 1:
         return moves[0] if moves else None
     rng = random.Random(seed)
-    state = concealed(game.engine, state, seat, rng)    # it looks ahead on what it may know
+    # it looks ahead on what it may know: the hidden cards a guess of their own seed
+    state = concealed(game.engine, state, seat, random.Random(seed ^ GUESS))
     first = ranked(game, state, seat, moves, game.bot.candidates, rng)
     if not game.bot.follow_through:
         return first[0][1]
