@@ -15,7 +15,7 @@ import hashlib
 import random
 from collections import defaultdict
 
-from service.games.base import GameType, Move, State, concealed
+from service.games.base import GameType, IllegalMove, Move, State, concealed
 
 WON = 1_000_000.0           # a finished game: the winner's value, far above any position
 
@@ -72,7 +72,11 @@ def ranked(game: GameType, state: State, seat: int, moves: list[Move], limit: in
         moves = game.bot.shortlist(state, seat, moves) or moves
     out = []
     for move in sample(moves, limit, rng):
-        after, _events = game.engine.apply(state, seat, move)
+        try:
+            after, _events = game.engine.apply(state, seat, move)
+        except IllegalMove:     # legal, but not on the guess at the hidden cards: ranked last
+            out.append(((float("-inf"), rng.random()), move, state))
+            continue
         out.append(((value(game, after, seat), rng.random()), move, after))
     out.sort(key=lambda found: found[0], reverse=True)
     return out
