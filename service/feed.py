@@ -37,6 +37,14 @@ def mark_key(game_id: str) -> str:
     return key(game_id, "announced")
 
 
+def listened(conn, record: GameRecord) -> bool:
+    """Whether anyone listens to the game: a seat bound to a player, or a webhook of the
+    game's (one SCARD, where announce() costs a transaction of about six round trips;
+    issue 10's throughput). A listener added later is caught up (catch_up)."""
+    from service import webhooks
+    return any(entry.player for entry in record.seats) or bool(webhooks.of_game(conn, record.id))
+
+
 def announce(conn, game_id: str) -> list[dict]:
     """Tell what the game's current state owes since the last announcement: the events,
     each {type, game, game_type, version, status, to_act, seat (your-turn), result

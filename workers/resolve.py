@@ -53,8 +53,9 @@ def follow_up(store: Store, game_id: str, turn_id: str, lost: bool = False) -> N
     owed again by the sweeper. First the game's announcements to its players' streams
     and webhooks (service/feed.py; never twice): a worker killed after the commit leaves
     the turn owed, and the sweeper's follow-up announces it."""
-    feed.announce(store.redis, game_id)
     record = store.game(game_id)
+    if record is not None and feed.listened(store.redis, record):
+        feed.announce(store.redis, game_id)
     if record is not None and any(seat.bot for seat in record.seats):
         bots.owe(store.redis, load_game(store, game_id))
     if record is None or not owes_notices(record):
