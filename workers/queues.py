@@ -33,6 +33,12 @@ def resolve_job_id(game_id: str, turn_id: str) -> str:
     return f"resolve-{game_id}-{turn_id}"
 
 
+def named_turn(job_id: str) -> tuple[str, str]:
+    """(game, turn) a job id "<job>-<game>-<turn>[-<fresh>]" names."""
+    game_id, turn_id = job_id.split("-")[1:3]
+    return game_id, turn_id
+
+
 def fresh(job_id: str) -> str:
     """Another id for a job whose first one may be stuck (a stale hash, a lost pop):
     it keeps the id's "<job>-<game>-<turn>" head, which `owed_in_place` reads."""
@@ -79,7 +85,7 @@ def claim_waiting(conn: redis.Redis, most: int) -> list[tuple[str, str]]:
     taken = [ident for ident, removed in zip(wanted, pipe.execute()) if removed]
     if taken:
         conn.delete(*(Job.key_for(ident) for ident in taken))
-    return [tuple(ident.split("-")[1:3]) for ident in taken]
+    return [named_turn(ident) for ident in taken]
 
 
 def job_waiting(jobs: Queue, job_id: str) -> bool:
@@ -114,8 +120,7 @@ def owed_in_place(conn: redis.Redis, name: str, job: str,
     in place on the queue, its hash still there (a job without one never runs)."""
     found = {}
     for ident in in_place(conn, name):
-        parts = tuple(ident.split("-")[1:3])
-        if ident.startswith(job + "-") and parts in owed:
+        if ident.startswith(job + "-") and (parts := named_turn(ident)) in owed:
             found[ident] = parts
     pipe = conn.pipeline(transaction=False)
     for ident in found:
