@@ -60,7 +60,7 @@ def announce(conn, game_id: str) -> list[dict]:
         if meta is None or snapshot is None:
             return None, []
         record, snap = GameRecord.from_stored(meta), Snapshot(**snapshot)
-        if not any(entry.player for entry in record.seats) and not webhooks.of_game(pipe, game_id):
+        if not listened(pipe, record):
             return record, []           # nobody listens (catch_up() marks it when one comes)
         before = json.loads(raw_mark) if raw_mark else None
         now = {"version": snap.version, "status": snap.status, "to_act": snap.to_act}
