@@ -37,7 +37,8 @@ EFFECT_TYPES = {
     # the modules (data/modules.json)
     "werklok", "special_idea_card", "double_industry", "engineer_from_box", "freight_car",
     "special_factory", "gain_coal", "take_foundry", "score_top_loco", "coal_factory",
-    "coal_factory_steps", "special_factory_ideas", "special_track_points"}
+    "coal_factory_steps", "special_factory_ideas", "special_track_points",
+    "osaka"}     # ASIAN RAILROADS (data/asia.json)
 SPECIAL_TYPES = {"new_worker", "idea_tile", "key", "route_doubling", "bonus_star", "medal"}
 SCORING_TYPES = {"per_factory", "tiers", "per_engineer", "per_step", "per_end_station",
                  "per_idea_tile_used", "extra_engineer", "top_locomotives", "per_extra_worker"}
@@ -260,6 +261,7 @@ def validate_germany(board: dict, colours: list) -> list[str]:
 DATA, SOLO = _load()
 MODULES: dict = read_json(FILES["modules.json"])
 GERMANY: dict = read_json(FILES["germany.json"])       # GERMAN RAILROADS (boards.py)
+ASIA: dict = read_json(FILES["asia.json"])             # ASIAN RAILROADS (asia_board.py checks it)
 if _module_problems := validate_modules(MODULES, DATA["track_colours"]) + validate_germany(
         GERMANY, DATA["track_colours"]):
     raise ValueError("ultimate_railroads data: " + "; ".join(_module_problems))
@@ -279,12 +281,13 @@ WERKLOK_TILES: dict = {t["id"]: t for t in MODULES["werklok"]["tiles"]}
 SPECIAL_CARDS: dict = {c["id"]: c for c in MODULES["special_ideas"]["cards"]}
 FOUNDRIES: dict = {f["id"]: f for f in MODULES["coal"]["foundries"]}
 IDEA_TILES: dict = {t["id"]: t for t in DATA["idea_tiles"] + [MODULES["coal"]["idea_tile"],
-                                                               MODULES["special_ideas"]["tile"]]}
+                                                               MODULES["special_ideas"]["tile"],
+                                                               ASIA["idea_tile"]]}
 IDEA_CARDS: dict = {c["id"]: c for c in DATA["idea_cards"] + [MODULES["coal"]["idea_card"], GERMANY["idea_card"]]}
 END_CARDS: dict = {c["id"]: c for c in DATA["end_game_cards"]}
 START_BONUS: dict = {c["id"]: c for c in DATA["start_bonus_cards"] + [MODULES["coal"]["start_bonus"]]}
 PROVISIONAL: list[str] = provisional_values(DATA) + [f"solo_emil.{p}" for p in provisional_values(SOLO)] + [
-    f"modules.{p}" for p in provisional_values(MODULES)]
+    f"modules.{p}" for p in provisional_values(MODULES)] + [f"asia.{p}" for p in provisional_values(ASIA)]
 
 
 def ordinal(number: int) -> int:

@@ -7,7 +7,7 @@ import json
 from service.games.base import HIDDEN, IllegalMove, neutral_move as first_of, why_not_move
 from service.games.events import changes
 
-from . import coal, flow, ideas, industry, locomotives, pool, track, werklok  # noqa: F401  (pool kinds register)
+from . import asia, coal, flow, ideas, industry, locomotives, pool, track, werklok  # noqa: F401  (pool kinds register)
 from .emil import emil_turn
 from .events import EVENTS
 from .free_actions import apply_free, free_moves

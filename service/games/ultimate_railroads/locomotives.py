@@ -31,11 +31,17 @@ def lay_places(player: dict, number: int) -> list[tuple[str, int]]:
     """A loco goes on a free slot or over a lower loco."""
     return [(route, slot) for route in route_ids(player)
             for slot, there in enumerate(player["locos"][route])
-            if there is None or loco_number(there) < number]
+            if (there is None or loco_number(there) < number) and open_slot(player, route, slot)]
+
+
+def open_slot(player: dict, route: str, slot: int) -> bool:
+    """ASIAN RAILROADS, BAUSTELLEN-PLÄTTCHEN: the first slots lie under construction tiles."""
+    return slot >= player.get("construction", {}).get(route, 0)
 
 
 def free_slot(player: dict) -> bool:
-    return any(there is None for route in route_ids(player) for there in player["locos"][route])
+    return any(there is None and open_slot(player, route, slot)
+               for route in route_ids(player) for slot, there in enumerate(player["locos"][route]))
 
 
 def gap_choices(player: dict) -> list[int]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from service.games.common.rng import shuffled
 
-from .data import BASE_ENGINEERS, DATA, GERMANY, MODULES
+from .data import ASIA, BASE_ENGINEERS, DATA, GERMANY, MODULES
 
 MODULE_OPTIONS = ("coal", "werklok", "special_ideas", "extra_engineers")
 COAL = MODULES["coal"]
@@ -51,6 +51,8 @@ def idea_tiles(options: dict) -> list[str]:
         tiles.append(COAL["idea_tile"]["id"])
     if on(options, "special_ideas"):
         tiles.append(MODULES["special_ideas"]["tile"]["id"])
+    if options.get("board") == "asia":        # OSAKA-STRECKENAUSBAU: its idea tile, one each
+        tiles.append(ASIA["idea_tile"]["id"])
     return tiles
 
 

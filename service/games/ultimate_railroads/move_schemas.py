@@ -1,7 +1,7 @@
 """The fields of each move: placing workers (EINEN SPIELZUG AUSFÜHREN), passing, the
 start bonus card, the turn-order relocation and every decision of the action pool
 (AKTIONSPOOL), and the moves the modules and the German board add (KOHLE-MODUL, WERKLOK,
-SPEZIAL-IDEEN-MODUL, ZUSÄTZLICHE INGENIEURE, GERMAN RAILROADS), checked before any rule (service/games/base.py, why_not_move) and
+SPEZIAL-IDEEN-MODUL, ZUSÄTZLICHE INGENIEURE, GERMAN RAILROADS, ASIAN RAILROADS), checked before any rule (service/games/base.py, why_not_move) and
 published in the contract (`pbem contract`). `item` names a waiting decision of the
 seat's action pool by its id; a stack, colour, gap or wrench is named only where there
 is a choice (the legal moves show which)."""
@@ -185,6 +185,12 @@ Extension = naming("Extension", "GERMAN RAILROADS: an extension tile at a statio
                    "the extension tile")
 IncomeTile = naming("IncomeTile", "GERMAN RAILROADS: an income tile.", "tile",
                     "the income tile")
+Construction = deciding("Construction", "ASIAN RAILROADS, BAUSTELLEN-PLÄTTCHEN: remove a construction tile.",
+                        route=text(description="the route whose construction tile goes"),
+                        reward=fields.String(required=True, validate=validate.OneOf(["industry", "coin"]),
+                                             metadata={"description": "1 industry step or 1 coin"}))
+MedalField = naming("MedalField", "ASIAN RAILROADS: the field the 20-point medal is laid on.", "field",
+                    "the medal field, ROUTE:FIELD")
 
 
 MOVE_SCHEMAS: dict[str, type[Schema]] = {
@@ -196,4 +202,4 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
     "coal": Coal, "income": Income, "werklok": Werklok, "special_card": SpecialCard,
     "box_engineer": BoxEngineer, "freight_car": FreightCar, "module_factory": ModuleFactory,
     "foundry": Foundry, "stoker": Stoker, "close": Close, "again": Again, "hand_in": HandIn,
-    "extension": Extension, "income_tile": IncomeTile}
+    "extension": Extension, "income_tile": IncomeTile, "construction": Construction, "medal": MedalField}

@@ -12,14 +12,18 @@ INITIAL = {"wood": "W", "green": "G", "bronze": "B", "silver": "S", "gold": "O"}
 
 
 def route_line(player: dict, route_id: str) -> str:
-    length = route(player, route_id)["length"]
+    spec = route(player, route_id)
+    length = spec["length"]
     cells = ["."] * length
     for colour in COLOURS:
         pos = player["tracks"][route_id].get(colour)
         if pos:
             cells[pos - 1] = INITIAL[colour]
     locos = " ".join(s for s in player["locos"][route_id] if s) or "-"
-    return f"  {route_id:<10} [{''.join(cells)}] locos {locos}"
+    blocked = player.get("construction", {}).get(route_id)
+    under = f", {blocked} slot(s) under construction" if blocked else ""
+    name = spec.get("name", route_id).lower() + ("*" if spec.get("status") == "provisional" else "")
+    return f"  {name:<10} [{''.join(cells)}] locos {locos}{under}"
 
 
 def strip_line(player: dict) -> str:

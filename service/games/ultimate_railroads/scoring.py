@@ -38,7 +38,7 @@ def route_points(player: dict, route_id: str) -> int:
             total *= 2
         elif special["type"] == "bonus_star":
             bonus += special["points"]
-        elif special["type"] == "medal" and player["medal"]:
+        elif special["type"] == "medal" and player["medal"] in (True, f"{route_id}:{special['field']}"):
             bonus += special["points"]
     return total + bonus
 

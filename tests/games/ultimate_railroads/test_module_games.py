@@ -14,7 +14,7 @@ from service.games.ultimate_railroads import GAME
 from tests.games.harness import canonical, full_check
 
 ENGINE = GAME.engine
-BOARDS = ["russia", "germany"]
+BOARDS = ["russia", "germany", "asia"]
 MODULES = [None, "coal", "werklok", "special_ideas", "extra_engineers"]
 SHORT = 2
 
