@@ -167,6 +167,29 @@ def industry_row(player: dict, x: int, y: int) -> tuple[str, str]:
                             f"{', '.join(factories) or 'no factories'}")
 
 
+def industry_board(public: dict, top: int) -> tuple[list[str], int]:
+    """INDUSTRIETABLEAU (provisional layout, marked *): each factory spot with its stack
+    (bottom: the printed factory) and the maintenance cars beside it, standing (active) or
+    lying, in their seat's colour (purple ones purple)."""
+    if "industry_board" not in public:
+        return [], top
+    board = public["industry_board"]
+    parts = [svg.text(12, top + 14, "Industry board* (shared; provisional layout)", 12, font_weight="bold")]
+    said = []
+    for spot, (stack, cars) in enumerate(zip(board["spots"], board["cars"])):
+        x = 12 + spot * 190
+        parts.append(f'<rect x="{x}" y="{top + 20}" width="180" height="40" fill="#eceff1" stroke="#999"/>'
+                     + svg.text(x + 4, top + 34, f"spot {spot}: {' / '.join(map(words, stack))}"[:34], 10))
+        for i, car in enumerate(cars):
+            colour = "#7b1fa2" if car["kind"] == "purple" else svg.seat_colour(car["seat"])
+            height = 14 if car["active"] else 7
+            parts.append(f'<rect x="{x + 4 + i * 14}" y="{top + 56 - height}" width="10" height="{height}" '
+                         f'fill="{colour}" stroke="#000" stroke-width="0.5"/>')
+        said.append(f"spot {spot}: factories {', '.join(stack)}; {len(cars)} maintenance car(s), "
+                    f"{sum(c['active'] for c in cars)} active")
+    return [svg.described("Industry board: " + "; ".join(said), parts)], top + 66
+
+
 def player_board(public: dict, seat: int, name: str, top: int) -> tuple[str, int]:
     player = public["players"][seat]
     stats = (f"{player['score']} points, {player['coins']} coins, {player['workers']} workers, "
@@ -193,6 +216,8 @@ def player_board(public: dict, seat: int, name: str, top: int) -> tuple[str, int
 
 def draw(public: dict, names: list[str]) -> str:
     body, y = action_board(public, names, 22)
+    shared, y = industry_board(public, y + 6)
+    body += shared
     for seat, name in enumerate(names):
         board, y = player_board(public, seat, name, y + 6)
         body.append(board)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from . import asia_board
-from .data import DATA, GERMANY, LANE, ROUTES
+from .data import DATA, GERMANY, INDUSTRY_BOARD, LANE, ROUTES
 
 BOARDS: dict = {
     "russia": {"routes": ROUTES, "lane": LANE, "max_wrenches": 2, "first_loco": "transsib"},
@@ -29,7 +29,8 @@ def route_ids(player: dict) -> list[str]:
 
 
 def lane(player: dict) -> list:
-    return board_of(player)["lane"]
+    """The player's strip, or the INDUSTRIETABLEAU's side (`lane`: industry_board.py)."""
+    return INDUSTRY_BOARD["sides"][player["lane"]] if "lane" in player else board_of(player)["lane"]
 
 
 def route(player: dict, route_id: str) -> dict:

@@ -111,5 +111,13 @@ EVENTS = EventTypes({
                              {"route": text()}),
     "osaka": ("{seat} lays the OSAKA extension over TOKYO", {}),
     "medal_field": ("{seat} lays the medal on {field}", {"field": text()}),
+    # INDUSTRIETABLEAU
+    "car_placed": ("{seat} places a {car} maintenance car at factory spot {spot}",
+                   {"spot": count(), "car": text(), "from": count(False)}),
+    "cars_activated": ("{cars} maintenance car(s) stand up at factory spot {spot}",
+                       {"spot": count(), "cars": count()}),
+    "maintenance": ("{seat} uses a {car} maintenance car at factory spot {spot}",
+                    {"spot": count(), "car": text()}),
+    "emil_builds": ("Emil builds the factory {factory} on spot {gap}", {"factory": text(), "gap": count()}),
     "paid": ("{seat} pays", {}),   # coins or points changed by a move that told nothing else
 }, money="{} coin(s)")

@@ -41,6 +41,18 @@ def strip_line(player: dict) -> str:
     return "  industry   " + " ".join(cells) + f"  (scores {points})"
 
 
+def industry_board_line(state: dict) -> list[str]:
+    """INDUSTRIETABLEAU (provisional layout): each spot's factories bottom to top and the
+    maintenance cars beside it (seat, own/purple, ^ standing up: active)."""
+    if "industry_board" not in state:
+        return []
+    board = state["industry_board"]
+    spots = [f"spot {i} [{'/'.join(stack)}]" + "".join(
+        f" s{c['seat']}{'p' if c['kind'] == 'purple' else ''}{'^' if c['active'] else '_'}" for c in cars)
+        for i, (stack, cars) in enumerate(zip(board["spots"], board["cars"]))]
+    return ["Industry board (provisional layout): " + "; ".join(spots)]
+
+
 def player_block(state: dict, seat: int, viewer: int | None) -> list[str]:
     p = state["players"][seat]
     free = p["workers"] - p["placed"]
@@ -66,7 +78,8 @@ def render(state: dict, seat: int | None) -> str:
              "Locomotive stacks: " + " ".join(f"{k}x{v}" for k, v in state["stacks"].items() if v)
              + (f"; returned factories: {' '.join(state['returned'])}" if state["returned"] else ""),
              f"Idea cards: {', '.join(state['idea_cards']) or '-'}; doublers left {state['doubler_supply']}",
-             "Tracks: W wood, G green, B bronze, S silver, O gold; * marks a wrench", ""]
+             "Tracks: W wood, G green, B bronze, S silver, O gold; * marks a wrench"]
+    lines += industry_board_line(state) + [""]
     for s in range(state["seats"]):
         lines += player_block(state, s, seat) + [""]
     if state["emil"]:
