@@ -52,10 +52,15 @@ def setup_board(state: dict) -> None:
         player.update(lane=side, cars={"supply": CARS, "workshop": []})
 
 
-def mirror(state: dict) -> None:
+def mirror(state: dict, seat: int | None = None) -> None:
+    """Every player's `factories` shows the spots' tops. A trial (completion.trial_copy)
+    shares the other seats' boards with the real state: theirs are replaced, not changed."""
     tops = [stack[-1] if len(stack) > 1 else None for stack in state["industry_board"]["spots"]]
-    for player in state["players"]:
-        player["factories"] = list(tops)
+    for other, player in enumerate(state["players"]):
+        if seat is None or other == seat:
+            player["factories"] = list(tops)
+        else:
+            state["players"][other] = {**player, "factories": list(tops)}
 
 
 def open_spots(state: dict) -> list[int]:
@@ -84,7 +89,7 @@ def build(state: dict, seat: int, tile: str, spot: int) -> list[dict]:
     from .effects import gain
     effect = covered(state, spot)
     state["industry_board"]["spots"][spot].append(board_tile(tile))
-    mirror(state)
+    mirror(state, seat)
     events = [{"type": "factory", "seat": seat, "factory": board_tile(tile), "gap": spot}]
     events += gain(state, seat, effect, direct=True)
     if car_moves(state, seat, {"source": "build"}):
