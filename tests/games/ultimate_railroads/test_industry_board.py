@@ -280,3 +280,15 @@ def test_kombinationen_emil_builds_a_factory_on_the_first_spot_he_may():
 def test_industry_board_notation_round_trips():
     for text in ("car #0 2", "car #1 3 purple", "car #2 4 from 1", "maintenance 2 own", "key #0 car"):
         assert ENGINE.format(ENGINE.parse(text)) == text
+
+
+def test_trying_a_factory_out_changes_no_other_seats_board():
+    """The completion search builds on copies that share the other seats' boards: the
+    shared spots mirrored into their `factories` are replaced there, never changed."""
+    from service.games.ultimate_railroads import pool
+    state = with_decision(board_game(), 0, "factory", direct=True)
+    pool.add(state, "track", True, colours=["wood"], left=2)
+    before = [list(p["factories"]) for p in state["players"]]
+    moves = ENGINE.legal_moves(state, 0)
+    assert any(m["action"] == "factory" for m in moves)
+    assert [p["factories"] for p in state["players"]] == before == [[None] * 5, [None] * 5]
