@@ -14,7 +14,11 @@ from service.games.ultimate_railroads import GAME
 from service.games.ultimate_railroads.coal import stoker_places
 from service.games.ultimate_railroads.data import ENGINEERS, factory_effect
 from service.games.ultimate_railroads.industry import room
-from service.games.ultimate_railroads.industry_board import buildable, mirror, open_spots
+from service.games.ultimate_railroads.industry_board import (
+    buildable,
+    mirror,
+    open_spots,
+)
 from service.games.ultimate_railroads.modules import engineer_box
 from service.games.ultimate_railroads.scoring import end_card_points
 
