@@ -8,15 +8,17 @@ the strip, doublers, keys, coins, points. Values the data marks provisional carr
 and the picture says what that means."""
 from __future__ import annotations
 
-from service.games.ultimate_railroads.data import (COLOURS, ENGINEERS, LANE, PROVISIONAL, SPACES,
-                                                   ROUTES, STACKS, loco_number, seat_rules)
+from service.games.ultimate_railroads.boards import lane, route as player_route, route_ids
+from service.games.ultimate_railroads.data import (COLOURS, ENGINEERS, PROVISIONAL, SPACES,
+                                                   STACKS, loco_number, seat_rules)
 from service.games.ultimate_railroads.spaces import HIRE_SLOT, PUBLIC_SLOTS
 from service.web import svg
 
 TRACK = {"wood": "#8d5a2b", "green": "#2e7d32", "bronze": "#b87333", "silver": "#9e9e9e",
          "gold": "#d4af37"}
 SPECIAL = {"new_worker": "W", "idea_tile": "I", "key": "K", "route_doubling": "×2",
-           "bonus_star": "★", "medal": "M"}
+           "bonus_star": "★", "medal": "M", "construction": "C", "take_loco": "L", "gold": "O",
+           "income": "€", "wrench": "+W", "industry": "→"}
 EMIL_COLOUR = "#444"
 WIDTH, SPACE_W, SPACE_H, FIELD = 1000, 192, 58, 44
 
@@ -110,24 +112,32 @@ def action_board(public: dict, names: list[str], top: int) -> tuple[list[str], i
 
 
 def route_row(player: dict, route_id: str, x: int, y: int) -> tuple[str, str]:
-    route = ROUTES[route_id]
+    """A route as it stands for the player (GERMAN RAILROADS: branch and extensions; ASIAN
+    RAILROADS: OSAKA laid over TOKYO, the construction tiles on the first loco slots, its
+    fields provisional, marked *)."""
+    route = player_route(player, route_id)
     tracks = player["tracks"][route_id]
     specials = {s["field"]: s for s in route.get("specials", [])}
-    parts = [svg.text(x, y + 26, words(route_id), 12, font_weight="bold")]
+    name = route.get("name", words(route_id)) + provisional_mark(route)
+    parts = [svg.text(x, y + 26, name, 12, font_weight="bold")]
     left = x + 80
+    width = min(FIELD, (WIDTH - 250) // route["length"])
     for field in range(1, route["length"] + 1):
-        fx = left + (field - 1) * FIELD
-        parts.append(f'<rect x="{fx}" y="{y + 6}" width="{FIELD - 2}" height="30" fill="#fff" '
+        fx = left + (field - 1) * width
+        parts.append(f'<rect x="{fx}" y="{y + 6}" width="{width - 2}" height="30" fill="#fff" '
                      f'stroke="#999"/>' + svg.text(fx + 2, y + 15, str(field), 8, fill="#777"))
         if field in specials:
-            parts.append(svg.text(fx + FIELD - 4, y + 15, SPECIAL[specials[field]["type"]], 9,
+            parts.append(svg.text(fx + width - 4, y + 15, SPECIAL[specials[field]["type"]], 9,
                                   text_anchor="end", fill="#a40"))
         here = [c for c in COLOURS if tracks.get(c) == field]
         for i, colour in enumerate(here):
-            parts.append(f'<rect x="{fx + 3 + i * 8}" y="{y + 20}" width="7" height="13" '
+            parts.append(f'<rect x="{fx + 3 + i * 6}" y="{y + 20}" width="5" height="13" '
                          f'fill="{TRACK[colour]}" stroke="#000" stroke-width="0.5"/>')
     locos = ", ".join(f"#{loco_number(n)}" for n in player["locos"][route_id] if n) or "none"
-    parts.append(svg.text(left + route["length"] * FIELD + 6, y + 26, f"loco {locos}", 11))
+    blocked = player.get("construction", {}).get(route_id, 0)
+    if blocked:
+        locos += f"; {blocked} slot(s) under construction"
+    parts.append(svg.text(left + route["length"] * width + 6, y + 26, f"loco {locos}", 11))
     placed = [f"{c} on {tracks[c]}" for c in COLOURS if tracks.get(c)]
     return "".join(parts), (f"{words(route_id)}: tracks {', '.join(placed) or 'none'}; "
                             f"locomotives {locos}")
@@ -137,7 +147,7 @@ def industry_row(player: dict, x: int, y: int) -> tuple[str, str]:
     parts = [svg.text(x, y + 26, "industry", 12, font_weight="bold")]
     gap = 0
     factories = []
-    for field, printed in enumerate(LANE):
+    for field, printed in enumerate(lane(player)):
         fx = x + 80 + field * FIELD
         if printed == "gap":
             factory = player["factories"][gap]
@@ -157,6 +167,29 @@ def industry_row(player: dict, x: int, y: int) -> tuple[str, str]:
                             f"{', '.join(factories) or 'no factories'}")
 
 
+def industry_board(public: dict, top: int) -> tuple[list[str], int]:
+    """INDUSTRIETABLEAU (provisional layout, marked *): each factory spot with its stack
+    (bottom: the printed factory) and the maintenance cars beside it, standing (active) or
+    lying, in their seat's colour (purple ones purple)."""
+    if "industry_board" not in public:
+        return [], top
+    board = public["industry_board"]
+    parts = [svg.text(12, top + 14, "Industry board* (shared; provisional layout)", 12, font_weight="bold")]
+    said = []
+    for spot, (stack, cars) in enumerate(zip(board["spots"], board["cars"])):
+        x = 12 + spot * 190
+        parts.append(f'<rect x="{x}" y="{top + 20}" width="180" height="40" fill="#eceff1" stroke="#999"/>'
+                     + svg.text(x + 4, top + 34, f"spot {spot}: {' / '.join(map(words, stack))}"[:34], 10))
+        for i, car in enumerate(cars):
+            colour = "#7b1fa2" if car["kind"] == "purple" else svg.seat_colour(car["seat"])
+            height = 14 if car["active"] else 7
+            parts.append(f'<rect x="{x + 4 + i * 14}" y="{top + 56 - height}" width="10" height="{height}" '
+                         f'fill="{colour}" stroke="#000" stroke-width="0.5"/>')
+        said.append(f"spot {spot}: factories {', '.join(stack)}; {len(cars)} maintenance car(s), "
+                    f"{sum(c['active'] for c in cars)} active")
+    return [svg.described("Industry board: " + "; ".join(said), parts)], top + 66
+
+
 def player_board(public: dict, seat: int, name: str, top: int) -> tuple[str, int]:
     player = public["players"][seat]
     stats = (f"{player['score']} points, {player['coins']} coins, {player['workers']} workers, "
@@ -164,12 +197,13 @@ def player_board(public: dict, seat: int, name: str, top: int) -> tuple[str, int
              f"{', '.join(map(str, player['engineers'])) or 'none'}, ideas used "
              f"{', '.join(map(words, player['ideas_used'])) or 'none'}, {player['end_cards']} "
              "end-game cards")
-    parts = [f'<rect x="4" y="{top}" width="{WIDTH - 8}" height="{40 + 44 * (len(ROUTES) + 1)}" '
+    routes = route_ids(player)
+    parts = [f'<rect x="4" y="{top}" width="{WIDTH - 8}" height="{40 + 44 * (len(routes) + 1)}" '
              f'fill="none" stroke="{svg.seat_colour(seat)}" stroke-width="3" rx="6"/>',
              svg.text(12, top + 18, f"{name}: {stats}", 12, font_weight="bold")]
     said = [f"{name}'s player board: {stats}"]
     y = top + 22
-    for route_id in ROUTES:
+    for route_id in routes:
         drawn, words_of = route_row(player, route_id, 12, y)
         parts.append(drawn)
         said.append(words_of)
@@ -177,16 +211,18 @@ def player_board(public: dict, seat: int, name: str, top: int) -> tuple[str, int
     drawn, words_of = industry_row(player, 12, y)
     parts.append(drawn)
     said.append(words_of)
-    return svg.described("; ".join(said), parts), top + 44 * (len(ROUTES) + 1) + 46
+    return svg.described("; ".join(said), parts), top + 44 * (len(routes) + 1) + 46
 
 
 def draw(public: dict, names: list[str]) -> str:
     body, y = action_board(public, names, 22)
+    shared, y = industry_board(public, y + 6)
+    body += shared
     for seat, name in enumerate(names):
         board, y = player_board(public, seat, name, y + 6)
         body.append(board)
     legend = ("Fields: W new worker, I idea tile, K key, ×2 route doubling, ★ bonus star, "
-              "M medal; coloured bars: tracks (wood, green, bronze, silver, gold); ▲ wrench")
+              "M medal, C construction tile, L take a locomotive, O gold track; coloured bars: tracks (wood, green, bronze, silver, gold); ▲ wrench")
     body.append(svg.text(10, y + 12, legend, 11))
     if PROVISIONAL:
         body.append(svg.provisional(WIDTH - 10, y + 32, f"* and {len(PROVISIONAL)} values of "

@@ -120,3 +120,20 @@ def test_ultimate_railroads_action_board_workers_and_player_boards(seats, option
             assert f"{route}: tracks {', '.join(placed)}" in board
         assert "wrenches on " + ", ".join(f"field {w}" for w in player["wrenches"]) in board
     assert "Provisional" in all_text(root)
+
+
+def test_ultimate_railroads_asian_routes_and_the_industry_board_drawn_provisional():
+    """ASIAN RAILROADS: the player boards show BEIJING, SEOUL, TOKYO (OSAKA once laid) with
+    the construction tiles, marked provisional (*); the shared industry board's spots with
+    their factories and maintenance cars."""
+    public = played("ultimate-railroads", {"board": "asia", "industry_board": True}, 2, 60, ("place", "step"))
+    root, said = picture("ultimate-railroads", public, 2)
+    labels = [g.get("aria-label") for g in root.iter(f"{SVG}g")]
+    board = next(lab for lab in labels if lab.startswith("Industry board: "))
+    for spot, stack in enumerate(public["industry_board"]["spots"]):
+        assert f"spot {spot}: factories {', '.join(stack)};" in board
+    text = all_text(root)
+    assert "BEIJING*" in text and "SEOUL*" in text and "TOKYO*" in text and "Industry board*" in text
+    construction = public["players"][0]["construction"]
+    if construction["beijing"]:
+        assert f"{construction['beijing']} slot(s) under construction" in text

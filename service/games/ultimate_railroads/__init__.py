@@ -20,9 +20,11 @@ GAME = GameType(
     events=EVENTS,
     move_schemas=MOVE_SCHEMAS,
     stage="provisional" if PROVISIONAL else "complete",
-    options=(Option("board", "russia", "the player boards: RUSSIAN RAILROADS (the base game) or GERMAN "
-                    "RAILROADS (provisional layout, extensions and income tiles); the American and Asian "
-                    "boards are to come", choices=("russia", "germany")),
+    options=(Option("board", "russia", "the player boards: RUSSIAN RAILROADS (the base game), GERMAN "
+                    "RAILROADS (provisional layout, extensions and income tiles) or ASIAN RAILROADS' route "
+                    "board (asia: provisional fields; with the Russian industry strip, or the shared "
+                    "industry board: option industry_board)",
+                    choices=("russia", "germany", "asia")),
              Option("emil", False, "SOLOVARIANTE: one player against Emil, who blocks action "
                     "spaces (1 player only; left out, a 1-player game is this one)",
                     choices=(False, True), seats=((False, (2, 3, 4)), (True, (1,)))),
@@ -32,13 +34,19 @@ GAME = GameType(
                     "and one A engineer fewer (with coal: one round fewer in total)", choices=(False, True)),
              Option("special_ideas", False, "SPEZIAL-IDEEN-MODUL: a special idea tile each and the 5 "
                     "special idea cards", choices=(False, True)),
+             Option("industry_board", False, "ASIAN RAILROADS' INDUSTRIETABLEAU: one shared industry board "
+                    "instead of the strips (factories overbuilt level by level, maintenance cars, the "
+                    "alternative #2 locos), with any route board; its layout provisional",
+                    choices=(False, True)),
              Option("extra_engineers", False, "ZUSÄTZLICHE INGENIEURINNEN: the 9 extra engineers shuffled "
                     "into the A and B stacks (never two with the same ordinal)", choices=(False, True))),
     description=(
         "Ultimate Railroads, base game (Russian Railroads), 2-4 players, or 1 player against "
         "Emil (option emil, the solo variant), with the modules coal, werklok, special_ideas and "
-        "extra_engineers as options, on the Russian board or the German one (board germany, its "
-        "layout provisional). PROVISIONAL DATA: "
+        "extra_engineers as options, on the Russian board, the German one (board germany, its "
+        "layout provisional) or the Asian route board (board asia, its fields provisional), and the Asian "
+        "chapter's shared industry board (industry_board, its layout provisional) with any of them. "
+        "PROVISIONAL DATA: "
         "part of the printed components are not transcribed yet, and the engine plays with "
         "values chosen to fit the rules, NOT the printed ones: " + ", ".join(PROVISIONAL)
         + ". See service/games/ultimate_railroads/data/SOURCES.md."),

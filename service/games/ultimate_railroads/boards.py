@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .data import DATA, GERMANY, LANE, ROUTES
+from . import asia_board
+from .data import DATA, GERMANY, INDUSTRY_BOARD, LANE, ROUTES
 
 BOARDS: dict = {
     "russia": {"routes": ROUTES, "lane": LANE, "max_wrenches": 2, "first_loco": "transsib"},
     "germany": {"routes": {r["id"]: r for r in GERMANY["routes"]}, "lane": GERMANY["industry_strip"]["lane"],
                 "max_wrenches": GERMANY["max_wrenches"]["value"], "first_loco": GERMANY["first_loco"]["route"]},
+    "asia": asia_board.BOARD,
 }
 EXTENSIONS: dict = {e["id"]: e for e in GERMANY["extensions"]}
 INCOME_TILES: dict = {t["id"]: t for t in GERMANY["income_tiles"]}
@@ -27,11 +29,14 @@ def route_ids(player: dict) -> list[str]:
 
 
 def lane(player: dict) -> list:
-    return board_of(player)["lane"]
+    """The player's strip, or the INDUSTRIETABLEAU's side (`lane`: industry_board.py)."""
+    return INDUSTRY_BOARD["sides"][player["lane"]] if "lane" in player else board_of(player)["lane"]
 
 
 def route(player: dict, route_id: str) -> dict:
     """The route as it stands for this player (length, colours, unlocks, specials)."""
+    if player.get("board") == "asia":
+        return asia_board.route(route_id, player["osaka"])
     stations = tuple(sorted(player.get("extensions", {}).items()))
     return _route(player.get("board", "russia"), route_id, player.get("branch"), stations)
 

@@ -51,7 +51,7 @@ def stoker_places(player: dict) -> list[str]:
     locos = [f"{route}:{slot}" for route in route_ids(player) for slot, tile in enumerate(player["locos"][route])
              if tile and not tile.endswith(STOKER)]
     factories = [f"factory:{gap}" for gap, tile in enumerate(player["factories"])
-                 if tile and not tile.endswith(STOKER)]
+                 if tile and not tile.endswith(STOKER) and "lane" not in player]    # INDUSTRIETABLEAU: none
     return locos + factories
 
 

@@ -21,6 +21,10 @@ KNOWN_MAX = 4096
 FIXED = ("options", "seats", "order", "round", "rounds", "last_scoring", "final", "phase",
          "bonus_queue", "bonus_chosen", "relocation_queue", "start_bonus", "emil")
 SEARCH_BUDGET = 150
+# decisions that can always be done: a displaced loco (a free slot, a lower loco, or return);
+# ASIAN RAILROADS: a construction tile (one is there for each such decision), a medal field, a
+# maintenance car (5 spots, at most 3 cars of a kind of yours on them)
+ALWAYS_DOABLE = ("displaced", "construction", "medal_field", "car")
 MARSHAL_FORMAT = 2       # without references: a copy shares nothing
 
 
@@ -174,7 +178,7 @@ def surely_finishable(state: dict, slack: int = 0) -> bool:
     player = state["players"][state["pool"]["seat"]]
     tracks = [i for i in direct if i["kind"] == "track" and "routes" not in i]
     industry = [i for i in direct if i["kind"] == "industry"]
-    displaced = [i for i in direct if i["kind"] == "displaced"]    # a free slot, a lower loco, or return
+    displaced = [i for i in direct if i["kind"] in ALWAYS_DOABLE]
     if len(tracks) + len(industry) + len(displaced) < len(direct):
         return False
     need = sum(i["left"] for i in tracks) + (slack if tracks else 0)

@@ -37,7 +37,8 @@ EFFECT_TYPES = {
     # the modules (data/modules.json)
     "werklok", "special_idea_card", "double_industry", "engineer_from_box", "freight_car",
     "special_factory", "gain_coal", "take_foundry", "score_top_loco", "coal_factory",
-    "coal_factory_steps", "special_factory_ideas", "special_track_points"}
+    "coal_factory_steps", "special_factory_ideas", "special_track_points",
+    "osaka", "purple_cars"}     # ASIAN RAILROADS (data/asia.json, data/industry_board.json)
 SPECIAL_TYPES = {"new_worker", "idea_tile", "key", "route_doubling", "bonus_star", "medal"}
 SCORING_TYPES = {"per_factory", "tiers", "per_engineer", "per_step", "per_end_station",
                  "per_idea_tile_used", "extra_engineer", "top_locomotives", "per_extra_worker"}
@@ -260,6 +261,9 @@ def validate_germany(board: dict, colours: list) -> list[str]:
 DATA, SOLO = _load()
 MODULES: dict = read_json(FILES["modules.json"])
 GERMANY: dict = read_json(FILES["germany.json"])       # GERMAN RAILROADS (boards.py)
+ASIA: dict = read_json(FILES["asia.json"])             # ASIAN RAILROADS (asia_board.py checks it)
+INDUSTRY_BOARD: dict = read_json(FILES["industry_board.json"])     # its INDUSTRIETABLEAU (industry_board.py)
+BOARD_FACTORIES: dict = {f["id"]: f for f in INDUSTRY_BOARD["printed_factories"] + [INDUSTRY_BOARD["alternative_two"]]}
 if _module_problems := validate_modules(MODULES, DATA["track_colours"]) + validate_germany(
         GERMANY, DATA["track_colours"]):
     raise ValueError("ultimate_railroads data: " + "; ".join(_module_problems))
@@ -279,12 +283,15 @@ WERKLOK_TILES: dict = {t["id"]: t for t in MODULES["werklok"]["tiles"]}
 SPECIAL_CARDS: dict = {c["id"]: c for c in MODULES["special_ideas"]["cards"]}
 FOUNDRIES: dict = {f["id"]: f for f in MODULES["coal"]["foundries"]}
 IDEA_TILES: dict = {t["id"]: t for t in DATA["idea_tiles"] + [MODULES["coal"]["idea_tile"],
-                                                               MODULES["special_ideas"]["tile"]]}
-IDEA_CARDS: dict = {c["id"]: c for c in DATA["idea_cards"] + [MODULES["coal"]["idea_card"], GERMANY["idea_card"]]}
+                                                               MODULES["special_ideas"]["tile"],
+                                                               ASIA["idea_tile"]]}
+IDEA_CARDS: dict = {c["id"]: c for c in DATA["idea_cards"] + [MODULES["coal"]["idea_card"], GERMANY["idea_card"],
+                                                                INDUSTRY_BOARD["idea_card"]]}
 END_CARDS: dict = {c["id"]: c for c in DATA["end_game_cards"]}
 START_BONUS: dict = {c["id"]: c for c in DATA["start_bonus_cards"] + [MODULES["coal"]["start_bonus"]]}
 PROVISIONAL: list[str] = provisional_values(DATA) + [f"solo_emil.{p}" for p in provisional_values(SOLO)] + [
-    f"modules.{p}" for p in provisional_values(MODULES)]
+    f"modules.{p}" for p in provisional_values(MODULES)] + [f"asia.{p}" for p in provisional_values(ASIA)] + [
+    f"industry_board.{p}" for p in provisional_values(INDUSTRY_BOARD)]
 
 
 def ordinal(number: int) -> int:
@@ -308,6 +315,8 @@ def factory_effect(stack: str) -> dict:
         return {"type": "special_factory_ideas", "tiles": 2}
     if stack == "coal":
         return MODULES["coal"]["coal_factory"]["effect"]
+    if stack in BOARD_FACTORIES:        # the industry board's printed ones, the alternative #2
+        return BOARD_FACTORIES[stack]["effect"]
     return DATA["factories"][stack]["effect"]
 
 

@@ -8,7 +8,7 @@ import json
 
 from service.games.events import one_seat
 
-from . import coal, germany, pool, special_ideas
+from . import coal, germany, industry_board, pool, special_ideas
 from .completion import outcome, trial_copy
 from .board import step_capacity, steps_made
 from .boards import board_of, route_ids
@@ -189,6 +189,7 @@ GAIN = {
 GAIN.update(special_ideas.GAIN)
 GAIN.update(coal.GAIN)
 GAIN.update(germany.GAIN)
+GAIN.update(industry_board.GAIN)
 
 
 def chosen_gain(state: dict, seat: int, item: dict, event: dict, effect: dict) -> list[dict]:
@@ -222,6 +223,8 @@ def quick_verdict(state: dict, seat: int, effect: dict) -> bool | None:
         return bool(state["foundries"]["offer"])
     if kind == "hire_engineer":
         return state["strip"][-1] is not None
+    if kind == "take_loco" and industry_board.on(state):
+        return board_factory_verdict(state, seat, effect)
     if kind == "take_loco" and effect["as"] == "locomotive_or_factory":
         return bool(factory_sources(state))
     if kind == "take_loco":     # lay one, then the factory from what is left (or the one displaced)
@@ -229,8 +232,30 @@ def quick_verdict(state: dict, seat: int, effect: dict) -> bool | None:
                 sum(state["stacks"].values()) + len(state["returned"]) >= 2:
             return True
         return None
-    return True if kind in ("gain_coins", "points", "take_temporary_workers", "claim_turn_order",
-                            "gain_coal") else None
+    if kind == "combo":     # settled only where at most one part can fall short
+        verdicts = [quick_verdict(state, seat, part) for part in effect["parts"]]
+        if False in verdicts:
+            return False
+        open_parts = [p for p in effect["parts"] if p["type"] not in ALWAYS_COMPLETE]
+        return True if len(open_parts) <= 1 and all(verdicts) else None
+    return True if kind in ALWAYS_COMPLETE else None
+
+
+ALWAYS_COMPLETE = ("gain_coins", "points", "take_temporary_workers", "claim_turn_order", "gain_coal",
+                   "score_engineer_numbers", "score_two_highest_locos", "score_steps", "end_card_or_points")
+
+
+def board_factory_verdict(state: dict, seat: int, effect: dict) -> bool | None:
+    """INDUSTRIETABLEAU: a factory goes only where the covered action can be done completely;
+    True where a loco can be laid (when a loco alone will do) and a spot's covered action
+    surely can be done, else it must be tried."""
+    can_lay = any(lay_places(state["players"][seat], STACKS[s]) for s in lowest_stacks(state))
+    spot = any(quick_verdict(state, seat, industry_board.covered(state, s)) is True
+               for s in industry_board.open_spots(state))
+    if effect["as"] == "locomotive_or_factory":
+        return True if can_lay or (spot and factory_sources(state)) else None
+    tiles = sum(state["stacks"].values()) + len(state["returned"])
+    return True if can_lay and spot and tiles >= 2 else None
 
 
 def can_complete(state: dict, seat: int, effect: dict) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from service.games.common.rng import shuffled
 
+from . import industry_board
 from .data import SOLO, loco_number
 from .locomotives import lowest_stacks
 from .scoring import MAJORITY, engineer_count
@@ -82,6 +83,8 @@ def take_tile(state: dict) -> list[dict]:
         state["returned"].remove(stack)
     else:
         return []
+    if industry_board.on(state):        # EMIL + INDUSTRIETABLEAU: he always builds a factory
+        return industry_board.emil_builds(state, stack)
     state["emil"]["tiles"].append(stack)
     return [{"type": "emil_takes", "tile": stack}]
 

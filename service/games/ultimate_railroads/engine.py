@@ -7,10 +7,11 @@ import json
 from service.games.base import HIDDEN, IllegalMove, neutral_move as first_of, why_not_move
 from service.games.events import changes
 
-from . import coal, flow, ideas, industry, locomotives, pool, track, werklok  # noqa: F401  (pool kinds register)
+from . import asia, coal, flow, ideas, industry, locomotives, pool, track, werklok  # noqa: F401  (pool kinds register)
 from .emil import emil_turn
 from .events import EVENTS
 from .free_actions import apply_free, free_moves
+from .industry_board import apply_maintenance, maintenance_moves
 from .move_schemas import MOVE_SCHEMAS
 from .notation import format_move, parse_move
 from .placement import apply_pass, apply_place, place_moves
@@ -35,7 +36,8 @@ def _actions_pass(state, seat, move):
 
 PHASE_ACTIONS = {
     "start_bonus": {"start_bonus": flow.apply_start_bonus},
-    "actions": {"place": _actions_place, "pass": _actions_pass, "coal": apply_free, "income": apply_free},
+    "actions": {"place": _actions_place, "pass": _actions_pass, "coal": apply_free, "income": apply_free,
+                "maintenance": apply_maintenance},
     "relocation": {"relocate": apply_relocate, "stay": apply_relocate},
 }
 # "Du musst pro Zug genau 1 Aktionsfeld besetzen oder passen"; "Indirekte Aktionen
@@ -63,7 +65,8 @@ class UltimateRailroads:
         if phase == "start_bonus":
             return flow.start_bonus_moves(state)
         if phase == "actions":
-            return place_moves(state, seat) + free_moves(state, seat) + [{"action": "pass"}]
+            return place_moves(state, seat) + free_moves(state, seat) + maintenance_moves(state, seat) + [
+                {"action": "pass"}]
         return relocate_moves(state, seat)
 
     def neutral_move(self, state: dict, seat: int) -> dict | None:

@@ -106,5 +106,18 @@ EVENTS = EventTypes({
     "income_used": ("{seat} uses the income tile {tile}", {"tile": text()}),
     "special_track_points": ("{seat} takes the special track-points card", {}),
     "wrench": ("{seat} takes another wrench", {}),
+    # ASIAN RAILROADS
+    "construction_removed": ("{seat} removes a construction tile from the {route} route",
+                             {"route": text()}),
+    "osaka": ("{seat} lays the OSAKA extension over TOKYO", {}),
+    "medal_field": ("{seat} lays the medal on {field}", {"field": text()}),
+    # INDUSTRIETABLEAU
+    "car_placed": ("{seat} places a {car} maintenance car at factory spot {spot}",
+                   {"spot": count(), "car": text(), "from": count(False)}),
+    "cars_activated": ("{cars} maintenance car(s) stand up at factory spot {spot}",
+                       {"spot": count(), "cars": count()}),
+    "maintenance": ("{seat} uses a {car} maintenance car at factory spot {spot}",
+                    {"spot": count(), "car": text()}),
+    "emil_builds": ("Emil builds the factory {factory} on spot {gap}", {"factory": text(), "gap": count()}),
     "paid": ("{seat} pays", {}),   # coins or points changed by a move that told nothing else
 }, money="{} coin(s)")

@@ -2,13 +2,14 @@
 Vorteil: Ideenplättchen, ERKLÄRUNG VON KARTEN UND PLÄTTCHEN)."""
 from __future__ import annotations
 
-from . import pool
+from . import industry_board, pool
 from .special_ideas import undoubled
 from .data import DATA, IDEA_CARDS, IDEA_TILES, factory_effect
 
 
 def key_options(state, seat, item):
-    return [{"action": "key", "item": item["id"], "choice": c} for c in ("steps", "points")]
+    return [{"action": "key", "item": item["id"], "choice": c}
+            for c in ["steps", "points"] + industry_board.key_choices(state, seat)]
 
 
 def resolve_key(state, seat, item, move):
@@ -16,6 +17,9 @@ def resolve_key(state, seat, item, move):
     from .effects import score
     item["left"] = 0
     benefit = DATA["key_benefit"]
+    if move["choice"] == "car":
+        industry_board.redeploy(state)
+        return []
     if move["choice"] == "points":
         return score(state, seat, benefit["points"], "key")
     for part in benefit["steps"]:

@@ -3,7 +3,7 @@ or jump an empty gap; landing on a factory gives its action at once (indirect);
 the idea field and the end field (key) are used once."""
 from __future__ import annotations
 
-from . import pool
+from . import industry_board, pool
 from .boards import lane
 from .data import DATA, STOKER, factory_effect
 from .locomotives import chosen, named
@@ -66,9 +66,13 @@ def resolve_industry(state: dict, seat: int, item: dict, move: dict) -> list[dic
     if kind == "gap":
         factory = player["factories"][gap_index(player, field)]
         events += gain(state, seat, factory_effect(factory), direct=False)
+        if industry_board.on(state):
+            events += industry_board.activate(state, gap_index(player, field))
         if factory.endswith(STOKER):
             from .coal import stoker_again
             events += stoker_again(state, seat, factory)
+    elif kind == "idea_or_key":
+        events += industry_board.idea_or_key(state, seat)
     elif kind in ("idea", "end") and f"industry:{kind}" not in player["fired"]:
         player["fired"].append(f"industry:{kind}")
         if kind == "idea":

@@ -4,7 +4,7 @@ lay on a route with a free slot or over a lower loco, the displaced loco may go 
 left to right, and replace one once all five are filled."""
 from __future__ import annotations
 
-from . import pool
+from . import industry_board, pool
 from .boards import route_ids
 from .data import SPECIAL_NINE, STACKS, base_tile, loco_number
 
@@ -31,11 +31,17 @@ def lay_places(player: dict, number: int) -> list[tuple[str, int]]:
     """A loco goes on a free slot or over a lower loco."""
     return [(route, slot) for route in route_ids(player)
             for slot, there in enumerate(player["locos"][route])
-            if there is None or loco_number(there) < number]
+            if (there is None or loco_number(there) < number) and open_slot(player, route, slot)]
+
+
+def open_slot(player: dict, route: str, slot: int) -> bool:
+    """ASIAN RAILROADS, BAUSTELLEN-PLÄTTCHEN: the first slots lie under construction tiles."""
+    return slot >= player.get("construction", {}).get(route, 0)
 
 
 def free_slot(player: dict) -> bool:
-    return any(there is None for route in route_ids(player) for there in player["locos"][route])
+    return any(there is None and open_slot(player, route, slot)
+               for route in route_ids(player) for slot, there in enumerate(player["locos"][route]))
 
 
 def gap_choices(player: dict) -> list[int]:
@@ -60,8 +66,15 @@ def lay_options(state: dict, seat: int, item: dict) -> list[dict]:
             for stack in stacks for route, slot in lay_places(player, STACKS[stack])]
 
 
+def factory_gaps(state: dict, seat: int) -> list[int]:
+    """Where a factory may go: a gap of your strip, or a spot of the INDUSTRIETABLEAU."""
+    if industry_board.on(state):
+        return industry_board.buildable(state, seat)
+    return gap_choices(state["players"][seat])
+
+
 def factory_options(state: dict, seat: int, item: dict) -> list[dict]:
-    sources, gaps = factory_sources(state), gap_choices(state["players"][seat])
+    sources, gaps = factory_sources(state), factory_gaps(state, seat)
     return [{"action": "factory", "item": item["id"], **named("source", source, sources),
              **named("gap", gap, gaps)} for source in sources for gap in gaps]
 
@@ -87,6 +100,8 @@ def take(state: dict, source: str) -> None:
 def build_factory(state: dict, seat: int, source: str, gap: int) -> list[dict]:
     player = state["players"][seat]
     take(state, source)
+    if industry_board.on(state):
+        return industry_board.build(state, seat, source, gap)
     events = overbuilt(state, seat, gap)
     player["factories"][gap] = source
     return events + [{"type": "factory", "seat": seat, "factory": source, "gap": gap}]
@@ -121,8 +136,8 @@ def resolve_lay(state: dict, seat: int, item: dict, move: dict) -> list[dict]:
 
 def resolve_factory(state: dict, seat: int, item: dict, move: dict) -> list[dict]:
     item["left"] = 0
-    return build_factory(state, seat, chosen(move, "source", factory_sources(state)),
-                         chosen(move, "gap", gap_choices(state["players"][seat])))
+    gap = move["gap"] if "gap" in move else factory_gaps(state, seat)[0]     # a legal move: checked
+    return build_factory(state, seat, chosen(move, "source", factory_sources(state)), gap)
 
 
 def loco_or_factory_options(state, seat, item):

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from service.games.common.rng import shuffled
 
-from .data import BASE_ENGINEERS, DATA, GERMANY, MODULES
+from .data import ASIA, BASE_ENGINEERS, DATA, ENGINEERS, GERMANY, INDUSTRY_BOARD, MODULES
+from .industry_board import setup_board
 
-MODULE_OPTIONS = ("coal", "werklok", "special_ideas", "extra_engineers")
+MODULE_OPTIONS = ("coal", "werklok", "special_ideas", "extra_engineers", "industry_board")
 COAL = MODULES["coal"]
 
 
@@ -42,6 +43,8 @@ def engineer_box(options: dict) -> list[int]:
         tiles += [t["number"] for t in MODULES["extra_engineers"]["tiles"]]
     if on(options, "coal"):
         tiles.append(COAL["engineer"]["number"])
+    if on(options, "industry_board"):      # "Diese Ingenieurin dürft ihr nicht in Kombination mit
+        tiles = [n for n in tiles if ENGINEERS[n]["effect"]["type"] != "use_factory"]   # dem Industrietableau"
     return tiles
 
 
@@ -51,6 +54,8 @@ def idea_tiles(options: dict) -> list[str]:
         tiles.append(COAL["idea_tile"]["id"])
     if on(options, "special_ideas"):
         tiles.append(MODULES["special_ideas"]["tile"]["id"])
+    if options.get("board") == "asia":        # OSAKA-STRECKENAUSBAU: its idea tile, one each
+        tiles.append(ASIA["idea_tile"]["id"])
     return tiles
 
 
@@ -58,7 +63,8 @@ def idea_cards(options: dict) -> list[str]:
     """The module cards join the others: the coal factory; GERMAN RAILROADS' special
     track-points tile."""
     return [c["id"] for c in DATA["idea_cards"]] + ([COAL["idea_card"]["id"]] if on(options, "coal") else []) + (
-        [GERMANY["idea_card"]["id"]] if options.get("board") == "germany" else [])
+        [GERMANY["idea_card"]["id"]] if options.get("board") == "germany" else []) + (
+        [INDUSTRY_BOARD["idea_card"]["id"]] if on(options, "industry_board") else [])
 
 
 def start_bonus_cards(options: dict) -> list[str]:
@@ -86,6 +92,9 @@ def module_setup(state: dict, rng: int) -> int:
     if options.get("board") == "germany":
         state["extensions"] = [e["id"] for e in GERMANY["extensions"]]
         state["income_tiles"] = [t["id"] for t in GERMANY["income_tiles"]]
-    if on(options, "special_ideas"):
-        state["special_cards"] = [c["id"] for c in MODULES["special_ideas"]["cards"]]
+    if on(options, "special_ideas"):     # INDUSTRIETABLEAU + SPEZIAL-IDEEN-MODUL: no special factory
+        state["special_cards"] = [c["id"] for c in MODULES["special_ideas"]["cards"] if not (
+            on(options, "industry_board") and c["effect"]["type"] == "special_factory")]
+    if on(options, "industry_board"):
+        setup_board(state)
     return rng

@@ -1,7 +1,7 @@
 """The fields of each move: placing workers (EINEN SPIELZUG AUSFÜHREN), passing, the
 start bonus card, the turn-order relocation and every decision of the action pool
 (AKTIONSPOOL), and the moves the modules and the German board add (KOHLE-MODUL, WERKLOK,
-SPEZIAL-IDEEN-MODUL, ZUSÄTZLICHE INGENIEURE, GERMAN RAILROADS), checked before any rule (service/games/base.py, why_not_move) and
+SPEZIAL-IDEEN-MODUL, ZUSÄTZLICHE INGENIEURE, GERMAN RAILROADS, ASIAN RAILROADS), checked before any rule (service/games/base.py, why_not_move) and
 published in the contract (`pbem contract`). `item` names a waiting decision of the
 seat's action pool by its id; a stack, colour, gap or wrench is named only where there
 is a choice (the legal moves show which)."""
@@ -98,7 +98,8 @@ class Factory(MoveSchema):
     gap = whole(0, 99, required=False, description="the gap, where there is a choice")
 
 
-Key = naming("Key", "Vorteil: Schlüssel: track steps or points.", "choice", "`steps` or `points`")
+Key = naming("Key", "Vorteil: Schlüssel: track steps or points (INDUSTRIETABLEAU: or a car from the workshop).",
+             "choice", "`steps`, `points` or `car`")
 
 
 class Idea(MoveSchema):
@@ -185,6 +186,22 @@ Extension = naming("Extension", "GERMAN RAILROADS: an extension tile at a statio
                    "the extension tile")
 IncomeTile = naming("IncomeTile", "GERMAN RAILROADS: an income tile.", "tile",
                     "the income tile")
+Construction = deciding("Construction", "ASIAN RAILROADS, BAUSTELLEN-PLÄTTCHEN: remove a construction tile.",
+                        route=text(description="the route whose construction tile goes"),
+                        reward=fields.String(required=True, validate=validate.OneOf(["industry", "coin"]),
+                                             metadata={"description": "1 industry step or 1 coin"}))
+Car = deciding("Car", "INDUSTRIETABLEAU: a maintenance car placed (or moved `from` a spot) beside a factory.",
+               spot=whole(0, 9, description="the factory spot"),
+               car=fields.String(required=False, validate=validate.OneOf(["own", "purple"]),
+                                 metadata={"description": "from the workshop: which car (own or purple)"}),
+               **{"from": whole(0, 9, required=False, description="the spot the car is moved from")})
+Maintenance = MoveSchema.from_dict({"spot": whole(0, 9, description="the factory spot"),
+                                    "car": fields.String(required=True, validate=validate.OneOf(["own", "purple"]),
+                                                         metadata={"description": "your own car or a purple one"})},
+                                   name="Maintenance")
+Maintenance.__doc__ = "INDUSTRIETABLEAU: use an active maintenance car instead of a worker."
+MedalField = naming("MedalField", "ASIAN RAILROADS: the field the 20-point medal is laid on.", "field",
+                    "the medal field, ROUTE:FIELD")
 
 
 MOVE_SCHEMAS: dict[str, type[Schema]] = {
@@ -196,4 +213,5 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
     "coal": Coal, "income": Income, "werklok": Werklok, "special_card": SpecialCard,
     "box_engineer": BoxEngineer, "freight_car": FreightCar, "module_factory": ModuleFactory,
     "foundry": Foundry, "stoker": Stoker, "close": Close, "again": Again, "hand_in": HandIn,
-    "extension": Extension, "income_tile": IncomeTile}
+    "extension": Extension, "income_tile": IncomeTile, "construction": Construction, "medal": MedalField,
+    "car": Car, "maintenance": Maintenance}

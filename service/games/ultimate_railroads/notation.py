@@ -6,6 +6,8 @@
   step #0 kyiv [green]           industry #0 [wrench 1]         drop #1
   step #0 muenchen branch hamburg (GERMAN RAILROADS: the step onto field 9)
   extension #0 e3b               income_tile #0 income_coin     income income_coin
+  construction #0 beijing coin|industry   medal #0 seoul:7 (ASIAN RAILROADS)
+  car #0 2 [own|purple] [from 1]  maintenance 2 own  key #0 car (INDUSTRIETABLEAU)
   lay #0 kyiv 0   lay #0 10a kyiv 0 (naming the stack when both 10s are open)
   factory #0 [SOURCE] [gap N]    return #1                      key #0 steps|points
   idea #0 medal [discard coins]  idea_card #0 wooden_worker     end_card #0 keys|none
@@ -38,6 +40,8 @@ FIELDS = {
     "module_factory": ("item", "gap"), "foundry": ("item", "foundry"), "stoker": ("item", "at"),
     "close": ("item", "at"), "again": ("item", "part"), "hand_in": ("item", "coal"),
     "extension": ("item", "tile"), "income_tile": ("item", "tile"),
+    "construction": ("item", "route", "reward"), "medal": ("item", "field"),
+    "maintenance": ("spot", "car"),
 }
 VARIANTS = {"step": (("item", "route", "colour"), ("item", "route"), ("item", "route", "branch"),
                      ("item", "route", "colour", "branch")),
@@ -45,10 +49,12 @@ VARIANTS = {"step": (("item", "route", "colour"), ("item", "route"), ("item", "r
             "lay": (("item", "source", "route", "slot"), ("item", "route", "slot")),
             "idea": (("item", "tile"), ("item", "tile", "discard")),
             "factory": (("item",), ("item", "source"), ("item", "gap"), ("item", "source", "gap")),
+            "car": (("item", "spot"), ("item", "spot", "car"), ("item", "spot", "from")),
             "coal": (("use",), ("item", "use")), "income": (("use",), ("item", "use"))}
-INTS = {"wrench", "gap", "slot", "engineer", "part", "coal"}
+INTS = {"wrench", "gap", "slot", "engineer", "part", "coal", "spot", "from"}
 # written before their value
-KEYWORDS = {"idea": {"discard"}, "factory": {"gap"}, "industry": {"wrench"}, "step": {"branch"}}
+KEYWORDS = {"idea": {"discard"}, "factory": {"gap"}, "industry": {"wrench"}, "step": {"branch"},
+            "car": {"from"}}
 PIECE_SUFFIX = {"w": "workers", "t": "temps", "c": "coins"}
 
 

@@ -12,14 +12,18 @@ INITIAL = {"wood": "W", "green": "G", "bronze": "B", "silver": "S", "gold": "O"}
 
 
 def route_line(player: dict, route_id: str) -> str:
-    length = route(player, route_id)["length"]
+    spec = route(player, route_id)
+    length = spec["length"]
     cells = ["."] * length
     for colour in COLOURS:
         pos = player["tracks"][route_id].get(colour)
         if pos:
             cells[pos - 1] = INITIAL[colour]
     locos = " ".join(s for s in player["locos"][route_id] if s) or "-"
-    return f"  {route_id:<10} [{''.join(cells)}] locos {locos}"
+    blocked = player.get("construction", {}).get(route_id)
+    under = f", {blocked} slot(s) under construction" if blocked else ""
+    name = spec.get("name", route_id).lower() + ("*" if spec.get("status") == "provisional" else "")
+    return f"  {name:<10} [{''.join(cells)}] locos {locos}{under}"
 
 
 def strip_line(player: dict) -> str:
@@ -35,6 +39,18 @@ def strip_line(player: dict) -> str:
             cells[-1] += "*" * player["wrenches"].count(field)
     points = sum(strip_points(player, w) for w in player["wrenches"])
     return "  industry   " + " ".join(cells) + f"  (scores {points})"
+
+
+def industry_board_line(state: dict) -> list[str]:
+    """INDUSTRIETABLEAU (provisional layout): each spot's factories bottom to top and the
+    maintenance cars beside it (seat, own/purple, ^ standing up: active)."""
+    if "industry_board" not in state:
+        return []
+    board = state["industry_board"]
+    spots = [f"spot {i} [{'/'.join(stack)}]" + "".join(
+        f" s{c['seat']}{'p' if c['kind'] == 'purple' else ''}{'^' if c['active'] else '_'}" for c in cars)
+        for i, (stack, cars) in enumerate(zip(board["spots"], board["cars"]))]
+    return ["Industry board (provisional layout): " + "; ".join(spots)]
 
 
 def player_block(state: dict, seat: int, viewer: int | None) -> list[str]:
@@ -62,7 +78,8 @@ def render(state: dict, seat: int | None) -> str:
              "Locomotive stacks: " + " ".join(f"{k}x{v}" for k, v in state["stacks"].items() if v)
              + (f"; returned factories: {' '.join(state['returned'])}" if state["returned"] else ""),
              f"Idea cards: {', '.join(state['idea_cards']) or '-'}; doublers left {state['doubler_supply']}",
-             "Tracks: W wood, G green, B bronze, S silver, O gold; * marks a wrench", ""]
+             "Tracks: W wood, G green, B bronze, S silver, O gold; * marks a wrench"]
+    lines += industry_board_line(state) + [""]
     for s in range(state["seats"]):
         lines += player_block(state, s, seat) + [""]
     if state["emil"]:

@@ -38,7 +38,7 @@ def route_points(player: dict, route_id: str) -> int:
             total *= 2
         elif special["type"] == "bonus_star":
             bonus += special["points"]
-        elif special["type"] == "medal" and player["medal"]:
+        elif special["type"] == "medal" and player["medal"] in (True, f"{route_id}:{special['field']}"):
             bonus += special["points"]
     return total + bonus
 
@@ -61,8 +61,8 @@ def end_card_points(player: dict, card_id: str) -> int:
     """SPIELENDKARTEN (p.47)."""
     rule = END_CARDS[card_id]["scoring"]
     kind = rule["type"]
-    if kind == "per_factory":
-        return rule["points"] * sum(f is not None for f in player["factories"])
+    if kind == "per_factory":       # Im Spiel mit dem Industrietableau: keine Punkte
+        return 0 if "lane" in player else rule["points"] * sum(f is not None for f in player["factories"])
     if kind == "tiers":
         return tier_points(player[rule["of"]], rule["tiers"])
     if kind == "per_engineer":

@@ -4,6 +4,7 @@ from __future__ import annotations
 from service.games.common.rng import seed_state, shuffled
 
 from .board import new_tracks
+from .asia import player_pieces
 from .emil import solo_setup
 from . import modules
 from .boards import BOARDS
@@ -25,8 +26,10 @@ def new_player(rules: dict, position: int, options: dict) -> dict:
             "ideas": modules.idea_tiles(options), "ideas_used": [], "ideas_removed": [],
             "engineers": [], "end_cards": [], "fired": [], "revalued": False, "medal": False,
             "extra_workers": 0, "passed": False, "card": position}
-    if board != "russia":       # GERMAN RAILROADS: the branch, the extensions, the income tiles
+    if board == "germany":       # GERMAN RAILROADS: the branch, the extensions, the income tiles
         player.update(board=board, branch=None, extensions={}, income=[], income_used=[])
+    elif board == "asia":       # ASIAN RAILROADS: the construction tiles, OSAKA
+        player.update(board=board, **player_pieces())
     return player
 
 

@@ -11,6 +11,7 @@ from .boards import board_of, route, route_ids
 from .data import DATA
 
 ONE_TIME = {"new_worker", "idea_tile", "key", "income", "wrench", "industry"}
+MODULE_KINDS: dict = {}    # a board's own one-time fields (asia.py): type -> gain(state, seat, special)
 
 
 def unlock(state: dict, seat: int, route_id: str, unlock_: dict) -> list[dict]:
@@ -53,6 +54,8 @@ def gain_wrench(state: dict, seat: int) -> list[dict]:
 
 def one_time(state: dict, seat: int, special: dict) -> list[dict]:
     kind = special["type"]
+    if kind in MODULE_KINDS:
+        return MODULE_KINDS[kind](state, seat, special)
     if kind == "new_worker":
         return gain_worker(state, seat)
     if kind == "key":
@@ -85,7 +88,7 @@ def fire(state: dict, seat: int) -> list[dict]:
                          size=station["size"])
         for special in spec["specials"]:
             tag = f"{route_id}:{special['field']}"
-            if special["type"] not in ONE_TIME or tag in player["fired"]:
+            if special["type"] not in ONE_TIME | MODULE_KINDS.keys() or tag in player["fired"]:
                 continue
             if condition_met(player, route_id, special):
                 player["fired"].append(tag)

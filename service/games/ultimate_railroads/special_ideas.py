@@ -5,9 +5,9 @@ Also the module factories in a strip (the special factory, KOHLE-MODUL's coal
 factory): built into a gap like a factory (locomotives.overbuilt)."""
 from __future__ import annotations
 
-from . import pool
+from . import industry_board, pool
 from .data import SPECIAL_CARDS, loco_number, ordinal
-from .locomotives import gap_choices, overbuilt
+from .locomotives import factory_gaps, overbuilt
 from .modules import engineer_box
 
 def _pick_card(state, seat, effect, direct):
@@ -105,7 +105,7 @@ def before_scoring(state: dict) -> bool:
 
 
 def module_factory_options(state, seat, item):
-    gaps = gap_choices(state["players"][seat])
+    gaps = factory_gaps(state, seat)
     return pool.offered(item, "module_factory", "gap", gaps)
 
 
@@ -114,6 +114,8 @@ def resolve_module_factory(state, seat, item, move):
     item["left"] = 0
     player = state["players"][seat]
     gap = move["gap"]
+    if industry_board.on(state):     # INDUSTRIETABLEAU + KOHLE-MODUL: on the board, open to all
+        return industry_board.build(state, seat, item["factory"], gap)
     events = overbuilt(state, seat, gap)
     player["factories"][gap] = item["factory"]
     return events + [{"type": "factory", "seat": seat, "factory": item["factory"], "gap": gap}]

@@ -14,7 +14,7 @@ from service.games.ultimate_railroads import GAME
 from tests.games.harness import canonical, full_check
 
 ENGINE = GAME.engine
-BOARDS = ["russia", "germany"]
+BOARDS = ["russia", "germany", "asia"]
 MODULES = [None, "coal", "werklok", "special_ideas", "extra_engineers"]
 SHORT = 2
 
@@ -50,12 +50,24 @@ def replayed(resolved: dict, seats: int, seed: int, rounds: int | None, log) -> 
 
 CASES = [(board, module, seats) for board in BOARDS for module in MODULES for seats in (1, 2, 3, 4)
          if (board, module) != ("russia", None)]         # the base game: test_random_games.py
+# the INDUSTRIETABLEAU on each route board, and with each module (on the Asian board)
+BOARD_CASES = [(board, None, seats) for board in BOARDS for seats in (1, 2, 3, 4)] + [
+    ("asia", module, seats) for module in MODULES[1:] for seats in (1, 2, 3, 4)]
 
 
 @pytest.mark.parametrize("board,module,seats", CASES)
 def test_random_short_game(board, module, seats):
-    options = {"board": board, **({module: True} if module else {})}
-    seed = 100 * seats + BOARDS.index(board) * 10 + MODULES.index(module)
+    short_checked_game({"board": board, **({module: True} if module else {})}, seats,
+                       100 * seats + BOARDS.index(board) * 10 + MODULES.index(module))
+
+
+@pytest.mark.parametrize("board,module,seats", BOARD_CASES)
+def test_random_short_game_with_the_industry_board(board, module, seats):
+    short_checked_game({"board": board, "industry_board": True, **({module: True} if module else {})}, seats,
+                       1000 + 100 * seats + BOARDS.index(board) * 10 + MODULES.index(module))
+
+
+def short_checked_game(options: dict, seats: int, seed: int):
     resolved, state, log = short_game(options, seats, seed, check=full_check(seats))
     assert ENGINE.result(state)["scores"] == [p["score"] for p in state["players"]]
     again = replayed(resolved, seats, seed, SHORT, log)
