@@ -17,7 +17,7 @@ from service import fairness, metrics, problems
 from service.games.base import GameType, IllegalMove, OptionError, concealed
 from service.games.registry import game_type, game_types
 from service.store import (IDEMPOTENCY_TTL, GameRecord, SeatRecord, Snapshot, Store,
-                           VersionMoved, dumps, new_turn_id)
+                           VersionMoved, dumps, turn_id)
 
 log = logging.getLogger(__name__)
 
@@ -177,7 +177,7 @@ def submit_turn(store: Store, enqueue, game_id: str, seat: int, expected_version
     if idempotency_key and (earlier := store.claim(game_id, seat, idempotency_key)):
         return repeat(earlier)
     may_move(game.snapshot, seat, expected_version)
-    turn = {"id": new_turn_id(expected_version), "seat": seat,
+    turn = {"id": turn_id(expected_version, seat), "seat": seat,
             "expected_version": expected_version, "moves": moves, "status": "queued",
             "submitted_at": time.time(), **({"bot": bot} if bot else {})}
     claim = store.queue_turn(game_id, turn, (idempotency_key, digest) if idempotency_key

@@ -108,14 +108,23 @@ def unpacked(raw: bytes):
     return json.loads(raw if raw[:1] in (b"{", b"[") else zlib.decompress(raw))
 
 
+def turn_id(expected_version: int, seat: int) -> str:
+    """A new turn's id: 16 hex digits, the version it expects, four zeros, then the
+    seat's number, which the log need not keep (log_columns: of a finished 4-seat Ultimate
+    Railroads game, 16 random bits a turn were 900 B of 4.1 KB). Unique within its game:
+    when another turn holds it (the seat sent one before at this version) Store.queue_turn
+    gives the turn a new_turn_id instead. Turns are looked up only with their game's id
+    and a seat's token, so an id need not be unguessable; once the records of a seat's
+    turns at a version expire (IDEMPOTENCY_TTL), a new turn of the seat at that version
+    may take an id one of them had."""
+    return f"{expected_version % 2**32:08x}0000{seat:04x}"
+
+
 def new_turn_id(expected_version: int) -> str:
-    """A new turn's id: 16 hex digits, the version it expects, then 16 random bits
-    (after four zeros). Unique within its game: Store.queue_turn draws again when the id
-    is taken, which among the few turns sent at one version is rare (turns are looked
-    up only with their game's id and a seat's token, so an id need not be unguessable).
-    The log keeps only the second half of an id that starts with its entry's version
-    (log_columns): about 2 B a turn after compression, against 8 B for 64 random bits
-    (measured: 1,461 B of a 287-move Industry game's 5,461 B at 32 random bits)."""
+    """A turn's id when turn_id() is taken: the version it expects, four zeros, then 16
+    random bits, drawn again while taken (Store.queue_turn). The log keeps the second
+    half of such an id (log_columns): about 2 B a turn after compression, against 8 B
+    for 64 random bits."""
     return f"{expected_version % 2**32:08x}0000{secrets.token_hex(2)}"
 
 
@@ -129,8 +138,9 @@ LOG_TAIL = 8
 
 def log_columns(entries: list[dict], tail: int | None = None) -> dict:
     """The log as stored: one list per field, so each field compresses among its own
-    kind. `t`: "" for the turn of the entry before, the random half of an id that
-    begins with the version its first move expected (turn_id), else the whole id; `a`:
+    kind. `t`: "" for the turn of the entry before, null for the turn_id() of its first
+    move's version and seat, the second half of an id that begins with that version
+    (new_turn_id), else the whole id; `a`:
     milliseconds since the entry before (the first: since the epoch); `b`: why the bot
     played the entry's move, null for a player's, false for an entry stored before `b`
     (whose events cannot be told from the engine's: they are kept); `e`: its events, or
@@ -146,7 +156,8 @@ def log_columns(entries: list[dict], tail: int | None = None) -> dict:
         bot = entry.get("bot", False)
         columns["e"].append(None if number < kept_from and bot is not False else entry["events"])
         columns["t"].append("" if entry["turn"] == turn else
-                            entry["turn"][8:] if entry["turn"][:8] == head else entry["turn"])
+                            None if entry["turn"] == turn_id(entry["version"] - 1, entry["seat"])
+                            else entry["turn"][8:] if entry["turn"][:8] == head else entry["turn"])
         columns["a"].append(now - ms)
         columns["b"].append(bot)
         turn, ms = entry["turn"], now
@@ -164,8 +175,8 @@ def log_entries(stored) -> list[dict]:
     rows = zip(stored["s"], stored["m"], stored["e"], stored["t"], stored["a"])
     bots = stored.get("b") or [False] * len(stored["s"])
     for version, (seat, move, events, part, since) in enumerate(rows, 1):
-        turn = turn if part == "" else part if len(part) == 16 else \
-            f"{(version - 1) % 2**32:08x}{part}"
+        turn = turn if part == "" else turn_id(version - 1, seat) if part is None else \
+            part if len(part) == 16 else f"{(version - 1) % 2**32:08x}{part}"
         ms += since
         entries.append({"version": version, "seat": seat, "move": move, "events": events,
                         "turn": turn, "at": ms / 1000,
@@ -403,8 +414,8 @@ class Store:
         """Store a queued turn and owe its job. With (key, digest) the key is claimed in
         the same transaction; if it was claimed before, nothing is stored and the
         earlier claim {"turn", "digest"} is returned for the caller to compare. A turn
-        id another turn of the game holds (new_turn_id has 16 random bits) is replaced
-        in `turn` by a fresh one before anything is stored."""
+        id another turn of the game holds (turn_id's, when the seat sent one before at
+        this version) is replaced in `turn` by a new_turn_id before anything is stored."""
         idem_key = key(game_id, "idem", str(turn["seat"]), idempotency[0]) if idempotency else None
         claim = {"turn": turn["id"], "digest": idempotency[1] if idempotency else None}
 
@@ -419,7 +430,7 @@ class Store:
             pipe.set(key(game_id, "turn", turn["id"]), turn_stored(turn), ex=IDEMPOTENCY_TTL)
             return claim
         while True:
-            while self.state.exists(key(game_id, "turn", turn["id"])):  # new_turn_id: taken
+            while self.state.exists(key(game_id, "turn", turn["id"])):  # taken: draw one
                 turn["id"] = claim["turn"] = new_turn_id(turn["expected_version"])
             self.owe(game_id, turn["id"], now)  # owed before it exists: never stored unowed
             watched = [k for k in (idem_key, key(game_id, "turn", turn["id"])) if k]

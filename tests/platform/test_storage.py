@@ -90,17 +90,20 @@ def test_issue18_a_two_seat_brass_game_fits_6_kb_at_mid_game_and_4_kb_finished(r
 
 
 def test_issue18_the_log_keeps_turn_ids_and_times_to_the_millisecond():
-    """log_columns keeps a turn id whole when it does not start with its version, and
+    """log_columns keeps a turn id whole when it does not start with its version, its
+    random half when it does, nothing when it is the turn_id of its version and seat, and
     one turn's several moves under one id."""
-    from service.store import log_columns, log_entries
+    from service.store import log_columns, log_entries, turn_id
     entries = [{"version": 1, "seat": 0, "move": {"a": 1}, "events": [], "turn": "00000000abcdef01",
                 "at": 1700000000.1234},
                {"version": 2, "seat": 0, "move": {"a": 2}, "events": [{"x": 1}],
                 "turn": "00000000abcdef01", "at": 1700000000.1234},
                {"version": 3, "seat": 1, "move": {"a": 3}, "events": [], "turn": "ffffffff12345678",
-                "at": 1700003600.5}]
+                "at": 1700003600.5},
+               {"version": 4, "seat": 2, "move": {"a": 4}, "events": [], "turn": turn_id(3, 2),
+                "at": 1700003601.5}]
     columns = log_columns(entries)
-    assert columns["t"] == ["abcdef01", "", "ffffffff12345678"]
+    assert columns["t"] == ["abcdef01", "", "ffffffff12345678", None]
     assert log_entries(columns) == [{**e, "at": round(e["at"], 3)} for e in entries]
 
 
