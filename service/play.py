@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import logging
 import secrets
+import threading
 import time
 import uuid
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 
 from service import fairness, metrics, problems
 from service.games.base import GameType, IllegalMove, OptionError, concealed
 from service.games.registry import game_type, game_types
 from service.store import (IDEMPOTENCY_TTL, GameRecord, SeatRecord, Snapshot, Store,
-                           VersionMoved, dumps, new_turn_id)
+                           VersionMoved, dumps, turn_id)
 
 log = logging.getLogger(__name__)
 
@@ -174,7 +177,7 @@ def submit_turn(store: Store, enqueue, game_id: str, seat: int, expected_version
     if idempotency_key and (earlier := store.claim(game_id, seat, idempotency_key)):
         return repeat(earlier)
     may_move(game.snapshot, seat, expected_version)
-    turn = {"id": new_turn_id(expected_version), "seat": seat,
+    turn = {"id": turn_id(expected_version, seat), "seat": seat,
             "expected_version": expected_version, "moves": moves, "status": "queued",
             "submitted_at": time.time(), **({"bot": bot} if bot else {})}
     claim = store.queue_turn(game_id, turn, (idempotency_key, digest) if idempotency_key
@@ -285,11 +288,9 @@ def play_moves(game: Game, turn: dict, turn_id: str):
                                   f"{len(entries)} move(s) of this turn", rule="order of play")
             state, events = engine.apply(state, turn["seat"], move)
             version += 1
-            if turn.get("bot"):
-                events = [*events, {"event": "played_by_bot", "seat": turn["seat"],
-                                    "reason": turn["bot"]}]
             entries.append({"version": version, "seat": turn["seat"], "move": move,
-                            "events": events, "turn": turn_id, "at": time.time()})
+                            "events": with_bot(events, turn["seat"], turn.get("bot")),
+                            "turn": turn_id, "at": time.time(), "bot": turn.get("bot")})
     except IllegalMove as refused:
         detail = refused.as_dict()          # its field, made a path in the submitted body
         detail["field"] = f"moves[{len(entries)}]" + (f".{refused.field}" if refused.field else "")
@@ -306,13 +307,60 @@ def play_moves(game: Game, turn: dict, turn_id: str):
                           "game_status": new.status, "resolved_at": time.time()}
 
 
+def with_bot(events: list[dict], seat: int, bot: str | None) -> list[dict]:
+    """A move's events, and if the bot played it, the event that says so and why."""
+    return [*events, {"event": "played_by_bot", "seat": seat, "reason": bot}] if bot else events
+
+
+def logged(store: Store, game: Game, since: int = 0) -> list[dict]:
+    """The applied moves after version `since` with their events: those the log did not
+    keep (store.LOG_TAIL) replayed from setup, as the engine the game pins played them."""
+    entries = store.log(game.record.id)
+    missing = [entry for entry in entries[since:] if entry["events"] is None]
+    if missing:
+        events = replayed(game, entries, missing[-1]["version"])
+        for entry in missing:
+            entry["events"] = with_bot(events[entry["version"] - 1], entry["seat"], entry["bot"])
+    return [{name: value for name, value in entry.items() if name != "bot"}
+            for entry in entries[since:]]
+
+
+# The replays of logged(): per game (the newest REPLAYS_KEPT games read), the engine's
+# events of its first moves and its state after them, to go on from at its next read.
+# A log never changes what it holds, so nothing here goes stale.
+REPLAYS_KEPT = 32
+REPLAYS: OrderedDict = OrderedDict()
+REPLAYS_LOCK = threading.Lock()
+
+
+def replayed(game: Game, entries: list[dict], upto: int) -> list[list[dict]]:
+    """The engine's events of the game's first `upto` moves, replayed from setup (or from
+    where this process's last replay of the game stopped) as the workers played them:
+    each turn on the state read back from its stored JSON (an engine may order what it
+    reports as its dicts are ordered: Age of Industry's `flipped` tiles do)."""
+    record, engine = game.record, game.type.engine
+    with REPLAYS_LOCK:
+        events, state, turn = REPLAYS.pop(record.id, ([], None, None))
+        if state is None:
+            state = engine.setup(record.options, len(record.seats), record.seed)
+        for entry in entries[len(events):upto]:
+            if entry["turn"] != turn:
+                state, turn = engine.load(json.loads(dumps(engine.dump(state)))), entry["turn"]
+            state, moved = engine.apply(state, entry["seat"], entry["move"])
+            events.append(moved)
+        REPLAYS[record.id] = (events, state, turn)
+        while len(REPLAYS) > REPLAYS_KEPT:
+            REPLAYS.popitem(last=False)
+        return events[:upto]
+
+
 def redacted_log(store: Store, game: Game, seat: int | None, since: int) -> list[dict]:
     """Applied moves and their events as the seat (None: a spectator) may see them,
     each with the notation of the move it may see (GameType.redact). A finished game
     has published its seed, which tells every card: its log is shown whole, to replay."""
     finished = game.snapshot.status == "finished"
     out = []
-    for entry in store.log(game.record.id, since):
+    for entry in logged(store, game, since):
         entry = entry if finished else game.type.redact(entry, seat)
         out.append({**entry, "notation": game.type.engine.format(entry["move"])})
     return out

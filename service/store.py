@@ -5,10 +5,10 @@ and one MULTI/EXEC can update them together:
 
   game:{id}:meta           zlib of JSON: game type, engine version, options, seed, its commitment, seats
   game:{id}:snapshot       zlib of JSON: version, status, to_act, result, engine state
-  game:{id}:log            zlib of the applied moves in columns (log_columns); rewritten
-                           whole by each commit
-  game:{id}:final          a finished game's meta, snapshot and log in one key, LZMA of
-                           their JSON (write_state), in place of those three
+  game:{id}:log            zlib of the applied moves in columns (log_columns), the events
+                           of the last LOG_TAIL only; rewritten whole by each commit
+  game:{id}:final          a finished game's meta, snapshot and log (without events) in one
+                           key, LZMA of their JSON (write_state), in place of those three
   game:{id}:turn:{turn}    JSON: a submitted turn and its outcome, kept IDEMPOTENCY_TTL
   game:{id}:idem:{seat}:{key}  JSON: the turn a seat's Idempotency-Key names, its body
                            digest, kept as long as that turn
@@ -108,51 +108,79 @@ def unpacked(raw: bytes):
     return json.loads(raw if raw[:1] in (b"{", b"[") else zlib.decompress(raw))
 
 
+def turn_id(expected_version: int, seat: int) -> str:
+    """A new turn's id: 16 hex digits, the version it expects, four zeros, then the
+    seat's number, which the log need not keep (log_columns: of a finished 4-seat Ultimate
+    Railroads game, 16 random bits a turn were 900 B of 4.1 KB). Unique within its game:
+    when another turn holds it (the seat sent one before at this version) Store.queue_turn
+    gives the turn a new_turn_id instead. Turns are looked up only with their game's id
+    and a seat's token, so an id need not be unguessable; once the records of a seat's
+    turns at a version expire (IDEMPOTENCY_TTL), a new turn of the seat at that version
+    may take an id one of them had."""
+    return f"{expected_version % 2**32:08x}0000{seat:04x}"
+
+
 def new_turn_id(expected_version: int) -> str:
-    """A new turn's id: 16 hex digits, the version it expects, then 16 random bits
-    (after four zeros). Unique within its game: Store.queue_turn draws again when the id
-    is taken, which among the few turns sent at one version is rare (turns are looked
-    up only with their game's id and a seat's token, so an id need not be unguessable).
-    The log keeps only the second half of an id that starts with its entry's version
-    (log_columns): about 2 B a turn after compression, against 8 B for 64 random bits
-    (measured: 1,461 B of a 287-move Industry game's 5,461 B at 32 random bits)."""
+    """A turn's id when turn_id() is taken: the version it expects, four zeros, then 16
+    random bits, drawn again while taken (Store.queue_turn). The log keeps the second
+    half of such an id (log_columns): about 2 B a turn after compression, against 8 B
+    for 64 random bits."""
     return f"{expected_version % 2**32:08x}0000{secrets.token_hex(2)}"
 
 
-def log_columns(entries: list[dict]) -> dict:
+# Issue 18, a small footprint: an engine's events are most of a log (5 KB of a finished
+# 4-seat Industry game's 7.7 KB), and setup + moves replay to the same events
+# (service/play.py, logged). So a running game's log keeps the events of its last
+# LOG_TAIL entries only, what the readers after each move ask for (the event stream,
+# the mails of a move, a seat's page); a finished game keeps none.
+LOG_TAIL = 8
+
+
+def log_columns(entries: list[dict], tail: int | None = None) -> dict:
     """The log as stored: one list per field, so each field compresses among its own
-    kind. `t`: "" for the turn of the entry before, the random half of an id that
-    begins with the version its first move expected (turn_id), else the whole id; `a`:
-    milliseconds since the entry before (the first: since the epoch)."""
-    columns = {"s": [], "m": [], "e": [], "t": [], "a": []}
+    kind. `t`: "" for the turn of the entry before, null for the turn_id() of its first
+    move's version and seat, the second half of an id that begins with that version
+    (new_turn_id), else the whole id; `a`:
+    milliseconds since the entry before (the first: since the epoch); `b`: why the bot
+    played the entry's move, null for a player's, false for an entry stored before `b`
+    (whose events cannot be told from the engine's: they are kept); `e`: its events, or
+    null before the last `tail` entries (all kept when tail is None) but for those."""
+    columns = {"s": [], "m": [], "e": [], "t": [], "a": [], "b": []}
     turn, ms = None, 0
-    for entry in entries:
+    kept_from = 0 if tail is None else len(entries) - tail
+    for number, entry in enumerate(entries):
         now = round(entry["at"] * 1000)
         head = f"{(entry['version'] - 1) % 2**32:08x}"
         columns["s"].append(entry["seat"])
         columns["m"].append(entry["move"])
-        columns["e"].append(entry["events"])
+        bot = entry.get("bot", False)
+        columns["e"].append(None if number < kept_from and bot is not False else entry["events"])
         columns["t"].append("" if entry["turn"] == turn else
-                            entry["turn"][8:] if entry["turn"][:8] == head else entry["turn"])
+                            None if entry["turn"] == turn_id(entry["version"] - 1, entry["seat"])
+                            else entry["turn"][8:] if entry["turn"][:8] == head else entry["turn"])
         columns["a"].append(now - ms)
+        columns["b"].append(bot)
         turn, ms = entry["turn"], now
     return columns
 
 
 def log_entries(stored) -> list[dict]:
     """The log's entries from log_columns(), or from the list of short-keyed entries
-    stored before it."""
+    stored before it. An entry whose events were not kept has `events` None (replayed
+    by service/play.py, logged); an entry stored since `b` says its `bot`."""
     if isinstance(stored, list):
         return [{"version": version, **{name: entry[short] for name, short in OLD_FIELDS.items()}}
                 for version, entry in enumerate(stored, 1)]
     entries, turn, ms = [], None, 0
     rows = zip(stored["s"], stored["m"], stored["e"], stored["t"], stored["a"])
+    bots = stored.get("b") or [False] * len(stored["s"])
     for version, (seat, move, events, part, since) in enumerate(rows, 1):
-        turn = turn if part == "" else part if len(part) == 16 else \
-            f"{(version - 1) % 2**32:08x}{part}"
+        turn = turn if part == "" else turn_id(version - 1, seat) if part is None else \
+            part if len(part) == 16 else f"{(version - 1) % 2**32:08x}{part}"
         ms += since
         entries.append({"version": version, "seat": seat, "move": move, "events": events,
-                        "turn": turn, "at": ms / 1000})
+                        "turn": turn, "at": ms / 1000,
+                        **({"bot": bots[version - 1]} if bots[version - 1] is not False else {})})
     return entries
 
 
@@ -242,13 +270,16 @@ def stored(conn, game_id: str, part: str):
     return unpacked(final)[part] if final is not None else None
 
 
-def write_state(pipe, game_id: str, meta: dict, snapshot: dict, log: dict) -> None:
+def write_state(pipe, game_id: str, meta: dict, snapshot: dict, entries: list[dict]) -> None:
     """Queue the writes of a game's state in a MULTI: three zlib keys while it runs; once
     finished, one LZMA key `final` in their place (issue 18: a finished 4-seat Brass game
     measured 4.8 KB in three keys and 3.8 KB in one; their per-key overhead and
     allocation rounding go, and the log's place names and moves share one dictionary
-    with the snapshot's)."""
-    if snapshot["status"] == "finished":
+    with the snapshot's). The log keeps the events of its last LOG_TAIL entries while
+    the game runs, none once it is finished."""
+    finished = snapshot["status"] == "finished"
+    log = log_columns(entries, 0 if finished else LOG_TAIL)
+    if finished:
         pipe.set(key(game_id, "final"),
                  packed_finished({"meta": meta, "snapshot": snapshot, "log": log}))
         pipe.delete(*(key(game_id, part) for part in STATE[:3]))
@@ -383,8 +414,8 @@ class Store:
         """Store a queued turn and owe its job. With (key, digest) the key is claimed in
         the same transaction; if it was claimed before, nothing is stored and the
         earlier claim {"turn", "digest"} is returned for the caller to compare. A turn
-        id another turn of the game holds (new_turn_id has 16 random bits) is replaced
-        in `turn` by a fresh one before anything is stored."""
+        id another turn of the game holds (turn_id's, when the seat sent one before at
+        this version) is replaced in `turn` by a new_turn_id before anything is stored."""
         idem_key = key(game_id, "idem", str(turn["seat"]), idempotency[0]) if idempotency else None
         claim = {"turn": turn["id"], "digest": idempotency[1] if idempotency else None}
 
@@ -399,7 +430,7 @@ class Store:
             pipe.set(key(game_id, "turn", turn["id"]), turn_stored(turn), ex=IDEMPOTENCY_TTL)
             return claim
         while True:
-            while self.state.exists(key(game_id, "turn", turn["id"])):  # new_turn_id: taken
+            while self.state.exists(key(game_id, "turn", turn["id"])):  # taken: draw one
                 turn["id"] = claim["turn"] = new_turn_id(turn["expected_version"])
             self.owe(game_id, turn["id"], now)  # owed before it exists: never stored unowed
             watched = [k for k in (idem_key, key(game_id, "turn", turn["id"])) if k]
@@ -442,7 +473,7 @@ class Store:
                 return None                             # resolved by an earlier run
             if (current["version"], current["status"]) != (expected.version, expected.status):
                 raise VersionMoved(current["version"])
-            whole = log_columns((log_entries(unpacked(log)) if log else []) + entries)
+            whole = (log_entries(unpacked(log)) if log else []) + entries
             resolved = {**turn, **outcome}
             pipe.multi()
             write_state(pipe, game_id, unpacked(meta), asdict(new), whole)
@@ -488,7 +519,7 @@ class Store:
                 raise VersionMoved(length)
             meta = stored(pipe, game_id, "meta")
             pipe.multi()
-            write_state(pipe, game_id, meta, asdict(snapshot), log_columns(log_entries(log or [])))
+            write_state(pipe, game_id, meta, asdict(snapshot), log_entries(log or []))
         self.state.transaction(put, *(key(game_id, part) for part in STATE))
 
     @contextmanager

@@ -71,10 +71,11 @@ def test_issue18_a_finished_game_is_one_lzma_key_read_as_before(store, redis_con
     assert redis_conn.type(final) == b"string" and redis_conn.get(final)[:1] == b"\x01"
     assert not redis_conn.exists(*(key(record.id, part) for part in ("meta", "snapshot", "log")))
     assert store.game(record.id).id == record.id and store.snapshot(record.id).status == "finished"
-    entries = store.log(record.id)
+    entries = play.logged(store, game)
     assert [e["version"] for e in entries] == list(range(1, game.snapshot.version + 1))
     assert set(entries[0]) == {"version", "seat", "move", "events", "turn", "at"}
-    assert store.log(record.id, since=2) == entries[2:]
+    assert play.logged(store, game, since=2) == entries[2:]
+    assert [e["events"] for e in store.log(record.id)] == [None] * len(entries)  # replayed
     assert play.rebuild(store, record.id).to_json() == game.snapshot.to_json()
 
 
@@ -89,17 +90,20 @@ def test_issue18_a_two_seat_brass_game_fits_6_kb_at_mid_game_and_4_kb_finished(r
 
 
 def test_issue18_the_log_keeps_turn_ids_and_times_to_the_millisecond():
-    """log_columns keeps a turn id whole when it does not start with its version, and
+    """log_columns keeps a turn id whole when it does not start with its version, its
+    random half when it does, nothing when it is the turn_id of its version and seat, and
     one turn's several moves under one id."""
-    from service.store import log_columns, log_entries
+    from service.store import log_columns, log_entries, turn_id
     entries = [{"version": 1, "seat": 0, "move": {"a": 1}, "events": [], "turn": "00000000abcdef01",
                 "at": 1700000000.1234},
                {"version": 2, "seat": 0, "move": {"a": 2}, "events": [{"x": 1}],
                 "turn": "00000000abcdef01", "at": 1700000000.1234},
                {"version": 3, "seat": 1, "move": {"a": 3}, "events": [], "turn": "ffffffff12345678",
-                "at": 1700003600.5}]
+                "at": 1700003600.5},
+               {"version": 4, "seat": 2, "move": {"a": 4}, "events": [], "turn": turn_id(3, 2),
+                "at": 1700003601.5}]
     columns = log_columns(entries)
-    assert columns["t"] == ["abcdef01", "", "ffffffff12345678"]
+    assert columns["t"] == ["abcdef01", "", "ffffffff12345678", None]
     assert log_entries(columns) == [{**e, "at": round(e["at"], 3)} for e in entries]
 
 
