@@ -12,8 +12,10 @@ import pytest
 CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run",
-         "--disable-dev-shm-usage", "--window-size=1100,1900")
-WINDOW = (1100, 1900)
+         "--disable-dev-shm-usage", "--window-size=1100,800")
+# A small window while playing: each page the test loads is painted at this size, and
+# a screenshot makes the window as tall as the page for its picture.
+WINDOW = (1100, 800)
 
 
 class Browser:
@@ -46,11 +48,13 @@ class Browser:
         folder = Path(os.environ.get("PBEM_SCREENSHOTS") or tempfile.mkdtemp(prefix="pbem-shots-"))
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{name}.png"
-        if selector:
-            self.driver.find_element("css selector", selector).screenshot(str(path))
-            return path
         body = self.driver.find_element("tag name", "body")
         self.driver.set_window_size(1100, max(900, body.size["height"] + 40))
-        self.driver.save_screenshot(str(path))
-        self.driver.set_window_size(*WINDOW)
+        try:
+            if selector:
+                self.driver.find_element("css selector", selector).screenshot(str(path))
+            else:
+                self.driver.save_screenshot(str(path))
+        finally:
+            self.driver.set_window_size(*WINDOW)
         return path

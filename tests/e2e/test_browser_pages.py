@@ -19,7 +19,7 @@ from service.web.words import readable
 from tests.e2e.browser import WINDOW, Browser
 
 WAIT = 30              # seconds: the CPU is shared with other test runs
-POLL = 0.02            # seconds between looks at a page that is loading
+POLL = 0.05            # seconds between looks at a page whose move is on its way
 # a whole game clicks hundreds of moves from one address: the turn limit is raised
 SERVER_ENV = {"PBEM_LIMIT_TURNS": "10000 per minute; 100000 per hour"}
 
@@ -89,13 +89,14 @@ def enter(browser: Browser, link: str) -> None:
 
 
 def shown_version(driver) -> int:
-    return int(driver.find_element(By.ID, "status").get_attribute("data-version"))
+    return int(driver.execute_script("return document.getElementById('status').dataset.version"))
 
 
 def await_turn(driver, version: int) -> None:
     """The page shows `version` and the seat's choices, by itself (no reload from the test)."""
     WebDriverWait(driver, WAIT).until(
-        lambda d: shown_version(d) == version and d.find_elements(By.ID, "moves"))
+        lambda d: shown_version(d) == version and d.execute_script(
+            "return document.getElementById('moves') !== null"))
 
 
 def flash(driver, kind: str) -> str:
@@ -120,29 +121,28 @@ def hands(game, seat: int) -> tuple[list[str], list[str]]:
 
 
 # In one call (the page is checked where it is, not copied out): the hand shown, the
-# other seats' hands found in the page's private elements, then the choice clicked: the
-# one starting with the first preferred word there is, else the first; whether it was a
-# move's button.
+# other seats' hands found in the page's private elements, then the choice to click: the
+# one starting with the first preferred word there is, else the first.
 STEP = """
 const [prefer, others] = arguments;
 const shown = [...document.querySelectorAll('#hand dd.private')].map(d => d.textContent);
 const written = [...document.querySelectorAll('.private')].map(d => d.textContent);
 const leaked = others.filter(hand => written.includes(hand));
-window.clicked = true;
+window.clickedMain = document.querySelector('main');
 const items = [...document.querySelectorAll('ul.choices > li')];
 const item = prefer.map(w => items.find(li => li.textContent.trim().startsWith(w)))
              .find(li => li) || items[0];
-const control = item.querySelector('button.move, a.step');
-control.click();
-return [shown, leaked, control.tagName === 'BUTTON'];
+return [shown, leaked, item.querySelector('button.move, a.step')];
 """
 
 
-# The page a click leads to has loaded, or the page clicked on shows the API's answer
-# (a refusal before the turn was queued) without leaving.
+# The page a click leads to is shown (loaded, or put in place of the page's <main> by its
+# script), or the page clicked on shows the API's answer (a refusal before the turn was
+# queued) without leaving.
 LOADED = """
 if (document.readyState !== 'complete') return null;
-if (window.clicked && !document.querySelector('.flash[data-answer]')) return null;
+const clicked = window.clickedMain;
+if (clicked && clicked.isConnected && !document.querySelector('.flash[data-answer]')) return null;
 const shown = document.querySelector('.flash');
 return [shown ? shown.className : '', shown ? shown.textContent : ''];
 """
@@ -156,11 +156,15 @@ def loaded(driver) -> list[str]:
 
 def play_move(driver, game, seat: int, prefer: tuple[str, ...]) -> None:
     """Walk the choices to a move's button and click it, the hands checked on every
-    page on the way; the page after says the move was played."""
+    page on the way; the page after says the move was played. The page's script shows
+    a link's step in place, and sends a move's button's move to the API, then shows the
+    turn."""
     own, others = hands(game, seat)
     for _ in range(12):
-        shown, leaked, was_move = driver.execute_script(STEP, list(prefer), others)
+        shown, leaked, control = driver.execute_script(STEP, list(prefer), others)
         assert shown == own and not leaked, (seat, shown, own, leaked)
+        was_move = control.tag_name == "button"
+        control.click()
         kind, message = loaded(driver)
         if was_move:
             break
@@ -169,7 +173,7 @@ def play_move(driver, game, seat: int, prefer: tuple[str, ...]) -> None:
 
 def click_choice(driver) -> None:
     """Click the first choice (a form the test has tampered with) and wait for the answer."""
-    driver.execute_script("window.clicked = true;"
+    driver.execute_script("window.clickedMain = document.querySelector('main');"
                           "document.querySelector('ul.choices > li .move, ul.choices a.step').click()")
     loaded(driver)
 
@@ -193,17 +197,28 @@ def play_whole_game(service, store: Store, players: list[Browser], game_id: str,
         if on_page != seat:
             if on_page is not None:
                 stop_listening(players[on_page].driver)
-            driver.get(seat_page)
+            open_page(driver, seat_page)
             on_page = seat
         assert shown_version(driver) == game.snapshot.version
         if shot and played == shot[0]:
-            driver.execute_script("window.clicked = true; document.querySelector("
+            driver.execute_script("window.clickedMain = document.querySelector('main'); document.querySelector("
                                   "'ul.choices a.step').click()")
             loaded(driver)
             players[seat].screenshot(shot[1])
-            driver.get(seat_page)
+            open_page(driver, seat_page)
         play_move(driver, game, seat, prefer(game.type.engine.view(game.state, None)["public"], seat))
     raise AssertionError(f"the game did not end in {most} moves")
+
+
+def open_page(driver, page: str) -> None:
+    """The seat's page, shown by its own script as when the game moves on (a page of
+    ours already open), else loaded."""
+    if driver.execute_script("return typeof window.pbemShow") != "function":
+        driver.get(page)
+        return
+    driver.execute_script("window.clickedMain = document.querySelector('main');"
+                          "window.pbemShow(arguments[0], 'pushState')", page)
+    loaded(driver)
 
 
 def stop_listening(driver) -> None:
@@ -297,7 +312,7 @@ def by_keyboard(driver) -> None:
             break
     else:
         raise AssertionError("no move's button is reached by Tab")
-    driver.execute_script("window.clicked = true")
+    driver.execute_script("window.clickedMain = document.querySelector('main')")
     driver.switch_to.active_element.send_keys(Keys.ENTER)
     kind, message = loaded(driver)
     assert "applied" in kind and message.startswith("Played: "), message
