@@ -35,6 +35,7 @@ class Browser:
             options.add_argument(flag)
         self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
         self.driver.set_page_load_timeout(60)
+        self.driver.set_script_timeout(60)
 
     def close(self):
         try:
@@ -50,6 +51,7 @@ class Browser:
         path = folder / f"{name}.png"
         body = self.driver.find_element("tag name", "body")
         self.driver.set_window_size(1100, max(900, body.size["height"] + 40))
+        self.driver.execute_script("window.scrollTo(0, 0)")   # a page shown in place keeps its scroll
         try:
             if selector:
                 self.driver.find_element("css selector", selector).screenshot(str(path))

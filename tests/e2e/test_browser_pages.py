@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from selenium.common.exceptions import JavascriptException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -19,7 +20,7 @@ from service.web.words import readable
 from tests.e2e.browser import WINDOW, Browser
 
 WAIT = 30              # seconds: the CPU is shared with other test runs
-POLL = 0.05            # seconds between looks at a page whose move is on its way
+POLL = 0.05            # seconds between looks at a page that is loading
 # a whole game clicks hundreds of moves from one address: the turn limit is raised
 SERVER_ENV = {"PBEM_LIMIT_TURNS": "10000 per minute; 100000 per hour"}
 
@@ -138,7 +139,7 @@ return [shown, leaked, item.querySelector('button.move, a.step')];
 
 # The page a click leads to is shown (loaded, or put in place of the page's <main> by its
 # script), or the page clicked on shows the API's answer (a refusal before the turn was
-# queued) without leaving.
+# queued) without leaving: its message's [class, text] (empty if none), else null.
 LOADED = """
 if (document.readyState !== 'complete') return null;
 const clicked = window.clickedMain;
@@ -146,12 +147,31 @@ if (clicked && clicked.isConnected && !document.querySelector('.flash[data-answe
 const shown = document.querySelector('.flash');
 return [shown ? shown.className : '', shown ? shown.textContent : ''];
 """
+# The same, answered once when it holds: watched in the page (a MutationObserver), not
+# asked again and again by the driver.
+AWAIT_LOADED = """
+const done = arguments[arguments.length - 1];
+const check = () => { """ + LOADED + """ };
+const now = check();
+if (now) { done(now); } else {
+  const watch = new MutationObserver(() => {
+    const shown = check();
+    if (shown) { watch.disconnect(); done(shown); }
+  });
+  watch.observe(document, {childList: true, subtree: true});
+}
+"""
 
 
 def loaded(driver) -> list[str]:
-    """Wait for the page a click leads to; its message's [class, text] (empty if none)."""
-    return WebDriverWait(driver, WAIT, poll_frequency=POLL).until(
-        lambda d: d.execute_script(LOADED))
+    """Wait for the page a click leads to; its message's [class, text] (empty if none).
+    A page left for a new document (the form without the script) ends the watch: the
+    new one is then looked at until it has loaded."""
+    try:
+        return driver.execute_async_script(AWAIT_LOADED)
+    except JavascriptException:          # "document unloaded while waiting for result"
+        return WebDriverWait(driver, WAIT, poll_frequency=POLL).until(
+            lambda d: d.execute_script(LOADED))
 
 
 def play_move(driver, game, seat: int, prefer: tuple[str, ...]) -> None:
