@@ -1,6 +1,6 @@
 """Requests are validated against openapi.yaml before any view runs: the path, its
-parameters (path, query, header), the bearer token's presence where the operation
-requires one, the media type and the JSON body. Each operation's schemas are
+parameters (path, query, header), the presence of a credential where the operation
+requires one (a bearer token, or a cookie and header its security scheme names), the media type and the JSON body. Each operation's schemas are
 compiled once (JSON Schema 2020-12, as OpenAPI 3.1 uses); failures become
 problem+json naming each failing field and what is allowed."""
 from __future__ import annotations
@@ -77,7 +77,7 @@ class Operation:
     method: str
     pattern: re.Pattern
     parameters: list[Parameter] = field(default_factory=list)
-    needs_token: bool = False
+    credentials: tuple[tuple[tuple[str, str], ...], ...] = ()   # see carriers(); () if none
     body: Draft202012Validator | None = None     # a JSON body's schema
     media_types: tuple[str, ...] = ()            # what the body may be
     max_body: int = MAX_BODY
@@ -96,13 +96,35 @@ def operations() -> list[Operation]:
                                 compiled(p["schema"]), p["schema"].get("type"))
                       for p in item.get("parameters", []) + op.get("parameters", [])]
             security = op.get("security", root.get("security", []))
+            schemes = root.get("components", {}).get("securitySchemes", {})
             content = op.get("requestBody", {}).get("content", {})
             body = content.get("application/json")
             found.append(Operation(method.upper(), pattern, params,
-                                   bool(security) and {} not in security,
+                                   carriers(security, schemes),
                                    compiled(body["schema"]) if body else None, tuple(content),
                                    op.get("x-max-body-bytes", MAX_BODY)))
     return found
+
+
+def carriers(security: list[dict], schemes: dict) -> tuple:
+    """Each way the operation may be authorised, as the (where, name) of what the
+    request must carry for it: ("header", "Authorization") for a bearer scheme, the
+    cookie or header an apiKey scheme names; () when it may be called without any."""
+    if not security or {} in security:
+        return ()
+    return tuple(tuple(("header", "Authorization") if schemes[name]["type"] == "http"
+                       else (schemes[name]["in"], schemes[name]["name"]) for name in need)
+                 for need in security)
+
+
+def carries(request, where: str, name: str) -> bool:
+    found = request.cookies.get(name) if where == "cookie" else request.headers.get(name)
+    return bool((found or "").strip())
+
+
+def said(where: str, name: str) -> str:
+    return ("'Authorization: Bearer <token>'" if name == "Authorization"
+            else f"the {name} {where}")
 
 
 def largest_body() -> int:
@@ -125,8 +147,10 @@ def validate(request) -> None:
                                         headers={"Allow": allowed})
     path_values = next(m for op, m in matches if op is operation).groupdict()
     errors = list(parameter_errors(operation, request, path_values))
-    if operation.needs_token and not request.headers.get("Authorization", "").strip():
-        raise problems.Unauthorized("this operation needs 'Authorization: Bearer <token>'")
+    if operation.credentials and not any(all(carries(request, *c) for c in need)
+                                         for need in operation.credentials):
+        raise problems.Unauthorized("this operation needs " + " or ".join(
+            " with ".join(said(*c) for c in need) for need in operation.credentials))
     if operation.media_types and request.mimetype not in operation.media_types:
         raise UnsupportedMediaType(f"Content-Type {request.mimetype or 'none'} is not "
                                    f"allowed here; send {' or '.join(operation.media_types)}")

@@ -5,6 +5,7 @@ from flask import current_app, request
 
 from service import play, players
 from service.store import GameRecord, Store
+from service.web.seats import api_seat
 
 
 def store() -> Store:
@@ -24,5 +25,10 @@ def bearer_player() -> str | None:
 
 def seat_of(record: GameRecord) -> int | None:
     """The bearer's seat in the game: by the seat's token, or by the token of the player
-    bound to it; None for a spectator (no token, or a player without a seat here)."""
-    return play.seat_of(record, bearer(), bearer_player())
+    bound to it; without a token, the seat the page session holds (seats.api_seat: a
+    browser on its seat's page); None for a spectator (no token, or a player without a
+    seat here)."""
+    token = bearer()
+    if token is None:
+        return api_seat(record.id)
+    return play.seat_of(record, token, bearer_player())

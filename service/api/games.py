@@ -59,7 +59,7 @@ def show_game(game_id: str):
     # one tag per view (issue 11, finding 7): the body differs per seat and for spectators
     viewer = "spectator" if seat is None else f"seat{seat}"
     tag = f"{game.snapshot.version}-{game.snapshot.status}-{viewer}"
-    headers = {"ETag": f'"{tag}"', "Vary": "Authorization"}
+    headers = {"ETag": f'"{tag}"', "Vary": "Authorization, Cookie"}
     if request.if_none_match.contains_weak(tag):      # RFC 9110 13.1.2: weak, or "*"
         return "", 304, headers
     snap = game.snapshot
@@ -122,5 +122,6 @@ def seated(game) -> int:
     if seat is None and bearer_player():
         raise problems.Forbidden("this player holds no seat of this game")
     if seat is None:
-        raise problems.Unauthorized("send the seat's token as 'Authorization: Bearer <token>'")
+        raise problems.Unauthorized("send the seat's token as 'Authorization: Bearer <token>' "
+                                    "(or open the seat's page from its link)")
     return seat

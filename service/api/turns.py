@@ -15,16 +15,21 @@ bp = Blueprint("turns", __name__)
 @bp.post("/v1/games/<game_id>/turns")
 def submit_turn(game_id: str):
     game = play.load_game(store(), game_id)
-    seat = seated(game)
-    body = request.get_json()
-    turn, _created = play.submit_turn(
-        store(), enqueuer(current_app.extensions["redis"]), game_id, seat,
-        body["expected_version"], body["moves"], request.headers.get("Idempotency-Key"), game)
-    wait = min(request.args.get("wait", 0.0, type=float), MAX_WAIT)
-    if wait and turn["status"] == "queued":
-        turn = store().wait_resolved(game_id, turn["id"], wait)
+    turn = submitted(game, seated(game), request.get_json(), request.headers.get("Idempotency-Key"),
+                     min(request.args.get("wait", 0.0, type=float), MAX_WAIT))
     location = url_for("turns.show_turn", game_id=game_id, turn_id=turn["id"])
     return public(turn), 202 if turn["status"] == "queued" else 200, {"Location": location}
+
+
+def submitted(game: play.Game, seat: int, body: dict, key: str | None, wait: float) -> dict:
+    """The turn queued (play.submit_turn) and, `wait` seconds at most, resolved: the
+    route's work, which the seat's page's form (JavaScript off) shares."""
+    turn, _created = play.submit_turn(
+        store(), enqueuer(current_app.extensions["redis"]), game.record.id, seat,
+        body["expected_version"], body["moves"], key, game)
+    if wait and turn["status"] == "queued":
+        turn = store().wait_resolved(game.record.id, turn["id"], wait)
+    return turn
 
 
 @bp.post("/v1/games/<game_id>/preview")

@@ -1,5 +1,6 @@
 """`/` (game types, create a game), `/games/{id}` (the spectator's page), the seat's
-page reached by a signed link, and the form that submits a seat's move."""
+page reached by a signed link, and the form that submits a seat's move when the page's
+script does not (the script posts the move to the API: pages/seat.html)."""
 from __future__ import annotations
 
 import json
@@ -8,16 +9,15 @@ from flask import (Blueprint, abort, current_app, flash, redirect, render_templa
                    url_for)
 
 from service import play, problems
-from service.api import store
+from service.api import store, turns
 from service.games.events import parts_text
 from service.games.registry import game_types
 from service.games.choice_tree import scalars
 from service.web import boards, choices, seats, words
-from workers.queues import enqueuer
 
 bp = Blueprint("pages", __name__)
 MAX_MOVE_BYTES = 4096        # a move as the form posts it; Brass's longest is ~300
-TURN_WAIT = 10.0             # seconds the form waits for the worker before showing "queued"
+TURN_WAIT = 10.0             # seconds a move (form or script) waits for the worker before "queued"
 NAME_LENGTH = 40
 LOG_SHOWN = 40               # moves a seat's page names in its log
 
@@ -101,7 +101,8 @@ def seat_page(game_id: str):
     if walk and walk.chosen is not None:
         preview = previewed(game, seat, walk.chosen, names)
     return render_template("pages/seat.html", **table(game, seat), walk=walk, preview=preview,
-                           version=version)
+                           version=version, outcome=outcome(game, seat, request.args.get("turn")),
+                           turn_wait=TURN_WAIT)
 
 
 def previewed(game: play.Game, seat: int, move: dict, names: list[str]) -> dict:
@@ -122,26 +123,32 @@ def previewed(game: play.Game, seat: int, move: dict, names: list[str]) -> dict:
 
 @bp.post("/games/<game_id>/seat/turns")
 def submit_move(game_id: str):
+    """The move's form with JavaScript off: the page's script sends the same move to
+    POST /v1/games/{id}/turns; both end on the seat's page naming the turn (outcome)."""
     seats.check_csrf()
     game = play.load_game(store(), game_id)
     seat = signed_in(game_id)
-    move = parsed_move(request.form.get("move", ""))
+    body = {"expected_version": request.form.get("expected_version", -1, type=int),
+            "moves": [parsed_move(request.form.get("move", ""))]}
     try:
-        turn, _ = play.submit_turn(store(), enqueuer(current_app.extensions["redis"]),
-                                   game_id, seat, request.form.get("expected_version", -1, type=int),
-                                   [move], None, game)
+        turn = turns.submitted(game, seat, body, None, TURN_WAIT)
     except problems.Problem as refused:
         flash(f"Refused: {refused.detail}", "rejected")
         return redirect(url_for("pages.seat_page", game_id=game_id), 303)
-    if turn["status"] == "queued":
-        turn = store().wait_resolved(game_id, turn["id"], TURN_WAIT)
+    return redirect(url_for("pages.seat_page", game_id=game_id, turn=turn["id"]), 303)
+
+
+def outcome(game: play.Game, seat: int, turn_id: str | None) -> tuple[str, str] | None:
+    """The seat's turn `turn_id` in words, as (kind, message): played, refused with its
+    reason, or still queued; None for no turn, an expired one or another seat's."""
+    turn = store().turn(game.record.id, turn_id) if turn_id else None
+    if turn is None or turn["seat"] != seat:
+        return None
     if turn["status"] == "rejected":
-        flash(f"Refused: {turn['reason']} ({turn.get('rule', 'rules')})", "rejected")
-    elif turn["status"] == "queued":
-        flash("Your move is queued; the page updates when it is played.", "queued")
-    else:
-        flash(f"Played: {game.type.engine.format(move)}", "applied")
-    return redirect(url_for("pages.seat_page", game_id=game_id), 303)
+        return "rejected", f"Refused: {turn['reason']} ({turn.get('rule', 'rules')})"
+    if turn["status"] == "queued":
+        return "queued", "Your move is queued; the page updates when it is played."
+    return "applied", "Played: " + "; ".join(game.type.engine.format(m) for m in turn["moves"])
 
 
 def chosen_options(game_id: str) -> dict | None:

@@ -9,10 +9,15 @@ the CSRF token of every form.
   cookie (signed, HttpOnly, SameSite=Lax) and redirects to `/games/{id}/seat`, with
   `Referrer-Policy: no-referrer` on every page, so no credential stays in the address
   bar or leaks in a Referer. The seat's bearer token never appears in a URL.
-- Sessions are opened for the pages only: the /v1 API stays cookie-free.
-- CSRF: a random token per session, in a hidden field of every form, compared in
-  constant time. Flask-WTF's CSRFProtect does the same but brings WTForms for this one
-  check and guards the /v1 API unless each blueprint is exempted; ten lines won.
+- Sessions are opened for the pages only: the /v1 API sets no cookie, but takes the
+  page session's seat as a credential (api_seat, the `seatPage` scheme of
+  openapi.yaml), so the seat's page plays through the same routes as every client.
+- CSRF: a random token per session, in a hidden field of every form and sent by the
+  page's script in the X-CSRF-Token header, compared in constant time; the API takes
+  the cookie on a POST only with that header (a GET changes nothing, and SameSite=Lax
+  keeps the cookie off another site's fetch). Flask-WTF's CSRFProtect does the same but
+  brings WTForms for this one check and guards the /v1 API unless each blueprint is
+  exempted; ten lines won.
 """
 from __future__ import annotations
 
@@ -25,11 +30,15 @@ from flask import Flask, abort, current_app, request, session
 from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
+from service import problems
 from workers.mail.config import page_key as secret_key
 
 LINK_SALT = "seat-link"
 LINK_DAYS = 14                  # a seat link opens the seat's page for this long
 SESSION_DAYS = 30
+COOKIE = "pbem_session"
+CSRF_HEADER = "X-CSRF-Token"
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 
 def link_signer(key: str) -> URLSafeTimedSerializer:
@@ -60,14 +69,51 @@ class PageSessions(SecureCookieSessionInterface):
     def open_session(self, app: Flask, request):
         if request.path.startswith("/v1/"):
             return None                  # Flask's null session: the API sets no cookie
-        if app.secret_key is None:
-            app.secret_key = secret_key(app.extensions["redis"])
+        keyed(app)
         return super().open_session(app, request)
+
+
+def keyed(app: Flask) -> Flask:
+    if app.secret_key is None:
+        app.secret_key = secret_key(app.extensions["redis"])
+    return app
+
+
+def cookie_session() -> dict:
+    """The page session the request's cookie carries, read without opening a session
+    (the API's answers set no cookie); {} when there is none or it is forged or expired."""
+    raw = request.cookies.get(COOKIE)
+    if not raw:
+        return {}
+    app = keyed(current_app)
+    try:
+        data = app.session_interface.get_signing_serializer(app).loads(
+            raw, max_age=int(app.permanent_session_lifetime.total_seconds()))
+    except BadSignature:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def api_seat(game_id: str) -> int | None:
+    """The seat the page session signed in to in this game, as a credential of the /v1
+    API (None without one). A request that may change something must carry the
+    session's CSRF token in X-CSRF-Token: 403 naming the header otherwise."""
+    data = cookie_session()
+    seat = data.get("seats", {}).get(game_id)
+    if not isinstance(seat, int):
+        return None
+    if request.method not in SAFE_METHODS and not same(request.headers.get(CSRF_HEADER, ""),
+                                                       data.get("csrf")):
+        raise problems.Forbidden(
+            f"the seat page's session needs its CSRF token in the {CSRF_HEADER} header "
+            f"(the page's forms carry it); reload the page",
+            errors=[{"field": CSRF_HEADER, "message": "missing or not this session's token"}])
+    return seat
 
 
 def install(app: Flask) -> None:
     app.session_interface = PageSessions()
-    app.config.update(SESSION_COOKIE_NAME="pbem_session", SESSION_COOKIE_HTTPONLY=True,
+    app.config.update(SESSION_COOKIE_NAME=COOKIE, SESSION_COOKIE_HTTPONLY=True,
                       SESSION_COOKIE_SAMESITE="Lax",
                       SESSION_COOKIE_SECURE=os.environ.get("PBEM_SECURE_COOKIES") == "1",
                       PERMANENT_SESSION_LIFETIME=timedelta(days=SESSION_DAYS))
@@ -92,9 +138,12 @@ def csrf_token() -> str:
 
 def check_csrf() -> None:
     """A form post must carry this session's token (403 otherwise)."""
-    sent, own = request.form.get("csrf", ""), session.get("csrf")
-    if not own or not hmac.compare_digest(sent.encode(), own.encode()):
+    if not same(request.form.get("csrf", ""), session.get("csrf")):
         abort(403, "the form's CSRF token is missing or not this session's; reload the page")
+
+
+def same(sent: str, own: str | None) -> bool:
+    return bool(own) and hmac.compare_digest(sent.encode(), own.encode())
 
 
 def link_url(game_id: str, seat: int) -> str:

@@ -12,8 +12,10 @@ import pytest
 CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run",
-         "--disable-dev-shm-usage", "--window-size=1100,1900")
-WINDOW = (1100, 1900)
+         "--disable-dev-shm-usage", "--window-size=1100,800")
+# A small window while playing: each page the test loads is painted at this size, and
+# a screenshot makes the window as tall as the page for its picture.
+WINDOW = (1100, 800)
 
 
 class Browser:
@@ -33,6 +35,7 @@ class Browser:
             options.add_argument(flag)
         self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
         self.driver.set_page_load_timeout(60)
+        self.driver.set_script_timeout(60)
 
     def close(self):
         try:
@@ -46,11 +49,14 @@ class Browser:
         folder = Path(os.environ.get("PBEM_SCREENSHOTS") or tempfile.mkdtemp(prefix="pbem-shots-"))
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{name}.png"
-        if selector:
-            self.driver.find_element("css selector", selector).screenshot(str(path))
-            return path
         body = self.driver.find_element("tag name", "body")
         self.driver.set_window_size(1100, max(900, body.size["height"] + 40))
-        self.driver.save_screenshot(str(path))
-        self.driver.set_window_size(*WINDOW)
+        self.driver.execute_script("window.scrollTo(0, 0)")   # a page shown in place keeps its scroll
+        try:
+            if selector:
+                self.driver.find_element("css selector", selector).screenshot(str(path))
+            else:
+                self.driver.save_screenshot(str(path))
+        finally:
+            self.driver.set_window_size(*WINDOW)
         return path

@@ -2,13 +2,16 @@
 on the Flask app with the real test Redis (the browser plays in tests/e2e)."""
 from __future__ import annotations
 
+import random
 import re
 import time
 
 import pytest
 import time_machine
 
-from service import play
+from service import bench_pages, play
+from service.games.base import concealed
+from service.games.registry import game_types
 from service.store import Store
 from service.web import pages, seats
 
@@ -114,3 +117,77 @@ def test_your_turn_mail_links_to_the_seats_page(app, redis_conn, pile):
     client = app.test_client()
     assert client.get(link).status_code == 303
     assert "Ann (you)" in client.get(f"/games/{pile}/seat").text
+
+
+def test_the_seats_page_plays_through_the_api_with_its_cookie_and_csrf_header(app, redis_conn,
+                                                                             pile, work):
+    """Issue 16, "submits through the same API as every client": the page session's
+    cookie is a credential of /v1 for its seat (openapi.yaml's seatPage). A POST takes it
+    only with the session's CSRF token in X-CSRF-Token: without it 401, with another 403
+    naming the header, and nothing changes; with it the turn is played. The API sets no
+    cookie, and the cookie is worth nothing in another game."""
+    with app.app_context():
+        other, _, _ = play.create_game(Store(redis_conn), "pile",
+                                       [{"name": "X"}, {"name": "Y"}], None, 8)
+    client = app.test_client()
+    enter(client, redis_conn, pile, 0)
+    token = csrf(client.get(f"/games/{pile}/seat").text)
+    tree = client.get(f"/v1/games/{pile}/legal-moves?format=tree")
+    assert tree.status_code == 200 and "Set-Cookie" not in tree.headers
+    move = tree.json["tree"][0]
+    while "move" not in move:
+        move = move["children"][0]
+    body = {"expected_version": 0, "moves": [move["move"]]}
+    seen = client.get(f"/v1/games/{pile}")
+    assert seen.json["seat"] == 0 and "Cookie" in seen.headers["Vary"]
+    assert app.test_client().get(f"/v1/games/{pile}").json["seat"] is None
+    preview = client.post(f"/v1/games/{pile}/preview", json=body, headers={"X-CSRF-Token": token})
+    assert preview.status_code == 200 and preview.json["status"] == "playable"
+    without = client.post(f"/v1/games/{pile}/turns", json=body)
+    assert without.status_code == 401 and "X-CSRF-Token header" in without.json["detail"]
+    forged = client.post(f"/v1/games/{pile}/turns", json=body, headers={"X-CSRF-Token": "forged"})
+    assert forged.status_code == 403 and forged.json["errors"][0]["field"] == "X-CSRF-Token"
+    elsewhere = client.get(f"/v1/games/{other.id}/legal-moves")
+    assert elsewhere.status_code == 401
+    assert Store(redis_conn).snapshot(pile).version == 0
+    played = client.post(f"/v1/games/{pile}/turns", json=body, headers={"X-CSRF-Token": token})
+    assert played.status_code == 202 and "Set-Cookie" not in played.headers
+    work()
+    assert Store(redis_conn).snapshot(pile).version == 1
+    page = client.get(f"/games/{pile}/seat?turn={played.json['id']}").text
+    assert 'class="flash applied"' in page and "Played: " in page
+
+
+@pytest.mark.parametrize("type_id,options", [(g, o) for g, o, _seats in bench_pages.GAMES[:2]]
+                         + [(g, o) for g, o, _seats in bench_pages.GAMES[3:]],
+                         ids=["brass", "age-of-industry", "industry", "ultimate-railroads"])
+def test_a_seats_page_is_the_same_whatever_it_cannot_know(app, redis_conn, type_id, options):
+    """Every other seat's hand and every hidden pile, of any size, in all four games: at
+    mid-game the page of the seat to act (its hand, its choices with their effects) and
+    of a seat waiting are rendered, then again after everything those seats cannot know
+    is dealt anew (base.concealed: the other hands, the deck's order, face-down tiles);
+    a page that showed any of it, a one-card hand included, would differ. The seat to
+    act's page is compared at each step of its first choices too (their effects)."""
+    store = Store(redis_conn)
+    with app.app_context():
+        record, _tokens, _admin = play.create_game(
+            store, type_id, [{"name": f"P{i}"} for i in range(max(2, game_types()[type_id].min_seats))],
+            options, 5)
+    game_id = record.id
+    bench_pages.advance(store, game_id, 12, random.Random(5))
+    game = play.load_game(store, game_id)
+    engine, version = game.type.engine, game.snapshot.version
+    for seat in {game.snapshot.to_act[0], (game.snapshot.to_act[0] + 1) % len(game.record.seats)}:
+        client = app.test_client()
+        enter(client, redis_conn, game_id, seat)
+        paths = [f"/games/{game_id}/seat"] + [f"/games/{game_id}/seat?v={version}&at=0" + ".0" * n
+                                              for n in range(4)]
+        seen = [client.get(path).text for path in paths]
+        dealt = concealed(engine, game.state, seat, random.Random(seat))
+        assert engine.view(dealt, seat) == engine.view(game.state, seat)
+        assert engine.dump(dealt) != engine.dump(game.state)       # something was hidden
+        store.replace_snapshot(game_id, play.snapshot_of(game.type, dealt, version))
+        try:
+            assert [client.get(path).text for path in paths] == seen, (type_id, seat)
+        finally:
+            store.replace_snapshot(game_id, play.snapshot_of(game.type, game.state, version))
