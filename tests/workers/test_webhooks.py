@@ -102,14 +102,25 @@ def game_with(client, ada: dict, auth: dict) -> dict:
     return answer.json
 
 
-def test_each_message_verifies_with_the_standardwebhooks_package(client, receiver, deliver):
-    box = receiver()
+def test_each_message_verifies_with_the_standardwebhooks_package(client, receiver, deliver,
+                                                                game_state):
+    """Also with the game state on a Redis Cluster: the game's own webhook too."""
+    box, game_box = receiver(), receiver()
     ada, auth, hook = ada_with_hook(client, box.url)
     game = game_with(client, ada, auth)
     deliver(lambda: len(box.got) >= 2)
     verified = [Webhook(hook["secret"]).verify(body, headers) for headers, body, _ in box.got]
     assert sorted(m["type"] for m in verified) == ["game-started", "your-turn"]
     assert all(m["data"]["game"] == game["id"] and m["data"]["seat"] == 0 for m in verified)
+    admin = {"Authorization": f"Bearer {game['admin_token']}"}
+    game_hook = client.post(f"/v1/games/{game['id']}/webhooks", headers=admin,
+                            json={"url": game_box.url, "events": ["your-turn"]})
+    assert game_hook.status_code == 201, game_hook.json
+    assert client.post(f"/v1/games/{game['id']}/turns", headers=auth, json={
+        "expected_version": 0, "moves": [{"action": "pass"}]}).status_code == 202
+    deliver(lambda: game_box.got)
+    told = [Webhook(game_hook.json["secret"]).verify(body, headers) for headers, body, _ in game_box.got]
+    assert [(m["type"], m["data"]["version"], m["data"]["seat"]) for m in told] == [("your-turn", 1, 1)]
     headers, body, _ = box.got[0]
     with pytest.raises(Exception):                  # a forged body does not verify
         Webhook(hook["secret"]).verify(body.replace(b"Ada", b"Eve").replace(b"0", b"1"), headers)
