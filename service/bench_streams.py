@@ -124,12 +124,13 @@ def measured(base: str, port: int, server: int, chosen, connections: int, turns:
     streams process `server`: the figures report() prints."""
     player = Player(base, chosen, 0)
     before = turn_latencies(player, turns)                   # no stream open
-    idle = rss_bytes(server)
+    idle, cpu_idle = rss_bytes(server), cpu_seconds(server)
     listeners = Listeners(port, f"/v1/games/{player.id}/events", connections)
     version = player.http.get(f"{base}/v1/games/{player.id}").json()["version"]
     listeners.wait_for(version, connections, seconds=60)
     opened = len(listeners.arrivals.get(version, []))
     per_stream = (rss_bytes(server) - idle) / max(opened, 1)
+    cpu_per_open = (cpu_seconds(server) - cpu_idle) / max(opened, 1)
     fan_out, during = [], []
     game_id, cpu_before = player.id, cpu_seconds(server)
     for _ in range(turns):
@@ -143,16 +144,19 @@ def measured(base: str, port: int, server: int, chosen, connections: int, turns:
             version = entry["version"]
     cpu = cpu_seconds(server) - cpu_before
     listeners.close()
-    return {"opened": opened, "per_stream": per_stream, "fan_out": fan_out, "cpu": cpu,
+    return {"opened": opened, "per_stream": per_stream, "cpu_per_open": cpu_per_open,
+            "fan_out": fan_out, "cpu": cpu,
             "during": during, "before": before}
 
 
-def report(game_id: str, connections: int, opened: int, per_stream: float, fan_out: list[float],
-           cpu: float, during: list[float], before: list[float]) -> None:
+def report(game_id: str, connections: int, opened: int, per_stream: float, cpu_per_open: float,
+           fan_out: list[float], cpu: float, during: list[float], before: list[float]) -> None:
     print(f"bench streams ({game_id}; `pbem streams`: 1 gevent worker; gunicorn 2x16 threads "
           f"and 2 rq workers for turns; Redis {redis_url()})")
-    print(f"  open streams: {opened} of {connections} asked for")
-    print(f"  memory per open stream: {per_stream / 1024:.1f} KiB (streams process RSS)")
+    print(f"  open streams: {opened} of {connections} asked for, within 60 s")
+    print(f"  memory per open stream: {per_stream / 1024:.1f} KiB (streams process RSS; the "
+          f"connections not yet served count too)")
+    print(f"  streams process CPU per stream opened: {cpu_per_open * 1000:.1f} ms")
     print(f"  fan-out, commit -> arrival on every stream ({len(fan_out)} deliveries): "
           f"p50 {ms(percentile(fan_out, 50))}  p99 {ms(percentile(fan_out, 99))}")
     print(f"  streams process CPU per event delivered: {cpu / max(len(fan_out), 1) * 1e6:.0f} µs "
