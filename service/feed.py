@@ -6,14 +6,14 @@ and "game over", written to each bound player's own stream in Redis (read by
 announce() is called after each change of a game (its creation, every resolved turn,
 a pause or resume) and looks at the game as it is now against what was last announced
 (`game:{id}:announced`: version, status, seats to act), so calling it twice, or for a
-turn already superseded, tells nothing twice; the check and the stream writes are one
-MULTI/EXEC under WATCH of the snapshot and the mark. A seat is told "your turn" when it
-comes to act, or acts again after its own move. The webhooks' delivery jobs are queued
-in the same transaction.
-
-The game's keys are read on REDIS_URL's Redis, in one transaction with the players'
-streams and the webhooks' jobs: with the game state on a Redis Cluster
-(STATE_REDIS_URL) nothing is announced yet (README, "Player accounts").
+turn already superseded, tells nothing twice. A seat is told "your turn" when it comes
+to act, or acts again after its own move. The game is read from where its state lives
+(service/store.py: STATE_REDIS_URL's Redis Cluster, or REDIS_URL's Redis); the mark,
+the players' streams and the webhooks' jobs are on REDIS_URL's Redis, written in one
+MULTI/EXEC under WATCH of the mark, and the game is read after the WATCH: an announcer
+whose look another one's write overtook runs again, so the marks are written in the
+order the game was read, and the last one written saw the game at least as new as any
+other (a change made after an announcer's read is announced by the change's own call).
 
 Keys: `player:<id>:events` (a Redis stream, the newest STREAM_LENGTH entries; an
 entry's id is the SSE event id, so a client resumes with Last-Event-ID)."""
@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import time
 
-from service.store import GameRecord, Snapshot, key, log_entries, stored
+from service.store import GameRecord, Snapshot, Store, key
 
 STREAM_LENGTH = 1000            # entries kept per player (about the last few weeks of play)
 STARTED, YOUR_TURN, OVER = "game-started", "your-turn", "game-over"
@@ -52,32 +52,27 @@ def announce(conn, game_id: str) -> list[dict]:
     it concerns and queued for the webhooks it concerns."""
     from service import webhooks
 
-    snap_key, mark = key(game_id, "snapshot"), mark_key(game_id)
+    store, mark = Store(conn), mark_key(game_id)
 
     def tell(pipe):
-        meta, snapshot = stored(pipe, game_id, "meta"), stored(pipe, game_id, "snapshot")
         raw_mark = pipe.get(mark)
-        if meta is None or snapshot is None:
-            return None, []
-        record, snap = GameRecord.from_stored(meta), Snapshot(**snapshot)
-        if not listened(pipe, record):
-            return record, []           # nobody listens (catch_up() marks it when one comes)
+        record, snap, _turn = store.game_and_snapshot(game_id)     # after the WATCH
+        if record is None or snap is None or not listened(pipe, record):
+            return []                   # nobody listens (catch_up() marks it when one comes)
         before = json.loads(raw_mark) if raw_mark else None
         now = {"version": snap.version, "status": snap.status, "to_act": snap.to_act}
         if before == now:
-            return record, []
-        log = stored(pipe, game_id, "log")
-        movers = {entry["seat"] for entry in (log_entries(log) if log else [])[before["version"]:]} \
-            if before else set()
+            return []
+        movers = {entry["seat"] for entry in store.log(game_id, before["version"])
+                  if entry["version"] <= snap.version} if before else set()
         events = changes(record, snap, before, movers)
         owed = webhooks.messages(pipe, record, events)
         pipe.multi()
         pipe.set(mark, json.dumps(now))
         write(pipe, record, events)
         webhooks.owe(conn, pipe, owed)
-        return record, events
-    _record, events = conn.transaction(tell, snap_key, mark, value_from_callable=True)
-    return events
+        return events
+    return conn.transaction(tell, mark, value_from_callable=True)
 
 
 def changes(record: GameRecord, snap: Snapshot, before: dict | None, movers: set[int]) -> list[dict]:
@@ -107,7 +102,7 @@ def write(pipe, record: GameRecord, events: list[dict], only: int | None = None)
 def catch_up(conn, game_id: str) -> Snapshot:
     """Mark the game announced as it is now, unless it has a mark (a game nobody
     listened to has none): a new listener is told what comes next, not the past."""
-    snap = Snapshot(**stored(conn, game_id, "snapshot"))
+    snap = Store(conn).snapshot(game_id)
     conn.set(mark_key(game_id), json.dumps(
         {"version": snap.version, "status": snap.status, "to_act": snap.to_act}), nx=True)
     return snap

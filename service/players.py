@@ -26,6 +26,7 @@ import time
 import uuid
 
 from service import problems
+from service.connection import state_redis
 from service.play import hash_token
 from service.store import GameRecord, Snapshot, key, packed, unpacked
 
@@ -166,8 +167,10 @@ def accept(conn, player: dict, game_id: str, seat_token: str) -> tuple[GameRecor
     """Bind the seat whose token this is to the player (an invitation accepted); the
     seat's own token keeps working. The seat gets the player's address for its mail
     unless it has one. Refused (409) when the seat is another player's or the player
-    holds a seat of the game already."""
-    meta = key(game_id, "meta")
+    holds a seat of the game already. The binding is a compare-and-set of the game's
+    meta where the game state lives (service/store.py); the player's inbox entry, on
+    REDIS_URL's Redis, follows it, and accepting again (same player) writes it again."""
+    state, meta = state_redis(conn), key(game_id, "meta")
     digest = hash_token(seat_token)
 
     def bind(pipe):
@@ -192,10 +195,11 @@ def accept(conn, player: dict, game_id: str, seat_token: str) -> tuple[GameRecor
         data["seats"][seat].update(player=entry.player, email=entry.email)
         pipe.multi()
         pipe.set(meta, packed(data))
-        pipe.hset(player_key(player["id"], "seats"), game_id, seat)
         return record, seat
     room_for_game(conn, player["id"])
-    return conn.transaction(bind, meta, value_from_callable=True)
+    record, seat = state.transaction(bind, meta, value_from_callable=True)
+    conn.hset(player_key(player["id"], "seats"), game_id, seat)
+    return record, seat
 
 
 def games(conn, player_id: str) -> list[tuple[str, int]]:
@@ -207,11 +211,13 @@ def inbox(conn, player_id: str, only_to_act: bool = False) -> list[dict]:
     """Every game the player is seated in (read in one round trip), those where it is
     to act first; `only_to_act` keeps those alone."""
     seated_in = games(conn, player_id)
-    pipe = conn.pipeline(transaction=False)
+    pipe = state_redis(conn).pipeline(transaction=False)     # where the game state lives
     for game_id, _seat in seated_in:
-        pipe.mget(key(game_id, "meta"), key(game_id, "snapshot"), key(game_id, "final"))
+        for part in ("meta", "snapshot", "final"):          # a cluster pipeline takes no MGET
+            pipe.get(key(game_id, part))
+    read = pipe.execute()
     out = []
-    for (game_id, seat), (meta, snap, final) in zip(seated_in, pipe.execute()):
+    for (game_id, seat), meta, snap, final in zip(seated_in, read[::3], read[1::3], read[2::3]):
         if final is not None:                      # a finished game: one key
             whole = unpacked(final)
             record, snapshot = GameRecord.from_stored(whole["meta"]), Snapshot(**whole["snapshot"])

@@ -7,11 +7,12 @@ row is disabled.
 
 No server-side request forgery: a URL whose host is or resolves to a loopback,
 private, link-local, shared, reserved or multicast address is refused, at creation
-and again before each delivery (the name may resolve elsewhere later), unless the
-server runs for development or tests (PBEM_DEVELOPMENT=1). Redirects are not
-followed. What remains: a name whose answer changes between our check and requests'
-own lookup a moment later (DNS rebinding at that instant); an egress firewall that
-lets the webhook workers reach only the public internet closes that too.
+and again at each delivery (the name may resolve elsewhere later), unless the server
+runs for development or tests (PBEM_DEVELOPMENT=1). A delivery resolves the name once
+(`address`) and connects to the address it checked, not to a second lookup's answer
+(DNS rebinding: workers/webhooks.py pins it, the name kept as Host header, TLS server
+name and the name the certificate must carry); no proxy is used, redirects are not
+followed.
 
 Settings (environment, read where a delivery is queued):
   PBEM_WEBHOOK_ATTEMPTS      attempts per message, 1..20 (default 8)
@@ -48,6 +49,7 @@ MAX_DELIVERIES = 100
 SETTINGS = {"PBEM_WEBHOOK_ATTEMPTS": (8, 1, 20), "PBEM_WEBHOOK_BACKOFF": (30, 1, 3600),
             "PBEM_WEBHOOK_DISABLE_AFTER": (20, 1, 1000)}
 
+DEFAULT_PORTS = {"http": 80, "https": 443}
 UnsafeUrl = problems.problem(422, "unsafe-webhook-url", "The webhook URL is not allowed")
 TooManyWebhooks = problems.problem(409, "too-many-webhooks", "As many webhooks as allowed")
 
@@ -90,17 +92,27 @@ def check_url(url: str) -> str:
         refuse("give an http or https URL with a host")
     if parts.username or parts.password:
         refuse("a URL with credentials in it is not taken")
-    if fairness.development():
-        return url
+    if not fairness.development():
+        address(url)
+    return url
+
+
+def address(url: str) -> str:
+    """The address a delivery to the URL connects to: its host resolved once, the first
+    answer; UnsafeUrl when it does not resolve or (outside development) when any answer
+    is internal."""
+    parts = urlsplit(url)
     try:
-        found = {info[4][0] for info in socket.getaddrinfo(parts.hostname, parts.port or 443,
-                                                           type=socket.SOCK_STREAM)}
+        found = [info[4][0] for info in socket.getaddrinfo(
+            parts.hostname, parts.port or DEFAULT_PORTS[parts.scheme], type=socket.SOCK_STREAM)]
     except (socket.gaierror, UnicodeError):
         refuse(f"the host {parts.hostname!r} does not resolve")
-    if not found or any(unsafe_address(a) for a in found):
+    if not found:
+        refuse(f"the host {parts.hostname!r} does not resolve")
+    if not fairness.development() and any(unsafe_address(a) for a in found):
         refuse(f"the host {parts.hostname!r} is or resolves to a loopback, private or "
                f"otherwise internal address")
-    return url
+    return found[0]
 
 
 def refuse(message: str):

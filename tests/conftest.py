@@ -118,6 +118,22 @@ def state_cluster():
         cluster.stop()
 
 
+@pytest.fixture(params=["redis", "cluster"])
+def game_state(request, monkeypatch):
+    """Where the game state lives, a test run on each: the test Redis alone, then the
+    local Redis Cluster (STATE_REDIS_URL; the queues, players and feeds stay on the
+    test Redis). "redis" or "cluster"."""
+    if request.param == "cluster":
+        cluster = request.getfixturevalue("state_cluster")
+        cluster.flush()
+        monkeypatch.setenv("STATE_REDIS_URL", cluster.url)
+        yield request.param
+        cluster.flush()
+    else:
+        monkeypatch.delenv("STATE_REDIS_URL", raising=False)
+        yield request.param
+
+
 @pytest.fixture
 def app(redis_conn):
     from service.app import create_app

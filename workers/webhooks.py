@@ -1,24 +1,55 @@
 """rq job delivering one webhook message (issue 13; service/webhooks.py): signed with
 the `standardwebhooks` package (headers webhook-id, webhook-timestamp,
-webhook-signature), POSTed with requests, no redirect followed. A 2xx answer is a
-delivery; anything else raises, so rq retries it with the backoff it was queued with,
-unless the webhook is gone or disabled meanwhile. Every attempt is logged for the
-owner."""
+webhook-signature), POSTed with urllib3 to the address the URL's host was resolved to
+and checked at (`webhooks.address`: no second lookup for a rebound name to answer),
+the host kept as the Host header, the TLS server name (SNI) and the name the
+certificate must carry (CA bundle: certifi's, or SSL_CERT_FILE); no proxy, no redirect
+followed, the answer's body not read. A 2xx answer is a delivery; anything else raises,
+so rq retries it with the backoff it was queued with, unless the webhook is gone or
+disabled meanwhile. Every attempt is logged for the owner.
+
+urllib3's connection pool takes the address to connect to apart from the name to send
+and verify (`server_hostname`, `assert_hostname`) as public arguments; `requests.post`
+resolves the name again as it connects, and pinning it there takes an adapter that
+rewrites requests' pool keys (requests-toolbelt's HostHeaderSSLAdapter sets the
+certificate's name but not SNI)."""
 from __future__ import annotations
 
 import json
+import os
 import time
 from datetime import datetime, timezone
+from urllib.parse import urlsplit
 
-import requests
+import certifi
+import urllib3
 from rq import get_current_job
 from standardwebhooks import Webhook
 
 from service import problems, webhooks
 from workers.queues import job_connection
 
-TIMEOUT = (3.05, 10)            # seconds to connect, to read the answer
+TIMEOUT = urllib3.Timeout(connect=3.05, read=10)
 USER_AGENT = "pbem-webhooks/1"
+
+
+def post(url: str, address: str, body: bytes, headers: dict) -> int:
+    """POST to `address` what `url` names there; the status of the answer."""
+    parts = urlsplit(url)
+    port = parts.port or webhooks.DEFAULT_PORTS[parts.scheme]
+    if parts.scheme == "https":
+        pool = urllib3.HTTPSConnectionPool(
+            address, port, timeout=TIMEOUT, retries=False, server_hostname=parts.hostname,
+            assert_hostname=parts.hostname, cert_reqs="CERT_REQUIRED",
+            ca_certs=os.environ.get("SSL_CERT_FILE") or certifi.where())
+    else:
+        pool = urllib3.HTTPConnectionPool(address, port, timeout=TIMEOUT, retries=False)
+    with pool:
+        target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+        answer = pool.urlopen("POST", target, body=body, headers={**headers, "host": parts.netloc},
+                              redirect=False, preload_content=False)
+        answer.release_conn()
+        return answer.status
 
 
 class DeliveryFailed(Exception):
@@ -39,15 +70,13 @@ def deliver(webhook_id: str, message_id: str, payload: str) -> str:
                "content-type": "application/json", "user-agent": USER_AGENT}
     started, status, error = time.monotonic(), None, None
     try:
-        webhooks.check_url(hook["url"])               # again: a name may resolve elsewhere now
-        answer = requests.post(hook["url"], data=payload.encode(), headers=headers,
-                               timeout=TIMEOUT, allow_redirects=False)
-        status = answer.status_code
+        # checked again: the name may resolve elsewhere now
+        status = post(hook["url"], webhooks.address(hook["url"]), payload.encode(), headers)
         if not 200 <= status < 300:
             error = f"answered {status}"
     except problems.Problem as unsafe:
         error = unsafe.detail
-    except requests.RequestException as failed:
+    except urllib3.exceptions.HTTPError as failed:
         error = f"{type(failed).__name__}: {failed}"[:300]
     entry = {"message_id": message_id, "type": json.loads(payload)["type"], "attempt": attempt, "at": time.time(),
              "status_code": status, "ok": error is None, "error": error,

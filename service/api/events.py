@@ -49,20 +49,22 @@ def stream(game, seat: int | None, since: int):
     yield f"retry: {RETRY_MS}\n\n"
     with store().changes(game.record.id) as channel:
         while True:
+            # one write per change: the moves and the game's state together (a thousand
+            # streams woken by one commit cost a thousand sends, not two thousand)
             text, last = store().shared(game.record.id, ("moves", seat, since),
                                         lambda: moves_after(game, seat, since))
-            if text:
-                yield text
-                since = last
+            since = last
             snap = store().shared(game.record.id, "snapshot",
                                   lambda: store().snapshot(game.record.id))
             now = {"version": snap.version, "status": snap.status, "to_act": snap.to_act}
             if now != shown:
-                yield sse("game", now)
+                text += sse("game", now)
                 shown = now
             if snap.status == "finished" and since >= snap.version:
-                yield sse("end", {**now, "result": snap.result})
+                yield text + sse("end", {**now, "result": snap.result})
                 return
+            if text:
+                yield text
             left = deadline - time.monotonic()
             if left <= 0:
                 return

@@ -1,8 +1,9 @@
-"""Issue 13: openapi.yaml publishes each game's moves, made by apispec's
-MarshmallowPlugin from the engines' own move schemas (service/contract_schemas.py);
+"""Issue 13: openapi.yaml publishes each game's moves and events, made by apispec's
+MarshmallowPlugin from the engines' own schemas (service/contract_schemas.py);
 it fails here when it is out of date with the engines (`pbem contract --write`)."""
 from __future__ import annotations
 
+import pytest
 import yaml
 from marshmallow import Schema
 
@@ -53,18 +54,21 @@ def test_a_published_schema_is_one_line_away():
     assert yaml.safe_load(yaml.safe_dump(made)) == made
 
 
-def test_no_move_of_any_move_reads_another_games_move_dropping_a_field():
-    """A generated client takes the first member of AnyMove whose action and required
-    fields a move has: no earlier member may take a later one's move and lose fields."""
-    members, _ = contract_schemas.move_components()
-    order = contract_schemas.any_move_order(members)
+@pytest.mark.parametrize("family", contract_schemas.FAMILIES, ids=lambda f: f.noun)
+def test_no_member_of_any_move_or_any_event_reads_another_games_dropping_a_field(family):
+    """A generated client takes the first member of AnyMove (AnyEvent) whose action
+    (type) and required fields a move (an event) has: no earlier member may take a
+    later one's and lose fields."""
+    kinds = [(kind, name, schema) for game in built_in_types().values()
+             for kind, name, schema in family.kinds(game)]
+    order = contract_schemas.any_order([(name, schema) for _, name, schema in kinds])
     published = [ref["$ref"].removeprefix(contract_schemas.REF)
-                 for ref in spec()["components"]["schemas"]["AnyMove"]["anyOf"]]
-    assert published == [name for name, _ in order] + ["Move"]
-    actions = {s: a for game in built_in_types().values() for a, s in game.move_schemas.items()}
-    shapes = [(actions[s], s, set(s().fields), {k for k, f in s().fields.items() if f.required})
-              for _, s in order]
-    for i, (action, early, fields_a, required_a) in enumerate(shapes):
+                 for ref in spec()["components"]["schemas"]["Any" + family.noun.title()]["anyOf"]]
+    assert published == [name for name, _ in order] + [family.generic]
+    kind_of = {name: kind for kind, name, _ in kinds}
+    shapes = [(kind_of[name], name, set(s().fields), {k for k, f in s().fields.items() if f.required})
+              for name, s in order]
+    for i, (kind, early, fields_a, required_a) in enumerate(shapes):
         for other, late, fields_b, _ in shapes[i + 1:]:
-            if action == other and required_a <= fields_b:
+            if kind == other and required_a <= fields_b:
                 assert fields_b <= fields_a, (early, late)

@@ -65,7 +65,8 @@ def test_more_tokens_are_bounded_listed_and_revoked_at_once(client):
     assert client.delete(f"/v1/players/me/tokens/{bot['id']}", headers=auth).status_code == 404
 
 
-def test_a_players_token_acts_for_its_seat_and_the_inbox_shows_every_game(client, work):
+def test_a_players_token_acts_for_its_seat_and_the_inbox_shows_every_game(client, work, game_state):
+    """Also with the game state on a Redis Cluster (the inbox reads the games there)."""
     ada, ada_auth = sign_up(client)
     bert, bert_auth = sign_up(client, "Bert", "bert@player.test")
     first = new_game(client, [{"name": "Ada", "player": ada["id"]}, {"name": "x"}], **ada_auth)
@@ -108,7 +109,8 @@ def test_binding_another_player_needs_an_api_key(client, api_key):
     assert unknown.status_code == 422 and unknown.json["errors"][0]["field"] == "players[0].player"
 
 
-def test_an_invitation_accepted_binds_the_seat_and_the_seat_token_keeps_working(client):
+def test_an_invitation_accepted_binds_the_seat_and_the_seat_token_keeps_working(client, game_state):
+    """Also with the game state on a Redis Cluster (the seat is bound in the game's meta there)."""
     ada, ada_auth = sign_up(client)
     _bert, bert_auth = sign_up(client, "Bert", "bert@player.test")
     game = new_game(client, [{"name": "x"}, {"name": "Ada"}])

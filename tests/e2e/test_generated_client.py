@@ -2,8 +2,8 @@
 client of openapi.yaml (offline, into a temporary folder, imported from there) and
 that client alone, with no hand-written HTTP, plays a whole game of each of the four
 games against a real gunicorn server and rq worker: typed games, legal moves (each
-game's own move models), turns and log entries, nothing lost between the JSON sent
-and the models read."""
+game's own move models), turns and log entries (each event its game's own event type's
+model), nothing lost between the JSON sent and the models read."""
 from __future__ import annotations
 
 import importlib
@@ -58,7 +58,8 @@ def test_the_generated_client_declares_no_untyped_response(api):
     models = generated(api, "models")
     assert "Turn" in submit.sync.__annotations__["return"].__str__()
     assert {"Game", "Turn", "GameType", "GameOption", "LogEntry", "BrassLancashireBuild",
-            "IndustryBid", "AgeOfIndustryDraw", "UltimateRailroadsPlace"} <= set(dir(models))
+            "IndustryBid", "AgeOfIndustryDraw", "UltimateRailroadsPlace",
+            "BrassLancashireBuildEvent", "UltimateRailroadsEmilBlocksEvent"} <= set(dir(models))
 
 
 @pytest.mark.parametrize("game_id,seats,options,pick", GAMES, ids=[g[0] for g in GAMES])
@@ -78,8 +79,10 @@ def test_a_generated_client_plays_a_whole_game(service, api, game_id, seats, opt
     seat_clients = [api.AuthenticatedClient(base_url=service.base, token=seat.token,
                                             raise_on_unexpected_status=True)
                     for seat in created.seats]
-    own_moves = tuple(getattr(models, name) for name in dir(models)
-                      if name.startswith(game_prefix(game_id)) and not name.endswith("Action"))
+    own = [name for name in dir(models) if name.startswith(game_prefix(game_id))]
+    own_moves = tuple(getattr(models, name) for name in own
+                      if not name.endswith(("Action", "Event", "EventType")))
+    own_events = tuple(getattr(models, name) for name in own if name.endswith("Event"))
     version = 0
     for _ in range(MAX_TURNS):
         game = get_game.sync(created.id, client=anyone)
@@ -103,11 +106,19 @@ def test_a_generated_client_plays_a_whole_game(service, api, game_id, seats, opt
     else:
         pytest.fail(f"{game_id} did not end within {MAX_TURNS} turns")
     assert game.result is not None and game.to_act == []
-    log = get_log.sync(created.id, client=anyone)
+    answer = get_log.sync_detailed(created.id, client=anyone)
+    log = answer.parsed
     assert [entry.version for entry in log.entries] == list(range(1, version + 1))
     assert all(isinstance(entry, models.LogEntry) and isinstance(entry.turn, str)
                for entry in log.entries)
     assert any(isinstance(entry.move, own_moves) for entry in log.entries)
+    assert [entry.to_dict() for entry in log.entries] == json.loads(answer.content)["entries"]
+    events = [event for entry in log.entries for event in entry.events]
+    untyped = [event.to_dict() for event in events
+               if type(event) is models.Event or event.additional_properties]
+    assert events and untyped == []          # each event a type's model, every field typed
+    # (two games' types of one name and the same fields, `pass`, `drew`, read alike)
+    assert any(isinstance(event, own_events) for event in events)
 
 
 def game_prefix(game_id: str) -> str:

@@ -1,6 +1,7 @@
 """Issue 13, one event schema and one result schema across games, and issue 15, events
 in numbers: over seeded random games of every game type, every event validates against
-the shared schema plus its type's fields; the money, VP and income numbers of a move's
+the shared schema plus its type's fields, and against the contract (openapi.yaml: an
+event field the contract does not declare fails here); the money, VP and income numbers of a move's
 events add up to the change of the engine's tallies; no seat but the one a hidden card
 is drawn by reads it in the log; and the result validates, each seat's breakdown
 adding up to its score."""
@@ -14,6 +15,7 @@ from service.games.base import GameType
 from service.games.events import summed
 from service.games.registry import game_types
 from service.games.results import result_errors
+from tests.api.test_event_contract import contract_errors
 from tests.games.harness import first_to_act
 
 GAMES = ["age-of-industry", "brass-lancashire", "industry", "ultimate-railroads"]
@@ -51,6 +53,7 @@ def test_every_event_and_the_result_have_the_shared_shape_and_the_numbers_add_up
     for version, (before, seat, after, events) in enumerate(moves, 1):
         for event in events:
             assert game.events.errors(event) == {}, (version, event)
+            assert contract_errors(game_id, event) == [], (version, event)
             types.add(event["type"])
         was, now = game.engine.tallies(before), game.engine.tallies(after)
         for name in was:

@@ -1,6 +1,8 @@
 """What a game announces to its players (issue 13, service/feed.py): each change once,
 however often it is looked at; "your turn" when a seat comes to act (again after its
-own move, and after a resume), "game over" once, to every player of the game."""
+own move, and after a resume), "game over" once, to every player of the game. Each
+test runs with the game state on the test Redis and on a Redis Cluster (`game_state`):
+the feed reads the game where it lives."""
 from __future__ import annotations
 
 import json
@@ -15,7 +17,7 @@ def told(conn, player_id: str) -> list[tuple[str, int]]:
             (json.loads(f[b"event"]) for _, f in conn.xrange(feed.player_stream(player_id)))]
 
 
-def test_each_change_is_announced_once_to_the_players_it_concerns(redis_conn):
+def test_each_change_is_announced_once_to_the_players_it_concerns(redis_conn, game_state):
     store = Store(redis_conn)
     ada, _ = players.create(redis_conn, "Ada", "ada@p.test")
     bert, _ = players.create(redis_conn, "Bert", "bert@p.test")
@@ -42,7 +44,8 @@ def test_each_change_is_announced_once_to_the_players_it_concerns(redis_conn):
     assert told(redis_conn, bert["id"]) == [("game-started", 0), ("your-turn", 1), ("game-over", 2)]
 
 
-def test_a_turn_committed_by_a_worker_killed_before_announcing_is_announced_by_the_sweep(redis_conn):
+def test_a_turn_committed_by_a_worker_killed_before_announcing_is_announced_by_the_sweep(
+        redis_conn, game_state):
     """The commit landed, the worker died before its follow-up: the turn stays owed, and
     the sweeper's follow-up (workers/resolve.py) announces it."""
     from workers.resolve import sweep

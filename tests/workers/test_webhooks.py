@@ -2,14 +2,22 @@
 thread), delivered by rq's worker and scheduler: each message verifies with the
 `standardwebhooks` package, a receiver answering 500 sees retries with a doubling
 backoff, every attempt is in the owner's delivery log, repeated failure disables the
-webhook, and internal addresses are refused outside development (no SSRF)."""
+webhook, and internal addresses are refused outside development (no SSRF), also for a
+name re-pointed between the check and the connection (DNS rebinding: the delivery
+connects to the address it checked, over TLS with the name as SNI and certificate
+name; the names resolve through a hook on socket.getaddrinfo, `dns`)."""
 from __future__ import annotations
 
+import itertools
+import socket
+import ssl
 import threading
 import time
+from collections import Counter
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
+import trustme
 from rq.scheduler import RQScheduler
 from standardwebhooks import Webhook
 
@@ -21,8 +29,8 @@ class Receiver:
     """A real HTTP server that answers each POST with the next of `answers` (the last
     one repeats) and keeps (headers, body, when) of each."""
 
-    def __init__(self, answers=(204,)):
-        self.answers, self.got = list(answers), []
+    def __init__(self, answers=(204,), tls: ssl.SSLContext | None = None):
+        self.answers, self.got, self.server_names = list(answers), [], []
         receiver = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -38,7 +46,11 @@ class Receiver:
             def log_message(self, *args):
                 pass
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_port}/hook"
+        self.port = self.server.server_port
+        self.url = f"http://127.0.0.1:{self.port}/hook"
+        if tls is not None:            # the TLS server name each client asked for (SNI)
+            tls.sni_callback = lambda _sock, name, _ctx: self.server_names.append(name)
+            self.server.socket = tls.wrap_socket(self.server.socket, server_side=True)
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
     def close(self):
@@ -50,12 +62,39 @@ class Receiver:
 def receiver():
     made = []
 
-    def start(*answers):
-        made.append(Receiver(answers or (204,)))
+    def start(*answers, tls=None):
+        made.append(Receiver(answers or (204,), tls))
         return made[-1]
     yield start
     for each in made:
         each.close()
+
+
+class Dns:
+    """Names answered in turn from `answers` (name -> addresses, cycled: one per lookup);
+    every other name as the system resolves it. `lookups` counts each name's lookups."""
+
+    def __init__(self):
+        self.answers: dict[str, itertools.cycle] = {}
+        self.lookups: Counter = Counter()
+
+    def point(self, name: str, *addresses: str) -> None:
+        self.answers[name], self.lookups[name] = itertools.cycle(addresses), 0
+
+
+@pytest.fixture
+def dns(monkeypatch):
+    """A resolver hook on socket.getaddrinfo (what the service's check and urllib3's
+    connection both resolve through), for names no real resolver knows."""
+    real, made = socket.getaddrinfo, Dns()
+
+    def getaddrinfo(host, port, *args, **kwargs):
+        if host in made.answers:
+            made.lookups[host] += 1
+            host = next(made.answers[host])
+        return real(host, port, *args, **kwargs)
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+    return made
 
 
 @pytest.fixture
@@ -102,14 +141,25 @@ def game_with(client, ada: dict, auth: dict) -> dict:
     return answer.json
 
 
-def test_each_message_verifies_with_the_standardwebhooks_package(client, receiver, deliver):
-    box = receiver()
+def test_each_message_verifies_with_the_standardwebhooks_package(client, receiver, deliver,
+                                                                game_state):
+    """Also with the game state on a Redis Cluster: the game's own webhook too."""
+    box, game_box = receiver(), receiver()
     ada, auth, hook = ada_with_hook(client, box.url)
     game = game_with(client, ada, auth)
     deliver(lambda: len(box.got) >= 2)
     verified = [Webhook(hook["secret"]).verify(body, headers) for headers, body, _ in box.got]
     assert sorted(m["type"] for m in verified) == ["game-started", "your-turn"]
     assert all(m["data"]["game"] == game["id"] and m["data"]["seat"] == 0 for m in verified)
+    admin = {"Authorization": f"Bearer {game['admin_token']}"}
+    game_hook = client.post(f"/v1/games/{game['id']}/webhooks", headers=admin,
+                            json={"url": game_box.url, "events": ["your-turn"]})
+    assert game_hook.status_code == 201, game_hook.json
+    assert client.post(f"/v1/games/{game['id']}/turns", headers=auth, json={
+        "expected_version": 0, "moves": [{"action": "pass"}]}).status_code == 202
+    deliver(lambda: game_box.got)
+    told = [Webhook(game_hook.json["secret"]).verify(body, headers) for headers, body, _ in game_box.got]
+    assert [(m["type"], m["data"]["version"], m["data"]["seat"]) for m in told] == [("your-turn", 1, 1)]
     headers, body, _ = box.got[0]
     with pytest.raises(Exception):                  # a forged body does not verify
         Webhook(hook["secret"]).verify(body.replace(b"Ada", b"Eve").replace(b"0", b"1"), headers)
@@ -167,3 +217,64 @@ def test_internal_addresses_are_refused_outside_development(client, receiver, de
     assert box.got == []
     log = client.get(f"/v1/players/me/webhooks/{hook['id']}/deliveries", headers=auth).json
     assert log["deliveries"] and all("internal address" in d["error"] for d in log["deliveries"])
+
+
+def sign_up(client) -> tuple[dict, dict]:
+    ada = client.post("/v1/players", json={"name": "Ada", "email": "ada@p.test"}).json
+    return ada, {"Authorization": f"Bearer {ada['token']['token']}"}
+
+
+def test_a_name_pointed_at_loopback_is_refused_also_when_it_rebinds_after_the_check(
+        client, receiver, deliver, dns, monkeypatch):
+    """The name answers a public address and loopback in turn, as a rebinding attacker's
+    would: each delivery resolves it once and connects to what it checked, so the
+    receiver on loopback is never reached (a second lookup as the connection is made
+    would have found it)."""
+    box = receiver()
+    ada, auth = sign_up(client)
+    monkeypatch.delenv("PBEM_DEVELOPMENT")
+    url = f"http://hooks.example.test:{box.port}/hook"
+    dns.point("hooks.example.test", "127.0.0.1")
+    refused = client.post("/v1/players/me/webhooks", headers=auth, json={"url": url})
+    assert refused.status_code == 422 and refused.json["errors"][0]["field"] == "url"
+    dns.point("hooks.example.test", "93.184.216.34", "127.0.0.1")     # public, then loopback
+    hook = client.post("/v1/players/me/webhooks", headers=auth, json={"url": url})
+    assert hook.status_code == 201, hook.json                          # 1st lookup: public
+    game_with(client, ada, auth)                                       # two messages owed
+    deliver()
+    assert box.got == []
+    log = client.get(f"/v1/players/me/webhooks/{hook.json['id']}/deliveries", headers=auth).json
+    errors = sorted(d["error"] for d in log["deliveries"])
+    assert len(errors) == 2 and dns.lookups["hooks.example.test"] == 3   # one per delivery
+    assert "93.184.216.34" in errors[0] and "internal address" in errors[1], errors
+
+
+def test_a_delivery_over_tls_keeps_the_name_for_host_sni_and_the_certificate(
+        client, receiver, deliver, dns, monkeypatch, tmp_path):
+    """The address connected to is the one looked up; the name is the Host header, the
+    TLS server name and the name the certificate must carry (a certificate of another
+    name fails). Development mode: loopback allowed, still resolved once."""
+    ca = trustme.CA()
+    tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    ca.issue_cert("hooks.example.test").configure_cert(tls)
+    ca.cert_pem.write_to_path(str(tmp_path / "ca.pem"))
+    monkeypatch.setenv("SSL_CERT_FILE", str(tmp_path / "ca.pem"))
+    box = receiver(tls=tls)
+    ada, auth = sign_up(client)
+    hooks = {}
+    for name in ("hooks.example.test", "other.example.test"):
+        dns.point(name, "127.0.0.1", "192.0.2.1")           # a second lookup: elsewhere
+        hooks[name] = client.post("/v1/players/me/webhooks", headers=auth, json={
+            "url": f"https://{name}:{box.port}/hook", "events": ["game-started"]}).json
+    game_with(client, ada, auth)
+    deliver(lambda: box.got)
+    assert len(box.got) == 1
+    assert sorted(box.server_names) == ["hooks.example.test", "other.example.test"]
+    headers, body, _ = box.got[0]
+    assert headers["host"] == f"hooks.example.test:{box.port}"
+    assert Webhook(hooks["hooks.example.test"]["secret"]).verify(body, headers)["type"] == \
+        "game-started"
+    assert dns.lookups == {"hooks.example.test": 1, "other.example.test": 1}
+    other = client.get(f"/v1/players/me/webhooks/{hooks['other.example.test']['id']}"
+                       "/deliveries", headers=auth).json["deliveries"]
+    assert "SSLError: hostname 'other.example.test' doesn't match" in other[0]["error"], other
