@@ -20,6 +20,10 @@ from workers.mail import words
 from workers.queues import enqueuer
 
 SEAT_LABEL = re.compile(r"\b[Ss]eat ?\d")
+# a seat standing bare for a player: a list of seat numbers (Age of Industry's "turn order
+# [0, 1, 2]"), or any list written as Python writes it; a grid mark of a seat number
+# (Industry's "2~", "0#"), which the words layer cannot name
+BARE_SEATS = re.compile(r"\[\d+(?:, \d+)+\]|\[\[\d|(?<![\w.])\d[~#](?![\w])")
 IDENTIFIER = re.compile(r"\b[a-z][a-z0-9]*(?:_+[a-z0-9]+)+\b")
 GAMES = sorted(gid for gid in game_types() if gid != "pile")
 
@@ -34,11 +38,32 @@ def test_identifiers_and_seats_in_words():
     assert words.in_words("seat 7 waits", {}, ["Ada"]) == "seat 7 waits"
 
 
+def test_german_names_beside_where_the_printed_game_is_german():
+    """Industry and Ultimate Railroads are printed in German: the names their rulebooks
+    print (seeds/001 "Von der Tongrube bis zum Roboterwerk", "Bank und Börse", the
+    Bonusfelder; seeds/004 STRECKENBAU, DIE GIESSEREIEN, WERKLOK) beside the English.
+    Age of Industry and Brass are English games (their German rules are translations:
+    seeds/000 "wir belassen es bei dem englischen Titel", seeds/003 "Übersetzungen"):
+    English only."""
+    types = game_types()
+    industry = types["industry"].display_names
+    assert words.in_words("seat 0 develops clay_pit and stock_exchange; power_plant", industry, ["Ada"]) == \
+        "Ada develops Clay pit (Tongrube) and Stock exchange (Börse); Power plant (Elektrizitätswerk)"
+    assert industry["printing_works"] == "Printing works"     # not transcribed: no German guessed
+    railroads = types["ultimate-railroads"].display_names
+    assert words.in_words("track_green_1 coal_foundry werklok nuernberg_fuerth", railroads, []) == \
+        ("Green tracks 1 (grüne Gleise) Foundry and coal (Gießerei und Kohle) Works locomotive (Werklok) "
+         "Nuremberg-Fürth line (Strecke Nürnberg-Fürth)")
+    for english in ("age-of-industry", "brass-lancashire"):
+        assert not any("(" in name for name in types[english].display_names.values())
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_no_mail_of_a_finished_game_has_seat_labels_or_identifiers(
         conn, inbox, run_jobs, new_game, game_id):
     game = game_types()[game_id]
     seated = players(min(game.min_seats + 1, game.max_seats, 4))
+    names = [p["name"] for p in seated]
     game_id_ = new_game(game_id, players=seated)
     run_jobs()
     store, engine, choose, played = Store(conn), game.engine, random.Random(11), 0
@@ -61,3 +86,6 @@ def test_no_mail_of_a_finished_game_has_seat_labels_or_identifiers(
         text = re.sub(r"https?://\S+", "", message.get_body(("plain",)).get_content())  # links' codes
         assert not SEAT_LABEL.findall(text), (message["Subject"], SEAT_LABEL.findall(text), text)
         assert not IDENTIFIER.findall(text), (message["Subject"], IDENTIFIER.findall(text), text)
+        assert not BARE_SEATS.findall(text), (message["Subject"], BARE_SEATS.findall(text), text)
+        if "The board" in text:        # whoever the board's marks stand for, by name
+            assert all(name in text.split("The board", 1)[1] for name in names), (message["Subject"], text)
