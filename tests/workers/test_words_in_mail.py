@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import random
 import re
+from email.message import EmailMessage
 
 import pytest
 
 from service.games.registry import game_types
 from service.play import resolve_turn, submit_turn
 from service.store import Store
+from tests.workers.conftest import DOMAIN, SECRET
 from tests.workers.test_play_by_mail import players
-from workers.mail import words
-from workers.queues import enqueuer
+from workers.mail import movelist, reply_address, settings, words
 
 SEAT_LABEL = re.compile(r"\b[Ss]eat ?\d")
 # a seat standing bare for a player: a list of seat numbers (Age of Industry's "turn order
@@ -60,28 +61,33 @@ def test_german_names_beside_where_the_printed_game_is_german():
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_no_mail_of_a_finished_game_has_seat_labels_or_identifiers(
-        conn, inbox, run_jobs, new_game, game_id):
+        conn, inbox, mail_in, run_jobs, new_game, game_id):
+    """Every 20th move and the last are played by replying with the move as typed, so
+    the mover's "applied" (or its confirmation folded into the next mail) is rendered
+    too; the last seat chose a mail after every move ("<name> moved")."""
     game = game_types()[game_id]
     seated = players(min(game.min_seats + 1, game.max_seats, 4))
     names = [p["name"] for p in seated]
     game_id_ = new_game(game_id, players=seated)
+    settings.change(conn, game_id_, len(seated) - 1, notify="every_move")
     run_jobs()
     store, engine, choose, played = Store(conn), game.engine, random.Random(11), 0
     while (snap := store.snapshot(game_id_)).status == "active":
         seat, state = snap.to_act[0], engine.load(snap.state)
         move = choose.choice(engine.legal_moves(state, seat))
         last = engine.result(engine.apply(state, seat, move)[0]) is not None
-        told = last or played % 20 == 0
-        turn, _ = submit_turn(store, enqueuer(conn) if told else (lambda *_: None),
-                              game_id_, seat, snap.version, [move])
-        if told:
+        if last or played % 20 == 0:
+            mail_in(by_mail(game_id_, seat, snap.version, movelist.typed(engine.format(move)),
+                            seated[seat]["email"]))
             run_jobs()
+            assert store.snapshot(game_id_).version == snap.version + 1, inbox.last(seated[seat]["email"])
         else:
+            turn, _ = submit_turn(store, lambda *_: None, game_id_, seat, snap.version, [move])
             resolve_turn(store, game_id_, turn["id"])
         played += 1
         assert played < 3000
     subjects = [str(m["Subject"]) for m in inbox.messages]
-    assert any(s.endswith("Game over") for s in subjects) and any(s.endswith("Your turn") for s in subjects)
+    assert all(any(s.endswith(kind) for s in subjects) for kind in ("Game over", "Your turn", " moved"))
     for message in inbox.messages:
         text = re.sub(r"https?://\S+", "", message.get_body(("plain",)).get_content())  # links' codes
         assert not SEAT_LABEL.findall(text), (message["Subject"], SEAT_LABEL.findall(text), text)
@@ -89,3 +95,13 @@ def test_no_mail_of_a_finished_game_has_seat_labels_or_identifiers(
         assert not BARE_SEATS.findall(text), (message["Subject"], BARE_SEATS.findall(text), text)
         if "The board" in text:        # whoever the board's marks stand for, by name
             assert all(name in text.split("The board", 1)[1] for name in names), (message["Subject"], text)
+
+
+def by_mail(game_id: str, seat: int, version: int, move: str, sender: str) -> EmailMessage:
+    """A player's mail to the seat's reply address of that version, the move typed."""
+    mail = EmailMessage()
+    mail["From"], mail["Subject"] = sender, "Re: my move"
+    mail["To"] = reply_address.make(SECRET, DOMAIN, game_id, seat, version)
+    mail["Message-ID"] = f"<{game_id}.{version}@player.test>"
+    mail.set_content(move + "\n")
+    return mail
