@@ -14,11 +14,12 @@ from email.message import EmailMessage
 import pytest
 
 from service.games.registry import game_types
-from service.play import resolve_turn, submit_turn
-from service.store import Store
+from service.play import Game, resolve_turn, snapshot_of, submit_turn
+from service.store import GameRecord, SeatRecord, Store
 from tests.workers.conftest import DOMAIN, SECRET
 from tests.workers.test_play_by_mail import players
-from workers.mail import movelist, reply_address, settings, words
+from tests.workers.test_mail_length import CONFIG as MAIL_CONFIG
+from workers.mail import compose, intake, movelist, notices, reply_address, settings, words
 
 SEAT_LABEL = re.compile(r"\b[Ss]eat ?\d")
 # a seat standing bare for a player: a list of seat numbers (Age of Industry's "turn order
@@ -37,6 +38,8 @@ def test_identifiers_and_seats_in_words():
     assert words.in_words("seat1 took cable", game_types()["industry"].display_names,
                           ["Ada", "Bert"]) == "Bert took Cable (Kabel)"
     assert words.in_words("seat 7 waits", {}, ["Ada"]) == "seat 7 waits"
+    assert words.unnamed("develop 2H bert joker?", ["Ada", "Bert"]) == "develop 2H seat1 joker?"
+    assert words.unnamed("develop 2H Ada L.", ["Ada", "Ada L."]) == "develop 2H seat1"
 
 
 def test_german_names_beside_where_the_printed_game_is_german():
@@ -62,7 +65,8 @@ def test_german_names_beside_where_the_printed_game_is_german():
 @pytest.mark.parametrize("game_id", GAMES)
 def test_no_mail_of_a_finished_game_has_seat_labels_or_identifiers(
         conn, inbox, mail_in, run_jobs, new_game, game_id):
-    """Every 20th move and the last are played by replying with the move as typed, so
+    """Every 20th move and the last are played by replying with the move as the mails
+    write it (typed, a seat in it by its player's name: "develop 2H Bert"), so
     the mover's "applied" (or its confirmation folded into the next mail) is rendered
     too; the last seat chose a mail after every move ("<name> moved")."""
     game = game_types()[game_id]
@@ -77,8 +81,8 @@ def test_no_mail_of_a_finished_game_has_seat_labels_or_identifiers(
         move = choose.choice(engine.legal_moves(state, seat))
         last = engine.result(engine.apply(state, seat, move)[0]) is not None
         if last or played % 20 == 0:
-            mail_in(by_mail(game_id_, seat, snap.version, movelist.typed(engine.format(move)),
-                            seated[seat]["email"]))
+            as_shown = words.in_words(movelist.typed(engine.format(move)), {}, names)   # seats by name
+            mail_in(by_mail(game_id_, seat, snap.version, as_shown, seated[seat]["email"]))
             run_jobs()
             assert store.snapshot(game_id_).version == snap.version + 1, inbox.last(seated[seat]["email"])
         else:
@@ -105,3 +109,29 @@ def by_mail(game_id: str, seat: int, version: int, move: str, sender: str) -> Em
     mail["Message-ID"] = f"<{game_id}.{version}@player.test>"
     mail.set_content(move + "\n")
     return mail
+
+
+def test_a_seat_in_a_move_is_its_players_name_in_the_mail_and_in_the_reply():
+    """Industry's develop names the seat a resource is bought from (`develop 2H seat1`,
+    rulebook "Beschaffung erforderlicher Rohstoffe"): the "your turn" mail writes it
+    "develop 2H Bert", and that line, replied, is the move."""
+    game_type, names = game_types()["industry"], ["Ada", "Bert", "Cleo"]
+    engine, choose = game_type.engine, random.Random(0)
+    options = game_type.resolve_options({}, 3)
+    record = GameRecord(id="g000000000000001", game=game_type.id, engine_version=game_type.engine_version,
+                        options=options, seed=0, admin_hash="", created_at=0,
+                        seats=[SeatRecord(name, "", f"{name.lower()}@p.test") for name in names])
+    state, version = engine.setup(options, 3, 0), 0
+    while not any("seat" in engine.format(m) for m in engine.legal_moves(state, engine.to_act(state)[0])):
+        seat = engine.to_act(state)[0]
+        state, version = engine.apply(state, seat, choose.choice(engine.legal_moves(state, seat)))[0], version + 1
+        assert engine.result(state) is None
+    seat = engine.to_act(state)[0]
+    game = Game(game_type, record, snapshot_of(game_type, state, version))
+    text = compose.to_text(notices.your_turn(game, seat, MAIL_CONFIG), MAIL_CONFIG.public_url)
+    assert not SEAT_LABEL.findall(text), text
+    wanted = next(m for m in engine.legal_moves(state, seat) if "seat" in engine.format(m))
+    shown = words.in_words(movelist.typed(engine.format(wanted)), {}, names)
+    assert shown in text and shown.split()[-1] in names, (shown, text)
+    moves, ignored, unreadable = intake.read_moves(game, seat, [shown])
+    assert (moves, ignored, unreadable) == ([wanted], [], [])
