@@ -198,7 +198,7 @@ def refused_move(game: Game, refusal: dict) -> str:
     if found is None or int(found.group(1)) >= len(moves):
         return ""
     try:
-        return f", for: {movelist.typed(game.type.engine.format(moves[int(found.group(1))]))}"
+        return f", for: {named(game, movelist.typed(game.type.engine.format(moves[int(found.group(1))])))}"
     except Exception:                   # a move the engine cannot even write down
         return ""
 
@@ -214,7 +214,7 @@ def field_text(field: str) -> str:
 
 def option_text(game: Game, option) -> str:
     if isinstance(option, dict) and "action" in option:
-        return movelist.typed(game.type.engine.format(option))
+        return named(game, movelist.typed(game.type.engine.format(option)))
     return str(option)
 
 
