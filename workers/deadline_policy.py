@@ -11,7 +11,7 @@ from service import problems
 from service.play import Game, load_game, submit_turn
 from service.store import Store, key
 from workers import bots
-from workers.mail import compose, notices, outbox
+from workers.mail import compose, movelist, notices, outbox
 from workers.mail.config import MailConfig
 from workers.mail.runtime import queue
 from workers.queues import enqueuer
@@ -69,7 +69,7 @@ def played_for(conn, game: Game, turn: dict, turn_id: str) -> str | None:
     skipped, mail_config = json.loads(marker), MailConfig.from_env(conn)
     mail = notices.blank(game, turn["seat"], "Time ran out: a move was played for you", mail_config)
     mail.add("Deadline", f"You did not move within {compose.count(skipped['turn_hours'], 'hour')}, so "
-                         f"this was played for you:\n  {skipped['played']}")
+                         f"this was played for you:\n  {movelist.typed(skipped['played'])}")
     return outbox.dispatch(conn, queue(conn), mail_config, mail, [f"deadline-{skipped['clock']}"])
 
 
@@ -83,7 +83,7 @@ def announce_skip(conn, game: Game, turn: dict, turn_id: str, other: int) -> str
     mail = notices.blank(game, other, f"Time ran out for {name}", mail_config)
     mail.add("Deadline", f"{name} did not move within "
                          f"{compose.count(skipped['turn_hours'], 'hour')}, so this was played "
-                         f"for them:\n  {skipped['played']}")
+                         f"for them:\n  {movelist.typed(skipped['played'])}")
     return outbox.dispatch(conn, queue(conn), mail_config, mail, [f"skipped-{skipped['clock']}"])
 
 

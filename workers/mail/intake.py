@@ -28,7 +28,7 @@ from service.play import Game, load_game, submit_turn
 from service.store import Store
 from workers import clock, notify
 from workers.mail import (compose, consent, inbound, limits, movelist, notices, outbox,
-                          reply_address, settings)
+                          reply_address, settings, words)
 from workers.mail.config import MailConfig
 from workers.mail.inbound import Reply
 from workers.mail.runtime import connection, queue
@@ -156,6 +156,22 @@ def run_commands(conn, config: MailConfig, game: Game, seat: int, commands, mail
         COMMANDS[command](conn, game, seat, argument, mail, config)
 
 
+def resolve_named(game: Game, state, seat: int, line: str):
+    """movelist.resolve of the line with the players' names read as their seats (the
+    mails write a seat in a move by its player's name: "develop 2H Bert") when that is
+    a legal move now; else of the line as written (a name that is also a word of the
+    notation stays that word)."""
+    seats = words.unnamed(line, [s.name for s in game.record.seats])
+    if seats != line and state is not None:
+        try:
+            move = movelist.resolve(game.type, state, seat, seats)
+        except NotationError:
+            move = None
+        if move is not None and move in game.type.engine.legal_moves(state, seat):
+            return move
+    return movelist.resolve(game.type, state, seat, line)
+
+
 def read_moves(game: Game, seat: int, lines: list[str]):
     """(moves, ignored lines, unreadable lines with their error). Each line is read
     as one of the seat's legal moves at that point of its turn, in full or written
@@ -167,7 +183,7 @@ def read_moves(game: Game, seat: int, lines: list[str]):
     state = game.state if seat in game.snapshot.to_act and game.snapshot.status == "active" else None
     for line in lines:
         try:
-            move = movelist.resolve(game.type, state, seat, line)
+            move = resolve_named(game, state, seat, line)
         except NotationError as error:
             failed.append((line, str(error)))
             continue

@@ -33,6 +33,12 @@ def board(game: Game, seat: int) -> str:
     return in_words(game, game.type.engine.render_text(game.state, seat))
 
 
+def named(game: Game, notation: str) -> str:
+    """Moves as typed with each seat they name by its player's name ("develop 2H Bert"),
+    which a reply may type back (intake.resolve_named)."""
+    return words.in_words(notation, {}, [s.name for s in game.record.seats])
+
+
 def in_words(game: Game, text: str) -> str:
     """An engine's text with players by name and identifiers by their printed names."""
     return words.in_words(text, game.type.display_names, [s.name for s in game.record.seats])
@@ -59,8 +65,8 @@ def add_turn(mail: Mail, game: Game, seat: int) -> Mail:
     moves = legal_moves(game, seat)
     if moves:
         text, playable = movelist.summary(game.type, game.state, seat, moves)
-        mail.add("Your legal moves", text)
-        mail.quick_replies = playable
+        mail.add("Your legal moves", named(game, text))
+        mail.quick_replies = {named(game, move): cost for move, cost in playable.items()}
         mail.add("", "Reply with your move (one per line, above the quoted text).")
     elif game.snapshot.status == "finished":
         mail.add("", "The game is over.")
@@ -119,7 +125,7 @@ def since_last_turn(game: Game, played: list[dict]) -> str:
     """Each move since the seat's last turn in words, with what it cost and scored."""
     return happened.since_text(played, [s.name for s in game.record.seats], game.type.money,
                                lambda event: in_words(game, sentence(game, event)),
-                               lambda entry: movelist.typed(entry["notation"]))
+                               lambda entry: named(game, movelist.typed(entry["notation"])))
 
 
 def sentence(game: Game, event: dict) -> str:
@@ -145,7 +151,7 @@ def reminder(game: Game, seat: int, config: MailConfig, deadline: str) -> Mail:
 
 def applied(game: Game, seat: int, turn: dict, config: MailConfig) -> Mail:
     engine = game.type.engine
-    played = "\n".join(f"  {engine.format(m)}" for m in turn["moves"])
+    played = "\n".join(f"  {movelist.typed(engine.format(m))}" for m in turn["moves"])
     mail = blank(game, seat, "Your move was applied", config)
     mail.add("Applied", f"Played at version {turn['expected_version']}:\n{played}")
     return add_turn(mail, game, seat)
@@ -192,7 +198,7 @@ def refused_move(game: Game, refusal: dict) -> str:
     if found is None or int(found.group(1)) >= len(moves):
         return ""
     try:
-        return f", for: {movelist.typed(game.type.engine.format(moves[int(found.group(1))]))}"
+        return f", for: {named(game, movelist.typed(game.type.engine.format(moves[int(found.group(1))])))}"
     except Exception:                   # a move the engine cannot even write down
         return ""
 
@@ -208,7 +214,7 @@ def field_text(field: str) -> str:
 
 def option_text(game: Game, option) -> str:
     if isinstance(option, dict) and "action" in option:
-        return movelist.typed(game.type.engine.format(option))
+        return named(game, movelist.typed(game.type.engine.format(option)))
     return str(option)
 
 

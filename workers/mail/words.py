@@ -23,3 +23,12 @@ def in_words(text: str, names: dict[str, str], players: list[str]) -> str:
     text = SEAT_LABEL.sub(lambda found: players[int(found.group(2))]
                           if int(found.group(2)) < len(players) else found.group(0), text)
     return IDENTIFIER.sub(lambda found: named(found.group(0), names), text)
+
+
+def unnamed(text: str, players: list[str]) -> str:
+    """A player's line with the players' names back as the seats the notation writes
+    ("develop 2H Bert": "develop 2H seat1"), the longest names first."""
+    for seat, name in sorted(enumerate(players), key=lambda pair: -len(pair[1])):
+        if name.strip():
+            text = re.sub(rf"(?<![\w-]){re.escape(name.strip())}(?![\w-])", f"seat{seat}", text, flags=re.I)
+    return text

@@ -40,7 +40,7 @@ def place_line(state: State, place: str) -> str:
 def render_text(state: State, seat: int | None) -> str:
     game_map = MAPS[state.map]
     lines = [f"Age of Industry: {state.map} {PROVISIONAL}", f"Round {state.round}; "
-             f"turn order {state.order}"]
+             "turn order " + ", ".join(f"seat {s}" for s in state.order)]
     if state.finished:
         final = result(state)
         ranking = ", ".join(f"seat {s} {final['scores'][s]} VP" for [s] in final["ranking"])

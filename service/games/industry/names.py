@@ -1,10 +1,32 @@
 """Display names (issue 14): the resources by their English names with the German
-ones of the printed (German) game beside them, from data/resources.json. The board's
-factories and technologies are written in words from their identifiers: the printed
-board's names are not transcribed (data/SOURCES.md)."""
+ones of the printed (German) game beside them, from data/resources.json; the board's
+spaces by their English names from their identifiers, with the German beside those the
+rulebook names (seeds/001: "Von der Tongrube bis zum Roboterwerk", "Besondere Fabriken:
+Bank und Börse", Spielende's Bonusfelder "Hafen, Bahnhof, Pumpstation und
+Elektrizitätswerk", the introduction's "Dampfkraft" and "Elektrizität"). The other
+spaces' printed names are not transcribed (data/SOURCES.md): no German is guessed."""
 from __future__ import annotations
 
+from .board import BOARD
 from .schema import load_json
 
-DISPLAY = {r["id"]: r["en"] if r["en"] == r["de"] else f"{r['en']} ({r['de']})"
-           for r in load_json("resources.json")["resources"]}
+PRINTED_GERMAN = {
+    "clay_pit": "Tongrube", "robot_factory": "Roboterwerk", "stock_exchange": "Börse",
+    "harbour": "Hafen", "railway_station": "Bahnhof", "pumping_station": "Pumpstation",
+    "power_plant": "Elektrizitätswerk", "steam_power": "Dampfkraft", "electricity": "Elektrizität",
+}
+# the rulebook's words for the game's pieces, told once under the board (its glossary)
+TERMS = (("factory", "Fabrik"), ("technology", "Technologie"), ("bonus space", "Bonusfeld"),
+         ("epoch", "Epoche"), ("area marker", "Bereichsmarker"), ("ownership marker", "Besitzmarker"),
+         ("joker", "Joker"), ("subsidy", "Subvention"), ("the bank's coins", "Kasse"))
+
+
+def beside(english: str, german: str | None) -> str:
+    return english if german in (None, english) else f"{english} ({german})"
+
+
+# "bank" (Bank in both languages) is left a plain word: it also names the Kasse's
+# supply in the notation and the reasons ("the bank does not sell it")
+SPACES = {space["name"]: beside(space["name"].replace("_", " ").capitalize(), PRINTED_GERMAN.get(space["name"]))
+          for space in BOARD.spaces.values() if space["kind"] != "joker" and space["name"] != "bank"}
+DISPLAY = {**SPACES, **{r["id"]: beside(r["en"], r["de"]) for r in load_json("resources.json")["resources"]}}

@@ -4,17 +4,18 @@ from __future__ import annotations
 from service.games.industry.board import BOARD
 from service.games.industry.develop import build_cost
 from service.games.industry.markers import available_spaces
+from service.games.industry.names import TERMS
 from service.games.industry.notation import format
 from service.games.industry.schema import BONUS_NETWORK, COLUMNS, EPOCHS
 from service.games.industry.state import State
 
-LEGEND = "legend: ** available now, J joker on board, N~ seat N undeveloped, N# seat N developed, .. free"
+OWNERS = "abcd"                      # a seat's mark on the grid, keyed by name under it
 
 
 def cell(state: State, space: str) -> str:
     if space in state.owned:
         mark = state.owned[space]
-        return f"{mark['seat']}{'#' if mark['developed'] else '~'}"
+        return f"{OWNERS[mark['seat']]}{'#' if mark['developed'] else '~'}"
     if space in available_spaces(state):
         return "**"
     if BOARD.spaces[space]["kind"] == "joker" and space not in state.auctioned:
@@ -46,7 +47,9 @@ def grid(state: State) -> list[str]:
     for epoch in range(1, EPOCHS + 1):
         marker = ">" if epoch == state.epoch else " "
         lines.append(f"{marker} {epoch}  " + " ".join(cell(state, f"{epoch}{c}") for c in COLUMNS))
-    return lines + [LEGEND]
+    owners = ", ".join(f"{OWNERS[s]} = seat {s}" for s in range(state.seats))
+    return lines + ["legend: ** available now, J joker on board, .. free; x~ owned undeveloped, "
+                    f"x# owned developed, owners: {owners}"]
 
 
 def seat_line(state: State, seat: int) -> str:
@@ -58,7 +61,9 @@ def seat_line(state: State, seat: int) -> str:
 
 def situation(state: State, to_act: list[int]) -> list[str]:
     if state.phase == "over":
-        return [f"game over: scores {state.final['scores']}, ranking {state.final['ranking']}"]
+        scores = state.final["scores"]
+        return ["game over, ranking: " + ", ".join(f"seat {s} {scores[s]} VP" for group in state.final["ranking"]
+                                                   for s in group)]
     lines = [f"epoch {state.epoch}, round {state.round}, start player seat {state.start_player}, "
              f"phase {state.phase}"]
     if state.phase == "auction":
@@ -87,6 +92,7 @@ def render_text(state: State, seat: int | None, to_act: list[int], moves: list[d
                  f"auctioned {''.join(sorted(state.face_down)) or '-'}, in the bag {''.join(state.bag) or '-'}")
     lines += situation(state, to_act) + [""]
     lines += [seat_line(state, other) for other in range(state.seats)]
+    lines += ["", "In the German printing: " + ", ".join(f"{english} {german}" for english, german in TERMS)]
     if state.phase != "over":
         lines += ["", "available spaces:"] + [f"  {describe(s)}" for s in available_spaces(state)]
     if seat is not None:

@@ -1,12 +1,24 @@
-"""Display names (issue 14): the three routes by their English names with the German
-rulebook's beside them; the action spaces and other pieces are written in words from
-their identifiers (the data names no printed titles for them)."""
+"""Display names (issue 14): the pieces and spaces by English names with the German
+(printed) game's beside them, in the words of the German rulebook (seeds/004; GLOSSARY.md
+names the section of each): Strecke, Gleis, Lok, Fabrik, Industrialisierung, Ingenieurin,
+Leiharbeiter, Zugreihenfolge, Schlüssel, Schraubenschlüssel, Ideenplättchen, Kohle,
+Gießerei, Heizer, Kohle-Fabrik, Werklok. An identifier the table lacks is written in
+words from itself (workers.mail.words). The everyday words the board repeats on every
+line (coins, doublers, workers, the track colours) are told once, as TERMS under it."""
 from __future__ import annotations
 
-DISPLAY = {
+from .data import COLOURS
+
+GERMAN_COLOUR = {"wood": "holzfarbene", "green": "grüne", "bronze": "bronzene",
+                 "silver": "silberne", "gold": "goldene"}
+
+ROUTES = {
     "transsib": "Trans-Siberian Railroad (Transsibirische Eisenbahn)",
     "petersburg": "St. Petersburg line (Strecke nach St. Petersburg)",
     "kyiv": "Kiev line (Strecke nach Kiew)",
+    "dresden": "Dresden line (Strecke Dresden)",
+    "muenchen": "Munich line (Strecke München)",
+    "nuernberg_fuerth": "Nuremberg-Fürth line (Strecke Nürnberg-Fürth)",
     # ASIAN RAILROADS (the route takes its start station's name; OSAKA is laid over TOKYO)
     "beijing": "Beijing line (Strecke BEIJING)",
     "seoul": "Seoul line (Strecke SEOUL)",
@@ -22,3 +34,59 @@ DISPLAY = {
     "printed_1": "printed factory 1", "printed_2": "printed factory 2", "printed_3": "printed factory 3",
     "printed_4": "printed factory 4", "printed_5": "printed factory 5",
 }
+SPACES = {
+    **{f"track_{c}_{n}": f"{c.capitalize()} tracks {n} ({GERMAN_COLOUR[c]} Gleise)"
+       for c in COLOURS for n in (1, 2)},
+    "track_any_coin": "Any track for a coin (beliebiges Gleis, Münze)",
+    "track_reusable": "Track, usable again (Gleis, nochmals nutzbar)",
+    "loco_or_factory": "Locomotive or factory (Lok oder Fabrik)",
+    "loco_or_factory_1": "Locomotive or factory 1 (Lok oder Fabrik)",
+    "loco_or_factory_2": "Locomotive or factory 2 (Lok oder Fabrik)",
+    "loco_and_factory_3": "Locomotive and factory (Lok und Fabrik)",
+    "industry_1": "Industry 1 (Industrialisierung)",
+    "industry_2": "Industry 2 (Industrialisierung)",
+    "industry_1_track_1": "Industry and track (Industrialisierung und Gleis)",
+    "engineer_hire": "Hiring field (Anwerbefeld der Ingenieurinnen)",
+    "engineer_left": "Public engineer, left (horizontale Ingenieurin)",
+    "engineer_right": "Public engineer, right (horizontale Ingenieurin)",
+    "turn_order_1": "Turn order 1 (Zugreihenfolge)",
+    "turn_order_2": "Turn order 2 (Zugreihenfolge)",
+    "temporary_workers": "Temporary workers (Leiharbeiter)",
+    "last_round": "Last-round space (Letzte-Runde-Plättchen)",
+    "free_actions": "free actions",
+    "start_bonus": "Start bonus card (Startbonuskarte)",
+    "coal_coal": "Coal (Kohle)",
+    "coal_foundry": "Foundry and coal (Gießerei und Kohle)",
+    "coal_stoker": "Stoker (Heizer)",
+    "coal_factory": "Coal factory (Kohle-Fabrik)",
+    "werklok": "Works locomotive (Werklok)",
+    "freight_car": "Freight car (Güterwagen)",
+    "special_factory": "Special factory (Spezial-Fabrik)",
+}
+IDEAS = {
+    "end_card_and_idea_card": "End-game card and idea card (Spielendekarte und Ideenkarte)",
+    "second_wrench": "Second wrench (zweiter Schraubenschlüssel)",
+    "two_keys": "Two keys (zwei Schlüssel)",
+    "three_tracks": "Three tracks (drei Gleise)",
+    "wooden_worker": "Wooden worker (holzfarbener Arbeiter)",
+    "locomotive_9": "Locomotive 9 (Lok 9)",
+    "engineer_1": "Engineer 1 (Ingenieurin 1)",
+    "extra_engineer": "Extra engineer (zusätzliche Ingenieurin)",
+    "special_idea": "Special idea (Spezial-Ideenplättchen)",
+    "special_track_points": "Special track points (Spezial-Gleispunkte-Plättchen)",
+    "revaluation": "revaluation (Gleispunkte-Plättchen umdrehen)",
+    "medal": "20-point medal (20-Punkte-Medaille)",
+    "wood_steps": "wood track steps",
+    "green_bronze_steps": "green and bronze track steps",
+    "top_four_locomotives": "four best locomotives",
+    "end_stations": "end stations",
+    "idea_tiles": "idea tiles",
+}
+DISPLAY = {**ROUTES, **SPACES, **IDEAS}
+# the rulebook's words for the pieces the board names on every line, told once under it
+TERMS = (("route", "Strecke"), ("track", "Gleis"), ("wood", "holzfarben"), ("green", "grün"),
+         ("silver", "silber"), ("locomotive", "Lok"), ("factory", "Fabrik"),
+         ("industry strip", "Industrieleiste"), ("wrench", "Schraubenschlüssel"),
+         ("worker", "Arbeiter"), ("coin", "Münze"), ("doubler", "Verdoppler"), ("key", "Schlüssel"),
+         ("engineer", "Ingenieurin"), ("idea tile", "Ideenplättchen"), ("idea card", "Ideenkarte"),
+         ("end-game card", "Spielendekarte"), ("coal", "Kohle"), ("foundry", "Gießerei"))

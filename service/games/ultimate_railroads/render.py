@@ -6,6 +6,7 @@ from .boards import lane, route, route_ids
 from .data import COLOURS
 from .flow import to_act
 from .industry import strip_points
+from .names import TERMS
 from .scoring import round_points
 
 INITIAL = {"wood": "W", "green": "G", "bronze": "B", "silver": "S", "gold": "O"}
@@ -58,7 +59,7 @@ def player_block(state: dict, seat: int, viewer: int | None) -> list[str]:
     free = p["workers"] - p["placed"]
     head = (f"Seat {seat}{' (you)' if seat == viewer else ''}: {p['score']} points, "
             f"{free}/{p['workers']} workers free, {p['temps']} temporary, {p['coins']} coins, "
-            f"{p['doublers']} doublers, {p['keys']} keys, engineers {p['engineers'] or '-'}"
+            f"{p['doublers']} doublers, {p['keys']} keys, engineers {', '.join(map(str, p['engineers'])) or '-'}"
             f"{', passed' if p['passed'] else ''}")
     lines = [head] + [route_line(p, r) for r in route_ids(p)] + [strip_line(p)]
     lines.append(f"  idea tiles left: {', '.join(p['ideas']) or '-'}; next scoring would give "
@@ -72,20 +73,21 @@ def render(state: dict, seat: int | None) -> str:
     lines = [f"Ultimate Railroads (Russian Railroads): round {min(state['round'], state['rounds'])}"
              f" of {state['rounds']}, phase {state['phase']}",
              "Turn order: " + " ".join(f"{i + 1}.seat{s}" for i, s in enumerate(state["order"])),
-             "Occupied: " + (", ".join(f"{k}(seat{v['seat']})" for k, v in sorted(state["spaces"].items()))
+             "Occupied: " + ("; ".join(f"{k}: seat{v['seat']}" for k, v in sorted(state["spaces"].items()))
                              or "none"),
              "Engineers (6)..(1), hire: " + " ".join(str(n) if n else "_" for n in state["strip"]),
              "Locomotive stacks: " + " ".join(f"{k}x{v}" for k, v in state["stacks"].items() if v)
              + (f"; returned factories: {' '.join(state['returned'])}" if state["returned"] else ""),
              f"Idea cards: {', '.join(state['idea_cards']) or '-'}; doublers left {state['doubler_supply']}",
-             "Tracks: W wood, G green, B bronze, S silver, O gold; * marks a wrench"]
+             "Tracks: W wood, G green, B bronze, S silver, O gold; * marks a wrench",
+             "In the German printing: " + ", ".join(f"{english} {german}" for english, german in TERMS)]
     lines += industry_board_line(state) + [""]
     for s in range(state["seats"]):
         lines += player_block(state, s, seat) + [""]
     if state["emil"]:
         e = state["emil"]
         lines += [f"Emil: {e['workers'] - e['placed']}/{e['workers']} workers free, "
-                  f"{len(e['deck'])} cards face down, engineers {e['engineers'] or '-'}, "
+                  f"{len(e['deck'])} cards face down, engineers {', '.join(map(str, e['engineers'])) or '-'}, "
                   f"tiles {' '.join(e['tiles']) or '-'}{', passed' if e['passed'] else ''}", ""]
     if state["pool"] and state["pool"]["seat"] == seat:
         lines.append("Your action pool: " + "; ".join(
