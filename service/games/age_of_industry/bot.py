@@ -2,10 +2,10 @@
 in VP as SPIELSIEGER counts them: tile levels, money at $5 = 1 VP and the first
 dollars in hand more (a seat starts with none, SPIELVORBEREITUNG, and must hold some
 to build: a loan is worth taking when broke), the rails' income to come at the end
-(weighted up early: it grows as places fill), part of an unflipped tile's profit, and
-loans as the end counts them (the rails' income paid in, then loans repaid where the
-money reaches, else 5 VP each) blended with their $10 and interest to come while much
-of the deck is left (KREDITE)."""
+(rail income into money, weighted up: it grows as places fill), part of an unflipped
+tile's profit, and loans as the end counts them (repaid where the money reaches, else
+5 VP each) blended with their $10 and interest to come while much of the deck is left
+(KREDITE)."""
 from __future__ import annotations
 
 from service.games.age_of_industry.data import DECK, LEVELS
@@ -18,35 +18,29 @@ CASH_IN_HAND = 15           # the first dollars in hand are worth more by
 CASH_VP = 0.15
 UNFLIPPED_PROFIT = 0.5      # share of an unflipped tile's profit
 ROUNDS_LEFT = 6             # interest rounds a loan costs from the start, about
-LAST_LOAN = 0.2             # of the deck left: no loan taken after (tuned by pbem bench bot)
 RAIL_SHARE = 2.0            # of the rail income as it stands: places still fill up (tuned by pbem bench bot)
 
 
 def evaluate(state: State) -> list[float]:
-    early = len(state.deck) / len(DECK)         # how much of the game is still to come
-    rails = [0] * len(state.players)
-    for link, seat in state.rails.items():
-        rails[seat] += rail_income(state, link)
-    values = [money_and_loans(player.money, player.loans, rails[seat], early)
-              for seat, player in enumerate(state.players)]
+    early = len(state.deck) / len(DECK)         # cash in hand matters less as the deck ends
+    values = [money_and_loans(player.money, player.loans, early) for player in state.players]
     for tile in state.tiles.values():
         values[tile["owner"]] += tile["level"]
         if not tile["flipped"]:
             level = LEVELS[tile["industry"]][tile["level"]]
             values[tile["owner"]] += UNFLIPPED_PROFIT * level.profit * DOLLAR_VP
+    for link, seat in state.rails.items():
+        values[seat] += RAIL_SHARE * rail_income(state, link) * DOLLAR_VP
     return values
 
 
-def money_and_loans(money: int, loans: int, rails: int, early: float) -> float:
+def money_and_loans(money: int, loans: int, early: float) -> float:
     """KREDITE and SPIELSIEGER: early on a loan costs the $10 it repays and its interest
-    to come, and the rails' income is weighted up (places still fill up); towards the
-    end, as the end counts it: the rails' income paid into money first, then loans
-    repaid where the money reaches, else UNPAID_LOAN_VP each (so a dollar then repays
-    a loan's 5 VP). The two are blended by how much of the deck is left."""
-    at_end = money + rails
-    repaid = min(loans, at_end // LOAN)
-    at_end = (at_end - repaid * LOAN) * DOLLAR_VP - (loans - repaid) * UNPAID_LOAN_VP
-    running = (money - loans * (LOAN + ROUNDS_LEFT) + RAIL_SHARE * rails) * DOLLAR_VP
+    to come; towards the end, as the end counts it: repaid where the money reaches,
+    else UNPAID_LOAN_VP. The two are blended by how much of the deck is left."""
+    repaid = min(loans, money // LOAN)
+    at_end = (money - repaid * LOAN) * DOLLAR_VP - (loans - repaid) * UNPAID_LOAN_VP
+    running = (money - loans * (LOAN + ROUNDS_LEFT)) * DOLLAR_VP
     return (early * running + (1 - early) * at_end
             + min(money, CASH_IN_HAND) * CASH_VP * early)
 
@@ -54,13 +48,10 @@ def money_and_loans(money: int, loans: int, rails: int, early: float) -> float:
 def shortlist(state: State, seat: int, moves: list[dict]) -> list[dict]:
     """KREDITE: loans and repayments use no action, so a bot weighing them afresh at
     every step could take and repay one for ever. It borrows only while its cash is
-    short (below CASH_IN_HAND) and the deck not nearly spent (LAST_LOAN: a loan taken
-    then is seldom earned back before SPIELSIEGER repays it or counts it 5 VP), and
-    repays only just before the interest (`repaying`)."""
+    short (below CASH_IN_HAND) and repays only just before the interest (`repaying`)."""
     def wanted(move: dict) -> bool:
         if move["action"] == "loan":
-            return state.players[seat].money < CASH_IN_HAND and \
-                len(state.deck) >= LAST_LOAN * len(DECK)
+            return state.players[seat].money < CASH_IN_HAND
         if move["action"] == "repay":
             return bool(state.repaying)
         return True
