@@ -74,7 +74,13 @@ def ranked(game: GameType, state: State, seat: int, moves: list[Move], limit: in
     for move in sample(moves, limit, rng):
         try:
             after, _events = game.engine.apply(state, seat, move)
-        except IllegalMove:     # legal, but not on the guess at the hidden cards: ranked last
+        except IllegalMove:
+            # Legal, yet refused on the guess at the hidden cards: ranked last. Ultimate
+            # Railroads' completion search still can: when it gives up (SEARCH_BUDGET) on
+            # the guess, whose situations it has not met, where answers kept from the real
+            # state's earlier questions let it finish; and when a direct re-use of a space
+            # that draws start bonus cards is tried with the guess's generator. (Choosing
+            # the drawing space itself is judged on every draw: special_actions.possible_draws.)
             out.append(((float("-inf"), rng.random()), move, state))
             continue
         out.append(((value(game, after, seat), rng.random()), move, after))

@@ -23,6 +23,7 @@ from service.games.registry import game_types
 from service.games.ultimate_railroads.data import END_CARDS
 from service.store import GameRecord, SeatRecord
 from tests.games.harness import canonical, play_game
+from tests.games.ultimate_railroads.builders import a_game as a_railroads_game
 
 # (game, seats, options, the event types that tell what a hidden source gave)
 ALL_MODULES = {"coal": True, "werklok": True, "special_ideas": True, "extra_engineers": True}
@@ -212,3 +213,28 @@ def test_a_brass_card_boxed_unseen_before_the_rail_era_may_be_in_a_guess():
     guesses = [unseen(concealed(engine, state, seat)) for _ in range(20)]
     assert any(guess != unseen(state) for guess in guesses)
     assert all(sum(g.values()) == sum(unseen(state).values()) for g in guesses)
+
+
+def test_a_listed_move_is_never_refused_by_its_preview_when_it_draws_hidden_cards():
+    """Ultimate Railroads, p.48: the face-up engineer #4 draws 2 start bonus cards, a
+    direct action ("Du musst die direkte Aktion vollständig ausführen"). Whether it can
+    be done completely must not be judged on the generator's next draw: a preview
+    plays on a concealed copy whose generator is reseeded, and on main it refused the
+    listed move in 4 of these 10 deals of game 2 (no room for an industry step; the
+    real draw missed the industry step card). Every listed move on that space, in every
+    deal of games 1-7, must be playable in its preview (no room in the even ones)."""
+    game = game_types()["ultimate-railroads"]
+    engine = game.engine
+    tried = 0
+    for seed in range(1, 8):
+        state = a_railroads_game(2, seed=seed)
+        state["strip"][4] = 4
+        state["players"][0]["wrenches"] = [4 * (seed % 2 == 0)]      # room for 4 steps or none
+        for move in (m for m in engine.legal_moves(state, 0) if m.get("space") == "engineer_left"):
+            tried += 1
+            for deal in range(10):
+                engine.apply(concealed(engine, state, 0, random.Random(deal)), 0, move)
+            answer = play.preview_turn(a_game("ultimate-railroads", 2, state["options"], state),
+                                       0, 7, [move])
+            assert answer["status"] == "playable", answer
+    assert tried

@@ -16,7 +16,9 @@ GAME = GameType(
     min_seats=1,
     max_seats=4,
     engine=ENGINE,
-    engine_version=engine_version("5", FILES),     # 5: the shared events, modules, Germany, the reusable-space swap
+    # 5: the shared events, modules, Germany, the reusable-space swap; 6: drawing start
+    # bonus cards chosen only when every draw can be done completely
+    engine_version=engine_version("6", FILES),
     events=EVENTS,
     move_schemas=MOVE_SCHEMAS,
     stage="provisional" if PROVISIONAL else "complete",

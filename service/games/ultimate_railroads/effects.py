@@ -15,7 +15,7 @@ from .boards import board_of, route_ids
 from .data import COLOURS, ENGINEERS, STACKS, loco_number, ordinal
 from .industry import room
 from .locomotives import factory_sources, lay_places, lowest_stacks
-from .special_actions import draw_start_bonus
+from .special_actions import draw_start_bonus, possible_draws
 
 TEMPORARY_WORKERS = 2
 TRIED: dict = {}     # can_complete's answers by (state, seat, effect): listing and applying ask alike
@@ -262,7 +262,13 @@ def can_complete(state: dict, seat: int, effect: dict) -> bool:
     """ACHTUNG: Du musst die direkte Aktion vollständig ausführen: whether a direct
     action can be done completely, in the rules' sense: on a copy, the action goes
     into an empty action pool and every order and choice is tried (a step may unlock
-    the colour a later step needs; keys and factory actions gained on the way count)."""
+    the colour a later step needs; keys and factory actions gained on the way count).
+    An action drawing hidden cards can be done completely when every draw it could
+    make can be (special_actions.possible_draws): the seat cannot know the draw when it
+    chooses, and a verdict taken from the real draw would tell it in the legal moves
+    (and a dry run on a concealed copy, which draws another, would refuse the move)."""
+    if (draws := possible_draws(state, effect)) is not None:
+        return all(can_complete(state, seat, draw) for draw in draws)
     verdict = quick_verdict(state, seat, effect)
     if verdict is not None:
         return verdict

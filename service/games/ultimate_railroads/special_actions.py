@@ -3,6 +3,8 @@ that are not main-board actions: re-use a space, move a track up, draw start bon
 cards, do one start bonus card twice (then every other player picks one)."""
 from __future__ import annotations
 
+from itertools import combinations
+
 from service.games.common.rng import shuffled
 
 from . import pool, special_fields
@@ -81,6 +83,18 @@ def draw_start_bonus(state: dict, seat: int, effect: dict, direct: bool) -> list
     for card in cards[:DRAWN_START_BONUS]:
         events += gain(state, seat, START_BONUS[card]["effect"], direct)
     return events
+
+
+def possible_draws(state: dict, effect: dict) -> list[dict] | None:
+    """For an action that draws start bonus cards ("Mische alle Startbonuskarten verdeckt
+    und ziehe 2 davon", or an engineer showing it): what every draw it could make gives,
+    one combo per pair of cards; None for an action that draws nothing. The seat chooses
+    the action before the cards are drawn, so whether it can be done completely is
+    judged on these (effects.can_complete), never on the generator's next draw."""
+    if plain_effect(effect)["type"] != "draw_start_bonus":
+        return None
+    return [{"type": "combo", "parts": [START_BONUS[card]["effect"] for card in pair]}
+            for pair in combinations(start_bonus_cards(state["options"]), DRAWN_START_BONUS)]
 
 
 def bonus_twice_options(state, seat, item):

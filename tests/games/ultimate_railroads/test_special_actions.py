@@ -104,3 +104,26 @@ def test_p48_moves_round_trip_in_the_notation():
         assert ENGINE.parse(ENGINE.format(move)) == move
     assert ENGINE.format({"action": "engineer", "item": 0, "engineer": 12, "piece": "temps"}) == \
         "engineer #0 12 temps"
+
+
+def drawing_engineer_listed(seed: int, wrench: int) -> bool:
+    """Whether the face-up engineer #4 ("Mische alle Startbonuskarten verdeckt und ziehe
+    2 davon", provisional data) is listed for seat 0 of a 2-seat game set up with
+    `seed`, its wrench on `wrench` (field 4: no industry step can be made; 0: four)."""
+    state = a_game(2, seed=seed)
+    state["strip"][4] = 4
+    state["players"][0]["wrenches"] = [wrench]
+    return any(m.get("space") == "engineer_left" for m in ENGINE.legal_moves(state, 0))
+
+
+def test_drawing_start_bonus_cards_is_refused_when_some_draw_could_not_be_done_completely():
+    """p.48, "Mische alle Startbonuskarten verdeckt und ziehe 2 davon. Du erhältst die
+    Aktionen darauf", on the board a direct action ("Du musst die direkte Aktion
+    vollständig ausführen"): the cards are drawn after the space is chosen, so it may
+    be chosen when every draw can be done completely. Without room for an industry
+    step, a draw holding the industry step card cannot: refused whatever the game's
+    generator would draw next (on main it was listed exactly when the real next draw
+    missed that card, games 2, 3, 5 and 6 of these seven: the legal moves told the
+    hidden draw, and a preview, drawing anew, refused the listed move)."""
+    assert [drawing_engineer_listed(seed, wrench=4) for seed in range(1, 8)] == [False] * 7
+    assert [drawing_engineer_listed(seed, wrench=0) for seed in range(1, 8)] == [True] * 7
