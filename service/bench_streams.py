@@ -97,7 +97,7 @@ def streams(game: str | None, connections: int, turns: int) -> None:
             before = turn_latencies(player, turns)                   # no stream open
             idle = rss_bytes(server.pid)
             listeners = Listeners(port, f"/v1/games/{player.id}/events", connections)
-            version = player.http.get(f"{base}/v1/games/{player.id}").json()["version"]
+            version = player.get(f"/v1/games/{player.id}")["version"]
             listeners.wait_for(version, connections, seconds=60)
             opened = len(listeners.arrivals.get(version, []))
             per_stream = (rss_bytes(server.pid) - idle) / max(opened, 1)
@@ -107,7 +107,7 @@ def streams(game: str | None, connections: int, turns: int) -> None:
                 during.append(player.turn())
                 if player.id != game_id:                        # the game ended: no stream on it
                     break
-                turn = player.http.get(f"{base}/v1/games/{game_id}/log?since={version}").json()
+                turn = player.get(f"/v1/games/{game_id}/log?since={version}")
                 for entry in turn["entries"]:
                     arrived = listeners.wait_for(entry["version"], opened)
                     fan_out += [at - entry["at"] for at in arrived]
