@@ -384,7 +384,8 @@ class Store:
         the same transaction; if it was claimed before, nothing is stored and the
         earlier claim {"turn", "digest"} is returned for the caller to compare. A turn
         id another turn of the game holds (new_turn_id has 16 random bits) is replaced
-        in `turn` by a fresh one before anything is stored."""
+        in `turn` by a fresh one before anything is stored. Without a key, one SET NX
+        per draw (issue 10: a submission's round trips are its cost)."""
         idem_key = key(game_id, "idem", str(turn["seat"]), idempotency[0]) if idempotency else None
         claim = {"turn": turn["id"], "digest": idempotency[1] if idempotency else None}
 
@@ -394,27 +395,35 @@ class Store:
             if pipe.exists(key(game_id, "turn", turn["id"])):
                 return None                     # drawn at once by another turn: look again
             pipe.multi()
-            if idem_key:
-                pipe.set(idem_key, claim_stored(claim), ex=IDEMPOTENCY_TTL)
+            pipe.set(idem_key, claim_stored(claim), ex=IDEMPOTENCY_TTL)
             pipe.set(key(game_id, "turn", turn["id"]), turn_stored(turn), ex=IDEMPOTENCY_TTL)
             return claim
         while True:
-            while self.state.exists(key(game_id, "turn", turn["id"])):  # new_turn_id: taken
-                turn["id"] = claim["turn"] = new_turn_id(turn["expected_version"])
-            self.owe(game_id, turn["id"], now)  # owed before it exists: never stored unowed
-            watched = [k for k in (idem_key, key(game_id, "turn", turn["id"])) if k]
-            result = self.state.transaction(put, *watched, value_from_callable=True)
-            if result is not None:
-                break
+            if idem_key is None:
+                owed = self.owe(game_id, turn["id"], now)  # owed before it exists
+                if self.state.set(key(game_id, "turn", turn["id"]), turn_stored(turn),
+                                  ex=IDEMPOTENCY_TTL, nx=True):
+                    return claim
+                if owed:                        # the id is another turn's: ours is not owed
+                    self.done_with(game_id, turn["id"])
+            else:
+                while self.state.exists(key(game_id, "turn", turn["id"])):  # taken
+                    turn["id"] = claim["turn"] = new_turn_id(turn["expected_version"])
+                self.owe(game_id, turn["id"], now)
+                watched = [idem_key, key(game_id, "turn", turn["id"])]
+                result = self.state.transaction(put, *watched, value_from_callable=True)
+                if result is not None:
+                    break
+            turn["id"] = claim["turn"] = new_turn_id(turn["expected_version"])
         if result["turn"] != turn["id"]:
             self.done_with(game_id, turn["id"])
         return result
 
-    def owe(self, game_id: str, turn_id: str, now: float) -> None:
+    def owe(self, game_id: str, turn_id: str, now: float) -> bool:
         """Index a turn whose jobs are not yet done (a global key, outside the
         game's slot, so it is written before the turn itself; the sweeper drops an
-        entry whose turn never appeared)."""
-        self.state.zadd(pending_key(game_id), {f"{game_id}/{turn_id}": now}, nx=True)
+        entry whose turn never appeared). True if it was not owed yet."""
+        return bool(self.state.zadd(pending_key(game_id), {f"{game_id}/{turn_id}": now}, nx=True))
 
     def commit(self, game_id: str, turn_id: str, expected: Snapshot, new: Snapshot,
                entries: list[dict], outcome: dict) -> dict | None:
