@@ -131,13 +131,15 @@ def new_turn_id(expected_version: int) -> str:
     return f"{expected_version % 2**32:08x}0000{secrets.token_hex(2)}"
 
 
-def log_columns(entries: list[dict]) -> dict:
+def log_columns(entries: list[dict], columns: dict | None = None) -> dict:
     """The log as stored: one list per field, so each field compresses among its own
     kind. `t`: "" for the turn of the entry before, the random half of an id that
     begins with the version its first move expected (turn_id), else the whole id; `a`:
-    milliseconds since the entry before (the first: since the epoch)."""
-    columns = {"s": [], "m": [], "e": [], "t": [], "a": []}
-    turn, ms = None, 0
+    milliseconds since the entry before (the first: since the epoch). `columns`: a
+    stored log the entries follow, extended in place (a commit appends to it without
+    reading every entry back: issue 10)."""
+    columns = columns or {"s": [], "m": [], "e": [], "t": [], "a": []}
+    turn, ms = last_turn(columns), sum(columns["a"])
     for entry in entries:
         now = round(entry["at"] * 1000)
         head = f"{(entry['version'] - 1) % 2**32:08x}"
@@ -149,6 +151,21 @@ def log_columns(entries: list[dict]) -> dict:
         columns["a"].append(now - ms)
         turn, ms = entry["turn"], now
     return columns
+
+
+def last_turn(columns: dict) -> str | None:
+    """The turn id of the last entry of stored columns (None for none)."""
+    for index in range(len(columns["t"]) - 1, -1, -1):
+        if part := columns["t"][index]:
+            return part if len(part) == 16 else f"{index % 2**32:08x}{part}"
+    return None
+
+
+def appended(stored, entries: list[dict]) -> dict:
+    """The stored log (columns, an old list of entries, or None) with `entries` after it."""
+    if isinstance(stored, list):
+        stored = log_columns(log_entries(stored))
+    return log_columns(entries, stored)
 
 
 def log_entries(stored) -> list[dict]:
@@ -463,7 +480,7 @@ class Store:
                 return None                             # resolved by an earlier run
             if (current["version"], current["status"]) != (expected.version, expected.status):
                 raise VersionMoved(current["version"])
-            whole = log_columns((log_entries(unpacked(log)) if log else []) + entries)
+            whole = appended(unpacked(log) if log else None, entries)
             resolved = {**turn, **outcome}
             pipe.multi()
             write_state(pipe, game_id, unpacked(meta), asdict(new), whole)

@@ -3,12 +3,13 @@ the log and snapshot are stored compressed and read back as the API showed them,
 result is kept for a turn job, and a Brass game stays under the mid-game ceiling."""
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
 
 from service import bench_storage, play
-from service.store import IDEMPOTENCY_TTL, Store, key
+from service.store import IDEMPOTENCY_TTL, Store, appended, key, log_columns, log_entries
 from tests.api.helpers import a_game, submit
 from workers.queues import resolve_job_id
 
@@ -91,7 +92,6 @@ def test_issue18_a_two_seat_brass_game_fits_6_kb_at_mid_game_and_4_kb_finished(r
 def test_issue18_the_log_keeps_turn_ids_and_times_to_the_millisecond():
     """log_columns keeps a turn id whole when it does not start with its version, and
     one turn's several moves under one id."""
-    from service.store import log_columns, log_entries
     entries = [{"version": 1, "seat": 0, "move": {"a": 1}, "events": [], "turn": "00000000abcdef01",
                 "at": 1700000000.1234},
                {"version": 2, "seat": 0, "move": {"a": 2}, "events": [{"x": 1}],
@@ -101,6 +101,27 @@ def test_issue18_the_log_keeps_turn_ids_and_times_to_the_millisecond():
     columns = log_columns(entries)
     assert columns["t"] == ["abcdef01", "", "ffffffff12345678"]
     assert log_entries(columns) == [{**e, "at": round(e["at"], 3)} for e in entries]
+
+
+def test_issue10_a_commit_appends_to_the_stored_columns_as_a_rewrite_would():
+    """appended() extends the stored columns without reading every entry back, to the
+    same columns as rewriting the whole log; an old list of entries is rewritten."""
+    rng = random.Random(10)
+    for _ in range(300):
+        entries, turn, at = [], None, 1.7e9
+        for version in range(1, rng.randrange(2, 14)):
+            if turn is None or rng.random() < 0.6:     # a new turn: its id starts with the
+                turn = (f"{version - 1:08x}0000{rng.randrange(65536):04x}"  # version, or not
+                        if rng.random() < 0.7 else f"{rng.randrange(2**64):016x}")
+            at += rng.random() * 100
+            entries.append({"version": version, "seat": rng.randrange(3), "move": {"n": version},
+                            "events": [], "turn": turn, "at": at})
+        split = rng.randrange(len(entries))
+        want = log_columns(entries)
+        assert appended(log_columns(entries[:split]) if split else None, entries[split:]) == want
+        old = [{"s": e["seat"], "m": e["move"], "e": e["events"], "t": e["turn"], "a": e["at"]}
+               for e in log_entries(log_columns(entries[:split]))]
+        assert appended(old or None, entries[split:]) == want
 
 
 def test_issue18_a_turn_id_already_taken_in_the_game_is_drawn_again(store, redis_conn):
