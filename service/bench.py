@@ -114,10 +114,9 @@ def running_service(workers: int = 2, started: list | None = None, **extra: str)
         wait_until_healthy(base)
         yield base
     finally:
+        from service.cli import end_worker      # SIGTERM, SIGKILL after a grace: none is left
         for proc in procs:
-            proc.terminate()
-        for proc in procs:
-            proc.wait(10)
+            end_worker(proc)
 
 
 def wait_until_healthy(base: str, timeout: float = 60.0) -> None:
