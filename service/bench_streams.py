@@ -126,7 +126,7 @@ def measured(base: str, port: int, server: int, chosen, connections: int, turns:
     before = turn_latencies(player, turns)                   # no stream open
     idle, cpu_idle = rss_bytes(server), cpu_seconds(server)
     listeners = Listeners(port, f"/v1/games/{player.id}/events", connections)
-    version = player.http.get(f"{base}/v1/games/{player.id}").json()["version"]
+    version = player.get(f"/v1/games/{player.id}")["version"]
     listeners.wait_for(version, connections, seconds=60)
     opened = len(listeners.arrivals.get(version, []))
     per_stream = (rss_bytes(server) - idle) / max(opened, 1)
@@ -137,7 +137,7 @@ def measured(base: str, port: int, server: int, chosen, connections: int, turns:
         during.append(player.turn())
         if player.id != game_id:                        # the game ended: no stream on it
             break
-        turn = player.http.get(f"{base}/v1/games/{game_id}/log?since={version}").json()
+        turn = player.get(f"/v1/games/{game_id}/log?since={version}")
         for entry in turn["entries"]:
             arrived = listeners.wait_for(entry["version"], opened)
             fan_out += [at - entry["at"] for at in arrived]

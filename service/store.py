@@ -88,15 +88,27 @@ def packed(data) -> bytes:
 LZMA = b"\x01"           # the head of a finished game's log: raw LZMA2 follows
 # lc=0, pb=0 (no literal context, no position bits): 2.5 % smaller than the preset's
 # lc=3, pb=2 on JSON (measured on finished 4-seat Brass games: 3,505 B against 3,596 B).
-LZMA_FILTERS = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "lc": 0, "pb": 0}]
+LZMA_FILTERS = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "lc": 0, "pb": 0,
+                 "dict_size": 64 << 20}]
 
 
 def packed_finished(data) -> bytes:
     """A finished game's state, written once: LZMA2 without the .xz container (its 60 B
     of headers), 7 % smaller than zlib's level 9 on a 4-seat Brass game (measured: 3,729
-    B against 4,004 B), for a key that is rarely read again."""
-    return LZMA + lzma.compress(dumps(data).encode(), format=lzma.FORMAT_RAW,
-                                filters=LZMA_FILTERS)
+    B against 4,004 B), for a key that is rarely read again. The dictionary is cut to
+    the data's size (no match reaches further back, so the output is the same and
+    LZMA_FILTERS still reads it): preset 9's 64 MiB made the encoder set up its tables
+    for 70 ms on the 35 KB of a finished Brass game, 12 ms with 1 MiB (issue 10: a
+    game's last turn)."""
+    raw = dumps(data).encode()
+    filters = [{**LZMA_FILTERS[0], "dict_size": dictionary_for(len(raw))}]
+    return LZMA + lzma.compress(raw, format=lzma.FORMAT_RAW, filters=filters)
+
+
+def dictionary_for(size: int) -> int:
+    """The smallest power of two that holds `size` bytes, from LZMA's least (4 KiB) up to
+    the preset's 64 MiB."""
+    return min(max(4096, 1 << (size - 1).bit_length()), LZMA_FILTERS[0]["dict_size"])
 
 
 def unpacked(raw: bytes):
@@ -253,8 +265,13 @@ class Snapshot:
     state: dict
     result: dict | None = None
 
+    def as_dict(self) -> dict:
+        """Its fields as stored. Shallow: dataclasses.asdict deep-copied the engine state
+        on each commit, 40 % of a worker's CPU for a turn (issue 10)."""
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
     def to_json(self) -> str:
-        return dumps(asdict(self))
+        return dumps(self.as_dict())
 
 
 STATE = ("meta", "snapshot", "log", "final")
@@ -311,7 +328,7 @@ class Store:
         self.state.sadd(index_key(record.id), record.id)  # first: it tolerates a missing game
         pipe = self.state.pipeline(transaction=True)
         pipe.set(key(record.id, "meta"), packed(asdict(record)), nx=True)
-        pipe.set(key(record.id, "snapshot"), packed(asdict(snapshot)), nx=True)
+        pipe.set(key(record.id, "snapshot"), packed(snapshot.as_dict()), nx=True)
         pipe.execute()
 
     def game_ids(self) -> list[str]:
@@ -377,7 +394,7 @@ class Store:
             if snap.status != status:
                 snap.status = status
                 pipe.multi()
-                pipe.set(key(game_id, "snapshot"), packed(asdict(snap)))
+                pipe.set(key(game_id, "snapshot"), packed(snap.as_dict()))
                 changed.append(status)
             return snap
         changed = []
@@ -415,7 +432,9 @@ class Store:
         the same transaction; if it was claimed before, nothing is stored and the
         earlier claim {"turn", "digest"} is returned for the caller to compare. A turn
         id another turn of the game holds (turn_id's, when the seat sent one before at
-        this version) is replaced in `turn` by a new_turn_id before anything is stored."""
+        this version) is replaced in `turn` by a new_turn_id before anything is stored.
+        Without a key, one SET NX per draw (issue 10: a submission's round trips are its
+        cost)."""
         idem_key = key(game_id, "idem", str(turn["seat"]), idempotency[0]) if idempotency else None
         claim = {"turn": turn["id"], "digest": idempotency[1] if idempotency else None}
 
@@ -425,27 +444,35 @@ class Store:
             if pipe.exists(key(game_id, "turn", turn["id"])):
                 return None                     # drawn at once by another turn: look again
             pipe.multi()
-            if idem_key:
-                pipe.set(idem_key, claim_stored(claim), ex=IDEMPOTENCY_TTL)
+            pipe.set(idem_key, claim_stored(claim), ex=IDEMPOTENCY_TTL)
             pipe.set(key(game_id, "turn", turn["id"]), turn_stored(turn), ex=IDEMPOTENCY_TTL)
             return claim
         while True:
-            while self.state.exists(key(game_id, "turn", turn["id"])):  # taken: draw one
-                turn["id"] = claim["turn"] = new_turn_id(turn["expected_version"])
-            self.owe(game_id, turn["id"], now)  # owed before it exists: never stored unowed
-            watched = [k for k in (idem_key, key(game_id, "turn", turn["id"])) if k]
-            result = self.state.transaction(put, *watched, value_from_callable=True)
-            if result is not None:
-                break
+            if idem_key is None:
+                owed = self.owe(game_id, turn["id"], now)  # owed before it exists
+                if self.state.set(key(game_id, "turn", turn["id"]), turn_stored(turn),
+                                  ex=IDEMPOTENCY_TTL, nx=True):
+                    return claim
+                if owed:                        # the id is another turn's: ours is not owed
+                    self.done_with(game_id, turn["id"])
+            else:
+                while self.state.exists(key(game_id, "turn", turn["id"])):  # taken
+                    turn["id"] = claim["turn"] = new_turn_id(turn["expected_version"])
+                self.owe(game_id, turn["id"], now)
+                watched = [idem_key, key(game_id, "turn", turn["id"])]
+                result = self.state.transaction(put, *watched, value_from_callable=True)
+                if result is not None:
+                    break
+            turn["id"] = claim["turn"] = new_turn_id(turn["expected_version"])
         if result["turn"] != turn["id"]:
             self.done_with(game_id, turn["id"])
         return result
 
-    def owe(self, game_id: str, turn_id: str, now: float) -> None:
+    def owe(self, game_id: str, turn_id: str, now: float) -> bool:
         """Index a turn whose jobs are not yet done (a global key, outside the
         game's slot, so it is written before the turn itself; the sweeper drops an
-        entry whose turn never appeared)."""
-        self.state.zadd(pending_key(game_id), {f"{game_id}/{turn_id}": now}, nx=True)
+        entry whose turn never appeared). True if it was not owed yet."""
+        return bool(self.state.zadd(pending_key(game_id), {f"{game_id}/{turn_id}": now}, nx=True))
 
     def commit(self, game_id: str, turn_id: str, expected: Snapshot, new: Snapshot,
                entries: list[dict], outcome: dict) -> dict | None:
@@ -476,7 +503,7 @@ class Store:
             whole = (log_entries(unpacked(log)) if log else []) + entries
             resolved = {**turn, **outcome}
             pipe.multi()
-            write_state(pipe, game_id, unpacked(meta), asdict(new), whole)
+            write_state(pipe, game_id, unpacked(meta), new.as_dict(), whole)
             pipe.set(turn_key, turn_stored(resolved), keepttl=True)
             return resolved
         return self.announced(game_id, turn_id, self.state.transaction(
@@ -519,7 +546,7 @@ class Store:
                 raise VersionMoved(length)
             meta = stored(pipe, game_id, "meta")
             pipe.multi()
-            write_state(pipe, game_id, meta, asdict(snapshot), log_entries(log or []))
+            write_state(pipe, game_id, meta, snapshot.as_dict(), log_entries(log or []))
         self.state.transaction(put, *(key(game_id, part) for part in STATE))
 
     @contextmanager

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import uuid
+from functools import partial
 
 import redis
 from rq import Callback, Queue, Retry, get_current_job
+from rq.exceptions import DuplicateJobError
 from rq.executions import Execution
 from rq.job import Job
 from rq.registry import ScheduledJobRegistry, StartedJobRegistry
@@ -48,17 +50,22 @@ def fresh(job_id: str) -> str:
 def enqueuer(conn: redis.Redis, lost: bool = False):
     """enqueue(game_id, turn_id): put the turn's resolve job on the queue; a job
     with the same id that is still waiting is not duplicated. `lost`: the sweeper
-    found no job of the turn in place; a new one under a fresh id."""
+    found no job of the turn in place; a new one under a fresh id. A turn's first job
+    goes in with rq's unique enqueue (one Lua script: the job saved and pushed unless
+    its id exists) where a look at the job first cost four round trips (issue 10)."""
     turns = queue(conn)
 
     def enqueue(game_id: str, turn_id: str) -> None:
         job_id = resolve_job_id(game_id, turn_id)
         if lost:
             job_id = fresh(job_id)
-        elif job_waiting(turns, job_id):
-            return
-        turns.enqueue("workers.resolve.resolve_turn", game_id, turn_id, job_id=job_id,
-                      retry=RETRY, result_ttl=0, failure_ttl=7 * 24 * 3600)
+        put = partial(turns.enqueue, "workers.resolve.resolve_turn", game_id, turn_id,
+                      job_id=job_id, retry=RETRY, result_ttl=0, failure_ttl=7 * 24 * 3600)
+        try:
+            put(unique=True)    # no job has the id (a new turn): one script does it all
+        except DuplicateJobError:
+            if not job_waiting(turns, job_id):
+                put()
     return enqueue
 
 

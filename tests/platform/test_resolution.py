@@ -192,7 +192,8 @@ def test_a_turn_is_owed_before_it_is_stored(store, monkeypatch):
 
     def crash(*_args, **_kwargs):
         raise ConnectionError("Redis went away")
-    monkeypatch.setattr(store.redis, "transaction", crash)
+    for write in ("set", "transaction"):       # the turn's write, with a key or without
+        monkeypatch.setattr(store.redis, write, crash)
     with pytest.raises(ConnectionError):
         queued(store, game_id, [{"action": "pass"}])
     monkeypatch.undo()

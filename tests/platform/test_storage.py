@@ -120,3 +120,19 @@ def test_issue18_a_turn_id_already_taken_in_the_game_is_drawn_again(store, redis
     assert redis_conn.get(key(record.id, "turn", first["id"])) == before
     assert store.turn(record.id, second["id"])["moves"] == second["moves"]
     assert store.claim(record.id, 0, "k1")["turn"] == first["id"]
+
+
+def test_issue10_a_turn_id_taken_is_drawn_again_without_a_key_and_the_holder_stays_owed(
+        store, redis_conn):
+    """Without an Idempotency-Key a turn is stored by one SET NX: an id the game holds
+    is drawn again, the holder's record is untouched and it is still owed."""
+    record, _tokens, _ = play.create_game(store, "pile", [{"name": "a"}, {"name": "b"}], None, 5)
+    first, _ = play.submit_turn(store, lambda *_: None, record.id, 0, 0, [{"action": "pass"}])
+    before = redis_conn.get(key(record.id, "turn", first["id"]))
+    second = {**first, "moves": [{"action": "pass"}, {"action": "pass"}]}
+    claim = store.queue_turn(record.id, second, None, time.time())
+    assert second["id"] != first["id"] and claim == {"turn": second["id"], "digest": None}
+    assert redis_conn.get(key(record.id, "turn", first["id"])) == before
+    assert store.turn(record.id, second["id"])["moves"] == second["moves"]
+    owed = {turn for _game, turn, _since in store.pending_turns(older_than=1e12)}
+    assert owed == {first["id"], second["id"]}
