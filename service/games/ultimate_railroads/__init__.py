@@ -20,9 +20,15 @@ GAME = GameType(
     events=EVENTS,
     move_schemas=MOVE_SCHEMAS,
     stage="provisional" if PROVISIONAL else "complete",
-    options=(Option("board", "russia", "the player boards: RUSSIAN RAILROADS (the base game) or GERMAN "
-                    "RAILROADS (provisional layout, extensions and income tiles); the American and Asian "
-                    "boards are to come", choices=("russia", "germany")),
+    options=(Option("board", "russia", "the player boards: RUSSIAN RAILROADS (the base game), GERMAN "
+                    "RAILROADS (provisional layout, extensions and income tiles) or AMERICAN RAILROADS "
+                    "(provisional layout: rubble and blasting, coin fields, the Golden Spike, the stock board "
+                    "with its dividend tiles, the steelworks); the Asian board is to come",
+                    choices=("russia", "germany", "america")),
+             Option("strip", "board", "the industry strip: the board's own (board), or another one "
+                    "(KOMBINATIONEN: AMERIKATABLEAU ODER AMERIKA-INDUSTRIELEISTE): russia, germany, or "
+                    "america (two tracks, provisional values; with another board it lies without rubble)",
+                    choices=("board", "russia", "germany", "america")),
              Option("emil", False, "SOLOVARIANTE: one player against Emil, who blocks action "
                     "spaces (1 player only; left out, a 1-player game is this one)",
                     choices=(False, True), seats=((False, (2, 3, 4)), (True, (1,)))),
@@ -37,8 +43,10 @@ GAME = GameType(
     description=(
         "Ultimate Railroads, base game (Russian Railroads), 2-4 players, or 1 player against "
         "Emil (option emil, the solo variant), with the modules coal, werklok, special_ideas and "
-        "extra_engineers as options, on the Russian board or the German one (board germany, its "
-        "layout provisional). PROVISIONAL DATA: "
+        "extra_engineers as options, on the Russian board, the German one (board germany, its "
+        "layout provisional) or the American one (board america: route fields, industry strip values, "
+        "stock levels, dividend faces, steelworks' stacks and colours provisional), with any of "
+        "the three industry strips (option strip). PROVISIONAL DATA: "
         "part of the printed components are not transcribed yet, and the engine plays with "
         "values chosen to fit the rules, NOT the printed ones: " + ", ".join(PROVISIONAL)
         + ". See service/games/ultimate_railroads/data/SOURCES.md."),

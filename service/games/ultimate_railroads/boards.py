@@ -6,13 +6,21 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .data import DATA, GERMANY, LANE, ROUTES
+from .data import AMERICA, DATA, GERMANY, LANE, ROUTES
 
 BOARDS: dict = {
-    "russia": {"routes": ROUTES, "lane": LANE, "max_wrenches": 2, "first_loco": "transsib"},
-    "germany": {"routes": {r["id"]: r for r in GERMANY["routes"]}, "lane": GERMANY["industry_strip"]["lane"],
+    "russia": {"routes": ROUTES, "max_wrenches": 2, "first_loco": "transsib"},
+    "germany": {"routes": {r["id"]: r for r in GERMANY["routes"]},
                 "max_wrenches": GERMANY["max_wrenches"]["value"], "first_loco": GERMANY["first_loco"]["route"]},
+    "america": {"routes": {r["id"]: r for r in AMERICA["routes"]},
+                "max_wrenches": AMERICA["max_wrenches"]["value"], "first_loco": AMERICA["first_loco"]["route"]},
 }
+# The industry strips (the `strip` option; "board": the board's own): each a list of tracks, a
+# wrench bound to one of them (AMERICAN RAILROADS: INDUSTRIELEISTE MIT 2 STRECKEN). The
+# Asian Industrietableau joins here when that chapter is merged (KOMBINATIONEN: AMERIKATABLEAU
+# + INDUSTRIETABLEAU: the nut on its field 35, no steelworks on it: america.py's hooks).
+STRIPS: dict = {"russia": [LANE], "germany": [GERMANY["industry_strip"]["lane"]],
+                "america": [AMERICA["industry_strip"]["lower"], AMERICA["industry_strip"]["upper"]]}
 EXTENSIONS: dict = {e["id"]: e for e in GERMANY["extensions"]}
 INCOME_TILES: dict = {t["id"]: t for t in GERMANY["income_tiles"]}
 TRACK_PIECES: dict = DATA["tracks_per_player"]["value"]     # 2 silver tracks, 1 gold one
@@ -26,8 +34,17 @@ def route_ids(player: dict) -> list[str]:
     return list(board_of(player)["routes"])
 
 
-def lane(player: dict) -> list:
-    return board_of(player)["lane"]
+def strip_of(player: dict) -> str:
+    return player.get("strip", player.get("board", "russia"))
+
+
+def wrench_track(player: dict, wrench: int) -> int:
+    """The industry track a wrench is bound to (0 but on the American strip's upper one)."""
+    return player.get("wrench_tracks", [0] * (wrench + 1))[wrench]
+
+
+def lane(player: dict, wrench: int = 0) -> list:
+    return STRIPS[strip_of(player)][wrench_track(player, wrench)]
 
 
 def route(player: dict, route_id: str) -> dict:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from service.games.common.rng import shuffled
 
-from .data import BASE_ENGINEERS, DATA, GERMANY, MODULES
+from .data import AMERICA, BASE_ENGINEERS, DATA, GERMANY, MODULES
 
 MODULE_OPTIONS = ("coal", "werklok", "special_ideas", "extra_engineers")
 COAL = MODULES["coal"]
@@ -51,6 +51,8 @@ def idea_tiles(options: dict) -> list[str]:
         tiles.append(COAL["idea_tile"]["id"])
     if on(options, "special_ideas"):
         tiles.append(MODULES["special_ideas"]["tile"]["id"])
+    if options.get("board") == "america":     # AMERICAN RAILROADS, AUFBAU 5: stock, golden spike
+        tiles += [t["id"] for t in AMERICA["idea_tiles"]]
     return tiles
 
 

@@ -1,7 +1,7 @@
 """The fields of each move: placing workers (EINEN SPIELZUG AUSFÜHREN), passing, the
 start bonus card, the turn-order relocation and every decision of the action pool
 (AKTIONSPOOL), and the moves the modules and the German board add (KOHLE-MODUL, WERKLOK,
-SPEZIAL-IDEEN-MODUL, ZUSÄTZLICHE INGENIEURE, GERMAN RAILROADS), checked before any rule (service/games/base.py, why_not_move) and
+SPEZIAL-IDEEN-MODUL, ZUSÄTZLICHE INGENIEURE, GERMAN and AMERICAN RAILROADS), checked before any rule (service/games/base.py, why_not_move) and
 published in the contract (`pbem contract`). `item` names a waiting decision of the
 seat's action pool by its id; a stack, colour, gap or wrench is named only where there
 is a choice (the legal moves show which)."""
@@ -185,6 +185,21 @@ Extension = naming("Extension", "GERMAN RAILROADS: an extension tile at a statio
                    "the extension tile")
 IncomeTile = naming("IncomeTile", "GERMAN RAILROADS: an income tile.", "tile",
                     "the income tile")
+Stock = free_use("Stock", "AMERICAN RAILROADS, FELDER MIT MÜNZE: a coin field reached, paid (1 coin) "
+                          "for a stock step, before or after your action; `use` names it ROUTE:FIELD.")
+Dividend = naming("Dividend", "AMERICAN RAILROADS, AKTIENTABLEAU: the dividend tile for the level you "
+                              "reached first.", "tile", "the dividend tile")
+Steelworks = deciding("Steelworks", "AMERICAN RAILROADS, DAS STAHLWERK: build it into a gap, or put it "
+                                    "back in the box (`box` 1).",
+                      gap=whole(0, 4, required=False, description="the gap"),
+                      box=whole(1, 1, required=False, description="1: back in the box"))
+Blast = naming("Blast", "AMERICAN RAILROADS, SPRENGUNGEN: which rubble tile goes.", "rubble",
+               "`route` or `industry`")
+Doubler = naming("Doubler", "AMERICAN RAILROADS, VERDOPPLER: the route a doubler goes onto.", "route",
+                 "the route")
+WrenchTrack = deciding("WrenchTrack", "AMERIKA-INDUSTRIELEISTE + DEUTSCHLANDTABLEAU: the industry track "
+                                      "the 3rd wrench goes onto.",
+                       track=whole(0, 1, description="0 the lower track, 1 the upper one"))
 
 
 MOVE_SCHEMAS: dict[str, type[Schema]] = {
@@ -196,4 +211,5 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
     "coal": Coal, "income": Income, "werklok": Werklok, "special_card": SpecialCard,
     "box_engineer": BoxEngineer, "freight_car": FreightCar, "module_factory": ModuleFactory,
     "foundry": Foundry, "stoker": Stoker, "close": Close, "again": Again, "hand_in": HandIn,
-    "extension": Extension, "income_tile": IncomeTile}
+    "extension": Extension, "income_tile": IncomeTile, "stock": Stock, "dividend": Dividend,
+    "steelworks": Steelworks, "blast": Blast, "doubler": Doubler, "wrench_track": WrenchTrack}

@@ -18,6 +18,10 @@
   coal stoker | coal reuse (before your action: the stoker field, a foundry)
   coal #3 stoker (after it)      foundry #0 reuse     stoker #1 kyiv:0 | factory:2
   close #2 kyiv:1                again #4 0           hand_in #2 3
+  AMERICAN RAILROADS: dividend #0 coin (the tile for the level you reached first)
+  steelworks #0 gap 2 | steelworks #0 box 1   blast #0 route|industry   doubler #0 omaha
+  stock omaha:6 | stock #3 omaha:6 (a coin field paid, before or after your action)
+  wrench_track #0 1 (the 3rd wrench onto the upper track, 0 the lower)
 
 "#N" names a waiting decision of your action pool; a stack or gap is named only where
 there is a choice (so a colour, a stack, a gap, a wrench); pieces are Nw (own workers), Nt (temporary workers), wood (the
@@ -38,6 +42,8 @@ FIELDS = {
     "module_factory": ("item", "gap"), "foundry": ("item", "foundry"), "stoker": ("item", "at"),
     "close": ("item", "at"), "again": ("item", "part"), "hand_in": ("item", "coal"),
     "extension": ("item", "tile"), "income_tile": ("item", "tile"),
+    "dividend": ("item", "tile"), "blast": ("item", "rubble"), "doubler": ("item", "route"),
+    "wrench_track": ("item", "track"),
 }
 VARIANTS = {"step": (("item", "route", "colour"), ("item", "route"), ("item", "route", "branch"),
                      ("item", "route", "colour", "branch")),
@@ -45,10 +51,12 @@ VARIANTS = {"step": (("item", "route", "colour"), ("item", "route"), ("item", "r
             "lay": (("item", "source", "route", "slot"), ("item", "route", "slot")),
             "idea": (("item", "tile"), ("item", "tile", "discard")),
             "factory": (("item",), ("item", "source"), ("item", "gap"), ("item", "source", "gap")),
-            "coal": (("use",), ("item", "use")), "income": (("use",), ("item", "use"))}
-INTS = {"wrench", "gap", "slot", "engineer", "part", "coal"}
+            "coal": (("use",), ("item", "use")), "income": (("use",), ("item", "use")),
+            "stock": (("use",), ("item", "use")), "steelworks": (("item", "gap"), ("item", "box"))}
+INTS = {"wrench", "gap", "slot", "engineer", "part", "coal", "track", "box"}
 # written before their value
-KEYWORDS = {"idea": {"discard"}, "factory": {"gap"}, "industry": {"wrench"}, "step": {"branch"}}
+KEYWORDS = {"idea": {"discard"}, "factory": {"gap"}, "industry": {"wrench"}, "step": {"branch"},
+            "steelworks": {"gap", "box"}}
 PIECE_SUFFIX = {"w": "workers", "t": "temps", "c": "coins"}
 
 

@@ -5,7 +5,7 @@ from service.games.common.rng import seed_state, shuffled
 
 from .board import new_tracks
 from .emil import solo_setup
-from . import modules
+from . import america, modules
 from .boards import BOARDS
 from .data import DATA, ENGINEERS, STACKS, ordinal, seat_rules
 from .locomotives import GAPS
@@ -25,8 +25,11 @@ def new_player(rules: dict, position: int, options: dict) -> dict:
             "ideas": modules.idea_tiles(options), "ideas_used": [], "ideas_removed": [],
             "engineers": [], "end_cards": [], "fired": [], "revalued": False, "medal": False,
             "extra_workers": 0, "passed": False, "card": position}
-    if board != "russia":       # GERMAN RAILROADS: the branch, the extensions, the income tiles
-        player.update(board=board, branch=None, extensions={}, income=[], income_used=[])
+    if board != "russia":
+        player["board"] = board
+    if board == "germany":       # GERMAN RAILROADS: the branch, the extensions, the income tiles
+        player.update(branch=None, extensions={}, income=[], income_used=[])
+    america.setup_player(player, options)
     return player
 
 
@@ -70,6 +73,7 @@ def setup(options: dict, seats: int, seed: int) -> dict:
     if options.get("special_ideas"):
         state["engineers_dealt"] = [n for n in strip if n is not None]
     rng = modules.module_setup(state, rng)
+    america.setup_table(state)
     state["rng"] = rng
     if options.get("emil"):
         solo_setup(state)

@@ -1,4 +1,4 @@
-"""Seeded random games for every board x player count (1: the solo game against Emil)
+"""Seeded random games for every board (Russian, German, American) x player count (1: the solo game against Emil)
 x module through the generic harness's checks: listed moves apply, unlisted ones are
 refused, views leak nothing, the state round-trips, replay from the log is exact. Each is
 a short game (its first two rounds, then the last round's scoring: `rounds` set to 2)
@@ -14,7 +14,7 @@ from service.games.ultimate_railroads import GAME
 from tests.games.harness import canonical, full_check
 
 ENGINE = GAME.engine
-BOARDS = ["russia", "germany"]
+BOARDS = ["russia", "germany", "america"]
 MODULES = [None, "coal", "werklok", "special_ideas", "extra_engineers"]
 SHORT = 2
 
@@ -58,6 +58,20 @@ def test_random_short_game(board, module, seats):
     seed = 100 * seats + BOARDS.index(board) * 10 + MODULES.index(module)
     resolved, state, log = short_game(options, seats, seed, check=full_check(seats))
     assert ENGINE.result(state)["scores"] == [p["score"] for p in state["players"]]
+    again = replayed(resolved, seats, seed, SHORT, log)
+    assert canonical(ENGINE.dump(again)) == canonical(ENGINE.dump(state))
+
+
+STRIPS = [("russia", "america", 2), ("germany", "america", 3), ("america", "russia", 4), ("america", "germany", 1)]
+
+
+@pytest.mark.parametrize("board,strip,seats", STRIPS)
+def test_random_short_game_with_another_industry_strip(board, strip, seats):
+    """KOMBINATIONEN: AMERIKATABLEAU ODER AMERIKA-INDUSTRIELEISTE: the route board and the
+    industry strip combined freely (the Asian Industrietableau joins with that chapter)."""
+    options = {"board": board, "strip": strip}
+    seed = 1000 + 10 * seats + BOARDS.index(board)
+    resolved, state, log = short_game(options, seats, seed, check=full_check(seats))
     again = replayed(resolved, seats, seed, SHORT, log)
     assert canonical(ENGINE.dump(again)) == canonical(ENGINE.dump(state))
 
