@@ -25,10 +25,6 @@ GAME = GameType(
                     "(provisional layout: rubble and blasting, coin fields, the Golden Spike, the stock board "
                     "with its dividend tiles, the steelworks); the Asian board is to come",
                     choices=("russia", "germany", "america")),
-             Option("strip", "board", "the industry strip: the board's own (board), or another one "
-                    "(KOMBINATIONEN: AMERIKATABLEAU ODER AMERIKA-INDUSTRIELEISTE): russia, germany, or "
-                    "america (two tracks, provisional values; with another board it lies without rubble)",
-                    choices=("board", "russia", "germany", "america")),
              Option("emil", False, "SOLOVARIANTE: one player against Emil, who blocks action "
                     "spaces (1 player only; left out, a 1-player game is this one)",
                     choices=(False, True), seats=((False, (2, 3, 4)), (True, (1,)))),
@@ -39,7 +35,11 @@ GAME = GameType(
              Option("special_ideas", False, "SPEZIAL-IDEEN-MODUL: a special idea tile each and the 5 "
                     "special idea cards", choices=(False, True)),
              Option("extra_engineers", False, "ZUSÄTZLICHE INGENIEURINNEN: the 9 extra engineers shuffled "
-                    "into the A and B stacks (never two with the same ordinal)", choices=(False, True))),
+                    "into the A and B stacks (never two with the same ordinal)", choices=(False, True)),
+             Option("strip", "board", "the industry strip: the board's own (board), or another one "
+                    "(KOMBINATIONEN: AMERIKATABLEAU ODER AMERIKA-INDUSTRIELEISTE): russia, germany, or "
+                    "america (two tracks, provisional values; with another board it lies without rubble)",
+                    choices=("board", "russia", "germany", "america"))),
     description=(
         "Ultimate Railroads, base game (Russian Railroads), 2-4 players, or 1 player against "
         "Emil (option emil, the solo variant), with the modules coal, werklok, special_ideas and "

@@ -325,6 +325,11 @@ def resolve_wrench_track(state, seat, item, move):
 
 
 GAIN = {"stock_idea": stock_idea, "golden_spike_idea": golden_spike_idea}
+# Direct decisions that always have a move and take no track or industry room (a dividend tile
+# is left while its level has none; a steelworks may go back in the box; a doubler is taken only
+# with a free field; the rubble to blast and the 3rd wrench's track are there): completion.py
+# need not search them.
+ALWAYS_DOABLE = {"dividend", "steelworks", "blast", "doubler", "wrench_track"}
 pool.kind("dividend")((dividend_options, resolve_dividend))
 pool.kind("steelworks")((steelworks_options, resolve_steelworks))
 pool.kind("blast")((blast_options, resolve_blast))

@@ -10,6 +10,7 @@ import json
 import marshal
 
 from . import pool
+from .america import ALWAYS_DOABLE
 from .board import step_capacity
 from .data import COLOURS
 from .industry import room
@@ -169,8 +170,9 @@ def surely_finishable(state: dict, slack: int = 0) -> bool:
     colours have room for all direct track steps together, and the wrenches for all
     direct industry steps, doing them one item after the other always works (a
     displaced locomotive can always be laid or returned, and takes no room). With
-    `slack` 1 that still holds after any one move that is not an advance (p.48)."""
-    direct = unfinished(state)
+    `slack` 1 that still holds after any one move that is not an advance (p.48). AMERICAN
+    RAILROADS' decisions (america.ALWAYS_DOABLE) always have a move and take no room."""
+    direct = [i for i in unfinished(state) if i["kind"] not in ALWAYS_DOABLE]
     player = state["players"][state["pool"]["seat"]]
     tracks = [i for i in direct if i["kind"] == "track" and "routes" not in i]
     industry = [i for i in direct if i["kind"] == "industry"]
