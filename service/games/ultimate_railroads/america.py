@@ -73,20 +73,23 @@ def level_of(state: dict, marker) -> int:
 
 # --- AKTIENTABLEAU ---------------------------------------------------------------------
 
-def stock_step(state: dict, seat: int) -> list[dict]:
+def stock_step(state: dict, seat: int, payout: bool = False) -> list[dict]:
     """Up one level: the first player there chooses the level's dividend tile and does it,
-    later ones go right of the others and may do it; already on top: a personal payout."""
+    later ones go right of the others and may do it; already on top: a personal payout.
+    `payout`: a personal payout follows the new level's tile (the stock idea tile)."""
     stock = state["stock"]
     level = level_of(state, seat)
     if level == LEVELS:
-        return [{"type": "stock_step", "seat": seat, "level": level}] + personal_payout(state, seat)
+        return [{"type": "stock_step", "seat": seat, "level": level}] + personal_payout(state, seat) + (
+            personal_payout(state, seat) if payout else [])
     stock["levels"][level].remove(seat)
     stock["levels"][level + 1].append(seat)
     events = [{"type": "stock_step", "seat": seat, "level": level + 1}]
     if stock["tiles"][level + 1] is None:
-        pool.add(state, "dividend", True, level=level + 1)
+        pool.add(state, "dividend", True, level=level + 1, payout=payout)
         return events
-    return events + dividend(state, seat, stock["tiles"][level + 1])
+    return events + dividend(state, seat, stock["tiles"][level + 1]) + (
+        personal_payout(state, seat) if payout else [])
 
 
 def dividend(state: dict, seat: int, tile: str) -> list[dict]:
@@ -104,7 +107,7 @@ def resolve_dividend(state, seat, item, move):
     state["stock"]["offer"].remove(move["tile"])
     state["stock"]["tiles"][item["level"]] = move["tile"]
     return [{"type": "dividend_tile", "seat": seat, "level": item["level"], "tile": move["tile"]}] + \
-        dividend(state, seat, move["tile"])
+        dividend(state, seat, move["tile"]) + (personal_payout(state, seat) if item.get("payout") else [])
 
 
 def personal_payout(state: dict, seat: int) -> list[dict]:
@@ -117,9 +120,9 @@ def personal_payout(state: dict, seat: int) -> list[dict]:
 
 
 def stock_idea(state, seat, effect, direct):
-    """DAS AKTIEN-IDEENPLÄTTCHEN: first the step up and the new level's tile, then a
-    personal payout as well."""
-    return stock_step(state, seat) + personal_payout(state, seat)
+    """DAS AKTIEN-IDEENPLÄTTCHEN: first the step up and the new level's tile (chosen first when
+    nobody was there yet), then a personal payout as well (that tile in it)."""
+    return stock_step(state, seat, payout=True)
 
 
 def golden_spike_idea(state, seat, effect, direct):

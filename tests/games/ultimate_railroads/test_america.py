@@ -353,6 +353,16 @@ def test_das_aktien_ideenplaettchen_first_the_step_and_its_tile_then_a_personal_
     state = decision(state, 0, "idea")
     state = act(state, 0, "idea #0 stock")
     assert level_of(state, 0) == 1 and state["players"][0]["score"] == 10      # the tile, then the payout
+    state["pool"] = None
+    state["players"][0]["ideas"].append("stock")
+    coins = state["players"][0]["coins"]
+    state = decision(state, 0, "idea")
+    state = act(state, 0, "idea #0 stock")                    # first on level 2: its tile first
+    assert state["players"][0]["score"] == 10 and level_of(state, 0) == 2
+    state = act(state, 0, f"dividend #{item(state, 'dividend')} dividend_coin")
+    player = state["players"][0]
+    assert state["stock"]["tiles"][2] == "dividend_coin"
+    assert player["score"] == 15 and player["coins"] == coins + 2     # the tile, then the payout with it
 
 
 def test_bonus_bei_spielende_20_to_the_highest_10_to_the_second_the_left_one_wins_a_tie():
