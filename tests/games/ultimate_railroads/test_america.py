@@ -203,7 +203,7 @@ def test_industrieleiste_mit_2_strecken_the_upper_track_moves_over_gaps_and_uses
     state = america()
     player = state["players"][0]
     assert room(player) >= len(UPPER) - 1                       # the upper one passes the empty gaps
-    assert not can_advance(player, 0) or LOWER[1] != "gap"
+    assert room({**player, "wrenches": [0], "wrench_tracks": [0]}) == LOWER.index("gap") - 1   # not the lower
     over = UPPER.index("over")
     player["wrenches"][1] = over - 1
     player["factories"][0] = "6"                                # the #6 factory: 1 coin (base data)
