@@ -91,7 +91,7 @@ def test_random_short_game_with_another_industry_strip(board, strip, seats):
     assert canonical(ENGINE.dump(again)) == canonical(ENGINE.dump(state))
 
 
-@pytest.mark.parametrize("board", ["russia", "germany"])
+@pytest.mark.parametrize("board", ["russia", "germany", "asia"])
 def test_every_module_together_a_whole_game(board):
     """KOMBINATIONEN: all four modules at once on each board, a whole game (3 players). The
     American board's whole game: over HTTP (tests/e2e, with coal), kept out of here for time
