@@ -91,6 +91,12 @@ def test_random_short_game_with_another_industry_strip(board, strip, seats):
     assert canonical(ENGINE.dump(again)) == canonical(ENGINE.dump(state))
 
 
+def test_random_short_game_america_with_the_industry_board_against_emil():
+    """AMERIKATABLEAU + INDUSTRIETABLEAU with EMIL + AMERIKA and EMIL + INDUSTRIETABLEAU (the
+    pairwise design has America with the board for 2 and 4 players only)."""
+    short_checked_game({"board": "america", "industry_board": True, "emil": True}, 1, 3013)
+
+
 @pytest.mark.parametrize("board", ["russia", "germany", "asia"])
 def test_every_module_together_a_whole_game(board):
     """KOMBINATIONEN: all four modules at once on each board, a whole game (3 players). The
