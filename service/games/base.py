@@ -321,6 +321,8 @@ class GameType:
     # game is German), for the mails' words (issue 14)
     display_names: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
     bot: Bot = Bot()
+    # options that cannot go together: resolved options -> (the option to name, why) or None
+    option_conflict: Callable[[dict], tuple[str, str] | None] | None = field(default=None, compare=False)
 
     def resolve_options(self, given: dict | None, seats: int | None = None) -> dict:
         """Defaults filled in (for `seats` players, when given: Option.seats); raises
@@ -339,6 +341,8 @@ class GameType:
                     seats is not None and option.seats_problem(value, seats)):
                 raise OptionError(name, reason)
             resolved[name] = value
+        if self.option_conflict and (conflict := self.option_conflict(resolved)):
+            raise OptionError(*conflict)
         return resolved
 
     def redact(self, entry: dict, seat: int | None) -> dict:

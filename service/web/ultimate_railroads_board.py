@@ -8,9 +8,10 @@ the strip, doublers, keys, coins, points. Values the data marks provisional carr
 and the picture says what that means."""
 from __future__ import annotations
 
-from service.games.ultimate_railroads.boards import lane, route as player_route, route_ids
-from service.games.ultimate_railroads.data import (COLOURS, ENGINEERS, PROVISIONAL, SPACES,
-                                                   STACKS, loco_number, seat_rules)
+from service.games.ultimate_railroads.america import ROUTE_RUBBLE, STRIP_RUBBLE, strip_block
+from service.games.ultimate_railroads.boards import industry_tracks, route as player_route, route_ids, wrench_track
+from service.games.ultimate_railroads.data import (COLOURS, ENGINEERS, PROVISIONAL, SPACES, STACKS,
+                                                   loco_number, seat_rules)
 from service.games.ultimate_railroads.spaces import HIRE_SLOT, PUBLIC_SLOTS
 from service.web import svg
 
@@ -18,7 +19,8 @@ TRACK = {"wood": "#8d5a2b", "green": "#2e7d32", "bronze": "#b87333", "silver": "
          "gold": "#d4af37"}
 SPECIAL = {"new_worker": "W", "idea_tile": "I", "key": "K", "route_doubling": "×2",
            "bonus_star": "★", "medal": "M", "construction": "C", "take_loco": "L", "gold": "O",
-           "income": "€", "wrench": "+W", "industry": "→"}
+           "income": "€", "wrench": "+W", "industry": "→",
+           "stock": "S", "blast": "B", "coin_stock": "¢", "golden_spike": "GS"}
 EMIL_COLOUR = "#444"
 WIDTH, SPACE_W, SPACE_H, FIELD = 1000, 192, 58, 44
 
@@ -103,6 +105,8 @@ def action_board(public: dict, names: list[str], top: int) -> tuple[list[str], i
              f"Doublers left {public['doubler_supply']}; idea cards: "
              f"{', '.join(map(words, public['idea_cards'])) or '-'}; end-game cards left "
              f"{public['end_deck']}; turn order: {', '.join(names[s] for s in public['order'])}"]
+    if public.get("stock"):
+        lines += stock_lines(public, names)
     if public.get("emil"):
         emil = public["emil"]
         lines.append("Emil: " + ", ".join(f"{words(k)} {v}" for k, v in emil.items()
@@ -111,20 +115,33 @@ def action_board(public: dict, names: list[str], top: int) -> tuple[list[str], i
     return body, y + len(lines) * 18
 
 
+def stock_lines(public: dict, names: list[str]) -> list[str]:
+    """AMERICAN RAILROADS: the stock board (provisional: 8 levels) and the steelworks left."""
+    stock = public["stock"]
+    levels = "; ".join(f"{level}{' ' + words(stock['tiles'][level]) if stock['tiles'][level] else ''}: "
+                       + ", ".join("Emil" if m == "emil" else names[m] for m in markers)
+                       for level, markers in enumerate(stock["levels"]) if markers or stock["tiles"][level])
+    return [f"Stock board* (level, dividend tile: markers from the left): {levels}",
+            f"Dividend tiles beside it: {', '.join(map(words, stock['offer'])) or '-'}; steelworks* beside "
+            f"the stacks {', '.join('#' + s for s in public['steelworks']) or '-'}"]
+
+
 def route_row(player: dict, route_id: str, x: int, y: int) -> tuple[str, str]:
     """A route as it stands for the player (GERMAN RAILROADS: branch and extensions; ASIAN
     RAILROADS: OSAKA laid over TOKYO, the construction tiles on the first loco slots, its
-    fields provisional, marked *)."""
+    fields provisional, marked *; AMERICAN RAILROADS: the rubble)."""
     route = player_route(player, route_id)
     tracks = player["tracks"][route_id]
     specials = {s["field"]: s for s in route.get("specials", [])}
+    rubble = ROUTE_RUBBLE.get(route_id) if "route" in player.get("rubble", ()) else None
     name = route.get("name", words(route_id)) + provisional_mark(route)
     parts = [svg.text(x, y + 26, name, 12, font_weight="bold")]
     left = x + 80
     width = min(FIELD, (WIDTH - 250) // route["length"])
     for field in range(1, route["length"] + 1):
         fx = left + (field - 1) * width
-        parts.append(f'<rect x="{fx}" y="{y + 6}" width="{width - 2}" height="30" fill="#fff" '
+        fill = "#8d6e63" if field == rubble else "#fff"
+        parts.append(f'<rect x="{fx}" y="{y + 6}" width="{width - 2}" height="30" fill="{fill}" '
                      f'stroke="#999"/>' + svg.text(fx + 2, y + 15, str(field), 8, fill="#777"))
         if field in specials:
             parts.append(svg.text(fx + width - 4, y + 15, SPECIAL[specials[field]["type"]], 9,
@@ -140,31 +157,35 @@ def route_row(player: dict, route_id: str, x: int, y: int) -> tuple[str, str]:
     parts.append(svg.text(left + route["length"] * width + 6, y + 26, f"loco {locos}", 11))
     placed = [f"{c} on {tracks[c]}" for c in COLOURS if tracks.get(c)]
     return "".join(parts), (f"{words(route_id)}: tracks {', '.join(placed) or 'none'}; "
-                            f"locomotives {locos}")
+                            f"locomotives {locos}" + (f"; rubble on field {rubble}" if rubble else ""))
 
 
-def industry_row(player: dict, x: int, y: int) -> tuple[str, str]:
-    parts = [svg.text(x, y + 26, "industry", 12, font_weight="bold")]
+def industry_row(player: dict, track: int, x: int, y: int) -> tuple[str, str]:
+    """One industry track (the American strip has two: its upper fields lie over the gaps)."""
+    name = "industry" if track == 0 else "upper"
+    parts = [svg.text(x, y + 26, name, 12, font_weight="bold")]
     gap = 0
     factories = []
-    for field, printed in enumerate(lane(player)):
+    wrenches = [w for w in range(len(player["wrenches"])) if wrench_track(player, w) == track]
+    blocked = strip_block(player, wrenches[0]) if wrenches else None
+    for field, printed in enumerate(industry_tracks(player)[track]):
         fx = x + 80 + field * FIELD
-        if printed == "gap":
+        if printed in ("gap", "over"):
             factory = player["factories"][gap]
             gap += 1
-            shown = f"F{factory}" if factory else "gap"
-            if factory:
+            shown = f"F{factory}" if factory else printed
+            if factory and printed == "gap":
                 factories.append(f"factory #{factory}")
             fill = "#cfd8dc" if factory else "#eee"
         else:
-            shown, fill = str(printed), "#fff"
+            shown, fill = str(printed), "#8d6e63" if field == blocked else "#fff"
         parts.append(f'<rect x="{fx}" y="{y + 6}" width="{FIELD - 2}" height="30" fill="{fill}" '
                      f'stroke="#999"/>' + svg.text(fx + 3, y + 18, shown, 10))
-        if field in player["wrenches"]:
+        if any(player["wrenches"][w] == field for w in wrenches):
             parts.append(f'<path d="M{fx + 22},{y + 24} l7,11 h-14 z" fill="#222"/>')
-    wrenches = ", ".join(f"field {w}" for w in player["wrenches"])
-    return "".join(parts), (f"industry: wrenches on {wrenches}; "
-                            f"{', '.join(factories) or 'no factories'}")
+    at = ", ".join(f"field {player['wrenches'][w]}" for w in wrenches) or "none"
+    return "".join(parts), (f"{name}: wrenches on {at}" + (f"; {', '.join(factories) or 'no factories'}"
+                            if track == 0 else "") + (f"; rubble on field {STRIP_RUBBLE}" if blocked else ""))
 
 
 def industry_board(public: dict, top: int) -> tuple[list[str], int]:
@@ -197,21 +218,24 @@ def player_board(public: dict, seat: int, name: str, top: int) -> tuple[str, int
              f"{', '.join(map(str, player['engineers'])) or 'none'}, ideas used "
              f"{', '.join(map(words, player['ideas_used'])) or 'none'}, {player['end_cards']} "
              "end-game cards")
-    routes = route_ids(player)
-    parts = [f'<rect x="4" y="{top}" width="{WIDTH - 8}" height="{40 + 44 * (len(routes) + 1)}" '
+    rows = route_ids(player)
+    tracks = range(len(industry_tracks(player)))
+    parts = [f'<rect x="4" y="{top}" width="{WIDTH - 8}" height="{40 + 44 * (len(rows) + len(tracks))}" '
              f'fill="none" stroke="{svg.seat_colour(seat)}" stroke-width="3" rx="6"/>',
              svg.text(12, top + 18, f"{name}: {stats}", 12, font_weight="bold")]
     said = [f"{name}'s player board: {stats}"]
     y = top + 22
-    for route_id in routes:
+    for route_id in rows:
         drawn, words_of = route_row(player, route_id, 12, y)
         parts.append(drawn)
         said.append(words_of)
         y += 44
-    drawn, words_of = industry_row(player, 12, y)
-    parts.append(drawn)
-    said.append(words_of)
-    return svg.described("; ".join(said), parts), top + 44 * (len(routes) + 1) + 46
+    for track in tracks:
+        drawn, words_of = industry_row(player, track, 12, y)
+        parts.append(drawn)
+        said.append(words_of)
+        y += 44
+    return svg.described("; ".join(said), parts), top + 44 * (len(rows) + len(tracks)) + 46
 
 
 def draw(public: dict, names: list[str]) -> str:
@@ -222,7 +246,9 @@ def draw(public: dict, names: list[str]) -> str:
         board, y = player_board(public, seat, name, y + 6)
         body.append(board)
     legend = ("Fields: W new worker, I idea tile, K key, ×2 route doubling, ★ bonus star, "
-              "M medal, C construction tile, L take a locomotive, O gold track; coloured bars: tracks (wood, green, bronze, silver, gold); ▲ wrench")
+              "M medal, C construction tile, L take a locomotive, O gold track, S stock step, B blast, "
+              "¢ coin field, GS Golden Spike, brown: rubble; "
+              "coloured bars: tracks (wood, green, bronze, silver, gold); ▲ wrench")
     body.append(svg.text(10, y + 12, legend, 11))
     if PROVISIONAL:
         body.append(svg.provisional(WIDTH - 10, y + 32, f"* and {len(PROVISIONAL)} values of "

@@ -157,3 +157,18 @@ def test_bad_email_is_400(client):
     body = assert_problem(client.post("/v1/games", json={"game": "pile", "players": [
         {"name": "a", "email": "not-an-address"}, {"name": "b"}]}), 400, CREATE)
     assert body["errors"][0]["field"].startswith("players[0]")
+
+
+def test_contradictory_options_are_422_naming_the_option_and_the_rule(client, redis_conn):
+    """Ultimate Railroads, KOMBINATIONEN UND SONDERFÄLLE: the Industrietableau replaces the
+    industry strips, so a strip named with it is refused; nothing is stored."""
+    def stored():
+        return sorted(k for k in redis_conn.keys("*") if not k.startswith(b"LIMITS:"))     # not the rate limiter's
+    before = stored()
+    answer = client.post("/v1/games", json={"game": "ultimate-railroads", "players": [{"name": "a"}, {"name": "b"}],
+                                            "options": {"board": "america", "strip": "america",
+                                                        "industry_board": True}})
+    body = assert_problem(answer, 422, CREATE)
+    assert body["errors"][0]["field"] == "options.strip"
+    assert "industry_board" in body["errors"][0]["message"] and "AMERIKA-INDUSTRIELEISTE" in body["errors"][0]["message"]
+    assert stored() == before

@@ -22,7 +22,8 @@ GAMES = ["age-of-industry", "brass-lancashire", "industry", "ultimate-railroads"
 SEED = {"ultimate-railroads": 2}   # a game where end-game cards are taken face down
 MODULES = {"coal": True, "werklok": True, "special_ideas": True, "extra_engineers": True}
 VARIANTS = [(game_id, None) for game_id in GAMES] + [
-    ("ultimate-railroads", MODULES), ("ultimate-railroads", {"board": "germany", **MODULES})]
+    ("ultimate-railroads", MODULES), ("ultimate-railroads", {"board": "germany", **MODULES}),
+    ("ultimate-railroads", {"board": "america"})]
 
 
 def played_moves(game: GameType, seats: int, seed: int, options: dict | None = None):

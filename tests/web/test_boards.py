@@ -137,3 +137,23 @@ def test_ultimate_railroads_asian_routes_and_the_industry_board_drawn_provisiona
     construction = public["players"][0]["construction"]
     if construction["beijing"]:
         assert f"{construction['beijing']} slot(s) under construction" in text
+@pytest.mark.parametrize("options", [{"board": "america"}, {"board": "germany", "strip": "america"}])
+def test_ultimate_railroads_other_boards_routes_industry_tracks_and_the_stock_board(options):
+    """Issue 17: each seat's own routes (the America or Germany board) and each industry track
+    (the American strip's upper one too), the rubble, and the American stock board with its
+    dividend tiles and steelworks, marked provisional."""
+    from service.games.ultimate_railroads.boards import route_ids
+    public = played("ultimate-railroads", options, 2, 80, ("place", "step", "industry"))
+    root, said = picture("ultimate-railroads", public, 2)
+    for seat in range(2):
+        player = public["players"][seat]
+        board = next(g.get("aria-label") for g in root.iter(f"{SVG}g")
+                     if g.get("aria-label", "").startswith(f"{NAMES[seat]}'s player board"))
+        for route in route_ids(player):
+            placed = [f"{c} on {p}" for c, p in player["tracks"][route].items() if p]
+            assert f"{route.replace('_', ' ')}: tracks {', '.join(placed) or 'none'}" in board
+        assert f"upper: wrenches on field {player['wrenches'][1]}" in board
+    text = all_text(root)
+    if options["board"] == "america":
+        assert "Stock board*" in text and "steelworks*" in text and "rubble on field 8" in said
+    assert "Provisional" in text

@@ -3,7 +3,7 @@ the game type."""
 from service.games.base import Bot, GameType, Option
 from service.games.common.datafiles import engine_version
 
-from . import bot
+from . import america, bot
 from .data import FILES, PROVISIONAL
 from .engine import ENGINE
 from .events import EVENTS
@@ -23,10 +23,12 @@ GAME = GameType(
     move_schemas=MOVE_SCHEMAS,
     stage="provisional" if PROVISIONAL else "complete",
     options=(Option("board", "russia", "the player boards: RUSSIAN RAILROADS (the base game), GERMAN "
-                    "RAILROADS (provisional layout, extensions and income tiles) or ASIAN RAILROADS' route "
+                    "RAILROADS (provisional layout, extensions and income tiles), ASIAN RAILROADS' route "
                     "board (asia: provisional fields; with the Russian industry strip, or the shared "
-                    "industry board: option industry_board)",
-                    choices=("russia", "germany", "asia")),
+                    "industry board: option industry_board) or AMERICAN RAILROADS (provisional layout: "
+                    "rubble and blasting, coin fields, the Golden Spike, the stock board with its dividend "
+                    "tiles, the steelworks)",
+                    choices=("russia", "germany", "asia", "america")),
              Option("emil", False, "SOLOVARIANTE: one player against Emil, who blocks action "
                     "spaces (1 player only; left out, a 1-player game is this one)",
                     choices=(False, True), seats=((False, (2, 3, 4)), (True, (1,)))),
@@ -41,14 +43,19 @@ GAME = GameType(
                     "alternative #2 locos), with any route board; its layout provisional",
                     choices=(False, True)),
              Option("extra_engineers", False, "ZUSÄTZLICHE INGENIEURINNEN: the 9 extra engineers shuffled "
-                    "into the A and B stacks (never two with the same ordinal)", choices=(False, True))),
+                    "into the A and B stacks (never two with the same ordinal)", choices=(False, True)),
+             Option("strip", "board", "the industry strip: the board's own (board), or another one "
+                    "(KOMBINATIONEN: AMERIKATABLEAU ODER AMERIKA-INDUSTRIELEISTE): russia, germany, or "
+                    "america (two tracks, provisional values; with another board it lies without rubble)",
+                    choices=("board", "russia", "germany", "america"))),
     description=(
         "Ultimate Railroads, base game (Russian Railroads), 2-4 players, or 1 player against "
         "Emil (option emil, the solo variant), with the modules coal, werklok, special_ideas and "
         "extra_engineers as options, on the Russian board, the German one (board germany, its "
-        "layout provisional) or the Asian route board (board asia, its fields provisional), and the Asian "
-        "chapter's shared industry board (industry_board, its layout provisional) with any of them. "
-        "PROVISIONAL DATA: "
+        "layout provisional), the Asian route board (board asia, its fields provisional) or the American "
+        "one (board america: route fields, industry strip values, stock levels, dividend faces, steelworks' "
+        "stacks and colours provisional), with any of the three industry strips (option strip) or the Asian "
+        "chapter's shared industry board (industry_board, its layout provisional). PROVISIONAL DATA: "
         "part of the printed components are not transcribed yet, and the engine plays with "
         "values chosen to fit the rules, NOT the printed ones: " + ", ".join(PROVISIONAL)
         + ". See service/games/ultimate_railroads/data/SOURCES.md."),
@@ -56,4 +63,5 @@ GAME = GameType(
     money="{} coins",
     display_names=DISPLAY,
     bot=Bot(bot.evaluate, candidates=30, follow_through=6, refine=8),
+    option_conflict=america.option_conflict,
 )

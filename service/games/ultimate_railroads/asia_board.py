@@ -4,13 +4,13 @@ tracks stay on their fields) and from then on only OSAKA's fields count. Data on
 rules live in asia.py."""
 from __future__ import annotations
 
-from .data import ASIA, DATA, LANE
+from .data import ASIA, DATA
 
 ROUTES: dict = {r["id"]: r for r in ASIA["routes"]}
 OSAKA: dict = {**ROUTES[ASIA["osaka"]["replaces"]], **ASIA["osaka"], "id": ASIA["osaka"]["replaces"]}
 CONSTRUCTION: dict = ASIA["construction"]["value"]
 SPECIAL_TYPES = {"new_worker", "idea_tile", "key", "bonus_star", "medal", "construction", "take_loco", "gold"}
-BOARD = {"routes": ROUTES, "lane": LANE, "max_wrenches": 2, "first_loco": ASIA["first_loco"]["route"]}
+BOARD = {"routes": ROUTES, "strip": "russia", "max_wrenches": 2, "first_loco": ASIA["first_loco"]["route"]}
 
 
 def route(route_id: str, osaka: bool) -> dict:

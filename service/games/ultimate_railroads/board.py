@@ -6,6 +6,7 @@ A track position is None (colour not unlocked, or not allowed on the route),
 """
 from __future__ import annotations
 
+from .america import route_block
 from .boards import BOARDS, TRACK_PIECES, route, route_ids
 from .data import COLOURS, loco_number
 
@@ -19,11 +20,12 @@ def new_tracks(board: str = "russia") -> dict:
 def route_end(player: dict, route_id: str) -> int:
     """The last field a track may reach now: the route's end, or a station whose
     extension is not laid yet (DIE STRECKENAUSBAUTEN: laid the moment the wood track
-    reaches the station's first field)."""
+    reaches the station's first field), or the field before rubble (SPRENGUNGEN)."""
     spec = route(player, route_id)
     laid = player.get("extensions", {})
     stations = [s["field"] for s in spec.get("stations", []) if f"{route_id}:{s['field']}" not in laid]
-    return min([spec["length"]] + stations)
+    rubble = route_block(player, route_id)      # AMERICAN RAILROADS, SPRENGUNGEN
+    return min([spec["length"]] + stations + ([rubble - 1] if rubble else []))
 
 
 def pieces_left(player: dict, colour: str) -> int:

@@ -7,14 +7,22 @@ from __future__ import annotations
 from functools import lru_cache
 
 from . import asia_board
-from .data import DATA, GERMANY, INDUSTRY_BOARD, LANE, ROUTES
+from .data import AMERICA, DATA, GERMANY, INDUSTRY_BOARD, LANE, ROUTES
 
 BOARDS: dict = {
-    "russia": {"routes": ROUTES, "lane": LANE, "max_wrenches": 2, "first_loco": "transsib"},
-    "germany": {"routes": {r["id"]: r for r in GERMANY["routes"]}, "lane": GERMANY["industry_strip"]["lane"],
+    "russia": {"routes": ROUTES, "max_wrenches": 2, "first_loco": "transsib"},
+    "germany": {"routes": {r["id"]: r for r in GERMANY["routes"]},
                 "max_wrenches": GERMANY["max_wrenches"]["value"], "first_loco": GERMANY["first_loco"]["route"]},
     "asia": asia_board.BOARD,
+    "america": {"routes": {r["id"]: r for r in AMERICA["routes"]},
+                "max_wrenches": AMERICA["max_wrenches"]["value"], "first_loco": AMERICA["first_loco"]["route"]},
 }
+# The industry strips (the `strip` option; "board": the board's own): each a list of tracks, a
+# wrench bound to one of them (AMERICAN RAILROADS: INDUSTRIELEISTE MIT 2 STRECKEN). The
+# Asian Industrietableau is not a strip: a player on it has `lane` (its side, industry_board.py),
+# and no `strip` (refused at creation: AMERIKA-INDUSTRIELEISTE).
+STRIPS: dict = {"russia": [LANE], "germany": [GERMANY["industry_strip"]["lane"]],
+                "america": [AMERICA["industry_strip"]["lower"], AMERICA["industry_strip"]["upper"]]}
 EXTENSIONS: dict = {e["id"]: e for e in GERMANY["extensions"]}
 INCOME_TILES: dict = {t["id"]: t for t in GERMANY["income_tiles"]}
 TRACK_PIECES: dict = DATA["tracks_per_player"]["value"]     # 2 silver tracks, 1 gold one
@@ -28,9 +36,24 @@ def route_ids(player: dict) -> list[str]:
     return list(board_of(player)["routes"])
 
 
-def lane(player: dict) -> list:
-    """The player's strip, or the INDUSTRIETABLEAU's side (`lane`: industry_board.py)."""
-    return INDUSTRY_BOARD["sides"][player["lane"]] if "lane" in player else board_of(player)["lane"]
+def strip_of(player: dict) -> str:
+    """The `strip` option, else the board's own (the Asian board plays with the Russian one)."""
+    return player.get("strip") or board_of(player).get("strip", player.get("board", "russia"))
+
+
+def wrench_track(player: dict, wrench: int) -> int:
+    """The industry track a wrench is bound to (0 but on the American strip's upper one)."""
+    return player.get("wrench_tracks", [0] * (wrench + 1))[wrench]
+
+
+def industry_tracks(player: dict) -> list[list]:
+    """The player's strip's tracks, or the INDUSTRIETABLEAU's side (`lane`: industry_board.py)."""
+    return [INDUSTRY_BOARD["sides"][player["lane"]]] if "lane" in player else STRIPS[strip_of(player)]
+
+
+def lane(player: dict, wrench: int = 0) -> list:
+    """The industry track this wrench walks."""
+    return industry_tracks(player)[wrench_track(player, wrench)]
 
 
 def route(player: dict, route_id: str) -> dict:

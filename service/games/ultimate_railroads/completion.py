@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import marshal
 
-from . import pool
+from . import america, pool
 from .board import step_capacity
 from .data import COLOURS
 from .industry import room
@@ -23,8 +23,8 @@ FIXED = ("options", "seats", "order", "round", "rounds", "last_scoring", "final"
 SEARCH_BUDGET = 150
 # decisions that can always be done: a displaced loco (a free slot, a lower loco, or return);
 # ASIAN RAILROADS: a construction tile (one is there for each such decision), a medal field, a
-# maintenance car (5 spots, at most 3 cars of a kind of yours on them)
-ALWAYS_DOABLE = ("displaced", "construction", "medal_field", "car")
+# maintenance car (5 spots, at most 3 cars of a kind of yours on them); AMERICAN RAILROADS' own
+ALWAYS_DOABLE = {"displaced", "construction", "medal_field", "car", *america.ALWAYS_DOABLE}
 MARSHAL_FORMAT = 2       # without references: a copy shares nothing
 
 
@@ -173,13 +173,13 @@ def surely_finishable(state: dict, slack: int = 0) -> bool:
     colours have room for all direct track steps together, and the wrenches for all
     direct industry steps, doing them one item after the other always works (a
     displaced locomotive can always be laid or returned, and takes no room). With
-    `slack` 1 that still holds after any one move that is not an advance (p.48)."""
-    direct = unfinished(state)
+    `slack` 1 that still holds after any one move that is not an advance (p.48). The
+    ALWAYS_DOABLE decisions always have a move and take no room."""
+    direct = [i for i in unfinished(state) if i["kind"] not in ALWAYS_DOABLE]
     player = state["players"][state["pool"]["seat"]]
     tracks = [i for i in direct if i["kind"] == "track" and "routes" not in i]
     industry = [i for i in direct if i["kind"] == "industry"]
-    displaced = [i for i in direct if i["kind"] in ALWAYS_DOABLE]
-    if len(tracks) + len(industry) + len(displaced) < len(direct):
+    if len(tracks) + len(industry) < len(direct):
         return False
     need = sum(i["left"] for i in tracks) + (slack if tracks else 0)
     for item in tracks:

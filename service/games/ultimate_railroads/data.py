@@ -38,8 +38,11 @@ EFFECT_TYPES = {
     "werklok", "special_idea_card", "double_industry", "engineer_from_box", "freight_car",
     "special_factory", "gain_coal", "take_foundry", "score_top_loco", "coal_factory",
     "coal_factory_steps", "special_factory_ideas", "special_track_points",
-    "osaka", "purple_cars"}     # ASIAN RAILROADS (data/asia.json, data/industry_board.json)
-SPECIAL_TYPES = {"new_worker", "idea_tile", "key", "route_doubling", "bonus_star", "medal"}
+    "osaka", "purple_cars",     # ASIAN RAILROADS (data/asia.json, data/industry_board.json)
+    # AMERICAN RAILROADS (data/america.json)
+    "stock_idea", "golden_spike_idea"}
+SPECIAL_TYPES = {"new_worker", "idea_tile", "key", "route_doubling", "bonus_star", "medal",
+                 "stock", "blast", "coin_stock", "golden_spike"}
 SCORING_TYPES = {"per_factory", "tiers", "per_engineer", "per_step", "per_end_station",
                  "per_idea_tile_used", "extra_engineer", "top_locomotives", "per_extra_worker"}
 
@@ -258,14 +261,44 @@ def validate_germany(board: dict, colours: list) -> list[str]:
     return problems
 
 
+def validate_america(board: dict, colours: list) -> list[str]:
+    """data/america.json: routes (as in base.json, plus a rubble field), the industry strip's
+    `lower` and `upper` tracks, the stock board, dividend tiles, steelworks (each beside a
+    locomotive stack) and the two idea tiles, each with a status and a known effect."""
+    problems = shape("america.json", board, {"routes": list, "industry_strip": dict, "stock_board": dict,
+                                             "dividend_tiles": list, "steelworks": list, "idea_tiles": list})
+    if problems:
+        return problems
+    for i, route in enumerate(board["routes"]):
+        problems += shape(f"america.json: routes[{i}]", route, ROUTE_SHAPE)
+        if route.get("colours") != colours:
+            problems.append(f"america.json: routes[{i}]: every route shows all 5 colours")
+        problems += [f"america.json: routes[{i}]: bad special {s!r}" for s in route.get("specials", [])
+                     if s.get("type") not in SPECIAL_TYPES or not 1 <= s.get("field", 0) <= route["length"]]
+    strip = board["industry_strip"]
+    if strip.get("lower", []).count("gap") != 5 or strip.get("upper", []).count("over") != 5:
+        problems.append("america.json: industry_strip: five gaps below and five fields over them expected")
+    if len(board["dividend_tiles"]) != board["stock_board"].get("levels", {}).get("value"):
+        problems.append("america.json: one dividend tile per stock level expected")
+    stacks = DATA["locomotive_stacks"]["value"]
+    for key in ("dividend_tiles", "steelworks", "idea_tiles"):
+        for i, record in enumerate(board[key]):
+            problems += _status_problems(f"america.json: {key}[{i}]", record)
+            problems += _effect_problems(f"america.json: {key}[{i}]", record.get("effect"), colours)
+    problems += [f"america.json: steelworks[{i}]: no locomotive stack {s.get('stack')!r}"
+                 for i, s in enumerate(board["steelworks"]) if s.get("stack") not in stacks]
+    return problems
+
+
 DATA, SOLO = _load()
 MODULES: dict = read_json(FILES["modules.json"])
 GERMANY: dict = read_json(FILES["germany.json"])       # GERMAN RAILROADS (boards.py)
 ASIA: dict = read_json(FILES["asia.json"])             # ASIAN RAILROADS (asia_board.py checks it)
 INDUSTRY_BOARD: dict = read_json(FILES["industry_board.json"])     # its INDUSTRIETABLEAU (industry_board.py)
 BOARD_FACTORIES: dict = {f["id"]: f for f in INDUSTRY_BOARD["printed_factories"] + [INDUSTRY_BOARD["alternative_two"]]}
+AMERICA: dict = read_json(FILES["america.json"])       # AMERICAN RAILROADS (america.py)
 if _module_problems := validate_modules(MODULES, DATA["track_colours"]) + validate_germany(
-        GERMANY, DATA["track_colours"]):
+        GERMANY, DATA["track_colours"]) + validate_america(AMERICA, DATA["track_colours"]):
     raise ValueError("ultimate_railroads data: " + "; ".join(_module_problems))
 COLOURS: list[str] = DATA["track_colours"]
 SPACES: dict = {s["id"]: s for s in DATA["action_spaces"]} | {     # a module's space names its module
@@ -284,14 +317,16 @@ SPECIAL_CARDS: dict = {c["id"]: c for c in MODULES["special_ideas"]["cards"]}
 FOUNDRIES: dict = {f["id"]: f for f in MODULES["coal"]["foundries"]}
 IDEA_TILES: dict = {t["id"]: t for t in DATA["idea_tiles"] + [MODULES["coal"]["idea_tile"],
                                                                MODULES["special_ideas"]["tile"],
-                                                               ASIA["idea_tile"]]}
+                                                               ASIA["idea_tile"]]
+                     + AMERICA["idea_tiles"]}
 IDEA_CARDS: dict = {c["id"]: c for c in DATA["idea_cards"] + [MODULES["coal"]["idea_card"], GERMANY["idea_card"],
                                                                 INDUSTRY_BOARD["idea_card"]]}
 END_CARDS: dict = {c["id"]: c for c in DATA["end_game_cards"]}
 START_BONUS: dict = {c["id"]: c for c in DATA["start_bonus_cards"] + [MODULES["coal"]["start_bonus"]]}
 PROVISIONAL: list[str] = provisional_values(DATA) + [f"solo_emil.{p}" for p in provisional_values(SOLO)] + [
     f"modules.{p}" for p in provisional_values(MODULES)] + [f"asia.{p}" for p in provisional_values(ASIA)] + [
-    f"industry_board.{p}" for p in provisional_values(INDUSTRY_BOARD)]
+    f"industry_board.{p}" for p in provisional_values(INDUSTRY_BOARD)] + [
+    f"america.{p}" for p in provisional_values(AMERICA)]
 
 
 def ordinal(number: int) -> int:
@@ -317,9 +352,12 @@ def factory_effect(stack: str) -> dict:
         return MODULES["coal"]["coal_factory"]["effect"]
     if stack in BOARD_FACTORIES:        # the industry board's printed ones, the alternative #2
         return BOARD_FACTORIES[stack]["effect"]
+    if stack in STEELWORKS:     # AMERICAN RAILROADS: DAS STAHLWERK
+        return STEELWORKS[stack]["effect"]
     return DATA["factories"][stack]["effect"]
 
 
+STEELWORKS: dict = {s["id"]: s for s in AMERICA["steelworks"]}
 SPECIAL_NINE = "9*"   # the #9 on the idea card: no factory side
 
 

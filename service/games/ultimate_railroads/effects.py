@@ -8,7 +8,7 @@ import json
 
 from service.games.events import one_seat
 
-from . import coal, germany, industry_board, pool, special_ideas
+from . import america, coal, germany, industry_board, pool, special_ideas
 from .completion import outcome, trial_copy
 from .board import step_capacity, steps_made
 from .boards import board_of, route_ids
@@ -44,6 +44,7 @@ def _take_doubler(state, seat, effect, direct):
         pool.fail(state)
     state["players"][seat]["doublers"] += count
     state["doubler_supply"] -= count
+    america.place_doublers(state, seat, count)       # AMERICAN RAILROADS: onto which route
     return [{"type": "doubler", "seat": seat, "count": count}]
 
 
@@ -112,8 +113,9 @@ def _keys(state, seat, effect, direct):
 
 
 def _second_wrench(state, seat, effect, direct):
+    """AMERICAN RAILROADS: with its strip you start with both: no further wrench, the steps."""
     player = state["players"][seat]
-    if len(player["wrenches"]) < board_of(player)["max_wrenches"]:
+    if len(player["wrenches"]) < board_of(player)["max_wrenches"] and "wrench_tracks" not in player:
         player["wrenches"].append(0)
     pool.add(state, "industry", direct, left=effect["steps"])
     return [{"type": "second_wrench", "seat": seat}]
@@ -190,6 +192,7 @@ GAIN.update(special_ideas.GAIN)
 GAIN.update(coal.GAIN)
 GAIN.update(germany.GAIN)
 GAIN.update(industry_board.GAIN)
+GAIN.update(america.GAIN)
 
 
 def chosen_gain(state: dict, seat: int, item: dict, event: dict, effect: dict) -> list[dict]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from service.games.common.rng import shuffled
 
 from . import industry_board
+from .america import last_loco_taken
 from .data import SOLO, loco_number
 from .locomotives import lowest_stacks
 from .scoring import MAJORITY, engineer_count
@@ -75,9 +76,11 @@ def take_tile(state: dict) -> list[dict]:
     """EMIL SAMMELT LOKOMOTIVEN: the lowest loco of the display; with none left, the
     factory with the lowest number. Only taken away."""
     stacks = lowest_stacks(state)
+    events = []
     if stacks:
         stack = sorted(stacks)[0]
         state["stacks"][stack] -= 1
+        events = last_loco_taken(state, None, stack)
     elif state["returned"]:
         stack = min(state["returned"], key=lambda s: (loco_number(s), s))
         state["returned"].remove(stack)
@@ -86,7 +89,7 @@ def take_tile(state: dict) -> list[dict]:
     if industry_board.on(state):        # EMIL + INDUSTRIETABLEAU: he always builds a factory
         return industry_board.emil_builds(state, stack)
     state["emil"]["tiles"].append(stack)
-    return [{"type": "emil_takes", "tile": stack}]
+    return [{"type": "emil_takes", "tile": stack}] + events
 
 
 def take_engineer(state: dict) -> list[dict]:

@@ -7,7 +7,7 @@ import json
 from service.games.base import HIDDEN, IllegalMove, neutral_move as first_of, why_not_move
 from service.games.events import changes
 
-from . import asia, coal, flow, ideas, industry, locomotives, pool, track, werklok  # noqa: F401  (pool kinds register)
+from . import america, asia, coal, flow, ideas, industry, locomotives, pool, track, werklok  # noqa: F401  (pool kinds register)
 from .emil import emil_turn
 from .events import EVENTS
 from .free_actions import apply_free, free_moves
@@ -37,7 +37,7 @@ def _actions_pass(state, seat, move):
 PHASE_ACTIONS = {
     "start_bonus": {"start_bonus": flow.apply_start_bonus},
     "actions": {"place": _actions_place, "pass": _actions_pass, "coal": apply_free, "income": apply_free,
-                "maintenance": apply_maintenance},
+                "maintenance": apply_maintenance, "stock": apply_free},
     "relocation": {"relocate": apply_relocate, "stay": apply_relocate},
 }
 # "Du musst pro Zug genau 1 Aktionsfeld besetzen oder passen"; "Indirekte Aktionen

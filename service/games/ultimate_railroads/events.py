@@ -105,7 +105,6 @@ EVENTS = EventTypes({
     "income_tile": ("{seat} takes the income tile {tile}", {"tile": text()}),
     "income_used": ("{seat} uses the income tile {tile}", {"tile": text()}),
     "special_track_points": ("{seat} takes the special track-points card", {}),
-    "wrench": ("{seat} takes another wrench", {}),
     # ASIAN RAILROADS
     "construction_removed": ("{seat} removes a construction tile from the {route} route",
                              {"route": text()}),
@@ -119,5 +118,19 @@ EVENTS = EventTypes({
     "maintenance": ("{seat} uses a {car} maintenance car at factory spot {spot}",
                     {"spot": count(), "car": text()}),
     "emil_builds": ("Emil builds the factory {factory} on spot {gap}", {"factory": text(), "gap": count()}),
+    "wrench": ("{seat} takes another wrench", {"track": count(False)}),
+    # AMERICAN RAILROADS
+    "stock_step": ("{seat} moves its stock marker to level {level}", {"level": count()}),
+    "dividend_tile": ("{seat} lays the dividend tile {tile} on level {level}",
+                      {"level": count(), "tile": text()}),
+    "payout": (lambda e: f"{seat_name(e['seat'])} gets a payout: " + (", ".join(e["tiles"]) or "nothing"),
+               {"tiles": fields.List(fields.String(), required=True)}),
+    "steelworks": ("{seat} takes the steelworks {steelworks}", {"steelworks": text()}),
+    "steelworks_removed": ("the steelworks {steelworks} goes back in the box", {"steelworks": text()}),
+    "blasted": ("{seat} blasts away the {rubble} rubble", {"rubble": text()}),
+    "coin_field": ("{seat} reaches the coin field {field}", {"field": text()}),
+    "coin_field_paid": ("{seat} pays a coin at the coin field {field}", {"field": text()}),
+    "doubler_laid": ("{seat} lays a doubler on the {route} route", {"route": text()}),
+    "golden_spike_tile": ("{seat} takes the Golden Spike tile", {}),
     "paid": ("{seat} pays", {}),   # coins or points changed by a move that told nothing else
 }, money="{} coin(s)")

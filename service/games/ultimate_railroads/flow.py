@@ -5,7 +5,7 @@ from __future__ import annotations
 from service.games.base import IllegalMove
 from service.games.events import one_seat
 
-from . import emil, free_actions, pool, scoring
+from . import america, emil, free_actions, pool, scoring
 from .data import START_BONUS
 from .effects import gain
 from .special_actions import offer_start_bonus
@@ -68,7 +68,9 @@ def settle(state: dict) -> list[dict]:
             return settle(state)
         if then == "relocation":
             state["relocation_queue"].pop(0)
-        elif then == "turn":
+        elif then in ("turn", "payout") and america.payout_waiting(state):
+            return america.next_payout(state) + settle(state)      # ALLGEMEINE AUSSCHÜTTUNG
+        elif then in ("turn", "payout"):
             return end_turn(state) + advance(state)
     return advance(state)
 
@@ -147,7 +149,10 @@ def final_scoring(state: dict) -> list[dict]:
     final = scoring.final_points(state["players"])
     if state["emil"]:       # SOLOVARIANTE, SPIELENDE: only Emil's engineer count matters
         final[emil.YOU]["engineers"] = emil.majority(state["players"][emil.YOU], state["emil"])
-    gained = [sum(extra["end_cards"].values()) + extra["engineers"] for extra in final]
+    if "stock" in state:    # AMERICAN RAILROADS: BONUS BEI SPIELENDE
+        for extra, points in zip(final, america.end_bonus(state)):
+            extra["stock"] = points
+    gained = [sum(extra["end_cards"].values()) + extra["engineers"] + extra.get("stock", 0) for extra in final]
     for player, points in zip(state["players"], gained):
         player["score"] += points
     state["final"] = final

@@ -1,20 +1,25 @@
 """INDUSTRIALISIERUNG: wrench steps along the industry strip; a wrench may not enter
 or jump an empty gap; landing on a factory gives its action at once (indirect);
-the idea field and the end field (key) are used once."""
+the idea field and the end field (key) are used once. AMERICAN RAILROADS, INDUSTRIELEISTE
+MIT 2 STRECKEN: each wrench bound to its track; the upper one moves onto and over the
+gaps, its field above a gap gives the factory below (if there is one when it arrives)."""
 from __future__ import annotations
 
 from . import industry_board, pool
 from .boards import lane
 from .data import DATA, STOKER, factory_effect
+from .america import nut, strip_block
 from .locomotives import chosen, named
 
 
-def gap_index(player: dict, field: int) -> int:
-    return lane(player)[:field + 1].count("gap") - 1
+def gap_index(player: dict, field: int, wrench: int = 0) -> int:
+    """The gap at this field (on the American strip's upper track: the gap below it)."""
+    fields = lane(player, wrench)[:field + 1]
+    return fields.count("gap") + fields.count("over") - 1
 
 
 def can_advance(player: dict, wrench: int) -> bool:
-    return can_advance_from(player, player["wrenches"][wrench])
+    return can_advance_from(player, player["wrenches"][wrench], wrench)
 
 
 def room(player: dict) -> int:
@@ -22,26 +27,32 @@ def room(player: dict) -> int:
     total = 0
     for wrench, start in enumerate(player["wrenches"]):
         field = start
-        while can_advance_from(player, field):
+        while can_advance_from(player, field, wrench):
             field += 1
         total += field - start
     return total
 
 
-def can_advance_from(player: dict, field: int) -> bool:
-    fields = lane(player)
-    return field + 1 < len(fields) and (fields[field + 1] != "gap"
-                                        or player["factories"][gap_index(player, field + 1)] is not None)
+def can_advance_from(player: dict, field: int, wrench: int = 0) -> bool:
+    """Never onto or over an empty gap (the upper American track: always, over the gaps),
+    never onto or over rubble (SPRENGUNGEN)."""
+    fields = lane(player, wrench)
+    return field + 1 < len(fields) and field + 1 != strip_block(player, wrench) and (
+        fields[field + 1] != "gap" or player["factories"][gap_index(player, field + 1, wrench)] is not None)
 
 
-def strip_points(player: dict, field: int) -> int:
+def strip_points(player: dict, field: int, wrench: int = 0) -> int:
     """The points printed at the wrench, else the next lower printed value."""
-    for value in reversed(lane(player)[:field + 1]):
+    for value in reversed(lane(player, wrench)[:field + 1]):
         if value == "end":
             return DATA["industry_strip"]["end"]["points"]
         if isinstance(value, int):
             return value
     return 0
+
+
+def wrench_points(player: dict) -> int:
+    return sum(strip_points(player, field, w) for w, field in enumerate(player["wrenches"]))
 
 
 def movable(player: dict) -> list[int]:
@@ -62,9 +73,9 @@ def resolve_industry(state: dict, seat: int, item: dict, move: dict) -> list[dic
     item["left"] -= 1
     field = player["wrenches"][wrench]
     events = [{"type": "industry", "seat": seat, "wrench": wrench, "field": field}]
-    kind = lane(player)[field]
-    if kind == "gap":
-        factory = player["factories"][gap_index(player, field)]
+    kind = lane(player, wrench)[field]
+    factory = player["factories"][gap_index(player, field, wrench)] if kind in ("gap", "over") else None
+    if factory is not None:     # above an empty gap (upper American track): nothing happens
         events += gain(state, seat, factory_effect(factory), direct=False)
         if industry_board.on(state):
             events += industry_board.activate(state, gap_index(player, field))
@@ -73,6 +84,8 @@ def resolve_industry(state: dict, seat: int, item: dict, move: dict) -> list[dic
             events += stoker_again(state, seat, factory)
     elif kind == "idea_or_key":
         events += industry_board.idea_or_key(state, seat)
+    elif industry_board.on(state):
+        events += nut(state, seat, field)
     elif kind in ("idea", "end") and f"industry:{kind}" not in player["fired"]:
         player["fired"].append(f"industry:{kind}")
         if kind == "idea":

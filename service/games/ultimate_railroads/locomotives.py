@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from . import industry_board, pool
 from .boards import route_ids
-from .data import SPECIAL_NINE, STACKS, base_tile, loco_number
+from .data import SPECIAL_NINE, STACKS, STEELWORKS, base_tile, loco_number
 
 GAPS = 5
-MODULE_FACTORIES = ("special", "coal")     # SPEZIAL-IDEEN-MODUL, KOHLE-MODUL: not locomotives
+MODULE_FACTORIES = ("special", "coal", *STEELWORKS)     # the modules' and AMERICAN RAILROADS': not locomotives
 
 
 def lowest_stacks(state: dict) -> list[str]:
@@ -45,8 +45,12 @@ def free_slot(player: dict) -> bool:
 
 
 def gap_choices(player: dict) -> list[int]:
+    """The leftmost empty gap, or any once all are filled; AMERICAN RAILROADS: a steelworks
+    may be swapped for the new factory even before all 5 gaps are filled."""
     empty = [g for g in range(GAPS) if player["factories"][g] is None]
-    return empty[:1] if empty else list(range(GAPS))
+    if not empty:
+        return list(range(GAPS))
+    return empty[:1] + [g for g, f in enumerate(player["factories"]) if f in STEELWORKS]
 
 
 def named(field: str, value, values: list) -> dict:
@@ -90,19 +94,23 @@ def lay(state: dict, seat: int, stack: str, route: str, slot: int) -> list[dict]
     return events + special_fields.fire(state, seat)
 
 
-def take(state: dict, source: str) -> None:
+def take(state: dict, seat: int | None, source: str) -> list[dict]:
+    """From the display (AMERICAN RAILROADS: the stack's last loco brings its steelworks),
+    else a returned one."""
     if source in STACKS and state["stacks"][source] > 0 and source in lowest_stacks(state):
         state["stacks"][source] -= 1
-    else:
-        state["returned"].remove(source)
+        from .america import last_loco_taken
+        return last_loco_taken(state, seat, source)
+    state["returned"].remove(source)
+    return []
 
 
 def build_factory(state: dict, seat: int, source: str, gap: int) -> list[dict]:
     player = state["players"][seat]
-    take(state, source)
+    events = take(state, seat, source)
     if industry_board.on(state):
-        return industry_board.build(state, seat, source, gap)
-    events = overbuilt(state, seat, gap)
+        return events + industry_board.build(state, seat, source, gap)
+    events += overbuilt(state, seat, gap)
     player["factories"][gap] = source
     return events + [{"type": "factory", "seat": seat, "factory": source, "gap": gap}]
 
@@ -129,9 +137,8 @@ def overbuilt(state: dict, seat: int, gap: int) -> list[dict]:
 
 def resolve_lay(state: dict, seat: int, item: dict, move: dict) -> list[dict]:
     source = chosen(move, "source", lowest_stacks(state))
-    state["stacks"][source] -= 1
     item["left"] = 0
-    return lay(state, seat, source, move["route"], move["slot"])
+    return take(state, seat, source) + lay(state, seat, source, move["route"], move["slot"])
 
 
 def resolve_factory(state: dict, seat: int, item: dict, move: dict) -> list[dict]:

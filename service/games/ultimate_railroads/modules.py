@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from service.games.common.rng import shuffled
 
-from .data import ASIA, BASE_ENGINEERS, DATA, ENGINEERS, GERMANY, INDUSTRY_BOARD, MODULES
+from .data import AMERICA, ASIA, BASE_ENGINEERS, DATA, ENGINEERS, GERMANY, INDUSTRY_BOARD, MODULES
 from .industry_board import setup_board
 
 MODULE_OPTIONS = ("coal", "werklok", "special_ideas", "extra_engineers", "industry_board")
@@ -56,6 +56,8 @@ def idea_tiles(options: dict) -> list[str]:
         tiles.append(MODULES["special_ideas"]["tile"]["id"])
     if options.get("board") == "asia":        # OSAKA-STRECKENAUSBAU: its idea tile, one each
         tiles.append(ASIA["idea_tile"]["id"])
+    if options.get("board") == "america":     # AMERICAN RAILROADS, AUFBAU 5: stock, golden spike
+        tiles += [t["id"] for t in AMERICA["idea_tiles"]]
     return tiles
 
 

@@ -1,7 +1,7 @@
 """The fields of each move: placing workers (EINEN SPIELZUG AUSFÜHREN), passing, the
 start bonus card, the turn-order relocation and every decision of the action pool
 (AKTIONSPOOL), and the moves the modules and the German board add (KOHLE-MODUL, WERKLOK,
-SPEZIAL-IDEEN-MODUL, ZUSÄTZLICHE INGENIEURE, GERMAN RAILROADS, ASIAN RAILROADS), checked before any rule (service/games/base.py, why_not_move) and
+SPEZIAL-IDEEN-MODUL, ZUSÄTZLICHE INGENIEURE, GERMAN, ASIAN and AMERICAN RAILROADS), checked before any rule (service/games/base.py, why_not_move) and
 published in the contract (`pbem contract`). `item` names a waiting decision of the
 seat's action pool by its id; a stack, colour, gap or wrench is named only where there
 is a choice (the legal moves show which)."""
@@ -202,6 +202,24 @@ Maintenance = MoveSchema.from_dict({"spot": whole(0, 9, description="the factory
 Maintenance.__doc__ = "INDUSTRIETABLEAU: use an active maintenance car instead of a worker."
 MedalField = naming("MedalField", "ASIAN RAILROADS: the field the 20-point medal is laid on.", "field",
                     "the medal field, ROUTE:FIELD")
+Stock = free_use("Stock", "AMERICAN RAILROADS, FELDER MIT MÜNZE: a coin field reached, paid (1 coin) "
+                          "for a stock step, before or after your action; `use` names it ROUTE:FIELD.")
+Dividend = naming("Dividend", "AMERICAN RAILROADS, AKTIENTABLEAU: the dividend tile for the level you "
+                              "reached first.", "tile", "the dividend tile")
+Steelworks = deciding("Steelworks", "AMERICAN RAILROADS, DAS STAHLWERK: build it into a gap, or put it "
+                                    "back in the box (`box` 1).",
+                      gap=whole(0, 4, required=False, description="the gap"),
+                      box=whole(1, 1, required=False, description="1: back in the box"))
+Blast = naming("Blast", "AMERICAN RAILROADS, SPRENGUNGEN: which rubble tile goes.", "rubble",
+               "`route` or `industry`")
+Doubler = naming("Doubler", "AMERICAN RAILROADS, VERDOPPLER: the route a doubler goes onto.", "route",
+                 "the route")
+Nut = deciding("Nut", "AMERIKATABLEAU + INDUSTRIETABLEAU: the big nut on field 35: a key or a stock step.",
+               reward=fields.String(required=True, validate=validate.OneOf(["key", "stock"]),
+                                    metadata={"description": "a key or a stock step"}))
+WrenchTrack = deciding("WrenchTrack", "AMERIKA-INDUSTRIELEISTE + DEUTSCHLANDTABLEAU: the industry track "
+                                      "the 3rd wrench goes onto.",
+                       track=whole(0, 1, description="0 the lower track, 1 the upper one"))
 
 
 MOVE_SCHEMAS: dict[str, type[Schema]] = {
@@ -214,4 +232,6 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
     "box_engineer": BoxEngineer, "freight_car": FreightCar, "module_factory": ModuleFactory,
     "foundry": Foundry, "stoker": Stoker, "close": Close, "again": Again, "hand_in": HandIn,
     "extension": Extension, "income_tile": IncomeTile, "construction": Construction, "medal": MedalField,
-    "car": Car, "maintenance": Maintenance}
+    "car": Car, "maintenance": Maintenance, "stock": Stock, "dividend": Dividend,
+    "steelworks": Steelworks, "blast": Blast, "doubler": Doubler, "wrench_track": WrenchTrack,
+    "nut": Nut}

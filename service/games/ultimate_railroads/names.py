@@ -4,7 +4,9 @@ names the section of each): Strecke, Gleis, Lok, Fabrik, Industrialisierung, Ing
 Leiharbeiter, Zugreihenfolge, Schlüssel, Schraubenschlüssel, Ideenplättchen, Kohle,
 Gießerei, Heizer, Kohle-Fabrik, Werklok. An identifier the table lacks is written in
 words from itself (workers.mail.words). The everyday words the board repeats on every
-line (coins, doublers, workers, the track colours) are told once, as TERMS under it."""
+line (coins, doublers, workers, the track colours) are told once, as TERMS under it.
+AMERICAN RAILROADS: its routes, stock board pieces, steelworks and idea tiles (the
+dividend faces and steelworks' stacks are provisional: data/america.json)."""
 from __future__ import annotations
 
 from .data import COLOURS
@@ -33,6 +35,22 @@ ROUTES = {
     "2a": "alternative #2 locomotive (alternative 2er-Lok)",
     "printed_1": "printed factory 1", "printed_2": "printed factory 2", "printed_3": "printed factory 3",
     "printed_4": "printed factory 4", "printed_5": "printed factory 5",
+    "rocky_mountaineer": "The Rocky Mountaineer (Los Angeles - New Orleans)",
+    "sacramento": "Sacramento line (Strecke SACRAMENTO, to the Golden Spike)",
+    "omaha": "Omaha line (Strecke OMAHA, to the Golden Spike)",
+    "stock": "stock idea tile (Aktien-Ideenplättchen)",
+    "golden_spike": "Golden Spike idea tile (Golden-Spike-Ideenplättchen)",
+    "dividend_points": "dividend: 5 points (provisional)",
+    "dividend_coin": "dividend: 1 coin (provisional)",
+    "dividend_industry_1": "dividend: 1 industry step (provisional)",
+    "dividend_industry_2": "dividend: 2 industry steps (provisional)",
+    "dividend_wood": "dividend: 1 wood step (provisional)",
+    "dividend_green": "dividend: 1 green step (provisional)",
+    "dividend_bronze": "dividend: 1 bronze step (provisional)",
+    "dividend_silver": "dividend: 1 silver step (provisional)",
+    "steelworks_4": "steelworks beside the #4 stack (Stahlwerk; provisional: 1 green step)",
+    "steelworks_6": "steelworks beside the #6 stack (Stahlwerk; provisional: 1 bronze step)",
+    "steelworks_8": "steelworks beside the #8 stack (Stahlwerk; provisional: 1 silver step)",
 }
 SPACES = {
     **{f"track_{c}_{n}": f"{c.capitalize()} tracks {n} ({GERMAN_COLOUR[c]} Gleise)"

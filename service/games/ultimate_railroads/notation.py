@@ -20,6 +20,10 @@
   coal stoker | coal reuse (before your action: the stoker field, a foundry)
   coal #3 stoker (after it)      foundry #0 reuse     stoker #1 kyiv:0 | factory:2
   close #2 kyiv:1                again #4 0           hand_in #2 3
+  AMERICAN RAILROADS: dividend #0 coin (the tile for the level you reached first)
+  steelworks #0 gap 2 | steelworks #0 box 1   blast #0 route|industry   doubler #0 omaha
+  stock omaha:6 | stock #3 omaha:6 (a coin field paid, before or after your action)
+  wrench_track #0 1 (the 3rd wrench onto the upper track, 0 the lower)
 
 "#N" names a waiting decision of your action pool; a stack or gap is named only where
 there is a choice (so a colour, a stack, a gap, a wrench); pieces are Nw (own workers), Nt (temporary workers), wood (the
@@ -42,6 +46,8 @@ FIELDS = {
     "extension": ("item", "tile"), "income_tile": ("item", "tile"),
     "construction": ("item", "route", "reward"), "medal": ("item", "field"),
     "maintenance": ("spot", "car"),
+    "dividend": ("item", "tile"), "blast": ("item", "rubble"), "doubler": ("item", "route"),
+    "wrench_track": ("item", "track"), "nut": ("item", "reward"),
 }
 VARIANTS = {"step": (("item", "route", "colour"), ("item", "route"), ("item", "route", "branch"),
                      ("item", "route", "colour", "branch")),
@@ -50,11 +56,12 @@ VARIANTS = {"step": (("item", "route", "colour"), ("item", "route"), ("item", "r
             "idea": (("item", "tile"), ("item", "tile", "discard")),
             "factory": (("item",), ("item", "source"), ("item", "gap"), ("item", "source", "gap")),
             "car": (("item", "spot"), ("item", "spot", "car"), ("item", "spot", "from")),
-            "coal": (("use",), ("item", "use")), "income": (("use",), ("item", "use"))}
-INTS = {"wrench", "gap", "slot", "engineer", "part", "coal", "spot", "from"}
+            "coal": (("use",), ("item", "use")), "income": (("use",), ("item", "use")),
+            "stock": (("use",), ("item", "use")), "steelworks": (("item", "gap"), ("item", "box"))}
+INTS = {"wrench", "gap", "slot", "engineer", "part", "coal", "spot", "from", "track", "box"}
 # written before their value
 KEYWORDS = {"idea": {"discard"}, "factory": {"gap"}, "industry": {"wrench"}, "step": {"branch"},
-            "car": {"from"}}
+            "car": {"from"}, "steelworks": {"gap", "box"}}
 PIECE_SUFFIX = {"w": "workers", "t": "temps", "c": "coins"}
 
 

@@ -2,13 +2,16 @@
 player board (routes, locos, industry strip), and what the reader must decide."""
 from __future__ import annotations
 
-from .boards import lane, route, route_ids
+from .america import route_block, strip_block
+from .boards import STRIPS, route, route_ids, strip_of, wrench_track
 from .data import COLOURS
 from .flow import to_act
-from .industry import strip_points
+from .industry import wrench_points
 from .names import TERMS
 from .scoring import round_points
 
+BOARD_NAMES = {"russia": "Russian Railroads", "germany": "German Railroads", "america": "American Railroads",
+               "asia": "Asian Railroads"}
 INITIAL = {"wood": "W", "green": "G", "bronze": "B", "silver": "S", "gold": "O"}
 
 
@@ -16,6 +19,8 @@ def route_line(player: dict, route_id: str) -> str:
     spec = route(player, route_id)
     length = spec["length"]
     cells = ["."] * length
+    if rubble := route_block(player, route_id):
+        cells[rubble - 1] = "X"
     for colour in COLOURS:
         pos = player["tracks"][route_id].get(colour)
         if pos:
@@ -27,19 +32,39 @@ def route_line(player: dict, route_id: str) -> str:
     return f"  {name:<10} [{''.join(cells)}] locos {locos}{under}"
 
 
-def strip_line(player: dict) -> str:
+def strip_line(player: dict, track: int) -> str:
+    """One industry track (AMERICAN RAILROADS: `upper` fields lie over the gaps; X rubble)."""
     cells = []
     gap = 0
-    for field, kind in enumerate(lane(player)):
-        if kind == "gap":
-            cells.append(f"[{player['factories'][gap] or '_'}]")
+    wrenches = [w for w in range(len(player["wrenches"])) if wrench_track(player, w) == track]
+    blocked = strip_block(player, wrenches[0]) if wrenches else None
+    for field, kind in enumerate(STRIPS[strip_of(player)][track]):
+        if kind in ("gap", "over"):
+            cells.append(f"[{player['factories'][gap] or '_'}]" if kind == "gap" else
+                         f"^{player['factories'][gap] or '_'}")
             gap += 1
         else:
-            cells.append(str(kind))
-        if field in player["wrenches"]:
-            cells[-1] += "*" * player["wrenches"].count(field)
-    points = sum(strip_points(player, w) for w in player["wrenches"])
-    return "  industry   " + " ".join(cells) + f"  (scores {points})"
+            cells.append("X" if field == blocked else str(kind))
+        cells[-1] += "*" * sum(player["wrenches"][w] == field for w in wrenches)
+    return f"  {'industry' if track == 0 else 'upper':<10} " + " ".join(cells)
+
+
+def strip_lines(player: dict) -> list[str]:
+    lines = [strip_line(player, t) for t in range(len(STRIPS[strip_of(player)]))]
+    lines[-1] += f"  (scores {wrench_points(player)})"
+    return lines
+
+
+def stock_line(state: dict) -> list[str]:
+    """AMERICAN RAILROADS: the stock board (provisional levels), dividend tiles, steelworks."""
+    if "stock" not in state:
+        return []
+    stock = state["stock"]
+    levels = " ".join(f"{i}:{stock['tiles'][i] or '-'}[{','.join(map(str, m))}]"
+                      for i, m in enumerate(stock["levels"]))
+    return [f"Stock board (level:dividend[markers]): {levels}",
+            f"Dividend tiles left: {', '.join(stock['offer']) or '-'}; steelworks beside stacks "
+            f"{', '.join(state['steelworks']) or '-'}"]
 
 
 def industry_board_line(state: dict) -> list[str]:
@@ -61,7 +86,7 @@ def player_block(state: dict, seat: int, viewer: int | None) -> list[str]:
             f"{free}/{p['workers']} workers free, {p['temps']} temporary, {p['coins']} coins, "
             f"{p['doublers']} doublers, {p['keys']} keys, engineers {', '.join(map(str, p['engineers'])) or '-'}"
             f"{', passed' if p['passed'] else ''}")
-    lines = [head] + [route_line(p, r) for r in route_ids(p)] + [strip_line(p)]
+    lines = [head] + [route_line(p, r) for r in route_ids(p)] + strip_lines(p)
     lines.append(f"  idea tiles left: {', '.join(p['ideas']) or '-'}; next scoring would give "
                  f"{sum(round_points(p).values())}")
     if seat == viewer and p["end_cards"]:
@@ -70,7 +95,8 @@ def player_block(state: dict, seat: int, viewer: int | None) -> list[str]:
 
 
 def render(state: dict, seat: int | None) -> str:
-    lines = [f"Ultimate Railroads (Russian Railroads): round {min(state['round'], state['rounds'])}"
+    board = BOARD_NAMES[state["options"].get("board", "russia")]
+    lines = [f"Ultimate Railroads ({board}): round {min(state['round'], state['rounds'])}"
              f" of {state['rounds']}, phase {state['phase']}",
              "Turn order: " + " ".join(f"{i + 1}.seat{s}" for i, s in enumerate(state["order"])),
              "Occupied: " + ("; ".join(f"{k}: seat{v['seat']}" for k, v in sorted(state["spaces"].items()))
@@ -79,6 +105,7 @@ def render(state: dict, seat: int | None) -> str:
              "Locomotive stacks: " + " ".join(f"{k}x{v}" for k, v in state["stacks"].items() if v)
              + (f"; returned factories: {' '.join(state['returned'])}" if state["returned"] else ""),
              f"Idea cards: {', '.join(state['idea_cards']) or '-'}; doublers left {state['doubler_supply']}",
+             *stock_line(state),
              "Tracks: W wood, G green, B bronze, S silver, O gold; * marks a wrench",
              "In the German printing: " + ", ".join(f"{english} {german}" for english, german in TERMS)]
     lines += industry_board_line(state) + [""]

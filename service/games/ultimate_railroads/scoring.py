@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from service.games.results import ranked
 
+from .america import doublers_on, golden_spike_points
 from .board import condition_met, field_colour, loco_reach, steps_made
 from .boards import GERMANY, route, route_ids
 from .data import DATA, END_CARDS, loco_number, ordinal
-from .industry import strip_points
+from .industry import wrench_points
 
 MAJORITY = (40, 20)
 
@@ -28,7 +29,7 @@ def route_points(player: dict, route_id: str) -> int:
     for field in range(1, loco_reach(player, route_id) + 1):
         colour = field_colour(player, route_id, field)
         value = values[colour] if colour else 0
-        doubled = spec["doubler_fields"] and field <= min(player["doublers"], spec["doubler_fields"])
+        doubled = spec["doubler_fields"] and field <= min(doublers_on(player, route_id), spec["doubler_fields"])
         total += value * (2 if doubled else 1)
     bonus = 0
     for special in spec["specials"]:
@@ -40,12 +41,14 @@ def route_points(player: dict, route_id: str) -> int:
             bonus += special["points"]
         elif special["type"] == "medal" and player["medal"] in (True, f"{route_id}:{special['field']}"):
             bonus += special["points"]
+        elif special["type"] == "golden_spike":
+            bonus += golden_spike_points(player)
     return total + bonus
 
 
 def round_points(player: dict) -> dict:
     out = {route_id: route_points(player, route_id) for route_id in route_ids(player)}
-    out["industry"] = sum(strip_points(player, w) for w in player["wrenches"])
+    out["industry"] = wrench_points(player)
     return out
 
 
@@ -105,7 +108,8 @@ def result(state: dict) -> dict:
     scores = [p["score"] for p in state["players"]]
     breakdown = []
     for score, final in zip(scores, state["final"]):
-        end = {"end_cards": sum(final["end_cards"].values()), "engineers": final["engineers"]}
+        end = {"end_cards": sum(final["end_cards"].values()), "engineers": final["engineers"],
+               **({"stock": final["stock"]} if "stock" in final else {})}
         breakdown.append({"during_play": score - sum(end.values()), **end})
     return {"scores": scores, "ranking": ranked(len(scores), lambda s: scores[s]),
             "breakdown": breakdown, "tiebreak": [{} for _ in scores],

@@ -6,7 +6,7 @@ from service.games.common.rng import seed_state, shuffled
 from .board import new_tracks
 from .asia import player_pieces
 from .emil import solo_setup
-from . import modules
+from . import america, modules
 from .boards import BOARDS
 from .data import DATA, ENGINEERS, STACKS, ordinal, seat_rules
 from .locomotives import GAPS
@@ -26,10 +26,13 @@ def new_player(rules: dict, position: int, options: dict) -> dict:
             "ideas": modules.idea_tiles(options), "ideas_used": [], "ideas_removed": [],
             "engineers": [], "end_cards": [], "fired": [], "revalued": False, "medal": False,
             "extra_workers": 0, "passed": False, "card": position}
+    if board != "russia":
+        player["board"] = board
     if board == "germany":       # GERMAN RAILROADS: the branch, the extensions, the income tiles
-        player.update(board=board, branch=None, extensions={}, income=[], income_used=[])
+        player.update(branch=None, extensions={}, income=[], income_used=[])
     elif board == "asia":       # ASIAN RAILROADS: the construction tiles, OSAKA
-        player.update(board=board, **player_pieces())
+        player.update(player_pieces())
+    america.setup_player(player, options)
     return player
 
 
@@ -73,6 +76,7 @@ def setup(options: dict, seats: int, seed: int) -> dict:
     if options.get("special_ideas"):
         state["engineers_dealt"] = [n for n in strip if n is not None]
     rng = modules.module_setup(state, rng)
+    america.setup_table(state)
     state["rng"] = rng
     if options.get("emil"):
         solo_setup(state)

@@ -5,12 +5,12 @@ WIE BAUST DU GLEISE IN ANDEREN FARBEN?: the wood track reaching or passing a
 TRANSIB field hands out the tracks shown there."""
 from __future__ import annotations
 
-from . import pool
+from . import america, pool
 from .board import condition_met
 from .boards import board_of, route, route_ids
 from .data import DATA
 
-ONE_TIME = {"new_worker", "idea_tile", "key", "income", "wrench", "industry"}
+ONE_TIME = {"new_worker", "idea_tile", "key", "income", "wrench", "industry", *america.ONE_TIME}
 MODULE_KINDS: dict = {}    # a board's own one-time fields (asia.py): type -> gain(state, seat, special)
 
 
@@ -48,14 +48,18 @@ def gain_wrench(state: dict, seat: int) -> list[dict]:
     player = state["players"][seat]
     if len(player["wrenches"]) >= board_of(player)["max_wrenches"]:
         return []
+    if america.new_wrench(state, seat):     # AMERIKA-INDUSTRIELEISTE + DEUTSCHLANDTABLEAU
+        return []
     player["wrenches"].append(0)
     return [{"type": "wrench", "seat": seat}]
 
 
-def one_time(state: dict, seat: int, special: dict) -> list[dict]:
+def one_time(state: dict, seat: int, special: dict, tag: str) -> list[dict]:
     kind = special["type"]
     if kind in MODULE_KINDS:
         return MODULE_KINDS[kind](state, seat, special)
+    if kind in america.ONE_TIME:
+        return america.one_time(state, seat, special, tag)
     if kind == "new_worker":
         return gain_worker(state, seat)
     if kind == "key":
@@ -92,5 +96,5 @@ def fire(state: dict, seat: int) -> list[dict]:
                 continue
             if condition_met(player, route_id, special):
                 player["fired"].append(tag)
-                events += one_time(state, seat, special)
+                events += one_time(state, seat, special, tag)
     return events
