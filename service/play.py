@@ -11,7 +11,8 @@ import threading
 import time
 import uuid
 from collections import OrderedDict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from typing import Callable
 
 from service import fairness, metrics, problems
 from service.games.base import GameType, IllegalMove, OptionError, concealed
@@ -31,9 +32,18 @@ class Game:
     type: GameType
     record: GameRecord
     snapshot: Snapshot
+    log: Callable[[], list[dict]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def state(self):
+        """The engine's state; a finished game's, which its `final` key does not keep
+        (store.write_state), replayed from setup + its log (`log`: the store's) once
+        per process while the game is among the REPLAYS_KEPT read last."""
+        if self.snapshot.state is None:
+            entries, engine = self.log(), self.type.engine
+            with REPLAYS_LOCK:
+                replayed(self, entries, len(entries))
+                self.snapshot.state = json.loads(dumps(engine.dump(REPLAYS[self.record.id][1])))
         return self.type.engine.load(self.snapshot.state)
 
 
@@ -115,7 +125,7 @@ def load_game(store: Store, game_id: str, record: GameRecord | None = None,
         raise problems.EnginePinned(
             f"game {game_id} was started under {record.game} engine {record.engine_version}; "
             f"this server runs {game.engine_version if game else 'no such game type'}")
-    return Game(game, record, snapshot)
+    return Game(game, record, snapshot, lambda: store.log(game_id))
 
 
 def seat_of(record: GameRecord, token: str | None, player: str | None = None) -> int | None:
@@ -330,7 +340,7 @@ def logged(store: Store, game: Game, since: int = 0) -> list[dict]:
 # A log never changes what it holds, so nothing here goes stale.
 REPLAYS_KEPT = 32
 REPLAYS: OrderedDict = OrderedDict()
-REPLAYS_LOCK = threading.Lock()
+REPLAYS_LOCK = threading.RLock()    # Game.state holds it around replayed()
 
 
 def replayed(game: Game, entries: list[dict], upto: int) -> list[list[dict]]:
