@@ -18,7 +18,6 @@ and the same `mail:confirmed` set as a game's invitations): no game mail goes to
 before."""
 from __future__ import annotations
 
-import hmac
 import json
 import re
 import secrets
@@ -26,7 +25,7 @@ import time
 import uuid
 
 from service import problems
-from service.play import hash_token
+from service.play import hash_token, token_matches
 from service.store import GameRecord, Snapshot, key, packed, unpacked
 
 PREFIX = "pbp_"                 # a player token: told apart from seat tokens without a lookup
@@ -168,7 +167,6 @@ def accept(conn, player: dict, game_id: str, seat_token: str) -> tuple[GameRecor
     unless it has one. Refused (409) when the seat is another player's or the player
     holds a seat of the game already."""
     meta = key(game_id, "meta")
-    digest = hash_token(seat_token)
 
     def bind(pipe):
         raw = pipe.get(meta)
@@ -176,7 +174,7 @@ def accept(conn, player: dict, game_id: str, seat_token: str) -> tuple[GameRecor
             raise NotFound(f"no game {game_id} in progress")
         record = GameRecord.from_stored(unpacked(raw))
         seat = next((s for s, entry in enumerate(record.seats)
-                     if hmac.compare_digest(entry.token_hash, digest)), None)
+                     if token_matches(entry.token_hash, seat_token)), None)
         if seat is None:
             raise problems.Forbidden("the token is no seat's of this game",
                                      errors=[{"field": "token", "message": "not a seat token of this game"}])
