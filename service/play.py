@@ -393,6 +393,13 @@ def redacted_log(store: Store, game: Game, seat: int | None, since: int) -> list
     return out
 
 
+def matches_stored(rebuilt: Snapshot, stored: Snapshot) -> bool:
+    """Whether a rebuilt snapshot is the stored one: all of it, or for a finished game,
+    whose `final` keeps no state (store.write_state), the rest."""
+    return (replace(rebuilt, state=None) if stored.state is None else rebuilt).to_json() \
+        == stored.to_json()
+
+
 def rebuild(store: Store, game_id: str) -> Snapshot:
     """The snapshot rebuilt from setup + log, under the engine version the game pins."""
     game = load_game(store, game_id)
