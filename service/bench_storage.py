@@ -12,15 +12,24 @@ every element counted) of its keys, plus its share of the keys all games share (
 tried too and left out: its growth over a few dozen games is dominated by the keyspace
 table doubling and lazily freed expired keys (it read -800 B to 23 KB per game).
 
-The bench's moves come milliseconds apart; a real game's hours apart take about 2 B
-more per log entry (the log keeps milliseconds since the entry before). The bench's
+The games are played as an asynchronous game would be (issue 18: the bytes are what
+production would see): the service's clock (`time` in service/play.py) is a seeded
+AsyncClock whose turns come GAP_MIN to GAP_MAX apart (log-uniform: as many a few
+minutes apart as hours or a day), each resolved RESOLVE_MIN to RESOLVE_MAX after it was
+submitted, its moves a millisecond or two apart; KEYED of the turns carry an
+Idempotency-Key as an API client sends one (a UUID, 36 characters; the mail intake's
+`mail-<32 hex>` is as long), the others none (the web pages send none). The bench's
 games are deleted at the end.
 """
 from __future__ import annotations
 
+import math
 import random
 import statistics
+import time
+import uuid
 from dataclasses import dataclass
+from unittest import mock
 
 from service import play
 from service.bench import pick_game
@@ -29,6 +38,33 @@ from service.store import LEGACY_INDEX, STATE, Store, every_shard, index_key, ke
 
 MID_GAME_CEILING = 6 * 1024      # bytes per active game at mid-game
 FINISHED_CEILING = 4 * 1024      # bytes per finished game
+GAP_MIN, GAP_MAX = 60.0, 86400.0            # seconds between a game's turns
+RESOLVE_MIN, RESOLVE_MAX = 0.02, 0.5        # seconds from a turn's submission to its outcome
+KEYED = 0.75                                # the share of turns with an Idempotency-Key
+ASSUMPTIONS = (f"turns {GAP_MIN / 60:.0f} min to {GAP_MAX / 3600:.0f} h apart (log-uniform, "
+               f"seeded), resolved {RESOLVE_MIN * 1000:.0f} to {RESOLVE_MAX * 1000:.0f} ms "
+               f"after submission; {KEYED:.0%} of turns with a UUID Idempotency-Key")
+
+
+class AsyncClock:
+    """The clock of an asynchronous game, for service/play.py's `time`: time() moves on
+    a millisecond or two at each call, and by a turn's gap at next_turn()."""
+
+    def __init__(self, rng: random.Random):
+        self.rng, self.now = rng, time.time() - 400 * 86400   # a game of the last year
+
+    def time(self) -> float:
+        self.now += self.rng.uniform(0.0002, 0.002)
+        return self.now
+
+    def next_turn(self) -> None:
+        self.now += math.exp(self.rng.uniform(math.log(GAP_MIN), math.log(GAP_MAX)))
+
+    def resolving(self) -> None:
+        self.now += self.rng.uniform(RESOLVE_MIN, RESOLVE_MAX)
+
+    def __getattr__(self, name):                 # the rest of the time module as it is
+        return getattr(time, name)
 
 
 @dataclass
@@ -47,25 +83,31 @@ def usage(conn, keys) -> int:
 
 def play_game(store: Store, game_type, seats: int, seed: int, stop: int | None = None
               ) -> tuple[str, list[list[str]]]:
-    """A random game to its end, or to `stop` moves; (its id, the turn record keys of
-    each move: the turn and its Idempotency-Key)."""
-    record, _tokens, _admin = play.create_game(
-        store, game_type.id, [{"name": f"player {i}"} for i in range(seats)], {}, seed)
-    engine, chooser, turns = game_type.engine, random.Random(seed), []
-    while stop is None or len(turns) < stop:
-        game = play.load_game(store, record.id)
-        snap = game.snapshot
-        if snap.status == "finished":
-            break
-        seat = snap.to_act[0]
-        move = chooser.choice(engine.legal_moves(game.state, seat))
-        idem = f"bench-{snap.version}"
-        turn, _ = play.submit_turn(store, lambda *_: None, record.id, seat, snap.version,
-                                   [move], idem, game)
-        play.resolve_turn(store, record.id, turn["id"])
-        store.done_with(record.id, turn["id"])          # no worker owes its notifications here
-        turns.append([key(record.id, "turn", turn["id"]),
-                      key(record.id, "idem", str(seat), idem)])
+    """A random game to its end, or to `stop` moves, on an AsyncClock; (its id, the turn
+    record keys of each move: the turn and its Idempotency-Key if it has one)."""
+    chooser = random.Random(seed)
+    clock = AsyncClock(random.Random(f"clock {seed}"))
+    with mock.patch.object(play, "time", clock):
+        record, _tokens, _admin = play.create_game(
+            store, game_type.id, [{"name": f"player {i}"} for i in range(seats)], {}, seed)
+        engine, turns = game_type.engine, []
+        while stop is None or len(turns) < stop:
+            game = play.load_game(store, record.id)
+            snap = game.snapshot
+            if snap.status == "finished":
+                break
+            seat = snap.to_act[0]
+            move = chooser.choice(engine.legal_moves(game.state, seat))
+            idem = str(uuid.UUID(int=chooser.getrandbits(128), version=4)) \
+                if chooser.random() < KEYED else None
+            clock.next_turn()
+            turn, _ = play.submit_turn(store, lambda *_: None, record.id, seat, snap.version,
+                                       [move], idem, game)
+            clock.resolving()
+            play.resolve_turn(store, record.id, turn["id"])
+            store.done_with(record.id, turn["id"])      # no worker owes its notifications here
+            turns.append([key(record.id, "turn", turn["id"])]
+                         + ([key(record.id, "idem", str(seat), idem)] if idem else []))
     return record.id, turns
 
 
@@ -132,7 +174,7 @@ def storage(game_id: str | None, seats: int | None, games: int) -> None:
     game_type = pick_game(game_id)
     print(f"bench storage {game_type.id}: per seat count {games} games at mid-game and "
           f"{games} finished (turn records expired but the last round's at mid-game); bytes "
-          f"per game by MEMORY USAGE of its keys (+ its share of `games`)")
+          f"per game by MEMORY USAGE of its keys (+ its share of `games`); {ASSUMPTIONS}")
     for figure in measure(game_id, seats, games):
         print(f"  {figure.seats} seats, {figure.moves:.0f} moves a game:")
         for name, mean, largest, ceiling in (

@@ -126,7 +126,7 @@ def cmd_bench(args) -> None:
 
 def cmd_admin(args) -> None:
     from service import fairness
-    from service.play import rebuild
+    from service.play import matches_stored, rebuild
     from service.store import Store
 
     if args.action in ("issue-key", "revoke-key"):
@@ -135,7 +135,7 @@ def cmd_admin(args) -> None:
     store = Store(redis_from_env())
     rebuilt = rebuild(store, args.game_id)
     stored = store.snapshot(args.game_id)
-    same = rebuilt.to_json() == stored.to_json()
+    same = matches_stored(rebuilt, stored)
     report = {"game": args.game_id, "version": rebuilt.version, "equal_to_stored": same}
     if args.action == "verify":     # issue 11, finding 2: what players check, from the store
         record = store.game(args.game_id)

@@ -11,7 +11,8 @@ import threading
 import time
 import uuid
 from collections import OrderedDict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from typing import Callable
 
 from service import fairness, metrics, problems
 from service.games.base import GameType, IllegalMove, OptionError, concealed
@@ -26,14 +27,41 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+# A game's meta keeps the first 128 bits of each seat's and the admin's token hash (issue
+# 18: five whole SHA-256 in hex were 170 B of a 4-seat game's 580 B meta, and a meta
+# over 512 B took a 640 B allocation); no token is found from 128 bits of its hash.
+# A game created before keeps its whole hashes, compared as they are.
+STORED_HASH_HEX = 32
+
+
+def stored_hash(token: str) -> str:
+    return hash_token(token)[:STORED_HASH_HEX]
+
+
+def token_matches(stored: str, token: str) -> bool:
+    """Whether the token is the one whose stored_hash (or whole hash) this is, in
+    constant time."""
+    return len(stored) >= STORED_HASH_HEX and \
+        hmac.compare_digest(stored, hash_token(token)[:len(stored)])
+
+
 @dataclass
 class Game:
     type: GameType
     record: GameRecord
     snapshot: Snapshot
+    log: Callable[[], list[dict]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def state(self):
+        """The engine's state; a finished game's, which its `final` key does not keep
+        (store.write_state), replayed from setup + its log (`log`: the store's) once
+        per process while the game is among the REPLAYS_KEPT read last."""
+        if self.snapshot.state is None:
+            entries, engine = self.log(), self.type.engine
+            with REPLAYS_LOCK:
+                replayed(self, entries, len(entries))
+                self.snapshot.state = json.loads(dumps(engine.dump(REPLAYS[self.record.id][1])))
         return self.type.engine.load(self.snapshot.state)
 
 
@@ -74,8 +102,8 @@ def create_game(store: Store, type_id: str, players: list[dict], options: dict |
     admin = secrets.token_urlsafe(24)
     record = GameRecord(
         id=uuid.uuid4().hex[:16], game=game.id, engine_version=game.engine_version,
-        options=resolved, seed=seed, admin_hash=hash_token(admin), created_at=time.time(),
-        seats=[SeatRecord(seat_name(p, i), hash_token(t), p.get("email"), p.get("player"),
+        options=resolved, seed=seed, admin_hash=stored_hash(admin), created_at=time.time(),
+        seats=[SeatRecord(seat_name(p, i), stored_hash(t), p.get("email"), p.get("player"),
                           bool(p.get("bot"))) for i, (p, t) in enumerate(zip(players, tokens))],
         settings=settings or {}, fairness=fair)
     state = game.engine.setup(resolved, len(players), seed)
@@ -115,7 +143,7 @@ def load_game(store: Store, game_id: str, record: GameRecord | None = None,
         raise problems.EnginePinned(
             f"game {game_id} was started under {record.game} engine {record.engine_version}; "
             f"this server runs {game.engine_version if game else 'no such game type'}")
-    return Game(game, record, snapshot)
+    return Game(game, record, snapshot, lambda: store.log(game_id))
 
 
 def seat_of(record: GameRecord, token: str | None, player: str | None = None) -> int | None:
@@ -124,10 +152,9 @@ def seat_of(record: GameRecord, token: str | None, player: str | None = None) ->
     for the seat bound to it, and is a spectator of a game where it holds none."""
     if token is None:
         return None
-    digest = hash_token(token)
     found = None
     for seat, entry in enumerate(record.seats):
-        if hmac.compare_digest(entry.token_hash, digest):
+        if token_matches(entry.token_hash, token):
             found = seat
     if found is None and player is not None:
         return next((seat for seat, entry in enumerate(record.seats) if entry.player == player),
@@ -146,7 +173,7 @@ def legal_moves(game: Game, seat: int) -> list[dict]:
 
 
 def is_admin(record: GameRecord, token: str | None) -> bool:
-    return token is not None and hmac.compare_digest(record.admin_hash, hash_token(token))
+    return token is not None and token_matches(record.admin_hash, token)
 
 
 def submit_turn(store: Store, enqueue, game_id: str, seat: int, expected_version: int,
@@ -330,7 +357,7 @@ def logged(store: Store, game: Game, since: int = 0) -> list[dict]:
 # A log never changes what it holds, so nothing here goes stale.
 REPLAYS_KEPT = 32
 REPLAYS: OrderedDict = OrderedDict()
-REPLAYS_LOCK = threading.Lock()
+REPLAYS_LOCK = threading.RLock()    # Game.state holds it around replayed()
 
 
 def replayed(game: Game, entries: list[dict], upto: int) -> list[list[dict]]:
@@ -364,6 +391,13 @@ def redacted_log(store: Store, game: Game, seat: int | None, since: int) -> list
         entry = entry if finished else game.type.redact(entry, seat)
         out.append({**entry, "notation": game.type.engine.format(entry["move"])})
     return out
+
+
+def matches_stored(rebuilt: Snapshot, stored: Snapshot) -> bool:
+    """Whether a rebuilt snapshot is the stored one: all of it, or for a finished game,
+    whose `final` keeps no state (store.write_state), the rest."""
+    return (replace(rebuilt, state=None) if stored.state is None else rebuilt).to_json() \
+        == stored.to_json()
 
 
 def rebuild(store: Store, game_id: str) -> Snapshot:

@@ -18,7 +18,6 @@ and the same `mail:confirmed` set as a game's invitations): no game mail goes to
 before."""
 from __future__ import annotations
 
-import hmac
 import json
 import re
 import secrets
@@ -27,7 +26,7 @@ import uuid
 
 from service import problems
 from service.connection import state_redis
-from service.play import hash_token
+from service.play import hash_token, token_matches
 from service.store import GameRecord, Snapshot, key, packed, unpacked
 
 PREFIX = "pbp_"                 # a player token: told apart from seat tokens without a lookup
@@ -171,7 +170,6 @@ def accept(conn, player: dict, game_id: str, seat_token: str) -> tuple[GameRecor
     meta where the game state lives (service/store.py); the player's inbox entry, on
     REDIS_URL's Redis, follows it, and accepting again (same player) writes it again."""
     state, meta = state_redis(conn), key(game_id, "meta")
-    digest = hash_token(seat_token)
 
     def bind(pipe):
         raw = pipe.get(meta)
@@ -179,7 +177,7 @@ def accept(conn, player: dict, game_id: str, seat_token: str) -> tuple[GameRecor
             raise NotFound(f"no game {game_id} in progress")
         record = GameRecord.from_stored(unpacked(raw))
         seat = next((s for s, entry in enumerate(record.seats)
-                     if hmac.compare_digest(entry.token_hash, digest)), None)
+                     if token_matches(entry.token_hash, seat_token)), None)
         if seat is None:
             raise problems.Forbidden("the token is no seat's of this game",
                                      errors=[{"field": "token", "message": "not a seat token of this game"}])

@@ -7,8 +7,9 @@ and one MULTI/EXEC can update them together:
   game:{id}:snapshot       zlib of JSON: version, status, to_act, result, engine state
   game:{id}:log            zlib of the applied moves in columns (log_columns), the events
                            of the last LOG_TAIL only; rewritten whole by each commit
-  game:{id}:final          a finished game's meta, snapshot and log (without events) in one
-                           key, LZMA of their JSON (write_state), in place of those three
+  game:{id}:final          a finished game's meta, snapshot (without its state) and log
+                           (without events) in one key, LZMA of their JSON (write_state),
+                           in place of those three
   game:{id}:turn:{turn}    JSON: a submitted turn and its outcome, kept IDEMPOTENCY_TTL
   game:{id}:idem:{seat}:{key}  JSON: the turn a seat's Idempotency-Key names, its body
                            digest, kept as long as that turn
@@ -293,12 +294,14 @@ def write_state(pipe, game_id: str, meta: dict, snapshot: dict, entries: list[di
     measured 4.8 KB in three keys and 3.8 KB in one; their per-key overhead and
     allocation rounding go, and the log's place names and moves share one dictionary
     with the snapshot's). The log keeps the events of its last LOG_TAIL entries while
-    the game runs, none once it is finished."""
+    the game runs, none once it is finished; a finished game's snapshot keeps its
+    version, status and result but not its engine state (about 770 B of a 4-seat
+    Ultimate Railroads game's `final`), which setup + moves replay (play.Game.state)."""
     finished = snapshot["status"] == "finished"
     log = log_columns(entries, 0 if finished else LOG_TAIL)
     if finished:
-        pipe.set(key(game_id, "final"),
-                 packed_finished({"meta": meta, "snapshot": snapshot, "log": log}))
+        pipe.set(key(game_id, "final"), packed_finished(
+            {"meta": meta, "snapshot": {**snapshot, "state": None}, "log": log}))
         pipe.delete(*(key(game_id, part) for part in STATE[:3]))
     else:
         pipe.set(key(game_id, "snapshot"), packed(snapshot))

@@ -60,7 +60,7 @@ def test_issue18_the_log_read_with_replayed_events_is_the_log_as_stored(store, r
         move = moves[-1]
         turn, _ = play.submit_turn(store, lambda *_: None, record.id, seat, game.snapshot.version,
                                    moves, bot="seat" if chooser.random() < 0.2 else None)
-        _, played, _ = play.play_moves(game, turn, turn["id"])   # what the commit stores
+        new, played, _ = play.play_moves(game, turn, turn["id"])  # what the commit stores
         play.resolve_turn(store, record.id, turn["id"])
         game = play.load_game(store, record.id)
         stored = store.log(record.id)
@@ -77,4 +77,22 @@ def test_issue18_the_log_read_with_replayed_events_is_the_log_as_stored(store, r
     assert any(any(e.get("event") == "played_by_bot" for e in entry["events"]) for entry in truth)
     final = unpacked(redis_conn.get(key(record.id, "final")))["log"]
     assert final["e"] == [None] * len(truth)           # a finished game keeps no events
-    assert play.rebuild(store, record.id).to_json() == game.snapshot.to_json()
+    assert play.rebuild(store, record.id).to_json() == new.to_json()
+    finished_state_is_replayed(store, record.id, new)
+
+
+def finished_state_is_replayed(store: Store, game_id: str, truth) -> None:
+    """A finished game's `final` keeps no engine state (store.write_state): what reads
+    it (the views and the result of GET /v1/games/{id}, the pages, the mails) get it
+    replayed from setup + moves, the same as the last commit computed it; once from
+    setup, then from the replay kept."""
+    for fresh in (True, False):
+        if fresh:
+            play.REPLAYS.clear()
+        game = play.load_game(store, game_id)
+        assert store.snapshot(game_id).state is None
+        engine = game.type.engine
+        assert engine.dump(game.state) == truth.state
+        assert (game.snapshot.version, game.snapshot.result) == (truth.version, truth.result)
+        for seat in (None, *range(len(game.record.seats))):
+            assert engine.view(game.state, seat) == engine.view(engine.load(truth.state), seat)
