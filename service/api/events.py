@@ -9,7 +9,8 @@ stream of a finished game. A stream lasts at most STREAM_SECONDS (the client
 reconnects), and a comment every HEARTBEAT seconds keeps proxies from closing it.
 
 Each open stream holds one HTTP connection; the process's streams share one pub/sub
-subscription and, between two changes of a game, one read of it (service/changes.py).
+subscription and, between two changes of a game, one read of it and one rendering
+of each batch per audience (the spectators, or one seat) (service/changes.py).
 Under gunicorn's gthread workers a stream would pin a thread, so `pbem streams` serves
 these routes under gevent workers (README, "Push").
 """
@@ -56,7 +57,7 @@ def stream(game, seat: int | None, since: int):
         while True:
             text, since, shown, done = games.shared(
                 game_id, ("sse", seat, since, shown),
-                lambda: batch(games, game, seat, since, shown))
+                lambda since=since, shown=shown: batch(games, game, seat, since, shown))
             if text:
                 yield text
             if done:
