@@ -32,11 +32,14 @@ def redis_client(url: str) -> redis.Redis:
     """The API's client: a dropped connection is tried again at once (up to 3 times,
     50-500 ms apart), so a CLIENT KILL or a restart's first second costs no request,
     and an outage answers within about a second and a half instead of after redis-py's
-    default backoff (1-10 s per try)."""
-    return redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=5,
-                                max_connections=int(os.environ.get("REDIS_MAX_CONNECTIONS",
-                                                                   DEFAULT_CONNECTIONS)),
-                                retry=Retry(ExponentialWithJitterBackoff(base=0.05, cap=0.5), 3))
+    default backoff (1-10 s per try). At REDIS_MAX_CONNECTIONS a request waits (up to
+    5 s) for a connection to come free instead of failing: `pbem streams` keeps a few
+    for a thousand streams, not one each (service/cli.py)."""
+    pool = redis.BlockingConnectionPool.from_url(
+        url, socket_connect_timeout=2, socket_timeout=5, timeout=5,
+        max_connections=int(os.environ.get("REDIS_MAX_CONNECTIONS", DEFAULT_CONNECTIONS)),
+        retry=Retry(ExponentialWithJitterBackoff(base=0.05, cap=0.5), 3))
+    return redis.Redis.from_pool(pool)
 
 
 def create_app(config: dict | None = None) -> Flask:

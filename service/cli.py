@@ -10,6 +10,8 @@ import sys
 
 from service.connection import metrics_folder, redis_from_env, redis_url, var_dir
 
+STREAMS_REDIS_CONNECTIONS = 32   # per `pbem streams` worker, shared by all its streams
+
 
 def add_host_port(parser):
     parser.add_argument("--host", default="127.0.0.1")
@@ -73,7 +75,9 @@ def cmd_streams(args) -> None:
     greenlet and a socket, not a thread (gthread would pin a thread per stream).
     Serves the whole app; deploy/ routes only `/v1/games/*/events` here."""
     os.environ.setdefault("REDIS_URL", redis_url())
-    os.environ["REDIS_MAX_CONNECTIONS"] = str(args.connections + 100)   # a pub/sub each
+    # the streams' reads take turns on a few connections (a stream holds none while it
+    # waits: the process's one pub/sub wakes it, service/changes.py)
+    os.environ["REDIS_MAX_CONNECTIONS"] = str(STREAMS_REDIS_CONNECTIONS)
     os.execvp(sys.executable, [sys.executable, "-m", "gunicorn", "service.wsgi:app",
                                "--bind", f"{args.host}:{args.port}", "--workers",
                                str(args.workers), "--worker-class", "gevent",

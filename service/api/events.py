@@ -9,7 +9,8 @@ stream of a finished game. A stream lasts at most STREAM_SECONDS (the client
 reconnects), and a comment every HEARTBEAT seconds keeps proxies from closing it.
 
 Each open stream holds one HTTP connection; the process's streams share one pub/sub
-subscription and, between two changes of a game, one read of it (service/changes.py).
+subscription and, between two changes of a game, one read of it and one rendering
+of each batch per audience (the spectators, or one seat) (service/changes.py).
 Under gunicorn's gthread workers a stream would pin a thread, so `pbem streams` serves
 these routes under gevent workers (README, "Push").
 """
@@ -29,6 +30,8 @@ HEARTBEAT = 15.0
 STREAM_SECONDS = 3600.0
 RETRY_MS = 3000
 READ_BLOCK = 4.0            # seconds a read of a player's stream blocks
+RETRY = f"retry: {RETRY_MS}\n\n".encode()
+KEEP_ALIVE = b": keep-alive\n\n"
 
 
 @bp.get("/v1/games/<game_id>/events")
@@ -44,32 +47,45 @@ def game_events(game_id: str):
 
 
 def stream(game, seat: int | None, since: int):
-    """The SSE lines: entries after `since`, then each batch as it is committed."""
-    deadline, shown = time.monotonic() + STREAM_SECONDS, None
-    yield f"retry: {RETRY_MS}\n\n"
-    with store().changes(game.record.id) as channel:
+    """The SSE bytes: entries after `since`, then each batch as it is committed. The
+    streams of one audience (the spectators, or one seat) at one point of the game share
+    one rendering of each batch (`batch`), so a change costs each stream a write of the
+    same bytes, not its own reads and JSON encoding."""
+    deadline, shown, game_id, games = time.monotonic() + STREAM_SECONDS, None, game.record.id, store()
+    yield RETRY
+    with games.changes(game_id) as channel:
         while True:
-            # one write per change: the moves and the game's state together (a thousand
-            # streams woken by one commit cost a thousand sends, not two thousand)
-            text, last = store().shared(game.record.id, ("moves", seat, since),
-                                        lambda: moves_after(game, seat, since))
-            since = last
-            snap = store().shared(game.record.id, "snapshot",
-                                  lambda: store().snapshot(game.record.id))
-            now = {"version": snap.version, "status": snap.status, "to_act": snap.to_act}
-            if now != shown:
-                text += sse("game", now)
-                shown = now
-            if snap.status == "finished" and since >= snap.version:
-                yield text + sse("end", {**now, "result": snap.result})
-                return
+            text, since, shown, done = games.shared(
+                game_id, ("sse", seat, since, shown),
+                lambda since=since, shown=shown: batch(games, game, seat, since, shown))
             if text:
                 yield text
+            if done:
+                return
             left = deadline - time.monotonic()
             if left <= 0:
                 return
             if channel.get_message(timeout=min(HEARTBEAT, left)) is None:
-                yield ": keep-alive\n\n"
+                yield KEEP_ALIVE
+
+
+def batch(games, game, seat: int | None, since: int, shown: tuple | None):
+    """What a stream of `seat` that has sent up to `since` and last told the game as
+    `shown` sends now, as one write (a thousand streams woken by one commit cost a
+    thousand sends, not two thousand): (its bytes, the version it has then sent up to,
+    the game as then told, whether the stream ends)."""
+    game_id = game.record.id
+    text, last = games.shared(game_id, ("moves", seat, since),
+                              lambda: moves_after(game, seat, since))
+    snap = games.shared(game_id, "snapshot", lambda: games.snapshot(game_id))
+    now = {"version": snap.version, "status": snap.status, "to_act": snap.to_act}
+    told = (snap.version, snap.status, tuple(snap.to_act))
+    if told != shown:
+        text += sse("game", now)
+    done = snap.status == "finished" and last >= snap.version
+    if done:
+        text += sse("end", {**now, "result": snap.result})
+    return text.encode(), last, told, done
 
 
 def moves_after(game, seat: int | None, since: int) -> tuple[str, int]:
@@ -98,7 +114,7 @@ def player_stream(conn, player: str, token: str, since: str | None):
     revoked (a revocation wakes the stream at once) or after STREAM_SECONDS."""
     deadline, quiet_since = time.monotonic() + STREAM_SECONDS, time.monotonic()
     stream = feed.player_stream(player)
-    yield f"retry: {RETRY_MS}\n\n"
+    yield RETRY
     if since is None or trimmed_since(conn, stream, since):
         newest = conn.xrevrange(stream, count=1)
         since = newest[0][0].decode() if newest else "0-0"
@@ -116,7 +132,7 @@ def player_stream(conn, player: str, token: str, since: str | None):
             yield sse(event["type"], event, since)
             quiet_since = time.monotonic()
         if time.monotonic() - quiet_since >= HEARTBEAT:
-            yield ": keep-alive\n\n"
+            yield KEEP_ALIVE
             quiet_since = time.monotonic()
 
 
