@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 
 import redis
 from flask import Blueprint, current_app, request, url_for
@@ -16,6 +17,7 @@ from workers.queues import notify
 bp = Blueprint("games", __name__)
 MAX_WAIT = 30.0
 MAX_EFFECTS = 300          # moves whose effects a tree shows (legal_moves)
+MAX_ANSWERS = 256          # legal-moves answers kept per process (ANSWERS)
 logger = logging.getLogger(__name__)
 
 
@@ -79,11 +81,45 @@ def legal_moves(game_id: str):
     Brass turn of 1,541 moves took 5 s); `action=` keeps that action's moves."""
     game = play.load_game(store(), game_id)
     seat = seated(game)
+    snap, args = game.snapshot, request.args
+    key = (game_id, game.record.engine_version, snap.version, snap.status, seat,
+           args.get("action"), args.get("format", "flat"))
+    if (body := ANSWERS.get(key)) is None:
+        body = ANSWERS.keep(key, answer(game, seat, args.get("action"), key[-1]))
+    return body
+
+
+class Answers(OrderedDict):
+    """The last MAX_ANSWERS legal-moves answers of this process, least recently used first
+    out (issue 10: Brass's enumeration and notation were ~30 % of the API's CPU per turn,
+    asked again by every client polling the same version). A version's state never
+    changes, so an answer is keyed by game, engine version, version, status, the seat
+    (a seat's moves may tell its hidden cards: never shared across seats) and the query.
+    Not in Redis: a round trip plus the answer's bytes (a Brass list is ~100 kB) would
+    cost about what the enumeration does; the process's memory is free and
+    functools.lru_cache cannot be keyed by the game's number while given the game."""
+
+    def get(self, key):
+        if (body := super().get(key)) is not None:
+            self.move_to_end(key)
+        return body
+
+    def keep(self, key, body: dict) -> dict:
+        self[key] = body
+        while len(self) > MAX_ANSWERS:
+            self.popitem(last=False)
+        return body
+
+
+ANSWERS = Answers()
+
+
+def answer(game, seat: int, action: str | None, form: str) -> dict:
     engine, snap = game.type.engine, game.snapshot
     moves = play.legal_moves(game, seat)
-    if (action := request.args.get("action")) is not None:
+    if action is not None:
         moves = [m for m in moves if m.get("action") == action]
-    if request.args.get("format", "flat") == "tree":
+    if form == "tree":
         with_effects = len(moves) <= MAX_EFFECTS
         return {"version": snap.version, "effects": with_effects,
                 "tree": choice_tree(engine, game.state, seat, moves, with_effects)}
