@@ -121,7 +121,7 @@ class AuthFailures:
         if request.blueprint == "meta" or (entry := self.locked.get(client_key())) is None:
             return None
         if entry[0] <= time.time():
-            del self.locked[client_key()]
+            self.locked.pop(client_key(), None)     # another thread may have dropped it
             return None
         return too_many_answer(str(entry[1]), *entry)
 

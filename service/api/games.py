@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+import threading
 from collections import OrderedDict
 
 import redis
@@ -99,15 +100,22 @@ class Answers(OrderedDict):
     cost about what the enumeration does; the process's memory is free and
     functools.lru_cache cannot be keyed by the game's number while given the game."""
 
+    def __init__(self):
+        super().__init__()
+        self.lock = threading.Lock()    # gunicorn's threads share it: a key another thread
+                                        # drops between get and move_to_end is a KeyError
+
     def get(self, key):
-        if (body := super().get(key)) is not None:
-            self.move_to_end(key)
-        return body
+        with self.lock:
+            if (body := super().get(key)) is not None:
+                self.move_to_end(key)
+            return body
 
     def keep(self, key, body: dict) -> dict:
-        self[key] = body
-        while len(self) > MAX_ANSWERS:
-            self.popitem(last=False)
+        with self.lock:
+            self[key] = body
+            while len(self) > MAX_ANSWERS:
+                self.popitem(last=False)
         return body
 
 
