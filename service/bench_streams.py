@@ -13,14 +13,13 @@ import os
 import re
 import resource
 import selectors
-import signal
 import socket
 import subprocess
 import sys
 import threading
 import time
 
-from service.bench import free_port, ms, percentile, pick_game, running_service, \
+from service.bench import free_port, ms, percentile, pick_game, running_service, stop, \
     wait_until_healthy, Player
 from service.connection import redis_url
 
@@ -120,8 +119,7 @@ def streams(game: str | None, connections: int, turns: int) -> None:
             report(chosen.id, connections, **measured(base, port, server.pid, chosen, connections,
                                                       turns))
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(15)
+        stop([server])          # SIGKILL to its group if SIGTERM is not enough
 
 
 def measured(base: str, port: int, server: int, chosen, connections: int, turns: int) -> dict:
