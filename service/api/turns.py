@@ -42,15 +42,15 @@ def preview_turn(game_id: str):
 
 @bp.get("/v1/games/<game_id>/turns/<turn_id>")
 def show_turn(game_id: str, turn_id: str):
-    """Only the seat that submitted a turn sees it (a refusal lists its options)."""
+    """Only the seat that submitted a turn sees it (a refusal lists its options). Another
+    seat's turn is answered as one that does not exist: turn ids are predictable, and a
+    seat must not learn that another tried a move, nor which."""
     seat = seated(play.load_game(store(), game_id))
     turn = store().turn(game_id, turn_id)
-    if turn is None:
-        raise problems.NotFound(f"no turn {turn_id} in game {game_id}: a turn is kept "
-                                f"{IDEMPOTENCY_TTL // 3600} h after it was submitted; the "
-                                f"game's log shows every applied move")
-    if turn["seat"] != seat:
-        raise problems.Forbidden(f"turn {turn_id} is another seat's")
+    if turn is None or turn["seat"] != seat:
+        raise problems.NotFound(f"no turn {turn_id} of yours in game {game_id}: a turn is "
+                                f"kept {IDEMPOTENCY_TTL // 3600} h after it was submitted; "
+                                f"the game's log shows every applied move")
     return public(turn)
 
 

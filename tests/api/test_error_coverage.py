@@ -117,8 +117,6 @@ CASES = {
     ("confirmAddress", 400): lambda c, g: c.post("/v1/mail/confirmations?code=x"),
     ("confirmAddress", 403): lambda c, g: c.post(f"/v1/mail/confirmations?address=a@p.test&code={ZEROS}"),
     ("getTurn", 401): lambda c, g: c.get(f"/v1/games/{g.id}/turns/{NO_GAME}"),
-    ("getTurn", 403): lambda c, g: c.get(submit(c, g, 0, [{"action": "pass"}], 0)
-                                         .headers["Location"], headers=g.auth(1)),
     ("getTurn", 404): lambda c, g: c.get(f"/v1/games/{g.id}/turns/{NO_GAME}", headers=g.auth(0)),
 }
 # Every operation that reads the store answers 429 to a client locked out by failed

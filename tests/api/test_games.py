@@ -111,6 +111,21 @@ def test_turn_is_queued_then_applied_and_the_version_rises(client, work):
     assert state["version"] == 1 and state["to_act"] == [1]
 
 
+def test_another_seats_turn_is_answered_like_no_turn(client, work):
+    """Turn ids are predictable (version and seat): a seat asking for another seat's
+    turn, refused or applied, gets the same 404 as for a turn never made."""
+    game = a_game(client)
+    refused = submit(client, game, 0, [{"action": "play", "card": 99}], 0).headers["Location"]
+    work()
+    never = refused.rsplit("/", 1)[0] + "/" + "f" * 16
+    answers = [client.get(url, headers=game.auth(1)) for url in (refused, never)]
+    assert [a.status_code for a in answers] == [404, 404]
+    details = {a.json["detail"].replace(url.rsplit("/", 1)[1], "ID")
+               for a, url in zip(answers, (refused, never))}
+    assert len(details) == 1
+    assert client.get(refused, headers=game.auth(0)).json["status"] == "rejected"
+
+
 def test_several_moves_apply_in_order_all_or_nothing(client, work, redis_conn):
     game = a_game(client, players=2)
     hand = client.get(f"/v1/games/{game.id}", headers=game.auth(0)).json["view"]["private"]["hand"]
