@@ -7,9 +7,10 @@ The pictures in docs/screenshots are made here (PBEM_SCREENSHOTS=docs/screenshot
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 
 import pytest
-from selenium.common.exceptions import JavascriptException
+from selenium.common.exceptions import JavascriptException, TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -21,6 +22,7 @@ from tests.e2e.browser import WINDOW, Browser
 
 WAIT = 30              # seconds: the CPU is shared with other test runs
 POLL = 0.05            # seconds between looks at a page that is loading
+AWAIT = 2              # seconds a watch in a page may take before the driver looks itself
 # a whole game clicks hundreds of moves from one address: the turn limit is raised
 SERVER_ENV = {"PBEM_LIMIT_TURNS": "10000 per minute; 100000 per hour"}
 
@@ -56,6 +58,7 @@ def pool():
     def browsers(count: int) -> list[Browser]:
         while len(opened) < count:
             opened.append(Browser())
+            opened[-1].driver.set_script_timeout(AWAIT)
         return opened[:count]
     try:
         yield browsers
@@ -147,31 +150,40 @@ if (clicked && clicked.isConnected && !document.querySelector('.flash[data-answe
 const shown = document.querySelector('.flash');
 return [shown ? shown.className : '', shown ? shown.textContent : ''];
 """
-# The same, answered once when it holds: watched in the page (a MutationObserver), not
-# asked again and again by the driver.
+# The same, answered once when it holds: watched in the page, not asked again and again
+# by the driver. A document's loading ends with no change to its nodes (readyState turns
+# 'complete'), and a script run in a new document may come after its last change: so the
+# page's readystatechange and a slow look (0.2 s) wake the check too, besides its changes.
 AWAIT_LOADED = """
 const done = arguments[arguments.length - 1];
 const check = () => { """ + LOADED + """ };
-const now = check();
-if (now) { done(now); } else {
-  const watch = new MutationObserver(() => {
-    const shown = check();
-    if (shown) { watch.disconnect(); done(shown); }
-  });
-  watch.observe(document, {childList: true, subtree: true});
-}
+let watch = null, timer = null;
+const look = () => {
+  const shown = check();
+  if (!shown) return;
+  watch.disconnect(); clearInterval(timer);
+  document.removeEventListener('readystatechange', look);
+  done(shown);
+};
+watch = new MutationObserver(look);
+watch.observe(document, {childList: true, subtree: true});
+document.addEventListener('readystatechange', look);
+timer = setInterval(look, 200);
+look();
 """
 
 
 def loaded(driver) -> list[str]:
     """Wait for the page a click leads to; its message's [class, text] (empty if none).
-    A page left for a new document (the form without the script) ends the watch: the
-    new one is then looked at until it has loaded."""
+    A watch in a document that is left (the form without the script) never answers:
+    chromedriver 156 ends it by the script's timeout (AWAIT), others by "document
+    unloaded"; the page shown is then looked at until it has loaded."""
     try:
-        return driver.execute_async_script(AWAIT_LOADED)
-    except JavascriptException:          # "document unloaded while waiting for result"
-        return WebDriverWait(driver, WAIT, poll_frequency=POLL).until(
-            lambda d: d.execute_script(LOADED))
+        shown = driver.execute_async_script(AWAIT_LOADED)
+    except (JavascriptException, TimeoutException):
+        shown = None
+    return shown or WebDriverWait(driver, WAIT, poll_frequency=POLL).until(
+        lambda d: d.execute_script(LOADED))
 
 
 def play_move(driver, game, seat: int, prefer: tuple[str, ...]) -> None:
@@ -297,17 +309,15 @@ def test_pile_refusals_and_a_page_that_updates_itself(service, pool, redis_conn_
     driver.get(seat_page)
 
     # the waiting seat's browser has no EventSource: its page polls the game (ETag)
-    without_events = without(other, "EventSource", seat_page)
-    by_keyboard(driver)
-    WebDriverWait(other, WAIT).until(lambda d: shown_version(d) == 1)
-    other.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": without_events})
+    with without(other, "EventSource", seat_page):
+        by_keyboard(driver)
+        WebDriverWait(other, WAIT).until(lambda d: shown_version(d) == 1)
     # the waiting seat's browser has no fetch: its page hears of the move on the stream
-    without_fetch = without(driver, "fetch", seat_page)
-    play_move(other, load_game(store, game_id), 1 - first, ())
-    await_turn(driver, 2)
-    # and, without fetch, the move's form posts itself to the page's route
-    play_move(driver, load_game(store, game_id), first, ())
-    driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": without_fetch})
+    with without(driver, "fetch", seat_page):
+        play_move(other, load_game(store, game_id), 1 - first, ())
+        await_turn(driver, 2)
+        # and, without fetch, the move's form posts itself to the page's route
+        play_move(driver, load_game(store, game_id), first, ())
     play_whole_game(service, store, players, game_id, first_choice)
     scores = load_game(store, game_id).snapshot.result["scores"]
     for browser in players:
@@ -315,13 +325,18 @@ def test_pile_refusals_and_a_page_that_updates_itself(service, pool, redis_conn_
         assert f"Alice ({scores[0]})" in browser.driver.find_element(By.ID, "result").text
 
 
-def without(driver, name: str, page: str) -> str:
-    """The browser's pages from now on lack window.`name`; `page` opened so; the hook's id."""
+@contextmanager
+def without(driver, name: str, page: str):
+    """While inside, the browser's pages lack window.`name` (`page` is opened so); the
+    hook is taken away when the block ends, failed or not, since the browser is shared."""
     hook = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
                                   {"source": f"delete window.{name};"})["identifier"]
-    driver.get(page)
-    assert driver.execute_script(f"return typeof window.{name}") == "undefined"
-    return hook
+    try:
+        driver.get(page)
+        assert driver.execute_script(f"return typeof window.{name}") == "undefined"
+        yield
+    finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": hook})
 
 
 def by_keyboard(driver) -> None:
