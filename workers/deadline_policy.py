@@ -9,14 +9,12 @@ import json
 
 from service import problems
 from service.play import Game, load_game, submit_turn
-from service.store import Store, key
+from service.store import IDEMPOTENCY_TTL, Store, key
 from workers import bots
 from workers.mail import compose, movelist, notices, outbox
 from workers.mail.config import MailConfig
 from workers.mail.runtime import queue
 from workers.queues import enqueuer
-
-SKIP_TTL = 30 * 24 * 3600
 
 
 def wait(conn, game: Game, seat: int, config: dict, clock: str) -> str:
@@ -38,7 +36,8 @@ def hours(config: dict) -> str:
 
 def skip(conn, game: Game, seat: int, config: dict, clock: str) -> str:
     """Queue the engine's neutral move for the seat. The seat is told only once the turn is
-    applied (workers/notify.py, `played_for`): its own move may still win."""
+    applied (workers/notify.py, `played_for`): its own move may still win. The turn's mark
+    lives as long as its record: a later turn may take the id of an expired one."""
     move = game.type.neutral_move(game.state, seat)
     if move is None:
         return "no legal move"
@@ -47,7 +46,7 @@ def skip(conn, game: Game, seat: int, config: dict, clock: str) -> str:
 
     def enqueue(game_id: str, turn_id: str) -> None:
         conn.set(skip_key(game_id, turn_id), json.dumps(
-            {"clock": clock, "played": played, "turn_hours": config["turn_hours"]}), ex=SKIP_TTL)
+            {"clock": clock, "played": played, "turn_hours": config["turn_hours"]}), ex=IDEMPOTENCY_TTL)
         platform_enqueue(game_id, turn_id)
     try:
         submit_turn(Store(conn), enqueue, game.record.id, seat, game.snapshot.version,

@@ -11,13 +11,12 @@ import logging
 from datetime import timedelta
 
 from service.play import Game, load_game, redacted_log
-from service.store import Store, key
+from service.store import IDEMPOTENCY_TTL, Store, key
 from workers import clock, deadline_policy
 from workers.mail import confirmations, movelist, notices, outbox, settings
 from workers.mail.config import MailConfig
 from workers.mail.runtime import connection, queue
 
-VIA_MAIL_TTL = 30 * 24 * 3600
 CONFIRM_WINDOW = 120        # seconds a confirmation waits for another mail to go in
 log = logging.getLogger(__name__)
 
@@ -29,9 +28,10 @@ def via_mail_key(game_id: str, turn_id: str) -> str:
 def remember_via_mail(conn, game_id: str, turn_id: str, message_id: str,
                       ignored: list[str] = ()) -> None:
     """The intake marks a turn it submitted, so its outcome is an answer by mail (which
-    names the lines of the mail that were ignored)."""
+    names the lines of the mail that were ignored). The mark lives as long as the turn's
+    record: a later turn may take the id of an expired one (Store.turn_id)."""
     conn.set(via_mail_key(game_id, turn_id), json.dumps(
-        {"message_id": message_id, "ignored": list(ignored)}), ex=VIA_MAIL_TTL)
+        {"message_id": message_id, "ignored": list(ignored)}), ex=IDEMPOTENCY_TTL)
 
 
 def each_seat(game: Game, seats, tell) -> int:

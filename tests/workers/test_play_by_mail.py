@@ -15,8 +15,9 @@ import pytest
 
 from service.games.events import parts_text, with_names
 from service.games.registry import game_types
-from service.store import Store
+from service.store import Store, key
 from tests.workers.conftest import reply_to
+from workers.notify import via_mail_key
 
 FIRST_REGISTERED = next(gid for gid in game_types() if gid != "pile")
 
@@ -111,6 +112,9 @@ def test_a_one_click_reply_link_plays_its_move(conn, inbox, mail_in, run_jobs, n
     after_window()
     assert Store(conn).snapshot(game_id).version == 1
     assert inbox.last("ada@player.test")["Subject"].endswith("Your move was applied")
+    # the mark "sent by mail" expires with the turn's record, whose id a later turn may take
+    turn_id = Store(conn).log(game_id)[0]["turn"]
+    assert 0 < conn.ttl(via_mail_key(game_id, turn_id)) <= conn.ttl(key(game_id, "turn", turn_id))
 
 
 def test_a_your_turn_mail_names_every_move_since_that_seats_last_turn(conn, inbox, mail_in, run_jobs, new_game):

@@ -11,10 +11,10 @@ import pytest
 import time_machine
 from rq.registry import ScheduledJobRegistry
 
-from service.store import Store
+from service.store import Store, key
 from tests.workers.conftest import PLAYERS, reply_to
 from tests.workers.test_play_by_mail import listed_moves
-from workers import clock
+from workers import clock, deadline_policy
 from workers.queues import MAIL, queue
 
 ADA, BERT = PLAYERS[0]["email"], PLAYERS[1]["email"]
@@ -87,6 +87,18 @@ def test_deadline_skip_plays_a_pass_exactly_once(conn, inbox, run_jobs, new_game
     run_jobs()
     assert store.snapshot(game_id).version == 1
     assert subjects(inbox, ADA).count("Time ran out: a move was played for you") == 1
+
+
+def test_a_skip_turns_mark_expires_with_the_turns_record(conn, inbox, run_jobs, new_game, travel):
+    """A later turn of the seat at the same version may take an expired turn's id
+    (Store.turn_id): the mark saying the deadline played it must not outlive the turn's
+    record, or the seat's own move a day later is told as "played for you"."""
+    game_id = new_game("pile", clock=clock_of("skip"))
+    at(travel, run_jobs, 0)
+    at(travel, run_jobs, 48.1)
+    turn_id = Store(conn).log(game_id)[0]["turn"]
+    record = conn.ttl(key(game_id, "turn", turn_id))
+    assert 0 < conn.ttl(deadline_policy.skip_key(game_id, turn_id)) <= record
 
 
 def test_deadline_wait_only_reminds_once_and_keeps_reminding(conn, inbox, run_jobs, new_game, travel):
@@ -187,7 +199,7 @@ def test_skip_beaten_by_the_seats_own_move_sends_no_notice(conn, inbox, run_jobs
 
 
 def test_a_game_the_sweeper_cannot_load_spoils_no_other_games_sweep(conn, inbox, run_jobs, new_game, travel, monkeypatch):
-    from workers import clock
+    from workers import clock, deadline_policy
     from workers.mail import compose, outbox
     from workers.mail.compose import Mail
     broken = new_game("pile", clock=clock_of("skip"))
@@ -218,7 +230,7 @@ def test_a_seat_still_to_act_after_its_move_keeps_its_running_clock(conn, inbox,
     plays several moves in a row): its turn time runs on rather than starting anew."""
     from dataclasses import replace
     from service.play import load_game
-    from workers import clock
+    from workers import clock, deadline_policy
     game_id = new_game("pile", clock=clock_of("wait"))
     at(travel, run_jobs, 0)
     started_at = clock.read(conn, game_id, 0).since
@@ -235,7 +247,7 @@ def test_a_seat_still_to_act_after_its_move_keeps_its_running_clock(conn, inbox,
 def test_deadline_run_twice_before_its_skip_resolves_fires_once(conn, inbox, run_jobs, new_game, travel):
     """Two deadline jobs for the same clock (a retry, a sweep) both run before the skip
     turn is resolved: the second finds the deadline fired and does nothing."""
-    from workers import clock
+    from workers import clock, deadline_policy
     game_id = new_game("pile", clock=clock_of("skip"))
     at(travel, run_jobs, 0)
     travel.move_to(START + timedelta(hours=48.1))
@@ -250,7 +262,7 @@ def test_deadline_run_twice_before_its_skip_resolves_fires_once(conn, inbox, run
 def test_a_sweep_after_the_scheduled_registry_was_lost_schedules_everything_again(conn, inbox, run_jobs, new_game, travel):
     """Every scheduled job lost, the sweep's own too: the sweep `pbem worker` runs from
     its own thread brings back the clock jobs and the next scheduled sweep."""
-    from workers import clock
+    from workers import clock, deadline_policy
     game_id = new_game("pile", clock=clock_of("skip"))
     at(travel, run_jobs, 0)
     registry = ScheduledJobRegistry(queue=queue(conn, MAIL))
