@@ -347,11 +347,16 @@ class GameType:
 
     def redact(self, entry: dict, seat: int | None) -> dict:
         """A log entry as `seat` may see it (None: a spectator): without the events meant
-        for other seats, and for anyone but the mover as the engine's `redact` makes it."""
+        for other seats, and for anyone but the mover without the turn's id (whether it
+        is the seat's first id at its version, Store.turn_id, tells that the seat sent a
+        turn before) and as the engine's `redact` makes it."""
         entry = {**entry, "events": [e for e in entry["events"] if "visible_to" not in e
                                      or (seat is not None and seat in e["visible_to"])]}
+        if seat == entry["seat"]:
+            return entry
+        entry.pop("turn", None)
         hide = getattr(self.engine, "redact", None)
-        return entry if hide is None or seat == entry["seat"] else hide(entry, seat)
+        return entry if hide is None else hide(entry, seat)
 
     def neutral_move(self, state: State, seat: int) -> Move | None:
         """The engine's neutral move for an absent seat (Engine.neutral_move)."""

@@ -171,6 +171,8 @@ def test_log_is_redacted_for_the_callers_seat(client, work):
         [e["type"] for e in spectator["events"]]
     assert own["notation"] == f"play {card['card']}"
     assert client.get(f"/v1/games/{game.id}/log?since=1").json["entries"] == []
+    # the turn's id only for the mover: a second id at a version tells of a first turn
+    assert "turn" in own and "turn" not in other and "turn" not in spectator
 
 
 def test_legal_moves_are_empty_for_a_seat_not_to_act(client):
