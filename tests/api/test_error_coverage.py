@@ -118,6 +118,17 @@ CASES = {
     ("confirmAddress", 403): lambda c, g: c.post(f"/v1/mail/confirmations?address=a@p.test&code={ZEROS}"),
     ("getTurn", 401): lambda c, g: c.get(f"/v1/games/{g.id}/turns/{NO_GAME}"),
     ("getTurn", 404): lambda c, g: c.get(f"/v1/games/{g.id}/turns/{NO_GAME}", headers=g.auth(0)),
+    ("getTurn", 403): lambda c, g: c.get(f"/v1/games/{g.id}/turns/{NO_GAME}",
+                                         headers=player_error_cases.sign_up(c)),
+    ("getLegalMoves", 403): lambda c, g: c.get(f"/v1/games/{g.id}/legal-moves",
+                                               headers=player_error_cases.sign_up(c)),
+    # a game started under an engine version this server lacks (load_game)
+    ("getGame", 409): lambda c, g: pinned_to_another_engine(c, g).get(f"/v1/games/{g.id}"),
+    ("getLegalMoves", 409): lambda c, g: pinned_to_another_engine(c, g).get(
+        f"/v1/games/{g.id}/legal-moves", headers=g.auth(0)),
+    ("getLog", 409): lambda c, g: pinned_to_another_engine(c, g).get(f"/v1/games/{g.id}/log"),
+    ("getTurn", 409): lambda c, g: pinned_to_another_engine(c, g).get(
+        f"/v1/games/{g.id}/turns/{NO_GAME}", headers=g.auth(0)),
 }
 # Every operation that reads the store answers 429 to a client locked out by failed
 # authentications, and 503 while Redis does not answer: the same request for both.
