@@ -7,9 +7,12 @@ Settings, from the app's config or else the environment, each a rate such as
 
   PBEM_LIMIT_CREATE         POST /v1/games (and webhooks) per client  (default 20/minute, 200/day)
   PBEM_LIMIT_TURNS          POST /v1/games/{id}/turns per client  (default 120/minute, 3000/hour)
-  PBEM_LIMIT_AUTH_FAILURES  answers 401 (a missing or wrong token) per client; once spent,
-                            every operation but the meta ones answers 429 until the window
-                            ends                                  (default 10/minute, 100/hour)
+  PBEM_LIMIT_AUTH_FAILURES  answers 401 (a missing or wrong token) per client, counted in
+                            Redis for all processes; once spent, a process that counted the
+                            client over it answers 429 to every operation but the meta ones
+                            until the window ends; another process refuses the client's next
+                            wrong token, and only then everything (AuthFailures)
+                                                          (default 10/minute, 100/hour)
   PBEM_LIMIT_PLAYERS        POST /v1/players per client (each mails its address once)
                                                           (default 5/hour, 20/day)
   PBEM_TRUSTED_PROXIES      how many reverse proxies in front append to X-Forwarded-For
