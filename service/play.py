@@ -10,6 +10,7 @@ import secrets
 import threading
 import time
 import uuid
+import zlib
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Callable
@@ -59,9 +60,8 @@ class Game:
         per process while the game is among the REPLAYS_KEPT read last."""
         if self.snapshot.state is None:
             entries, engine = self.log(), self.type.engine
-            with REPLAYS_LOCK:
-                replayed(self, entries, len(entries))
-                self.snapshot.state = json.loads(dumps(engine.dump(REPLAYS[self.record.id][1])))
+            _events, state = replayed(self, entries, len(entries))
+            self.snapshot.state = json.loads(dumps(engine.dump(state)))
         return self.type.engine.load(self.snapshot.state)
 
 
@@ -345,7 +345,7 @@ def logged(store: Store, game: Game, since: int = 0) -> list[dict]:
     entries = store.log(game.record.id)
     missing = [entry for entry in entries[since:] if entry["events"] is None]
     if missing:
-        events = replayed(game, entries, missing[-1]["version"])
+        events, _state = replayed(game, entries, missing[-1]["version"])
         for entry in missing:
             entry["events"] = with_bot(events[entry["version"] - 1], entry["seat"], entry["bot"])
     return [{name: value for name, value in entry.items() if name != "bot"}
@@ -354,20 +354,26 @@ def logged(store: Store, game: Game, since: int = 0) -> list[dict]:
 
 # The replays of logged(): per game (the newest REPLAYS_KEPT games read), the engine's
 # events of its first moves and its state after them, to go on from at its next read.
-# A log never changes what it holds, so nothing here goes stale.
+# A log never changes what it holds, so nothing here goes stale. One replay of a game at
+# a time (its stripe of REPLAY_STRIPES); replays of other games go on beside it, so that
+# a client asking for many games' logs holds up no other game's readers but the few that
+# share a stripe. REPLAYS_LOCK guards the dict only.
 REPLAYS_KEPT = 32
 REPLAYS: OrderedDict = OrderedDict()
-REPLAYS_LOCK = threading.RLock()    # Game.state holds it around replayed()
+REPLAYS_LOCK = threading.Lock()
+REPLAY_STRIPES = tuple(threading.Lock() for _ in range(64))
 
 
-def replayed(game: Game, entries: list[dict], upto: int) -> list[list[dict]]:
-    """The engine's events of the game's first `upto` moves, replayed from setup (or from
-    where this process's last replay of the game stopped) as the workers played them:
-    each turn on the state read back from its stored JSON (an engine may order what it
-    reports as its dicts are ordered: Age of Industry's `flipped` tiles do)."""
+def replayed(game: Game, entries: list[dict], upto: int) -> tuple[list[list[dict]], object]:
+    """The engine's events of the game's first `upto` moves, and its state after the
+    moves replayed, from setup (or from where this process's last replay of the game
+    stopped) as the workers played them: each turn on the state read back from its
+    stored JSON (an engine may order what it reports as its dicts are ordered: Age of
+    Industry's `flipped` tiles do)."""
     record, engine = game.record, game.type.engine
-    with REPLAYS_LOCK:
-        events, state, turn = REPLAYS.pop(record.id, ([], None, None))
+    with REPLAY_STRIPES[zlib.crc32(record.id.encode()) % len(REPLAY_STRIPES)]:
+        with REPLAYS_LOCK:
+            events, state, turn = REPLAYS.pop(record.id, ([], None, None))
         if state is None:
             state = engine.setup(record.options, len(record.seats), record.seed)
         for entry in entries[len(events):upto]:
@@ -375,10 +381,11 @@ def replayed(game: Game, entries: list[dict], upto: int) -> list[list[dict]]:
                 state, turn = engine.load(json.loads(dumps(engine.dump(state)))), entry["turn"]
             state, moved = engine.apply(state, entry["seat"], entry["move"])
             events.append(moved)
-        REPLAYS[record.id] = (events, state, turn)
-        while len(REPLAYS) > REPLAYS_KEPT:
-            REPLAYS.popitem(last=False)
-        return events[:upto]
+        with REPLAYS_LOCK:
+            REPLAYS[record.id] = (events, state, turn)
+            while len(REPLAYS) > REPLAYS_KEPT:
+                REPLAYS.popitem(last=False)
+        return events[:upto], state
 
 
 def redacted_log(store: Store, game: Game, seat: int | None, since: int) -> list[dict]:

@@ -7,6 +7,9 @@ its end with some moves by the bot, against the events as each commit stored the
 from __future__ import annotations
 
 import random
+import threading
+import zlib
+from dataclasses import replace
 
 import pytest
 
@@ -96,3 +99,46 @@ def finished_state_is_replayed(store: Store, game_id: str, truth) -> None:
         assert (game.snapshot.version, game.snapshot.result) == (truth.version, truth.result)
         for seat in (None, *range(len(game.record.seats))):
             assert engine.view(game.state, seat) == engine.view(engine.load(truth.state), seat)
+
+
+class HeldUp:
+    """An engine whose setup waits until released: a replay under way."""
+
+    def __init__(self, engine, started: threading.Event, release: threading.Event):
+        self.engine, self.started, self.release = engine, started, release
+
+    def setup(self, *args):
+        self.started.set()
+        self.release.wait(30)
+        return self.engine.setup(*args)
+
+    def __getattr__(self, name):
+        return getattr(self.engine, name)
+
+
+def test_a_replay_under_way_holds_up_no_other_games_replay(store):
+    """Logs and finished games are replayed when read, by anyone, without a token: a
+    replay of one game must not queue the readers of every other game behind it (one
+    lock per process did, so that reading 33 games' logs stalled a whole API process)."""
+    def new_game() -> str:
+        return play.create_game(store, "pile", [{"name": "p0"}, {"name": "p1"}], None, 1)[0].id
+    first = new_game()
+    second = next(i for i in iter(new_game, None) if stripe_of(i) is not stripe_of(first))
+    slow, other = play.load_game(store, first), play.load_game(store, second)
+    started, release = threading.Event(), threading.Event()
+    slow = replace(slow, type=replace(slow.type, engine=HeldUp(slow.type.engine, started, release)))
+    held = threading.Thread(target=play.replayed, args=(slow, [], 0))
+    held.start()
+    try:
+        assert started.wait(10)
+        beside = threading.Thread(target=play.replayed, args=(other, [], 0))
+        beside.start()
+        beside.join(5)
+        assert not beside.is_alive(), "the other game's replay waited for the first"
+    finally:
+        release.set()
+        held.join(10)
+
+
+def stripe_of(game_id: str):
+    return play.REPLAY_STRIPES[zlib.crc32(game_id.encode()) % len(play.REPLAY_STRIPES)]
