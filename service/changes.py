@@ -1,12 +1,13 @@
-"""One pub/sub connection per process for every request that waits on a game.
+"""One pub/sub connection per process for every request that waits on a game or a player.
 
 A turn submitted with `?wait`, a long poll (`?after_version=N&wait=S`) and an event
 stream each wait for the game's channel (`game:{id}:resolved`, published by every
-commit, rejection, pause and resume). redis-py's own way, a `PubSub` per waiter,
+commit, rejection, pause and resume); a player's event stream waits for the player's
+(`player:{id}:events`, published with each entry of the player's stream). redis-py's own way, a `PubSub` per waiter,
 costs a new connection per wait (its `reset()` disconnects: measured, a TCP connect,
 CLIENT SETINFO twice, SUBSCRIBE, UNSUBSCRIBE per submitted turn) and one connection
 per open stream. Here one thread per process holds a single pattern subscription to
-every game's channel and wakes the waiters of the channel a message names.
+every game's and player's channel and wakes the waiters of the channel a message names.
 
 Nothing published after a waiter subscribed is missed: the subscription is made
 before the waiter looks, the hub is subscribed before `subscribe` returns, and after
@@ -25,7 +26,9 @@ from contextlib import contextmanager
 import redis
 
 log = logging.getLogger(__name__)
-PATTERN = "game:*:resolved"
+# every game's channel (each commit, rejection, pause, resume) and every player's
+# (service/feed.py: each entry written to the player's stream)
+PATTERNS = ("game:*:resolved", "player:*:events")
 READY_WITHIN = 5.0          # seconds a first waiter waits for the hub's subscription
 RETRY_MOST = 5.0            # seconds between attempts at most while Redis is away
 
@@ -113,13 +116,13 @@ class Hub:
             waiter.changed.set()
 
     def listen(self) -> None:
-        """The hub's thread: one pattern subscription, for ever. redis-py subscribes
-        again by itself after a reconnect; each confirmation wakes every waiter."""
+        """The hub's thread: one subscription to the PATTERNS, for ever. redis-py
+        subscribes again by itself after a reconnect; each confirmation wakes every waiter."""
         pause = 0.1
         while True:
             pubsub = self.conn.pubsub()
             try:
-                pubsub.psubscribe(PATTERN)
+                pubsub.psubscribe(*PATTERNS)
                 for message in pubsub.listen():
                     if message["type"] == "pmessage":
                         self.wake(message["channel"])

@@ -73,10 +73,12 @@ def cmd_serve(args) -> None:
 def cmd_streams(args) -> None:
     """The event streams under gunicorn's gevent workers: an idle stream costs a
     greenlet and a socket, not a thread (gthread would pin a thread per stream).
-    Serves the whole app; deploy/ routes only `/v1/games/*/events` here."""
+    Serves the whole app; deploy/ routes the games' and the players' event streams
+    (`/v1/games/*/events`, `/v1/players/me/events`) here."""
     os.environ.setdefault("REDIS_URL", redis_url())
     # the streams' reads take turns on a few connections (a stream holds none while it
-    # waits: the process's one pub/sub wakes it, service/changes.py)
+    # waits: the process's one pub/sub wakes it, service/changes.py, for a game's
+    # stream and a player's alike)
     os.environ["REDIS_MAX_CONNECTIONS"] = str(STREAMS_REDIS_CONNECTIONS)
     os.execvp(sys.executable, [sys.executable, "-m", "gunicorn", "service.wsgi:app",
                                "--bind", f"{args.host}:{args.port}", "--workers",

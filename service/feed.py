@@ -95,8 +95,16 @@ def write(pipe, record: GameRecord, events: list[dict], only: int | None = None)
     for event in events:
         for seat, entry in enumerate(record.seats):
             if entry.player and event.get("seat", seat) == seat and only in (None, seat):
-                pipe.xadd(player_stream(entry.player), {"event": json.dumps({**event, "seat": seat})},
-                          maxlen=STREAM_LENGTH, approximate=True)
+                add(pipe, entry.player, {**event, "seat": seat})
+
+
+def add(conn, player_id: str, event: dict) -> None:
+    """The event into the player's stream, and its open streams woken: published on the
+    channel of the stream's own name, which their process's one subscription hears
+    (service/changes.py), so a stream holds no connection while it waits."""
+    stream = player_stream(player_id)
+    conn.xadd(stream, {"event": json.dumps(event)}, maxlen=STREAM_LENGTH, approximate=True)
+    conn.publish(stream, "")
 
 
 def catch_up(conn, game_id: str) -> Snapshot:
@@ -119,5 +127,6 @@ def welcome(conn, record: GameRecord, seat: int) -> None:
 
 def revoked(conn, player_id: str, token_id: str) -> None:
     """Wake the player's open streams: the one of this token ends (service/api/events.py)."""
-    conn.xadd(player_stream(player_id), {"event": json.dumps({"type": REVOKED, "token": token_id})},
-              maxlen=STREAM_LENGTH, approximate=True)
+    pipe = conn.pipeline()
+    add(pipe, player_id, {"type": REVOKED, "token": token_id})
+    pipe.execute()

@@ -21,7 +21,7 @@ import time
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
-from service import feed, play, players
+from service import changes, feed, play, players
 from service.api import bearer, seat_of, store
 from service.api.accounts import me
 
@@ -29,7 +29,6 @@ bp = Blueprint("events", __name__)
 HEARTBEAT = 15.0
 STREAM_SECONDS = 3600.0
 RETRY_MS = 3000
-READ_BLOCK = 4.0            # seconds a read of a player's stream blocks
 RETRY = f"retry: {RETRY_MS}\n\n".encode()
 KEEP_ALIVE = b": keep-alive\n\n"
 
@@ -111,29 +110,33 @@ def player_events():
 
 def player_stream(conn, player: str, token: str, since: str | None):
     """The SSE lines of the player's stream after entry `since`; ends when the token is
-    revoked (a revocation wakes the stream at once) or after STREAM_SECONDS."""
+    revoked (a revocation wakes the stream at once) or after STREAM_SECONDS. Between
+    entries the stream waits on the process's one subscription (feed.add publishes
+    each entry), holding no Redis connection."""
     deadline, quiet_since = time.monotonic() + STREAM_SECONDS, time.monotonic()
     stream = feed.player_stream(player)
     yield RETRY
-    if since is None or trimmed_since(conn, stream, since):
-        newest = conn.xrevrange(stream, count=1)
-        since = newest[0][0].decode() if newest else "0-0"
-        yield sse("inbox", {"games": players.inbox(conn, player, only_to_act=True)}, since)
-    while (left := deadline - time.monotonic()) > 0:
-        # under the client's socket timeout (5 s, service/app.py); a comment every HEARTBEAT
-        found = conn.xread({stream: since}, count=100, block=int(min(left, READ_BLOCK) * 1000))
-        for entry_id, fields in (found[0][1] if found else []):
-            since = entry_id.decode()
-            event = json.loads(fields[b"event"])
-            if event["type"] == feed.REVOKED:
-                if players.token_player(conn, token) != player:
-                    return
-                continue
-            yield sse(event["type"], event, since)
-            quiet_since = time.monotonic()
-        if time.monotonic() - quiet_since >= HEARTBEAT:
-            yield KEEP_ALIVE
-            quiet_since = time.monotonic()
+    with changes.hub(conn).waiting(stream) as waiter:
+        if since is None or trimmed_since(conn, stream, since):
+            newest = conn.xrevrange(stream, count=1)
+            since = newest[0][0].decode() if newest else "0-0"
+            yield sse("inbox", {"games": players.inbox(conn, player, only_to_act=True)}, since)
+        while (left := deadline - time.monotonic()) > 0:
+            found = conn.xread({stream: since}, count=100)
+            for entry_id, fields in (found[0][1] if found else []):
+                since = entry_id.decode()
+                event = json.loads(fields[b"event"])
+                if event["type"] == feed.REVOKED:
+                    if players.token_player(conn, token) != player:
+                        return
+                    continue
+                yield sse(event["type"], event, since)
+                quiet_since = time.monotonic()
+            if not found:
+                waiter.get_message(timeout=max(0.0, min(left, quiet_since + HEARTBEAT - time.monotonic())))
+            if time.monotonic() - quiet_since >= HEARTBEAT:
+                yield KEEP_ALIVE
+                quiet_since = time.monotonic()
 
 
 def trimmed_since(conn, stream: str, since: str) -> bool:

@@ -11,6 +11,7 @@ import time
 import redis
 import requests
 
+from service.cli import STREAMS_REDIS_CONNECTIONS
 from service.feed import player_stream
 from tests.conftest import TEST_REDIS_URL
 from tests.e2e.client import Table
@@ -107,6 +108,28 @@ def test_your_turn_within_a_second_and_a_resume_misses_and_repeats_nothing(servi
         assert [data["version"] for _, _, data, _ in again.events] == [3, 5, 6]
     finally:
         again.close()
+
+
+def test_more_player_streams_than_redis_connections_all_hear_within_a_second(service, streams):  # noqa: F811
+    """`pbem streams` keeps STREAMS_REDIS_CONNECTIONS connections for all its streams: a
+    player's stream waiting for an entry must hold none (one that blocked in XREAD held
+    one, and past 32 of them the others' reads waited 5 s for a connection and failed)."""
+    _cleo, auth = sign_up(service.base, "cleo")
+    table = Table(service.base, "pile", 2, seed=22)
+    assert requests.post(f"{service.base}/v1/players/me/seats", headers=auth, timeout=10,
+                         json={"game": table.id, "token": table.tokens[1]}).status_code == 200
+    readers = [PlayerReader(streams, auth) for _ in range(STREAMS_REDIS_CONNECTIONS + 8)]
+    try:
+        for reader in readers:
+            reader.wait_for(1, "inbox")
+        time.sleep(6)                       # past the pool's 5 s wait for a connection
+        turn = play(table, 0)
+        for reader in readers:
+            (*_, received), = reader.wait_for(1)
+            assert received - turn["resolved_at"] < 1.0
+    finally:
+        for reader in readers:
+            reader.close()
 
 
 def test_a_revoked_token_ends_its_open_stream_at_once(service, streams):  # noqa: F811
