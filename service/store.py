@@ -436,8 +436,8 @@ class Store:
         earlier claim {"turn", "digest"} is returned for the caller to compare. A turn
         id another turn of the game holds (turn_id's, when the seat sent one before at
         this version) is replaced in `turn` by a new_turn_id before anything is stored.
-        Without a key, one SET NX per draw (issue 10: a submission's round trips are its
-        cost)."""
+        Without a key, one SET NX per draw, sent with the ZADD that owes the turn
+        (owe_and_store; issue 10: a submission's round trips are its cost)."""
         idem_key = key(game_id, "idem", str(turn["seat"]), idempotency[0]) if idempotency else None
         claim = {"turn": turn["id"], "digest": idempotency[1] if idempotency else None}
 
@@ -452,9 +452,8 @@ class Store:
             return claim
         while True:
             if idem_key is None:
-                owed = self.owe(game_id, turn["id"], now)  # owed before it exists
-                if self.state.set(key(game_id, "turn", turn["id"]), turn_stored(turn),
-                                  ex=IDEMPOTENCY_TTL, nx=True):
+                owed, stored_now = self.owe_and_store(game_id, turn, now)
+                if stored_now:
                     return claim
                 if owed:                        # the id is another turn's: ours is not owed
                     self.done_with(game_id, turn["id"])
@@ -470,6 +469,22 @@ class Store:
         if result["turn"] != turn["id"]:
             self.done_with(game_id, turn["id"])
         return result
+
+    def owe_and_store(self, game_id: str, turn: dict, now: float) -> tuple[bool, bool]:
+        """Owe the turn, then store it unless its id is taken (SET NX): (owed anew,
+        stored). On one Redis both go in one round trip, a pipeline that keeps their
+        order; on a Redis Cluster, whose pipeline sends each node its own commands at
+        once, the owing is acknowledged before the turn is stored (the keys are in
+        different slots)."""
+        turn_key, text = key(game_id, "turn", turn["id"]), turn_stored(turn)
+        if isinstance(self.state, redis.RedisCluster):
+            owed = self.owe(game_id, turn["id"], now)
+            return owed, bool(self.state.set(turn_key, text, ex=IDEMPOTENCY_TTL, nx=True))
+        pipe = self.state.pipeline(transaction=False)
+        pipe.zadd(pending_key(game_id), {f"{game_id}/{turn['id']}": now}, nx=True)
+        pipe.set(turn_key, text, ex=IDEMPOTENCY_TTL, nx=True)
+        owed, stored_now = pipe.execute()
+        return bool(owed), bool(stored_now)
 
     def owe(self, game_id: str, turn_id: str, now: float) -> bool:
         """Index a turn whose jobs are not yet done (a global key, outside the
