@@ -58,11 +58,16 @@ class OrjsonProvider(DefaultJSONProvider):
     def response(self, *args, **kwargs):
         if self.compact is False or (self.compact is None and self._app.debug):
             return super().response(*args, **kwargs)
+        return self.bytes_response(self.encoded(self._prepare_response_obj(args, kwargs)))
+
+    def encoded(self, obj) -> bytes:
+        """The body of the compact answer `obj`."""
         try:
-            body = orjson.dumps(self._prepare_response_obj(args, kwargs), default=self.default,
-                                option=self.OPTIONS)
+            return orjson.dumps(obj, default=self.default, option=self.OPTIONS)
         except TypeError:
-            return super().response(*args, **kwargs)
+            return (self.dumps(obj, separators=(",", ":")) + "\n").encode()
+
+    def bytes_response(self, body: bytes):
         return self._app.response_class(body, mimetype=self.mimetype)
 
 
