@@ -602,12 +602,13 @@ class Store:
             return compute()
         return changes.hub(self.state).memo(key(game_id, "resolved"), what, compute)
 
-    def wait_for(self, game_id: str, seconds: float, look, ready):
+    def wait_for(self, game_id: str, seconds: float, look, ready, first=None):
         """look() once ready(look()) holds, or as it is after `seconds`; looked at again
-        at each message on the game's channel (no polling)."""
+        at each message on the game's channel (no polling). `first`: what stands for
+        the first look, called once subscribed (submit_and_wait)."""
         with self.changes(game_id) as channel:
             deadline = time.monotonic() + seconds
-            value = look()
+            value = (first or look)()
             while not ready(value) and (left := deadline - time.monotonic()) > 0:
                 if channel.get_message(timeout=left):
                     value = look()
@@ -617,6 +618,21 @@ class Store:
         """The turn once resolved, or as it is after `seconds`."""
         return self.wait_for(game_id, seconds, lambda: self.turn(game_id, turn_id),
                              lambda turn: turn["status"] != "queued")
+
+    def submit_and_wait(self, game_id: str, submit, seconds: float) -> dict:
+        """submit() (a turn, as service.play.submit_turn answers it) made once the game's
+        channel is subscribed, then the turn once resolved, or as it is after `seconds`.
+        The turn submit() answers is then a look taken after the subscription: a turn it
+        queued is known to be queued without reading it back (issue 10: a round trip of
+        every submission that waits)."""
+        turn_id = []
+
+        def first() -> dict:
+            turn = submit()
+            turn_id.append(turn["id"])
+            return turn
+        return self.wait_for(game_id, seconds, lambda: self.turn(game_id, turn_id[0]),
+                             lambda turn: turn["status"] != "queued", first=first)
 
     def wait_version(self, game_id: str, after: int, seconds: float) -> Snapshot:
         """The snapshot once its version is past `after`, or as it is after `seconds`."""
