@@ -157,6 +157,25 @@ def test_issue10_a_turn_without_a_key_is_owed_and_stored_in_one_round_trip(store
     assert [t for _game, t, _since in store.pending_turns(older_than=1e12)] == [turn["id"]]
 
 
+def test_issue10_a_resolution_is_published_inside_its_multi_on_one_redis(store, redis_conn,
+                                                                         monkeypatch):
+    """A commit and a rejection announce themselves in their MULTI..EXEC: no PUBLISH of
+    its own after EXEC, and the game's subscribers get the turn's id."""
+    record, _tokens, _ = play.create_game(store, "pile", [{"name": "a"}, {"name": "b"}], None, 5)
+    applied, _ = play.submit_turn(store, lambda *_: None, record.id, 0, 0, [{"action": "pass"}])
+    stale = {**applied, "id": turn_id(0, 1), "seat": 1}
+    store.queue_turn(record.id, stale, None, time.time())
+    channel = redis_conn.pubsub(ignore_subscribe_messages=True)
+    channel.subscribe(key(record.id, "resolved"))
+    assert channel.get_message(timeout=2) is None           # the subscription confirmed
+    monkeypatch.setattr(Store, "announce", lambda *a: pytest.fail("a PUBLISH after EXEC"))
+    assert play.resolve_turn(store, record.id, applied["id"])["status"] == "applied"
+    assert play.resolve_turn(store, record.id, stale["id"])["status"] == "rejected"
+    heard = [channel.get_message(timeout=2)["data"] for _ in range(2)]
+    assert heard == [applied["id"].encode(), stale["id"].encode()]
+    channel.close()
+
+
 def test_issue18_the_meta_keeps_128_bits_of_each_token_hash_and_old_whole_ones_still_match(store):
     record, tokens, admin = play.create_game(store, "pile", [{"name": "a"}, {"name": "b"}], None, 5)
     stored = store.game(record.id)
