@@ -4,8 +4,10 @@ from __future__ import annotations
 import logging
 import os
 
+import orjson
 import redis
 from flask import Flask, request
+from flask.json.provider import DefaultJSONProvider
 from flask_compress import Compress
 from redis.backoff import ExponentialWithJitterBackoff
 from redis.retry import Retry
@@ -42,8 +44,36 @@ def redis_client(url: str) -> redis.Redis:
     return redis.Redis.from_pool(pool)
 
 
+class OrjsonProvider(DefaultJSONProvider):
+    """Answers encoded by orjson (issue 10: the stdlib encoder took 0.18 ms of a Brass
+    legal-moves answer of 25 KB, orjson 0.02 ms), as Flask's compact answers are: keys
+    sorted, no spaces, a newline at the end; dates, dataclasses and the rest through
+    Flask's own `default`. Text outside ASCII is written as UTF-8, not \\u escapes (the
+    body is UTF-8 JSON either way). What orjson refuses (an integer past 64 bits, a key
+    that is not a string) and the indented answers of debug mode go through the stdlib."""
+
+    OPTIONS = (orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE |
+               orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS)
+
+    def response(self, *args, **kwargs):
+        if self.compact is False or (self.compact is None and self._app.debug):
+            return super().response(*args, **kwargs)
+        return self.bytes_response(self.encoded(self._prepare_response_obj(args, kwargs)))
+
+    def encoded(self, obj) -> bytes:
+        """The body of the compact answer `obj`."""
+        try:
+            return orjson.dumps(obj, default=self.default, option=self.OPTIONS)
+        except TypeError:
+            return (self.dumps(obj, separators=(",", ":")) + "\n").encode()
+
+    def bytes_response(self, body: bytes):
+        return self._app.response_class(body, mimetype=self.mimetype)
+
+
 def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__)
+    app.json = OrjsonProvider(app)
     app.config.update(MAX_CONTENT_LENGTH=contract.largest_body() + 1, REDIS_URL=None,
                       **COMPRESSION)
     app.config.update(config or {})

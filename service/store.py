@@ -436,8 +436,8 @@ class Store:
         earlier claim {"turn", "digest"} is returned for the caller to compare. A turn
         id another turn of the game holds (turn_id's, when the seat sent one before at
         this version) is replaced in `turn` by a new_turn_id before anything is stored.
-        Without a key, one SET NX per draw (issue 10: a submission's round trips are its
-        cost)."""
+        Without a key, one SET NX per draw, sent with the ZADD that owes the turn
+        (owe_and_store; issue 10: a submission's round trips are its cost)."""
         idem_key = key(game_id, "idem", str(turn["seat"]), idempotency[0]) if idempotency else None
         claim = {"turn": turn["id"], "digest": idempotency[1] if idempotency else None}
 
@@ -452,9 +452,8 @@ class Store:
             return claim
         while True:
             if idem_key is None:
-                owed = self.owe(game_id, turn["id"], now)  # owed before it exists
-                if self.state.set(key(game_id, "turn", turn["id"]), turn_stored(turn),
-                                  ex=IDEMPOTENCY_TTL, nx=True):
+                owed, stored_now = self.owe_and_store(game_id, turn, now)
+                if stored_now:
                     return claim
                 if owed:                        # the id is another turn's: ours is not owed
                     self.done_with(game_id, turn["id"])
@@ -470,6 +469,22 @@ class Store:
         if result["turn"] != turn["id"]:
             self.done_with(game_id, turn["id"])
         return result
+
+    def owe_and_store(self, game_id: str, turn: dict, now: float) -> tuple[bool, bool]:
+        """Owe the turn, then store it unless its id is taken (SET NX): (owed anew,
+        stored). On one Redis both go in one round trip, a pipeline that keeps their
+        order; on a Redis Cluster, whose pipeline sends each node its own commands at
+        once, the owing is acknowledged before the turn is stored (the keys are in
+        different slots)."""
+        turn_key, text = key(game_id, "turn", turn["id"]), turn_stored(turn)
+        if isinstance(self.state, redis.RedisCluster):
+            owed = self.owe(game_id, turn["id"], now)
+            return owed, bool(self.state.set(turn_key, text, ex=IDEMPOTENCY_TTL, nx=True))
+        pipe = self.state.pipeline(transaction=False)
+        pipe.zadd(pending_key(game_id), {f"{game_id}/{turn['id']}": now}, nx=True)
+        pipe.set(turn_key, text, ex=IDEMPOTENCY_TTL, nx=True)
+        owed, stored_now = pipe.execute()
+        return bool(owed), bool(stored_now)
 
     def owe(self, game_id: str, turn_id: str, now: float) -> bool:
         """Index a turn whose jobs are not yet done (a global key, outside the
@@ -490,7 +505,8 @@ class Store:
         snapshot really moved. An EXEC that landed before its reply was lost finds its
         turn resolved on the second look and writes nothing twice. The log changes
         only with the snapshot's version, which is watched, so it is read and rewritten
-        here whole. Three round trips: WATCH, one MGET, MULTI..EXEC."""
+        here whole. Three round trips: WATCH, one MGET, MULTI..EXEC (with the PUBLISH,
+        announce_in)."""
         snap_key, turn_key = key(game_id, "snapshot"), key(game_id, "turn", turn_id)
 
         def put(pipe):
@@ -508,6 +524,7 @@ class Store:
             pipe.multi()
             write_state(pipe, game_id, unpacked(meta), new.as_dict(), whole)
             pipe.set(turn_key, turn_stored(resolved), keepttl=True)
+            self.announce_in(pipe, game_id, turn_id)
             return resolved
         return self.announced(game_id, turn_id, self.state.transaction(
             put, snap_key, turn_key, value_from_callable=True))
@@ -519,8 +536,16 @@ class Store:
             return [pipe.get(name) for name in keys]
         return pipe.mget(*keys)
 
+    def announce_in(self, pipe, game_id: str, message: str) -> None:
+        """On one Redis, the announcement of a change made in a MULTI goes in that MULTI:
+        a subscriber gets it once EXEC has applied the change, and it costs no round trip
+        of its own (issue 10). A Redis Cluster takes no PUBLISH inside MULTI: there
+        announced() publishes after EXEC."""
+        if not isinstance(self.state, redis.RedisCluster):
+            pipe.publish(key(game_id, "resolved"), message)
+
     def announced(self, game_id: str, turn_id: str, resolved: dict | None) -> dict | None:
-        if resolved:
+        if resolved and isinstance(self.state, redis.RedisCluster):
             self.announce(game_id, turn_id)
         return resolved
 
@@ -537,6 +562,7 @@ class Store:
             resolved = {**turn, **outcome}
             pipe.multi()
             pipe.set(turn_key, turn_stored(resolved), keepttl=True)
+            self.announce_in(pipe, game_id, turn_id)
             return resolved
         return self.announced(game_id, turn_id, self.state.transaction(
             mark, turn_key, value_from_callable=True))
@@ -587,12 +613,13 @@ class Store:
             return compute()
         return changes.hub(self.state).memo(key(game_id, "resolved"), what, compute)
 
-    def wait_for(self, game_id: str, seconds: float, look, ready):
+    def wait_for(self, game_id: str, seconds: float, look, ready, first=None):
         """look() once ready(look()) holds, or as it is after `seconds`; looked at again
-        at each message on the game's channel (no polling)."""
+        at each message on the game's channel (no polling). `first`: what stands for
+        the first look, called once subscribed (submit_and_wait)."""
         with self.changes(game_id) as channel:
             deadline = time.monotonic() + seconds
-            value = look()
+            value = (first or look)()
             while not ready(value) and (left := deadline - time.monotonic()) > 0:
                 if channel.get_message(timeout=left):
                     value = look()
@@ -602,6 +629,21 @@ class Store:
         """The turn once resolved, or as it is after `seconds`."""
         return self.wait_for(game_id, seconds, lambda: self.turn(game_id, turn_id),
                              lambda turn: turn["status"] != "queued")
+
+    def submit_and_wait(self, game_id: str, submit, seconds: float) -> dict:
+        """submit() (a turn, as service.play.submit_turn answers it) made once the game's
+        channel is subscribed, then the turn once resolved, or as it is after `seconds`.
+        The turn submit() answers is then a look taken after the subscription: a turn it
+        queued is known to be queued without reading it back (issue 10: a round trip of
+        every submission that waits)."""
+        turn_id = []
+
+        def first() -> dict:
+            turn = submit()
+            turn_id.append(turn["id"])
+            return turn
+        return self.wait_for(game_id, seconds, lambda: self.turn(game_id, turn_id[0]),
+                             lambda turn: turn["status"] != "queued", first=first)
 
     def wait_version(self, game_id: str, after: int, seconds: float) -> Snapshot:
         """The snapshot once its version is past `after`, or as it is after `seconds`."""

@@ -20,6 +20,7 @@ What rq lacks, kept small here:
 from __future__ import annotations
 
 import ctypes
+import gc
 import logging
 import os
 import signal
@@ -122,7 +123,10 @@ class Worker(SimpleWorker):
 
 def run_on_queue(name: str, queue_name: str, connection_class, pool_class, pool_kwargs,
                  **kwargs) -> None:
-    """A pool child: wait for Redis with backoff, then rq's own run_worker."""
+    """A pool child: wait for Redis with backoff, then rq's own run_worker. What the
+    parent imported lives as long as the child: frozen out of the garbage collector's
+    full collections (service/wsgi.py says why)."""
+    gc.freeze()
     wait_for_redis(connection_class(connection_pool=redis.ConnectionPool(
         connection_class=pool_class, **pool_kwargs)))
     run_worker(name, [queue_name], connection_class, pool_class, pool_kwargs, **kwargs)

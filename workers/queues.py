@@ -69,30 +69,35 @@ def enqueuer(conn: redis.Redis, lost: bool = False):
     return enqueue
 
 
-def claim_waiting(conn: redis.Redis, most: int) -> list[tuple[str, str]]:
-    """Up to `most` turn-resolving jobs taken off the head of the turn queue, for the
-    running job to resolve their turns too: (game, turn) of each. The same job id
-    is taken once: LREM answers 1 to the one caller (this or rq's own LMOVE in a
-    worker) that removed it. A claimed job's hash is deleted, so nothing runs it
+# The head of the turn queue taken when it is a turn-resolving job, its hash deleted, in
+# one step (claim_next): what LINDEX says is what LPOP takes.
+CLAIM_HEAD = """
+local head = redis.call('LINDEX', KEYS[1], 0)
+if head and string.sub(head, 1, string.len(ARGV[1])) == ARGV[1] then
+  redis.call('LPOP', KEYS[1])
+  redis.call('DEL', ARGV[2] .. head)
+  return head
+end
+return false
+"""
+
+
+def claim_next(conn: redis.Redis) -> tuple[str, str] | None:
+    """The turn-resolving job at the head of the turn queue, taken off it for the running
+    job to resolve its turn too: (game, turn), or None when the head is another job or
+    there is none. One script, one round trip: the head is taken by it or by rq's own
+    dequeue in a worker, never both. A claimed job's hash is deleted, so nothing runs it
     again; if this worker dies before it resolves the turn, the turn is still owed
     (`turns:pending`) and the sweeper gives it a new job.
 
     rq 2.x dequeues one job per round trip to the queue and spends about twenty
     round trips of its own on each (measured: 57 Redis commands per empty job, the
     turn's own work 5); it has no batch dequeue, so a backed-up turn queue is
-    drained here, several turns per rq job (issue 10)."""
-    jobs = queue(conn)
-    waiting = [raw.decode() for raw in conn.lrange(jobs.key, 0, most - 1)]
-    wanted = [ident for ident in waiting if ident.startswith("resolve-")]
-    if not wanted:
-        return []
-    pipe = conn.pipeline(transaction=False)
-    for ident in wanted:
-        pipe.lrem(jobs.key, 1, ident)
-    taken = [ident for ident, removed in zip(wanted, pipe.execute()) if removed]
-    if taken:
-        conn.delete(*(Job.key_for(ident) for ident in taken))
-    return [named_turn(ident) for ident in taken]
+    drained here, several turns per rq job (issue 10). One at a time: a job never holds
+    turns it has not come to, which another worker free meanwhile takes from the queue."""
+    head = conn.register_script(CLAIM_HEAD)(keys=[queue(conn).key],
+                                            args=["resolve-", Job.redis_job_namespace_prefix])
+    return named_turn(head.decode()) if head else None
 
 
 def job_waiting(jobs: Queue, job_id: str) -> bool:

@@ -16,22 +16,27 @@ from service.play import load_game, resolve_turn as resolve
 from service.store import Store
 from workers import bots
 from workers.notify import owes_notices
-from workers.queues import (MAIL, TURNS, claim_waiting, enqueuer, job_connection, notify,
+from workers.queues import (MAIL, TURNS, claim_next, enqueuer, job_connection, notify,
                             owed_in_place)
 
 log = logging.getLogger(__name__)
 SWEEP_AFTER = 10.0          # seconds an owed turn is left alone before the sweeper looks (again)
 SWEEP_BATCH = 1000          # owed turns looked at per pass at most, the longest unseen first
 GIVE_UP_AFTER = 24 * 3600   # seconds after which a turn's notifications are no longer owed
-DRAIN = 8                   # turns waiting on the queue resolved by a job after its own
+DRAIN = 64                  # turns waiting on the queue resolved by a job after its own, at most
+DRAIN_SECONDS = 1.0         # ... and no more once the job has run this long
 
 
 def resolve_turn(game_id: str, turn_id: str) -> str:
-    """The job: resolve the turn, then up to DRAIN turns whose jobs wait behind it
-    (claim_waiting), so a backed-up queue costs rq's bookkeeping once per batch."""
+    """The job: resolve the turn, then the turns whose jobs wait at the head of the
+    queue, one by one while there are (claim_next; up to DRAIN of them or DRAIN_SECONDS),
+    so a backed-up queue costs rq's bookkeeping once per run, not once per turn."""
     store = Store(job_connection())
+    until = time.monotonic() + DRAIN_SECONDS
     status = resolve_one(store, game_id, turn_id)
-    for waiting in claim_waiting(store.redis, DRAIN):
+    for _ in range(DRAIN):
+        if time.monotonic() > until or (waiting := claim_next(store.redis)) is None:
+            break
         resolve_one(store, *waiting)
     return status
 

@@ -24,12 +24,13 @@ def submit_turn(game_id: str):
 def submitted(game: play.Game, seat: int, body: dict, key: str | None, wait: float) -> dict:
     """The turn queued (play.submit_turn) and, `wait` seconds at most, resolved: the
     route's work, which the seat's page's form (JavaScript off) shares."""
-    turn, _created = play.submit_turn(
-        store(), enqueuer(current_app.extensions["redis"]), game.record.id, seat,
-        body["expected_version"], body["moves"], key, game)
-    if wait and turn["status"] == "queued":
-        turn = store().wait_resolved(game.record.id, turn["id"], wait)
-    return turn
+    games = store()
+
+    def submit() -> dict:
+        return play.submit_turn(games, enqueuer(current_app.extensions["redis"]),
+                                game.record.id, seat, body["expected_version"], body["moves"],
+                                key, game)[0]
+    return games.submit_and_wait(game.record.id, submit, wait) if wait else submit()
 
 
 @bp.post("/v1/games/<game_id>/preview")

@@ -188,6 +188,33 @@ def test_wait_holds_the_answer_until_resolved_or_times_out(client):
     assert answer.status_code == 202 and answer.json["status"] == "queued"
 
 
+def test_a_waiting_submission_reads_no_turn_back_before_it_waits(client, monkeypatch):
+    """Issue 10: the game's channel is subscribed before the turn is queued, so the turn
+    just queued needs no first look (a round trip of every waiting submission)."""
+    from service.store import Store
+    game, looks = a_game(client), []
+    real = Store.turn
+    monkeypatch.setattr(Store, "turn", lambda *a: looks.append(a[2]) or real(*a))
+    answer = client.post(f"/v1/games/{game.id}/turns?wait=0.2", headers=game.auth(0),
+                         json={"expected_version": 0, "moves": [{"action": "pass"}]})
+    assert answer.status_code == 202 and looks == []
+
+
+def test_a_turn_resolved_as_soon_as_it_is_queued_is_answered_applied(client, monkeypatch,
+                                                                     redis_conn):
+    """Its resolution is published before the submission waits: the subscription made
+    before the turn was queued catches it."""
+    from service.api import turns
+    from service.play import resolve_turn
+    from service.store import Store
+    monkeypatch.setattr(turns, "enqueuer", lambda conn: lambda game_id, turn_id: resolve_turn(
+        Store(redis_conn), game_id, turn_id))
+    game = a_game(client)
+    answer = client.post(f"/v1/games/{game.id}/turns?wait=5", headers=game.auth(0),
+                         json={"expected_version": 0, "moves": [{"action": "pass"}]})
+    assert answer.status_code == 200 and answer.json["status"] == "applied"
+
+
 def test_docs_and_contract_are_served_without_outside_assets(client):
     page = client.get("/docs")
     assert page.status_code == 200 and b"submitTurn" in page.data

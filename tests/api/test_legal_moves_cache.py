@@ -3,6 +3,9 @@ answer cache never hands one seat's moves to another and moves on with the versi
 and the status."""
 from __future__ import annotations
 
+import gc
+import json
+
 from service.api import games
 from service.games.registry import game_type
 from tests.api.helpers import a_game, submit
@@ -56,3 +59,14 @@ def test_the_cache_keeps_at_most_max_answers():
         answers.keep(i, {"i": i})
     assert len(answers) == games.MAX_ANSWERS and answers.get(0) is None
     assert answers.get(games.MAX_ANSWERS + 4) == {"i": games.MAX_ANSWERS + 4}
+
+
+def test_an_answer_is_kept_encoded_out_of_the_collectors_sight(client):
+    """A kept answer is its body, one object the garbage collector does not track (a
+    Brass answer as dicts: some 400 objects each full collection walked)."""
+    game = a_game(client)
+    url = f"/v1/games/{game.id}/legal-moves"
+    shown = client.get(url, headers=game.auth(0))
+    kept = [body for key, body in games.ANSWERS.items() if key[0] == game.id]
+    assert kept == [shown.get_data()] and not gc.is_tracked(kept[0])
+    assert json.loads(kept[0])["moves"] and shown.mimetype == "application/json"

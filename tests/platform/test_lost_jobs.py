@@ -89,10 +89,12 @@ def test_finding_7_a_notification_job_when_a_seat_has_an_address_or_a_clock_runs
     assert queue(redis_conn, MAIL).get_job_ids() == [f"on_turn_resolved-{game_id}-{turn_id}"]
 
 
-def test_a_job_resolves_the_turns_waiting_behind_it_once_each(store, redis_conn, work):
+def test_a_job_resolves_the_turns_waiting_behind_it_once_each(store, redis_conn, work,
+                                                              monkeypatch):
     """Issue 10, the throughput lever: a backed-up turn queue is drained several turns
-    per rq job; a drained job is gone from the queue, so no turn is resolved twice, and
-    its turn is resolved in the same job."""
+    per rq job, up to DRAIN; a drained job is gone from the queue, so no turn is resolved
+    twice, and its turn is resolved in the same job."""
+    monkeypatch.setattr(resolve, "DRAIN", 3)
     games = [submitted(store) for _ in range(resolve.DRAIN + 3)]
     jobs = queue(redis_conn)
     first = jobs.fetch_job(f"resolve-{games[0][0]}-{games[0][1]}")
@@ -107,13 +109,30 @@ def test_a_job_resolves_the_turns_waiting_behind_it_once_each(store, redis_conn,
     assert store.owed() == 0
 
 
+def test_a_job_drains_the_queue_until_its_head_is_another_job(store, redis_conn, work):
+    """Turns are claimed from the head one by one: a job that is not a turn's stops the
+    drain, and what waits behind it is left to rq's workers."""
+    games = [submitted(store) for _ in range(5)]
+    jobs = queue(redis_conn)
+    other = jobs.enqueue("os.getpid", job_id="not-a-turn")
+    behind = submitted(store)
+    first = jobs.fetch_job(f"resolve-{games[0][0]}-{games[0][1]}")
+    assert redis_conn.lpop(jobs.key).decode() == first.id
+    first.perform()
+    assert jobs.get_job_ids() == [other.id, f"resolve-{behind[0]}-{behind[1]}"]
+    assert [store.turn(*game)["status"] for game in games] == ["applied"] * 5
+    assert store.turn(*behind)["status"] == "queued"
+    work()
+    assert store.turn(*behind)["status"] == "applied" and store.owed() == 0
+
+
 def test_a_drained_turn_lost_with_its_worker_is_owed_to_the_sweeper(store, redis_conn, work):
     """Claimed off the queue, then the worker died before resolving it: the turn is
     still owed, so the sweeper gives it a new job."""
-    from workers.queues import claim_waiting
+    from workers.queues import claim_next
     game_id, turn_id = submitted(store)
-    assert claim_waiting(redis_conn, 4) == [(game_id, turn_id)]     # and never resolved
-    assert queue(redis_conn).count == 0
+    assert claim_next(redis_conn) == (game_id, turn_id)     # and never resolved
+    assert queue(redis_conn).count == 0 and claim_next(redis_conn) is None
     assert resolve.sweep(redis_conn, older_than=0.0) == 1
     work()
     assert store.turn(game_id, turn_id)["status"] == "applied"

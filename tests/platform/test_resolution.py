@@ -6,6 +6,7 @@ import json
 from dataclasses import replace
 
 import pytest
+from redis.client import Pipeline
 
 from service import play, problems
 from service.games.registry import game_type
@@ -198,6 +199,13 @@ def test_a_turn_is_owed_before_it_is_stored(store, monkeypatch):
         raise ConnectionError("Redis went away")
     for write in ("set", "transaction"):       # the turn's write, with a key or without
         monkeypatch.setattr(store.redis, write, crash)
+    real_execute = Pipeline.execute
+
+    def cut(pipe, *args, **kwargs):             # without a key, owed and stored in one
+        del pipe.command_stack[1:]              # pipeline: the connection drops after
+        real_execute(pipe, *args, **kwargs)     # its first command
+        crash()
+    monkeypatch.setattr(Pipeline, "execute", cut)
     with pytest.raises(ConnectionError):
         queued(store, game_id, [{"action": "pass"}])
     monkeypatch.undo()

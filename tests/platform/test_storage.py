@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from service import bench_storage, play
-from service.store import IDEMPOTENCY_TTL, Store, key
+from service.store import IDEMPOTENCY_TTL, Store, key, turn_id
 from tests.api.helpers import a_game, submit
 from workers.queues import resolve_job_id
 
@@ -140,6 +140,40 @@ def test_issue10_a_turn_id_taken_is_drawn_again_without_a_key_and_the_holder_sta
     assert store.turn(record.id, second["id"])["moves"] == second["moves"]
     owed = {turn for _game, turn, _since in store.pending_turns(older_than=1e12)}
     assert owed == {first["id"], second["id"]}
+
+
+def test_issue10_a_turn_without_a_key_is_owed_and_stored_in_one_round_trip(store, monkeypatch):
+    """The ZADD that owes a turn and the SET NX that stores it share one round trip."""
+    record, _tokens, _ = play.create_game(store, "pile", [{"name": "a"}, {"name": "b"}], None, 5)
+    turn = {"id": turn_id(0, 0), "seat": 0, "expected_version": 0, "moves": [{"action": "pass"}],
+            "status": "queued", "submitted_at": time.time()}
+    pool, trips = store.state.connection_pool, []
+    checkout = pool.get_connection
+    monkeypatch.setattr(pool, "get_connection", lambda *a, **k: trips.append(1) or checkout(*a, **k))
+    claim = store.queue_turn(record.id, turn, None, time.time())
+    monkeypatch.undo()
+    assert len(trips) == 1 and claim == {"turn": turn["id"], "digest": None}
+    assert store.turn(record.id, turn["id"])["moves"] == turn["moves"]
+    assert [t for _game, t, _since in store.pending_turns(older_than=1e12)] == [turn["id"]]
+
+
+def test_issue10_a_resolution_is_published_inside_its_multi_on_one_redis(store, redis_conn,
+                                                                         monkeypatch):
+    """A commit and a rejection announce themselves in their MULTI..EXEC: no PUBLISH of
+    its own after EXEC, and the game's subscribers get the turn's id."""
+    record, _tokens, _ = play.create_game(store, "pile", [{"name": "a"}, {"name": "b"}], None, 5)
+    applied, _ = play.submit_turn(store, lambda *_: None, record.id, 0, 0, [{"action": "pass"}])
+    stale = {**applied, "id": turn_id(0, 1), "seat": 1}
+    store.queue_turn(record.id, stale, None, time.time())
+    channel = redis_conn.pubsub(ignore_subscribe_messages=True)
+    channel.subscribe(key(record.id, "resolved"))
+    assert channel.get_message(timeout=2) is None           # the subscription confirmed
+    monkeypatch.setattr(Store, "announce", lambda *a: pytest.fail("a PUBLISH after EXEC"))
+    assert play.resolve_turn(store, record.id, applied["id"])["status"] == "applied"
+    assert play.resolve_turn(store, record.id, stale["id"])["status"] == "rejected"
+    heard = [channel.get_message(timeout=2)["data"] for _ in range(2)]
+    assert heard == [applied["id"].encode(), stale["id"].encode()]
+    channel.close()
 
 
 def test_issue18_the_meta_keeps_128_bits_of_each_token_hash_and_old_whole_ones_still_match(store):
