@@ -456,7 +456,7 @@ class Store:
                 if stored_now:
                     return claim
                 if owed:                        # the id is another turn's: ours is not owed
-                    self.done_with(game_id, turn["id"])
+                    self.disown(game_id, turn["id"])
             else:
                 while self.state.exists(key(game_id, "turn", turn["id"])):  # taken
                     turn["id"] = claim["turn"] = new_turn_id(turn["expected_version"])
@@ -467,8 +467,17 @@ class Store:
                     break
             turn["id"] = claim["turn"] = new_turn_id(turn["expected_version"])
         if result["turn"] != turn["id"]:
-            self.done_with(game_id, turn["id"])
+            self.disown(game_id, turn["id"])
         return result
+
+    def disown(self, game_id: str, turn_id: str) -> None:
+        """Take back the owing of a turn that was not stored, unless a queued turn holds
+        its id: a racing submission of the seat at the version may have stored its turn
+        under it while this one's ZADD was the one that owed it (the other's found it
+        owed), and that turn must stay owed until its jobs are done."""
+        holder = self.turn(game_id, turn_id)
+        if holder is None or holder["status"] != "queued":
+            self.done_with(game_id, turn_id)
 
     def owe_and_store(self, game_id: str, turn: dict, now: float) -> tuple[bool, bool]:
         """Owe the turn, then store it unless its id is taken (SET NX): (owed anew,
@@ -526,8 +535,10 @@ class Store:
             pipe.set(turn_key, turn_stored(resolved), keepttl=True)
             self.announce_in(pipe, game_id, turn_id)
             return resolved
+        # meta watched too: a seat bound to a player meanwhile (players.accept) must not
+        # be lost when the finishing commit moves meta into `final`
         return self.announced(game_id, turn_id, self.state.transaction(
-            put, snap_key, turn_key, value_from_callable=True))
+            put, snap_key, turn_key, key(game_id, "meta"), value_from_callable=True))
 
     def values(self, pipe, *keys: str) -> list:
         """The keys' values, read inside a transaction: one MGET (a cluster pipeline takes

@@ -90,7 +90,7 @@ def claim_next(conn: redis.Redis) -> tuple[str, str] | None:
     again; if this worker dies before it resolves the turn, the turn is still owed
     (`turns:pending`) and the sweeper gives it a new job.
 
-    rq 2.x dequeues one job per round trip to the queue and spends about twenty
+    rq (3.0) dequeues one job per round trip to the queue and spends about twenty
     round trips of its own on each (measured: 57 Redis commands per empty job, the
     turn's own work 5); it has no batch dequeue, so a backed-up turn queue is
     drained here, several turns per rq job (issue 10). One at a time: a job never holds

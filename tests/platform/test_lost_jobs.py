@@ -150,3 +150,18 @@ def test_issue18_owed_turns_are_sharded_and_the_key_of_before_the_shards_is_swep
     assert store.owed() == 12
     assert (g, t) in {(game, turn) for game, turn, _ in store.pending_turns(time.time())}
     assert redis_conn.zcard(LEGACY_PENDING) == 0 and redis_conn.zscore(pending_key(g), f"{g}/{t}")
+
+
+def test_a_double_click_that_loses_the_race_leaves_the_winners_turn_owed(store, redis_conn):
+    """Two submissions of a seat at a version without a key share the seat's turn id:
+    when the one whose SET NX lost was the one whose ZADD owed the id (the winner's found
+    it owed), taking its owing back must not disown the winner's queued turn, which the
+    sweeper could then never find again (review finding)."""
+    record, _, _ = play.create_game(store, "pile", [{"name": "p0"}, {"name": "p1"}], None, 3)
+    first, _ = play.submit_turn(store, lambda *_: None, record.id, 0, 0, [{"action": "pass"}])
+    entry = f"{record.id}/{first['id']}"
+    redis_conn.zrem(pending_key(record.id), entry)      # the winner's ZADD found it owed
+    second, _ = play.submit_turn(store, lambda *_: None, record.id, 0, 0, [{"action": "pass"}])
+    assert second["id"] != first["id"]
+    assert redis_conn.zscore(pending_key(record.id), entry) is not None
+    assert store.turn(record.id, first["id"])["status"] == "queued"

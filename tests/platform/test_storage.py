@@ -3,13 +3,14 @@ the log and snapshot are stored compressed and read back as the API showed them,
 result is kept for a turn job, and a Brass game stays under the mid-game ceiling."""
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import replace
 
 import pytest
 
 from service import bench_storage, play
-from service.store import IDEMPOTENCY_TTL, Store, key, turn_id
+from service.store import IDEMPOTENCY_TTL, Store, key, turn_id, unpacked
 from tests.api.helpers import a_game, submit
 from workers.queues import resolve_job_id
 
@@ -187,3 +188,28 @@ def test_issue18_the_meta_keeps_128_bits_of_each_token_hash_and_old_whole_ones_s
                     admin_hash=play.hash_token(admin))        # a game created before
     assert [play.seat_of(whole, token) for token in tokens] == [0, 1] and play.is_admin(whole, admin)
     assert not play.token_matches("", admin) and not play.token_matches(stored.admin_hash[:8], admin)
+
+
+def test_a_seat_bound_while_the_last_turn_commits_is_kept_in_the_finished_game(
+        store, redis_conn, monkeypatch):
+    """The commit that finishes a game moves its meta into `final`: a change of the meta
+    (a seat bound to a player, players.accept) between the commit's read and its EXEC
+    must make it look again, not be written over (review finding)."""
+    record, _tokens, _ = play.create_game(store, "pile", [{"name": "a"}, {"name": "b"}], None, 5)
+    for seat in (0, 1):                                 # both pass: the game is over
+        turn, _ = play.submit_turn(store, lambda *_: None, record.id, seat, seat,
+                                   [{"action": "pass"}])
+        if seat == 1:
+            read, meta_key = store.values, key(record.id, "meta")
+
+            def read_then_bind(pipe, *keys):
+                values = read(pipe, *keys)
+                monkeypatch.setattr(store, "values", read)          # once
+                meta = unpacked(redis_conn.get(meta_key))
+                meta["seats"][1]["player"] = "pl_bound"
+                redis_conn.set(meta_key, json.dumps(meta))
+                return values
+            monkeypatch.setattr(store, "values", read_then_bind)
+        play.resolve_turn(store, record.id, turn["id"])
+    assert store.snapshot(record.id).status == "finished"
+    assert Store(redis_conn).game(record.id).seats[1].player == "pl_bound"
