@@ -19,6 +19,7 @@ from .board import step_capacity
 from .data import COLOURS, END_CARDS
 from .industry import room
 from .special_actions import pool_move_draws
+from .werklok import unseen
 
 NO_HELP = {"end_card"}
 BOARD = ("tracks", "unlocked", "locos", "factories", "wrenches")
@@ -118,14 +119,14 @@ def masked(state: dict) -> dict:
            "players": [{**p, "end_cards": sorted(END_CARDS)[:len(p["end_cards"])]} for p in state["players"]]}
     if "werklok" in state:
         works = state["werklok"]
-        hidden = works.get("unseen", len(works["stack"]))
+        hidden = unseen(works)
         out["werklok"] = {**works, "stack": sorted(works["stack"][:hidden]) + works["stack"][hidden:]}
     if "foundries" in state:
         foundries = state["foundries"]
         stack, boilers = foundries["stack"], foundries.get("boilers", [])
-        unseen = sorted(stack + boilers)
-        out["foundries"] = {**foundries, "stack": unseen[:len(stack)],
-                            **({"boilers": unseen[len(stack):]} if "boilers" in foundries else {})}
+        face_down = sorted(stack + boilers)
+        out["foundries"] = {**foundries, "stack": face_down[:len(stack)],
+                            **({"boilers": face_down[len(stack):]} if "boilers" in foundries else {})}
     if state.get("emil"):
         out["emil"] = {**state["emil"], "deck": sorted(state["emil"]["deck"])}
     return out
