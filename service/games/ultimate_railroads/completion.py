@@ -16,7 +16,7 @@ import marshal
 
 from . import america, pool
 from .board import step_capacity
-from .data import COLOURS, END_CARDS
+from .data import COLOURS
 from .industry import room
 from .special_actions import pool_move_draws
 from .werklok import unseen
@@ -112,11 +112,11 @@ def remember(answers: dict, most: int, key, answer) -> None:
 def masked(state: dict) -> dict:
     """The table as the search sees it, the same for the state and every concealed copy
     of it (Engine.conceal): the generator fixed (a draw the search makes is named, see
-    `outcomes`), the end-game cards (whose faces no pool decision needs) the first ones
-    of the box, the face-down stacks' tiles nobody has seen in sorted order (which tiles
-    they are, not their order, follows from the face-up ones)."""
-    out = {**state, "rng": 0, "end_deck": sorted(END_CARDS)[:len(state["end_deck"])],
-           "players": [{**p, "end_cards": sorted(END_CARDS)[:len(p["end_cards"])]} for p in state["players"]]}
+    `outcomes`), the face-down stacks' tiles nobody has seen in sorted order (which tiles
+    they are, not their order, follows from the face-up ones). The end-game cards stay:
+    which they are changes only the points (no decision of a pool needs their faces), so
+    a concealed copy's search takes the same course on other cards."""
+    out = {**state, "rng": 0}
     if "werklok" in state:
         works = state["werklok"]
         hidden = unseen(works)
@@ -133,9 +133,11 @@ def masked(state: dict) -> dict:
 
 
 def public_key(state: dict, *question) -> bytes:
-    """The state without what is concealed (with the masked stacks), and what else the
+    """The masked table with the end-game cards counted, not named, and what else the
     question names: equal bytes, equal answers."""
-    return marshal.dumps([masked(state), *question], MARSHAL_FORMAT)
+    table = {**masked(state), "end_deck": len(state["end_deck"]),
+             "players": [{**p, "end_cards": len(p["end_cards"])} for p in state["players"]]}
+    return marshal.dumps([table, *question], MARSHAL_FORMAT)
 
 
 class OutOfBudget(Exception):
@@ -260,6 +262,8 @@ def surely_finishable(state: dict, slack: int = 0) -> bool:
 
 
 def keeps_finishable(state: dict, seat: int, move: dict, roomy: bool) -> bool:
-    """Whether the direct decisions can still be finished after this pool move;
-    `roomy` is surely_finishable(state, slack=1)."""
-    return (roomy and move["action"] != "advance") or finishable(after(state, seat, move))
+    """Whether the direct decisions can still be finished after this pool move, with
+    every draw it could make, on the table as its concealed copies show it (a tile the
+    move turns up is the masked stack's); `roomy` is surely_finishable(state, slack=1)."""
+    return (roomy and move["action"] != "advance") or all(
+        map(finishable, outcomes(masked(state), seat, move)))

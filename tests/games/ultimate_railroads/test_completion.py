@@ -205,3 +205,26 @@ def test_a_pool_where_no_decision_has_a_move_is_settled_without_searching(monkey
     monkeypatch.setattr(completion, "SEARCH_BUDGET", 1)
     forget_answers()
     assert completion.outcome(state) is False
+
+
+def spaces_reused(seed: int) -> list[str]:
+    """The spaces seat 0 may use again with a direct re-use waiting in its action pool
+    (engineer #7), having occupied the coins space and the face-up engineer #4 (draw 2
+    start bonus cards) with one worker each, its wrench on field 4 (no industry step)."""
+    state = a_game(2, seed=seed)
+    state["strip"][4] = 4
+    for space in ("engineer_left", "coins"):
+        state["spaces"][space] = {"seat": 0, "workers": 1, "temps": 0, "wood": 0, "coins": 0}
+    state["players"][0].update(placed=2, wrenches=[4])
+    state = with_decision(state, 0, "reuse", direct=True)
+    forget_answers()
+    return [m["space"] for m in ENGINE.legal_moves(state, 0)]
+
+
+def test_a_pool_move_that_draws_is_listed_only_when_every_draw_can_be_finished():
+    """The re-use as a decision of the action pool: re-using engineer #4's space draws
+    the cards after it is chosen; a draw holding the industry step card cannot be done
+    completely, so only the coins space is listed, whatever the generator would draw
+    (on main the drawing space was listed exactly when the real next draw missed that
+    card)."""
+    assert [spaces_reused(seed) for seed in range(1, 8)] == [["coins"]] * 7
