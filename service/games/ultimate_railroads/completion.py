@@ -24,7 +24,7 @@ from .werklok import unseen
 NO_HELP = {"end_card"}
 BOARD = ("tracks", "unlocked", "locos", "factories", "wrenches")
 ANSWERS: dict = {}   # public_key(question) -> settled answer
-ANSWERS_MAX = 4096
+ANSWERS_MAX = 1024     # keys of about 8 KB
 FIXED = ("options", "seats", "order", "round", "rounds", "last_scoring", "final", "phase",
          "bonus_queue", "bonus_chosen", "relocation_queue", "start_bonus", "emil")
 NOT_COPIED = frozenset(("players", *FIXED))
@@ -94,16 +94,19 @@ def outcome(state: dict) -> bool | None:
     if (quick := settled(state)) is not None:
         return quick
     key = public_key(state)
-    if key not in ANSWERS:
+    answer = ANSWERS.get(key)
+    if answer is None:
         try:
             answer = search(masked(state), [SEARCH_BUDGET], {})
         except OutOfBudget:
             return None
         remember(ANSWERS, ANSWERS_MAX, key, answer)
-    return ANSWERS[key]
+    return answer
 
 
-def remember(answers: dict, most: int, key, answer) -> None:
+def remember(answers: dict, most: int, key, answer: bool) -> None:
+    """Kept for the next asking (the answers are shared by a server's threads: read
+    with get, never looked up twice)."""
     if len(answers) >= most:
         answers.clear()
     answers[key] = answer

@@ -274,7 +274,8 @@ def can_complete(state: dict, seat: int, effect: dict) -> bool:
     if verdict is not None:
         return verdict
     key = public_key(state, seat, effect)
-    if key not in TRIED:
+    answer = TRIED.get(key)
+    if answer is None:
         trial = trial_copy(masked(state), seat)
         pool.open_pool(trial, seat, "trial")
         gain(trial, seat, effect, direct=True)
@@ -282,4 +283,4 @@ def can_complete(state: dict, seat: int, effect: dict) -> bool:
         if answer is None:          # out of budget: "no", the same each time, not remembered
             return False
         remember(TRIED, TRIED_MAX, key, answer)
-    return TRIED[key]
+    return answer
