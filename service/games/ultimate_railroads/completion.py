@@ -148,17 +148,10 @@ class OutOfBudget(Exception):
 
 
 def settled(state: dict) -> bool | None:
-    """The quick answers: a failed immediate part, nothing left, surely finishable, or
-    stuck (no decision left has a move)."""
+    """The quick answers: a failed immediate part, nothing left, or surely finishable."""
     if state["pool"].get("failed"):
         return False
-    if not unfinished(state) or surely_finishable(state):
-        return True
-    return None if any(worth_trying(state, state["pool"]["seat"], item) for item in live(state)) else False
-
-
-def live(state: dict) -> list[dict]:
-    return [i for i in state["pool"]["items"] if i.get("left", 1) > 0]
+    return True if not unfinished(state) or surely_finishable(state) else None
 
 
 def search(state: dict, budget: list, known: dict) -> bool:
@@ -194,10 +187,11 @@ def next_states(state: dict):
     give a stuck direct decision something to do first; an indirect move that changes
     nothing on the seat's board and brings no new decision is not worth trying."""
     seat = state["pool"]["seat"]
-    for item in (i for i in live(state) if i["direct"]):
+    live = [i for i in state["pool"]["items"] if i.get("left", 1) > 0]
+    for item in (i for i in live if i["direct"]):
         for move in worth_trying(state, seat, item):
             yield outcomes(state, seat, move)
-    tried = [outcomes(state, seat, move) for item in live(state) if not item["direct"]
+    tried = [outcomes(state, seat, move) for item in live if not item["direct"]
              for move in worth_trying(state, seat, item)]
     yield from sorted((after_move for after_move in tried if not all(idle(state, nxt) for nxt in after_move)),
                       key=lambda after_move: not any(map(unstuck, after_move)))
