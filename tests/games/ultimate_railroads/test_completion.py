@@ -195,18 +195,6 @@ def test_an_answer_is_kept_under_the_table_without_its_concealed_parts():
     assert len(stacks) > 1
 
 
-def test_a_pool_where_no_decision_has_a_move_is_settled_without_searching(monkeypatch):
-    """A direct bronze step with bronze not yet unlocked, and nothing else to do: no
-    order finishes it, said at a glance (no situation of the budget spent on it), so a
-    question whose every branch ends so is settled within a budget of one situation."""
-    state = with_decision(a_game(2), 0, "track", direct=True, colours=["bronze"], left=1)
-    assert completion.settled(state) is False
-    pool.add(state, "track", False, colours=["wood"], left=1)        # a wood step changes nothing for it
-    monkeypatch.setattr(completion, "SEARCH_BUDGET", 1)
-    forget_answers()
-    assert completion.outcome(state) is False
-
-
 def spaces_reused(seed: int) -> list[str]:
     """The spaces seat 0 may use again with a direct re-use waiting in its action pool
     (engineer #7), having occupied the coins space and the face-up engineer #4 (draw 2
