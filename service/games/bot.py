@@ -75,12 +75,10 @@ def ranked(game: GameType, state: State, seat: int, moves: list[Move], limit: in
         try:
             after, _events = game.engine.apply(state, seat, move)
         except IllegalMove:
-            # Legal, yet refused on the guess at the hidden cards: ranked last. Ultimate
-            # Railroads' completion search still can: when it gives up (SEARCH_BUDGET) on
-            # the guess, whose situations it has not met, where answers kept from the real
-            # state's earlier questions let it finish; and when a direct re-use of a space
-            # that draws start bonus cards is tried with the guess's generator. (Choosing
-            # the drawing space itself is judged on every draw: special_actions.possible_draws.)
+            # Legal, yet refused on the guess at the hidden cards: ranked last, should an
+            # engine's legality hang on what the seat cannot see. (Ultimate Railroads'
+            # completion search gives the state and its concealed copies one answer:
+            # tests/games/ultimate_railroads/test_completion.py.)
             out.append(((float("-inf"), rng.random()), move, state))
             continue
         out.append(((value(game, after, seat), rng.random()), move, after))

@@ -17,8 +17,9 @@ GAME = GameType(
     max_seats=4,
     engine=ENGINE,
     # 5: the shared events, modules, Germany, the reusable-space swap; 6: drawing start
-    # bonus cards chosen only when every draw can be done completely
-    engine_version=engine_version("6", FILES),
+    # bonus cards chosen only when every draw can be done completely; 7: the completion
+    # search's own budget a question (none shared), a re-used drawing space judged on every draw
+    engine_version=engine_version("7", FILES),
     events=EVENTS,
     move_schemas=MOVE_SCHEMAS,
     stage="provisional" if PROVISIONAL else "complete",

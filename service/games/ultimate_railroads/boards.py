@@ -58,17 +58,19 @@ def lane(player: dict, wrench: int = 0) -> list:
 
 def route(player: dict, route_id: str) -> dict:
     """The route as it stands for this player (length, colours, unlocks, specials)."""
-    if player.get("board") == "asia":
+    board = player.get("board", "russia")
+    if board == "asia":
         return asia_board.route(route_id, player["osaka"])
+    base = BOARDS[board]["routes"][route_id]
+    if "switch" not in base and "stations" not in base:
+        return base
     stations = tuple(sorted(player.get("extensions", {}).items()))
-    return _route(player.get("board", "russia"), route_id, player.get("branch"), stations)
+    return _route(board, route_id, player.get("branch"), stations)
 
 
 @lru_cache(maxsize=1024)
 def _route(board: str, route_id: str, branch: str | None, stations: tuple) -> dict:
     base = BOARDS[board]["routes"][route_id]
-    if "switch" not in base and "stations" not in base:
-        return base
     out = {**base, "unlocks": list(base.get("unlocks", [])), "specials": list(base.get("specials", []))}
     switch = base.get("switch")
     if switch and branch:

@@ -3,29 +3,38 @@ decisions of an action pool can all be finished: every order and every choice of
 pool is tried (within SEARCH_BUDGET new situations a question), so the colours a step
 unlocks, and the keys, idea tiles and factory actions gained on the way, all count.
 A quick sufficient test on the track and industry capacity answers the common case
-without trying."""
+without trying.
+
+An answer depends on the question only, never on what was asked before nor on what the
+seat cannot see: each question is searched afresh with its own budget and memory, on
+the table as every concealed copy of it (Engine.conceal) shows it (`masked`), and a
+settled answer is kept under the table without its concealed parts (`public_key`). A
+move that draws hidden cards is tried with every draw it could make."""
 from __future__ import annotations
 
-import json
 import marshal
 
 from . import america, pool
 from .board import step_capacity
 from .data import COLOURS
 from .industry import room
+from .special_actions import pool_move_draws
+from .werklok import unseen
 
 NO_HELP = {"end_card"}
 BOARD = ("tracks", "unlocked", "locos", "factories", "wrenches")
-KNOWN: dict = {}     # the fixed part of the table -> {situation -> finishable}
-KNOWN_MAX = 4096
+ANSWERS: dict = {}   # public_key(question) -> settled answer
+ANSWERS_MAX = 1024     # keys of about 8 KB
 FIXED = ("options", "seats", "order", "round", "rounds", "last_scoring", "final", "phase",
          "bonus_queue", "bonus_chosen", "relocation_queue", "start_bonus", "emil")
+NOT_COPIED = frozenset(("players", *FIXED))
+NOT_SITUATION = NOT_COPIED | {"pool"}
 SEARCH_BUDGET = 150
 # decisions that can always be done: a displaced loco (a free slot, a lower loco, or return);
 # ASIAN RAILROADS: a construction tile (one is there for each such decision), a medal field, a
 # maintenance car (5 spots, at most 3 cars of a kind of yours on them); AMERICAN RAILROADS' own
 ALWAYS_DOABLE = {"displaced", "construction", "medal_field", "car", *america.ALWAYS_DOABLE}
-MARSHAL_FORMAT = 2       # without references: a copy shares nothing
+MARSHAL_FORMAT = 2       # without references or interning: equal data, equal bytes; a copy shares nothing
 
 
 def unfinished(state: dict) -> list[dict]:
@@ -39,7 +48,7 @@ def trial_copy(state: dict, seat: int) -> dict:
     The state holds only dicts, lists, strings, numbers and None: a marshal round trip
     (format 2: no shared references) copies it deeply, about 4x quicker than the JSON
     round trip or copy.deepcopy (measured on a 4-seat state: 33 against 132 µs)."""
-    trial = deep_copy({k: v for k, v in state.items() if k not in ("players", *FIXED)})
+    trial = deep_copy({k: v for k, v in state.items() if k not in NOT_COPIED})
     trial.update({k: state[k] for k in FIXED if k in state})       # no trial changes these
     trial["players"] = [deep_copy(p) if i == seat else p for i, p in enumerate(state["players"])]
     return trial
@@ -57,6 +66,20 @@ def after(state: dict, seat: int, move: dict) -> dict:
     return trial
 
 
+def outcomes(state: dict, seat: int, move: dict) -> list[dict]:
+    """The copies after a pool move: one, or one for each draw of hidden cards it could
+    make (the seat chooses the move before the cards are drawn)."""
+    draws = pool_move_draws(state, seat, move)
+    if draws is None:
+        return [after(state, seat, move)]
+    return [after(drawing(state, draw), seat, move) for draw in draws]
+
+
+def drawing(state: dict, draw: list[str]) -> dict:
+    """The table with the pool naming the cards the next draw turns up."""
+    return {**state, "pool": {**state["pool"], "draw": draw}}
+
+
 def finishable(state: dict) -> bool:
     """ACHTUNG: Du musst die direkte Aktion vollständig ausführen: is there an order
     and a choice of pool moves after which no direct decision is left undone?
@@ -66,26 +89,58 @@ def finishable(state: dict) -> bool:
 
 
 def outcome(state: dict) -> bool | None:
-    """True or False when the search settled it, None when it ran out of budget.
-    Only settled answers are kept (by situation); a budget-exhausted question is
-    never remembered as a "no": asked again it goes on from the settled parts it
-    found, so it looks further each time."""
-    try:
-        return search(state, [SEARCH_BUDGET], known_for(state))
-    except OutOfBudget:
-        return None
+    """True or False when the search settled it, None when it ran out of budget (the
+    same every time the question is asked: a settled answer is kept, None is not)."""
+    if (quick := settled(state)) is not None:
+        return quick
+    key = public_key(state)
+    answer = ANSWERS.get(key)
+    if answer is None:
+        try:
+            answer = search(masked(state), [SEARCH_BUDGET], {})
+        except OutOfBudget:
+            return None
+        remember(ANSWERS, ANSWERS_MAX, key, answer)
+    return answer
 
 
-def known_for(state: dict) -> dict:
-    """The answers kept for this fixed part of the table: what no trial changes (the
-    other seats' boards, the round, the options) is written out once a question, not
-    once a situation."""
-    seat = state["pool"]["seat"]
-    fixed = json.dumps([seat, [p for other, p in enumerate(state["players"]) if other != seat],
-                        [state.get(k) for k in FIXED]], sort_keys=True)
-    if fixed not in KNOWN and sum(map(len, KNOWN.values())) >= KNOWN_MAX:
-        KNOWN.clear()
-    return KNOWN.setdefault(fixed, {})
+def remember(answers: dict, most: int, key, answer: bool) -> None:
+    """Kept for the next asking (the answers are shared by a server's threads: read
+    with get, never looked up twice)."""
+    if len(answers) >= most:
+        answers.clear()
+    answers[key] = answer
+
+
+def masked(state: dict) -> dict:
+    """The table as the search sees it, the same for the state and every concealed copy
+    of it (Engine.conceal): the generator fixed (a draw the search makes is named, see
+    `outcomes`), the face-down stacks' tiles nobody has seen in sorted order (which tiles
+    they are, not their order, follows from the face-up ones). The end-game cards stay:
+    which they are changes only the points (no decision of a pool needs their faces), so
+    a concealed copy's search takes the same course on other cards."""
+    out = {**state, "rng": 0}
+    if "werklok" in state:
+        works = state["werklok"]
+        hidden = unseen(works)
+        out["werklok"] = {**works, "stack": sorted(works["stack"][:hidden]) + works["stack"][hidden:]}
+    if "foundries" in state:
+        foundries = state["foundries"]
+        stack, boilers = foundries["stack"], foundries.get("boilers", [])
+        face_down = sorted(stack + boilers)
+        out["foundries"] = {**foundries, "stack": face_down[:len(stack)],
+                            **({"boilers": face_down[len(stack):]} if "boilers" in foundries else {})}
+    if state.get("emil"):
+        out["emil"] = {**state["emil"], "deck": sorted(state["emil"]["deck"])}
+    return out
+
+
+def public_key(state: dict, *question) -> bytes:
+    """The masked table with the end-game cards counted, not named, and what else the
+    question names: equal bytes, equal answers."""
+    table = {**masked(state), "end_deck": len(state["end_deck"]),
+             "players": [{**p, "end_cards": len(p["end_cards"])} for p in state["players"]]}
+    return marshal.dumps([table, *question], MARSHAL_FORMAT)
 
 
 class OutOfBudget(Exception):
@@ -100,33 +155,46 @@ def settled(state: dict) -> bool | None:
 
 
 def search(state: dict, budget: list, known: dict) -> bool:
-    """Depth first; a situation one move away that is settled at a glance is looked for
-    before any is searched in depth (a failing choice can take long to prove so)."""
-    if (quick := settled(state)) is not None:
-        return quick
+    """Depth first over the situations not settled at a glance, each looked at once a
+    question (`known`, its own)."""
     key = situation(state)
     if key not in known:
         budget[0] -= 1
         if budget[0] < 0:
             raise OutOfBudget
-        following = [nxt for nxt in next_states(state) if settled(nxt) is not False]
-        known[key] = any(settled(nxt) for nxt in following) or any(
-            search(nxt, budget, known) for nxt in following)
+        known[key] = finishes(state, budget, known)
     return known[key]
 
 
+def finishes(state: dict, budget: list, known: dict) -> bool:
+    """A move all of whose outcomes are settled as finishable at a glance answers at once;
+    the others are searched in depth only after every move was looked at (a failing
+    choice can take long to prove so). A move with several outcomes (draws) must
+    finish with each."""
+    deeper = []
+    for after_move in next_states(state):
+        verdicts = [settled(nxt) for nxt in after_move]
+        if False in verdicts:
+            continue
+        if all(verdicts):
+            return True
+        deeper.append([nxt for nxt, verdict in zip(after_move, verdicts) if not verdict])
+    return any(all(search(nxt, budget, known) for nxt in after_move) for after_move in deeper)
+
+
 def next_states(state: dict):
-    """The states one pool move away: direct decisions first; then indirect ones, those
-    that give a stuck direct decision something to do first; an indirect move that
-    changes nothing on the seat's board and brings no new decision is not worth trying."""
+    """Each pool move's outcomes: direct decisions first; then indirect ones, those that
+    give a stuck direct decision something to do first; an indirect move that changes
+    nothing on the seat's board and brings no new decision is not worth trying."""
     seat = state["pool"]["seat"]
     live = [i for i in state["pool"]["items"] if i.get("left", 1) > 0]
     for item in (i for i in live if i["direct"]):
         for move in worth_trying(state, seat, item):
-            yield after(state, seat, move)
-    tried = [after(state, seat, move) for item in live if not item["direct"]
+            yield outcomes(state, seat, move)
+    tried = [outcomes(state, seat, move) for item in live if not item["direct"]
              for move in worth_trying(state, seat, item)]
-    yield from sorted((nxt for nxt in tried if not idle(state, nxt)), key=lambda nxt: not unstuck(nxt))
+    yield from sorted((after_move for after_move in tried if not all(idle(state, nxt) for nxt in after_move)),
+                      key=lambda after_move: not any(map(unstuck, after_move)))
 
 
 def unstuck(state: dict) -> bool:
@@ -154,16 +222,17 @@ def worth_trying(state: dict, seat: int, item: dict) -> list[dict]:
     return moves
 
 
-def situation(state: dict) -> str:
-    """What finishing depends on, beside the fixed part (known_for): the rest of the
-    table and the pool's decisions in any order; not the seat's points, cards taken
-    or the order things happened in. (Written with marshal: equal bytes are equal
-    situations; a dict filled in another order only misses the answer kept.)"""
+def situation(state: dict) -> bytes:
+    """What finishing depends on within a question (the other seats' boards and the
+    FIXED part stay as they are): the rest of the table and the pool's decisions in any
+    order; not the seat's points, cards taken or the order things happened in. (Written
+    with marshal: equal bytes are equal situations; a dict filled in another order only
+    counts as another situation.)"""
     seat = state["pool"]["seat"]
     player = {k: v for k, v in state["players"][seat].items() if k not in ("score", "end_cards", "fired")}
-    items = sorted(json.dumps({k: v for k, v in i.items() if k != "id"}, sort_keys=True)
+    items = sorted(marshal.dumps({k: v for k, v in i.items() if k != "id"}, MARSHAL_FORMAT)
                    for i in state["pool"]["items"] if i.get("left", 1) > 0)
-    rest = {k: v for k, v in state.items() if k not in ("players", "pool", *FIXED)}
+    rest = {k: v for k, v in state.items() if k not in NOT_SITUATION}
     return marshal.dumps([player, sorted(state["players"][seat]["fired"]), items, rest], MARSHAL_FORMAT)
 
 
@@ -190,6 +259,8 @@ def surely_finishable(state: dict, slack: int = 0) -> bool:
 
 
 def keeps_finishable(state: dict, seat: int, move: dict, roomy: bool) -> bool:
-    """Whether the direct decisions can still be finished after this pool move;
-    `roomy` is surely_finishable(state, slack=1)."""
-    return (roomy and move["action"] != "advance") or finishable(after(state, seat, move))
+    """Whether the direct decisions can still be finished after this pool move, with
+    every draw it could make, on the table as its concealed copies show it (a tile the
+    move turns up is the masked stack's); `roomy` is surely_finishable(state, slack=1)."""
+    return (roomy and move["action"] != "advance") or all(
+        map(finishable, outcomes(masked(state), seat, move)))

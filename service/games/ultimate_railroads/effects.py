@@ -4,12 +4,10 @@
 (ACHTUNG: Du musst die direkte Aktion vollständig ausführen.)"""
 from __future__ import annotations
 
-import json
-
 from service.games.events import one_seat
 
 from . import america, coal, germany, industry_board, pool, special_ideas
-from .completion import outcome, trial_copy
+from .completion import masked, outcome, public_key, remember, trial_copy
 from .board import step_capacity, steps_made
 from .boards import board_of, route_ids
 from .data import COLOURS, ENGINEERS, STACKS, loco_number, ordinal
@@ -18,7 +16,7 @@ from .locomotives import factory_sources, lay_places, lowest_stacks
 from .special_actions import draw_start_bonus, possible_draws
 
 TEMPORARY_WORKERS = 2
-TRIED: dict = {}     # can_complete's answers by (state, seat, effect): listing and applying ask alike
+TRIED: dict = {}     # can_complete's answers by the public (state, seat, effect): listing and applying ask alike
 TRIED_MAX = 512
 
 
@@ -275,15 +273,14 @@ def can_complete(state: dict, seat: int, effect: dict) -> bool:
     verdict = quick_verdict(state, seat, effect)
     if verdict is not None:
         return verdict
-    key = json.dumps([state, seat, effect], sort_keys=True)
-    if key not in TRIED:
-        trial = trial_copy(state, seat)
+    key = public_key(state, seat, effect)
+    answer = TRIED.get(key)
+    if answer is None:
+        trial = trial_copy(masked(state), seat)
         pool.open_pool(trial, seat, "trial")
         gain(trial, seat, effect, direct=True)
         answer = outcome(trial)
-        if answer is None:          # out of budget: "no" this time, not remembered
+        if answer is None:          # out of budget: "no", the same each time, not remembered
             return False
-        if len(TRIED) >= TRIED_MAX:
-            TRIED.clear()
-        TRIED[key] = answer
-    return TRIED[key]
+        remember(TRIED, TRIED_MAX, key, answer)
+    return answer

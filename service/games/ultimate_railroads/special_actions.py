@@ -76,11 +76,16 @@ def resolve_advance(state, seat, item, move):
 
 
 def draw_start_bonus(state: dict, seat: int, effect: dict, direct: bool) -> list[dict]:
-    """Mische alle Startbonuskarten verdeckt und ziehe 2 davon: both actions."""
+    """Mische alle Startbonuskarten verdeckt und ziehe 2 davon: both actions. (A trial of
+    the completion search names the draw it tries in its pool: completion.outcomes.)"""
     from .effects import gain
-    cards, state["rng"] = shuffled(state["rng"], start_bonus_cards(state["options"]))
-    events = [{"type": "start_bonus_drawn", "seat": seat, "cards": cards[:DRAWN_START_BONUS]}]
-    for card in cards[:DRAWN_START_BONUS]:
+    if "draw" in (state["pool"] or {}):
+        cards = state["pool"].pop("draw")
+    else:
+        cards, state["rng"] = shuffled(state["rng"], start_bonus_cards(state["options"]))
+        cards = cards[:DRAWN_START_BONUS]
+    events = [{"type": "start_bonus_drawn", "seat": seat, "cards": cards}]
+    for card in cards:
         events += gain(state, seat, START_BONUS[card]["effect"], direct)
     return events
 
@@ -93,8 +98,23 @@ def possible_draws(state: dict, effect: dict) -> list[dict] | None:
     judged on these (effects.can_complete), never on the generator's next draw."""
     if plain_effect(effect)["type"] != "draw_start_bonus":
         return None
-    return [{"type": "combo", "parts": [START_BONUS[card]["effect"] for card in pair]}
-            for pair in combinations(start_bonus_cards(state["options"]), DRAWN_START_BONUS)]
+    return [{"type": "combo", "parts": [START_BONUS[card]["effect"] for card in pair]} for pair in every_draw(state)]
+
+
+def every_draw(state: dict) -> list[list[str]]:
+    return [list(pair) for pair in combinations(start_bonus_cards(state["options"]), DRAWN_START_BONUS)]
+
+
+def pool_move_draws(state: dict, seat: int, move: dict) -> list[list[str]] | None:
+    """The draws a pool move could make: using a drawing space again (engineer #7) or
+    another player's drawing engineer (p.48); None for a move that draws nothing."""
+    if move["action"] == "reuse":
+        effect = space_spec(state, seat, move["space"])["effect"]
+    elif move["action"] == "engineer":
+        effect = ENGINEERS[move["engineer"]]["effect"]
+    else:
+        return None
+    return every_draw(state) if plain_effect(effect)["type"] == "draw_start_bonus" else None
 
 
 def bonus_twice_options(state, seat, item):
