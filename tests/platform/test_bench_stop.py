@@ -4,6 +4,7 @@ gunicorn and worker running when they did not end within the wait)."""
 from __future__ import annotations
 
 import subprocess
+import time
 from pathlib import Path
 
 from service import bench
@@ -11,7 +12,21 @@ from service import bench
 
 def running(pid: int) -> bool:
     stat = Path(f"/proc/{pid}/stat")
-    return stat.exists() and stat.read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    try:
+        return stat.read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def gone_within(pid: int, seconds: float) -> bool:
+    """A SIGKILLed process whose parent was reaped first dies on its own time (the
+    kernel delivers the signal as it is next scheduled): a loaded machine takes a while."""
+    deadline = time.monotonic() + seconds
+    while running(pid):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True
 
 
 def test_stop_ends_the_process_group_that_ignores_sigterm(monkeypatch):
@@ -21,4 +36,4 @@ def test_stop_ends_the_process_group_that_ignores_sigterm(monkeypatch):
     child = int(proc.stdout.readline())
     assert running(child)
     bench.stop([proc])
-    assert proc.returncode is not None and not running(child)
+    assert proc.returncode is not None and gone_within(child, 5.0)
