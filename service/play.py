@@ -364,6 +364,11 @@ REPLAYS_LOCK = threading.Lock()
 REPLAY_STRIPES = tuple(threading.Lock() for _ in range(64))
 
 
+def replay_lock(game_id: str) -> threading.Lock:
+    """The stripe of REPLAY_STRIPES that the game's replays hold."""
+    return REPLAY_STRIPES[zlib.crc32(game_id.encode()) % len(REPLAY_STRIPES)]
+
+
 def replayed(game: Game, entries: list[dict], upto: int) -> tuple[list[list[dict]], object]:
     """The engine's events of the game's first `upto` moves, and its state after the
     moves replayed, from setup (or from where this process's last replay of the game
@@ -371,7 +376,7 @@ def replayed(game: Game, entries: list[dict], upto: int) -> tuple[list[list[dict
     stored JSON (an engine may order what it reports as its dicts are ordered: Age of
     Industry's `flipped` tiles do)."""
     record, engine = game.record, game.type.engine
-    with REPLAY_STRIPES[zlib.crc32(record.id.encode()) % len(REPLAY_STRIPES)]:
+    with replay_lock(record.id):
         with REPLAYS_LOCK:
             events, state, turn = REPLAYS.pop(record.id, ([], None, None))
         if state is None:

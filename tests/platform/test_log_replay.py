@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 import threading
-import zlib
 from dataclasses import replace
 
 import pytest
@@ -123,7 +122,7 @@ def test_a_replay_under_way_holds_up_no_other_games_replay(store):
     def new_game() -> str:
         return play.create_game(store, "pile", [{"name": "p0"}, {"name": "p1"}], None, 1)[0].id
     first = new_game()
-    second = next(i for i in iter(new_game, None) if stripe_of(i) is not stripe_of(first))
+    second = next(i for i in iter(new_game, None) if play.replay_lock(i) is not play.replay_lock(first))
     slow, other = play.load_game(store, first), play.load_game(store, second)
     started, release = threading.Event(), threading.Event()
     slow = replace(slow, type=replace(slow.type, engine=HeldUp(slow.type.engine, started, release)))
@@ -138,7 +137,3 @@ def test_a_replay_under_way_holds_up_no_other_games_replay(store):
     finally:
         release.set()
         held.join(10)
-
-
-def stripe_of(game_id: str):
-    return play.REPLAY_STRIPES[zlib.crc32(game_id.encode()) % len(play.REPLAY_STRIPES)]
