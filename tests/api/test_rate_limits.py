@@ -4,9 +4,12 @@ default limits, counted in the test Redis: per credential holder when a request 
 a valid credential, per address otherwise; failed authentications per address."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from service.limits import DEFAULTS
+from service.web import seats
 from tests.api.helpers import a_game, submit
 from tests.api.test_errors import CREATE, GAME, TURNS, assert_problem
 from tests.conftest import TEST_REDIS_URL
@@ -87,6 +90,42 @@ def test_game_creation_is_limited_per_client(redis_conn):
     assert_limited(answer, CREATE)
     assert client.post("/v1/games", json=NEW_GAME,
                        environ_base=ELSEWHERE).status_code == 201
+
+
+def test_a_locked_out_address_keeps_its_seats_pages(redis_conn):
+    """A seat link and the page session it opens are credentials as the seat's token is:
+    from a locked-out address the link signs in, the seat's page opens and plays through
+    the API with its CSRF header; without the header, or without the cookie, refused."""
+    client = service()
+    game = a_game(client)
+    for _ in range(10):
+        client.get(f"/v1/games/{game.id}", headers={"Authorization": "Bearer wrong"})
+    assert client.get(f"/games/{game.id}").status_code == 429
+    key = seats.secret_key(client.application.extensions["redis"])
+    assert client.get(seats.seat_link_path(key, game.id, 0)).status_code == 303
+    page = client.get(f"/games/{game.id}/seat")
+    assert page.status_code == 200
+    token = re.search(r'name="csrf" value="([^"]+)"', page.text).group(1)
+    turn = {"expected_version": 0, "moves": [{"action": "pass"}]}
+    assert client.post(f"/v1/games/{game.id}/turns", json=turn).status_code == 429
+    assert client.post(f"/v1/games/{game.id}/turns", json=turn,
+                       headers={"X-CSRF-Token": token}).status_code == 202
+    assert client.application.test_client().get(f"/games/{game.id}").status_code == 429
+
+
+def test_a_seats_token_and_its_page_session_share_one_turn_budget(redis_conn):
+    """Both are the seat's credentials: one holder, one count."""
+    client = service(PBEM_LIMIT_TURNS="2 per minute")
+    game = a_game(client)
+    assert [submit(client, game, 0, [{"action": "pass"}], 9).status_code
+            for _ in range(2)] == [409, 409]
+    key = seats.secret_key(client.application.extensions["redis"])
+    client.get(seats.seat_link_path(key, game.id, 0))
+    token = re.search(r'name="csrf" value="([^"]+)"',
+                      client.get(f"/games/{game.id}/seat").text).group(1)
+    assert_limited(client.post(f"/v1/games/{game.id}/turns", json={
+        "expected_version": 0, "moves": [{"action": "pass"}]}, headers={"X-CSRF-Token": token}),
+        TURNS)
 
 
 def test_game_creation_with_a_player_token_is_counted_per_player(redis_conn):
