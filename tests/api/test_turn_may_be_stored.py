@@ -19,13 +19,13 @@ from service.problems import BASE
 from service.store import Store, key
 from tests.api.helpers import a_game, submit
 from tests.api.test_errors import TURNS, assert_problem
-from tests.redis_process import RedisProcess
+from tests.api.test_redis_outage import server  # noqa: F401 (the fixture)
 
 
 class Link:
-    """A TCP relay to a real Redis. `cut(match, down)`: the next client chunk for which
-    match(chunk) holds is delivered, its answer dropped and its connection closed; with
-    `down`, every connection with it, and new ones are refused until `up()`."""
+    """A TCP relay to a real Redis server. `cut(match, down)`: the next client chunk for
+    which match(chunk) holds is delivered, its answer dropped and its connection closed;
+    with `down`, every connection with it, and new ones are refused until `up()`."""
 
     def __init__(self, port: int):
         self.target, self.lock = port, threading.Lock()
@@ -51,37 +51,37 @@ class Link:
             if self.refusing:
                 client.close()
                 continue
-            server = socket.create_connection(("127.0.0.1", self.target))
+            upstream = socket.create_connection(("127.0.0.1", self.target))
             with self.lock:
-                self.open |= {client, server}
+                self.open |= {client, upstream}
             dropping = threading.Event()
-            threading.Thread(target=self.requests, args=(client, server, dropping),
+            threading.Thread(target=self.requests, args=(client, upstream, dropping),
                              daemon=True).start()
-            threading.Thread(target=self.answers, args=(server, client, dropping),
+            threading.Thread(target=self.answers, args=(upstream, client, dropping),
                              daemon=True).start()
 
-    def requests(self, client, server, dropping) -> None:
+    def requests(self, client, upstream, dropping) -> None:
         while data := self.received(client):
             if self.match and self.match(data):
                 self.match = None
                 dropping.set()                          # before Redis can answer
             try:
-                server.sendall(data)
+                upstream.sendall(data)
             except OSError:
                 return
 
-    def answers(self, server, client, dropping) -> None:
-        while data := self.received(server):
+    def answers(self, upstream, client, dropping) -> None:
+        while data := self.received(upstream):
             if dropping.is_set():                       # applied by Redis, never heard of
                 self.cuts += 1
                 self.refusing = self.down
-                self.close([client, server] if not self.down else list(self.open))
+                self.close([client, upstream] if not self.down else list(self.open))
                 return
             try:
                 client.sendall(data)
             except OSError:
                 return
-        self.close([client, server])
+        self.close([client, upstream])
 
     @staticmethod
     def received(sock) -> bytes:
@@ -116,18 +116,8 @@ def job_write(data: bytes) -> bool:
 
 
 @pytest.fixture
-def redis_server(tmp_path):
-    process = RedisProcess(tmp_path, "--appendonly", "yes", "--appendfsync", "always")
-    process.start()
-    try:
-        yield process
-    finally:
-        process.kill()
-
-
-@pytest.fixture
-def link(redis_server):
-    running = Link(redis_server.port)
+def link(server):
+    running = Link(server.port)
     try:
         yield running
     finally:
@@ -143,14 +133,14 @@ def first_move(client, game) -> list:
     return client.get(f"/v1/games/{game.id}/legal-moves", headers=game.auth(0)).json["moves"][:1]
 
 
-def stored_turns(redis_server, game_id: str) -> list[dict]:
-    store = Store(redis_server.client())
-    names = redis_server.client().keys(key(game_id, "turn", "*"))
+def stored_turns(server, game_id: str) -> list[dict]:
+    store = Store(server.client())
+    names = server.client().keys(key(game_id, "turn", "*"))
     return [store.turn(game_id, name.decode().rsplit(":", 1)[1]) for name in names]
 
 
 @pytest.mark.parametrize("idempotency", [{}, {"Idempotency-Key": "k-1"}], ids=["no key", "key"])
-def test_a_turn_whose_answer_was_lost_once_is_stored_once(client, link, redis_server,
+def test_a_turn_whose_answer_was_lost_once_is_stored_once(client, link, server,
                                                           idempotency):
     """redis-py sends the write again on a new connection: it finds its own record (no
     key) or its claimed key (a key), and the submission is one turn, answered 202."""
@@ -160,12 +150,12 @@ def test_a_turn_whose_answer_was_lost_once_is_stored_once(client, link, redis_se
     answer = submit(client, game, 0, moves, 0, **idempotency)
     assert link.cuts == 1, "the write was not cut"
     assert answer.status_code == 202, answer.json
-    assert [turn["id"] for turn in stored_turns(redis_server, game.id)] == [answer.json["id"]]
+    assert [turn["id"] for turn in stored_turns(server, game.id)] == [answer.json["id"]]
 
 
 @pytest.mark.parametrize("idempotency", [{}, {"Idempotency-Key": "k-2"}], ids=["no key", "key"])
 def test_a_turn_stored_as_the_store_went_down_is_answered_may_be_stored(
-        client, link, redis_server, idempotency):
+        client, link, server, idempotency):
     game = a_game(client)
     moves = first_move(client, game)
     link.cut(turn_write, down=True)
@@ -175,27 +165,27 @@ def test_a_turn_stored_as_the_store_went_down_is_answered_may_be_stored(
     assert answer.headers["Retry-After"] == str(UNSURE_RETRY_AFTER)
     assert "may have been stored" in body["detail"]
     assert ("same Idempotency-Key" if idempotency else f"GET /v1/games/{game.id}") in body["detail"]
-    stored = stored_turns(redis_server, game.id)
+    stored = stored_turns(server, game.id)
     assert [turn["status"] for turn in stored] == ["queued"]     # it was: the 503 said maybe
     link.up()
     if idempotency:
         again = submit(client, game, 0, moves, 0, **idempotency)
         assert again.status_code == 202 and again.json["id"] == stored[0]["id"]
-        assert len(stored_turns(redis_server, game.id)) == 1
+        assert len(stored_turns(server, game.id)) == 1
 
 
-def test_a_submission_refused_before_its_turn_was_written_says_so(client, link, redis_server):
+def test_a_submission_refused_before_its_turn_was_written_says_so(client, link, server):
     game = a_game(client)
     moves = first_move(client, game)
     link.cut(lambda data: b"MGET" in data, down=True)      # reading the game
     answer = submit(client, game, 0, moves, 0)
     assert assert_problem(answer, 503, TURNS)["type"] == BASE + "unavailable"
-    assert stored_turns(redis_server, game.id) == []
+    assert stored_turns(server, game.id) == []
 
 
 @pytest.mark.parametrize("wait", ["", "?wait=5"], ids=["at once", "waiting"])
 def test_a_stored_turn_whose_job_or_wait_lost_the_store_is_answered_202(
-        client, link, redis_server, wait):
+        client, link, server, wait):
     game = a_game(client)
     moves = first_move(client, game)
     link.cut(job_write, down=True)
@@ -204,7 +194,7 @@ def test_a_stored_turn_whose_job_or_wait_lost_the_store_is_answered_202(
     assert link.cuts == 1, "the job was not cut"
     assert answer.status_code == 202, answer.json
     assert answer.json["status"] == "queued"
-    [turn] = stored_turns(redis_server, game.id)
+    [turn] = stored_turns(server, game.id)
     assert turn["id"] == answer.json["id"]
-    owed = Store(redis_server.client()).pending_turns(float("inf"))
+    owed = Store(server.client()).pending_turns(float("inf"))
     assert [(game_id, turn_id) for game_id, turn_id, _ in owed] == [(game.id, turn["id"])]

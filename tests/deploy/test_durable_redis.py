@@ -5,6 +5,7 @@ process kill and a host crash. tests/e2e/test_durable_turns.py kills deploy/redi
 from __future__ import annotations
 
 import shlex
+from itertools import pairwise
 
 import yaml
 
@@ -13,7 +14,7 @@ from tests.deploy.test_manifests import DEPLOY, DOCS, containers
 
 def settings(words: list[str]) -> dict:
     """redis-server's `--name value` options among a command's words."""
-    return {word[2:]: value for word, value in zip(words, words[1:]) if word.startswith("--")}
+    return {word[2:]: value for word, value in pairwise(words) if word.startswith("--")}
 
 
 def redis_commands() -> dict[str, list[str]]:

@@ -9,30 +9,15 @@ from __future__ import annotations
 import random
 import time
 
-import pytest
-
-from tests.e2e.processes import wait_for
-from tests.e2e.test_chaos import Cluster, Load, settled
-from service.bench import wait_until_healthy
+from tests.e2e.test_chaos import Load, cluster, settled  # noqa: F401 (cluster: the fixture)
 
 KILLS = 20
 
 
-@pytest.fixture
-def service(tmp_path):
-    running = Cluster(tmp_path)
-    try:
-        wait_until_healthy(running.base)
-        assert wait_for(lambda: running.ready() == 200, 60), "never ready"
-        yield running
-    finally:
-        running.stop()
-
-
-def test_no_acknowledged_turn_is_lost_to_twenty_redis_sigkills_under_load(service):
-    settings = service.conn().config_get("append*")
+def test_no_acknowledged_turn_is_lost_to_twenty_redis_sigkills_under_load(cluster):
+    settings = cluster.conn().config_get("append*")
     assert (settings["appendonly"], settings["appendfsync"]) == ("yes", "always"), settings
-    load, rng = Load(service.base), random.Random(25)
+    load, rng = Load(cluster.base), random.Random(25)
     acked_before_kill = []          # turns acknowledged in the second before each kill
     load.start()
     for _ in range(KILLS):
@@ -40,11 +25,11 @@ def test_no_acknowledged_turn_is_lost_to_twenty_redis_sigkills_under_load(servic
         window_start = len(load.acked)
         time.sleep(1.0)
         acked_before_kill.append(len(load.acked) - window_start)
-        service.redis.kill()
-        service.redis.start()                      # the same port and folder: its AOF reloads
+        cluster.redis.kill()
+        cluster.redis.start()                      # the same port and folder: its AOF reloads
     time.sleep(2)
     load.pause()
-    settled(service, load, f"{KILLS} Redis SIGKILLs under load")
+    settled(cluster, load, f"{KILLS} Redis SIGKILLs under load")
     quiet = [i for i, count in enumerate(acked_before_kill) if count == 0]
     assert not quiet, f"kills {quiet} came with no turn acknowledged in the second before"
     print(f"turns acknowledged in the second before each kill: {acked_before_kill}")
