@@ -131,6 +131,9 @@ def cmd_bench(args) -> None:
     else:
         bench.api(game=args.game, turns=args.turns, clients=args.clients, seconds=args.seconds,
                   cluster=args.cluster)
+        from service import bench_durability
+        bench_durability.cost(args.game, turns=args.turns, clients=args.clients,
+                              seconds=args.seconds)
 
 
 def cmd_admin(args) -> None:

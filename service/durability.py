@@ -20,8 +20,8 @@ log = logging.getLogger(__name__)
 # What each append-only setting loses of what Redis acknowledged: (process kill, host crash)
 LOSSES = {
     ("yes", "always"): ("nothing", "nothing (each write is fsynced before it is answered)"),
-    ("yes", "everysec"): ("up to 2 s of writes (Redis holds a write back while a slow fsync "
-                          "runs, and answers meanwhile)", "up to 2 s of writes"),
+    ("yes", "everysec"): (("up to 2 s of writes (Redis holds a write back while a slow fsync "
+                           "runs, and answers meanwhile)"), "up to 2 s of writes"),
     ("yes", "no"): ("nothing", "the writes the kernel had not flushed (Linux: up to 30 s)"),
 }
 NO_AOF = ("every write since the last snapshot (appendonly no)",) * 2
