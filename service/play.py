@@ -178,6 +178,13 @@ def is_admin(record: GameRecord, token: str | None) -> bool:
     return token is not None and token_matches(record.admin_hash, token)
 
 
+class MayBeStored(Exception):
+    """Issue 25: the store failed while a turn was being stored (the write may have been
+    applied and its answer lost): it may be stored, and then it will be resolved as any
+    other. A repeat with the same Idempotency-Key is stored and applied at most once; an
+    rq job that fails so is retried with its key."""
+
+
 def submit_turn(store: Store, enqueue, game_id: str, seat: int, expected_version: int,
                 moves: list[dict], idempotency_key: str | None = None,
                 game: Game | None = None, bot: str | None = None) -> tuple[dict, bool]:
@@ -213,7 +220,7 @@ def submit_turn(store: Store, enqueue, game_id: str, seat: int, expected_version
         claim = store.queue_turn(game_id, turn, (idempotency_key, digest) if idempotency_key
                                  else None, time.time())
     except redis.RedisError as failed:
-        raise may_be_stored(game_id, idempotency_key) from failed
+        raise MayBeStored(game_id, turn["id"]) from failed
     if claim["turn"] != turn["id"]:
         return repeat(claim)
     metrics.TURNS_SUBMITTED.labels(game.type.id).inc()
@@ -223,26 +230,6 @@ def submit_turn(store: Store, enqueue, game_id: str, seat: int, expected_version
         log.warning("turn %s of game %s is stored but its job could not be enqueued; the "
                     "sweep of owed turns enqueues it", turn["id"], game_id, exc_info=True)
     return turn, True
-
-
-# Seconds a client is asked to wait before repeating a turn whose storing failed midway:
-# the repeat is harmless with its Idempotency-Key, and one that finds the store still down
-# is told how long to wait (503 unavailable, service/app.py).
-UNSURE_RETRY_AFTER = 1
-
-
-def may_be_stored(game_id: str, idempotency_key: str | None) -> problems.Problem:
-    """Issue 25: the 503 of a submission whose storing failed after it was sent (the
-    write may have been applied and its answer lost): the turn may be stored, and then it
-    will be resolved."""
-    how = ("send it again with the same Idempotency-Key: it is stored and applied at "
-           "most once" if idempotency_key else
-           f"read the game (GET /v1/games/{game_id}) before sending it again: it was sent "
-           f"without an Idempotency-Key, so a second submission is a second turn (send "
-           f"one with a key to repeat it safely)")
-    return problems.TurnMayBeStored(
-        f"the game store failed while storing this turn: it may have been stored, and if "
-        f"so it will be resolved; {how}", headers={"Retry-After": str(UNSURE_RETRY_AFTER)})
 
 
 def may_move(snap: Snapshot, seat: int, expected_version: int) -> None:

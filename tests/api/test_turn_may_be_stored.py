@@ -14,7 +14,7 @@ import threading
 import pytest
 
 from service.app import create_app
-from service.play import UNSURE_RETRY_AFTER
+from service.api.turns import UNSURE_RETRY_AFTER
 from service.problems import BASE
 from service.store import Store, key
 from tests.api.helpers import a_game, submit
