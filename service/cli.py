@@ -8,7 +8,8 @@ import signal
 import subprocess
 import sys
 
-from service.connection import metrics_folder, redis_from_env, redis_url, var_dir
+from service.connection import metrics_folder, redis_from_env, redis_url, state_redis, var_dir
+from service.durability import report
 
 STREAMS_REDIS_CONNECTIONS = 32   # per `pbem streams` worker, shared by all its streams
 
@@ -62,6 +63,7 @@ def cmd_serve(args) -> None:
     it). Gunicorn's control socket is PBEM_VAR/gunicorn-PORT.ctl, this instance's own."""
     if not os.environ.get("REDIS_URL"):
         sys.exit("pbem serve: set REDIS_URL (pbem dev runs an embedded Redis)")
+    report(redis_from_env(), state_redis(redis_from_env()))
     control = var_dir().absolute() / f"gunicorn-{args.port}.ctl"
     os.execvp(sys.executable, [sys.executable, "-m", "gunicorn", "service.wsgi:app",
                                "--bind", f"{args.host}:{args.port}", "--workers",
@@ -99,6 +101,7 @@ def cmd_worker(args) -> None:
 
         from workers.liveness import live_workers
         sys.exit(0 if live_workers(redis_from_env(), socket.gethostname()) else 1)
+    report(redis_from_env(), state_redis(redis_from_env()))
     die_with_parent_after_fork()
     Pool(redis_from_env(), layout(args.turns, args.mail, args.webhooks)).start(burst=args.burst)
 
@@ -128,6 +131,9 @@ def cmd_bench(args) -> None:
     else:
         bench.api(game=args.game, turns=args.turns, clients=args.clients, seconds=args.seconds,
                   cluster=args.cluster)
+        from service import bench_durability
+        bench_durability.cost(args.game, turns=args.turns, clients=args.clients,
+                              seconds=args.seconds)
 
 
 def cmd_admin(args) -> None:
@@ -341,7 +347,7 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> None:
     args = parser().parse_args(argv)
-    if args.run in (cmd_dev, cmd_worker, cmd_mail_in):      # gunicorn's: service/wsgi.py
+    if args.run in (cmd_dev, cmd_serve, cmd_worker, cmd_mail_in):   # gunicorn's: service/wsgi.py
         from service import logs
         logs.configure()
     if args.run in (cmd_dev, cmd_serve, cmd_worker):    # their counts are summed at /metrics

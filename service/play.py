@@ -15,6 +15,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
+import redis
+
 from service import fairness, metrics, problems
 from service.games.base import GameType, IllegalMove, OptionError, concealed
 from service.games.registry import game_type, game_types
@@ -176,6 +178,13 @@ def is_admin(record: GameRecord, token: str | None) -> bool:
     return token is not None and token_matches(record.admin_hash, token)
 
 
+class MayBeStored(Exception):
+    """Issue 25: the store failed while a turn was being stored (the write may have been
+    applied and its answer lost): it may be stored, and then it will be resolved as any
+    other. A repeat with the same Idempotency-Key is stored and applied at most once; an
+    rq job that fails so is retried with its key."""
+
+
 def submit_turn(store: Store, enqueue, game_id: str, seat: int, expected_version: int,
                 moves: list[dict], idempotency_key: str | None = None,
                 game: Game | None = None, bot: str | None = None) -> tuple[dict, bool]:
@@ -207,12 +216,19 @@ def submit_turn(store: Store, enqueue, game_id: str, seat: int, expected_version
     turn = {"id": turn_id(expected_version, seat), "seat": seat,
             "expected_version": expected_version, "moves": moves, "status": "queued",
             "submitted_at": time.time(), **({"bot": bot} if bot else {})}
-    claim = store.queue_turn(game_id, turn, (idempotency_key, digest) if idempotency_key
-                             else None, time.time())
+    try:
+        claim = store.queue_turn(game_id, turn, (idempotency_key, digest) if idempotency_key
+                                 else None, time.time())
+    except redis.RedisError as failed:
+        raise MayBeStored(game_id, turn["id"]) from failed
     if claim["turn"] != turn["id"]:
         return repeat(claim)
     metrics.TURNS_SUBMITTED.labels(game.type.id).inc()
-    enqueue(game_id, turn["id"])
+    try:
+        enqueue(game_id, turn["id"])
+    except redis.RedisError:    # stored and owed (turns:pending): the sweeper enqueues it
+        log.warning("turn %s of game %s is stored but its job could not be enqueued; the "
+                    "sweep of owed turns enqueues it", turn["id"], game_id, exc_info=True)
     return turn, True
 
 

@@ -42,6 +42,8 @@ IdempotencyConflict = problem(422, "idempotency-key-reused",
 BadOptions = problem(422, "bad-options", "The game options are not allowed")
 TooManyRequests = problem(429, "too-many-requests", "Too many requests from this client")
 Unavailable = problem(503, "unavailable", "The game store is unavailable for a moment")
+TurnMayBeStored = problem(503, "turn-may-be-stored",
+                          "The game store failed while storing the turn: it may be stored")
 
 
 def render(err: Problem) -> Response:

@@ -488,12 +488,20 @@ class Store:
         turn_key, text = key(game_id, "turn", turn["id"]), turn_stored(turn)
         if isinstance(self.state, redis.RedisCluster):
             owed = self.owe(game_id, turn["id"], now)
-            return owed, bool(self.state.set(turn_key, text, ex=IDEMPOTENCY_TTL, nx=True))
-        pipe = self.state.pipeline(transaction=False)
-        pipe.zadd(pending_key(game_id), {f"{game_id}/{turn['id']}": now}, nx=True)
-        pipe.set(turn_key, text, ex=IDEMPOTENCY_TTL, nx=True)
-        owed, stored_now = pipe.execute()
-        return bool(owed), bool(stored_now)
+            stored_now = self.state.set(turn_key, text, ex=IDEMPOTENCY_TTL, nx=True)
+        else:
+            pipe = self.state.pipeline(transaction=False)
+            pipe.zadd(pending_key(game_id), {f"{game_id}/{turn['id']}": now}, nx=True)
+            pipe.set(turn_key, text, ex=IDEMPOTENCY_TTL, nx=True)
+            owed, stored_now = pipe.execute()
+        return bool(owed), bool(stored_now) or self.ours(turn_key, text)
+
+    def ours(self, turn_key: str, text: str) -> bool:
+        """Whether the turn key holds this very record (its submitted_at is this
+        submission's): the SET NX that failed was redis-py's retry of our own, whose
+        first try was applied and its answer lost with the connection (issue 25: the
+        retry drew another id, and one submission became two turns)."""
+        return self.state.get(turn_key) == text.encode()
 
     def owe(self, game_id: str, turn_id: str, now: float) -> bool:
         """Index a turn whose jobs are not yet done (a global key, outside the
@@ -646,15 +654,21 @@ class Store:
         channel is subscribed, then the turn once resolved, or as it is after `seconds`.
         The turn submit() answers is then a look taken after the subscription: a turn it
         queued is known to be queued without reading it back (issue 10: a round trip of
-        every submission that waits)."""
-        turn_id = []
+        every submission that waits). Once submit() has answered, the turn is stored: if
+        the store fails while it is waited for, it is answered as submit() did (issue 25:
+        not a 503, which would tell the client to send it again)."""
+        submitted = []
 
         def first() -> dict:
-            turn = submit()
-            turn_id.append(turn["id"])
-            return turn
-        return self.wait_for(game_id, seconds, lambda: self.turn(game_id, turn_id[0]),
-                             lambda turn: turn["status"] != "queued", first=first)
+            submitted.append(submit())
+            return submitted[0]
+        try:
+            return self.wait_for(game_id, seconds, lambda: self.turn(game_id, submitted[0]["id"]),
+                                 lambda turn: turn["status"] != "queued", first=first)
+        except redis.RedisError:
+            if submitted:
+                return submitted[0]
+            raise
 
     def wait_version(self, game_id: str, after: int, seconds: float) -> Snapshot:
         """The snapshot once its version is past `after`, or as it is after `seconds`."""

@@ -30,7 +30,29 @@ def submitted(game: play.Game, seat: int, body: dict, key: str | None, wait: flo
         return play.submit_turn(games, enqueuer(current_app.extensions["redis"]),
                                 game.record.id, seat, body["expected_version"], body["moves"],
                                 key, game)[0]
-    return games.submit_and_wait(game.record.id, submit, wait) if wait else submit()
+    try:
+        return games.submit_and_wait(game.record.id, submit, wait) if wait else submit()
+    except play.MayBeStored as unsure:
+        raise may_be_stored(game.record.id, key) from unsure
+
+
+# Seconds a client is asked to wait before repeating a turn whose storing failed midway:
+# the repeat is harmless with its Idempotency-Key, and one that finds the store still down
+# is told how long to wait (503 unavailable, service/app.py).
+UNSURE_RETRY_AFTER = 1
+
+
+def may_be_stored(game_id: str, key: str | None) -> problems.Problem:
+    """Issue 25: the 503 of a submission whose storing failed midway (play.MayBeStored):
+    the turn may be stored, and how to repeat it without making two turns."""
+    how = ("send it again with the same Idempotency-Key: it is stored and applied at most "
+           "once" if key else
+           f"read the game (GET /v1/games/{game_id}) before sending it again: it was sent "
+           f"without an Idempotency-Key, so a second submission is a second turn (send one "
+           f"with a key to repeat it safely)")
+    return problems.TurnMayBeStored(
+        f"the game store failed while storing this turn: it may have been stored, and if "
+        f"so it will be resolved; {how}", headers={"Retry-After": str(UNSURE_RETRY_AFTER)})
 
 
 @bp.post("/v1/games/<game_id>/preview")

@@ -7,6 +7,8 @@ from pathlib import Path
 
 from tests.redis_process import RedisProcess
 
+SHIPPED_REDIS = Path(__file__).resolve().parents[2] / "deploy" / "redis.conf"
+
 
 def children(pid: int) -> list[int]:
     try:
@@ -42,9 +44,21 @@ def wait_for(condition, timeout: float, every: float = 0.25):
     return None
 
 
-def aof_redis(folder) -> RedisProcess:
+def shipped_persistence() -> list[str]:
+    """deploy/redis.conf's append-only settings as redis-server options (issue 25: the
+    tests kill the Redis that is shipped, not one configured apart)."""
+    options = []
+    for line in SHIPPED_REDIS.read_text().splitlines():
+        name, _, value = line.partition(" ")
+        if name in ("appendonly", "appendfsync"):
+            options += [f"--{name}", value.strip()]
+    return options
+
+
+def aof_redis(folder, *options: str) -> RedisProcess:
     """A redis-server of the test's own (tests/redis_process.py) as deploy/redis.conf
-    runs it: append-only file, fsync every second."""
-    server = RedisProcess(folder, "--appendonly", "yes", "--appendfsync", "everysec")
+    runs it (its append-only file and fsync policy; the test's own port, folder and no
+    snapshots), `options` after them."""
+    server = RedisProcess(folder, *shipped_persistence(), *options)
     server.start()
     return server
