@@ -11,7 +11,7 @@ from flask.json.provider import DefaultJSONProvider
 from flask_compress import Compress
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from service import availability, contract, limits, metrics, problems
+from service import availability, contract, limits, metrics, problems, replay_budget
 from service.connection import redis_url
 from service.games.base import IllegalMove
 
@@ -82,6 +82,7 @@ def create_app(config: dict | None = None) -> Flask:
         app.register_blueprint(blueprint)
     seats.install(app)
     limits.install(app)
+    replay_budget.install(app)
     Compress(app)
 
     @app.before_request
