@@ -17,14 +17,11 @@ import time
 import uuid
 
 import pytest
-import redis
 import requests
 
 from service.app import RETRY_AFTER
-from service.bench import free_port, wait_until_healthy
+from service.bench import free_port
 from service.local_cluster import MASTERS, LocalCluster
-from tests.conftest import TEST_REDIS_URL
-from tests.e2e.conftest import Service
 from tests.e2e.processes import wait_for
 
 CLIENTS = 8
@@ -33,29 +30,19 @@ DOWN_FOR = 8.0                  # seconds the master stays dead: past the node t
 UNLIMITED = "1000000 per minute"
 
 
-@pytest.fixture
-def cluster():
+SERVER_ENV = {"PBEM_LIMIT_CREATE": UNLIMITED, "PBEM_LIMIT_TURNS": UNLIMITED}
+
+
+@pytest.fixture(scope="module")
+def state_cluster():
+    """This module's own cluster, AOF on every node (a master of it is killed), in place
+    of the session's for tests/e2e/conftest.py's `service`."""
     made = LocalCluster([free_port() for _ in range(2 * MASTERS)], "--appendonly", "yes",
                         "--appendfsync", "always").start()
     try:
         yield made
     finally:
         made.stop()
-
-
-@pytest.fixture
-def served(cluster, monkeypatch):
-    redis.Redis.from_url(TEST_REDIS_URL).flushdb()
-    env = {"STATE_REDIS_URL": cluster.url, "PBEM_LIMIT_CREATE": UNLIMITED,
-           "PBEM_LIMIT_TURNS": UNLIMITED}
-    running = Service(**env)
-    try:
-        running.start_worker()
-        wait_until_healthy(running.base)
-        yield running
-    finally:
-        running.stop()
-        redis.Redis.from_url(TEST_REDIS_URL).flushdb()
 
 
 class Load:
@@ -129,8 +116,9 @@ def probe_ready(base: str, probes: list, stop: threading.Event) -> None:
         time.sleep(0.25)
 
 
-def test_a_cluster_master_killed_under_load_answers_503_never_500(cluster, served):
-    base = served.base
+@pytest.mark.parametrize("service", ["cluster"], indirect=True)
+def test_a_cluster_master_killed_under_load_answers_503_never_500(state_cluster, service):
+    cluster, base = state_cluster, service.base
     assert wait_for(lambda: requests.get(f"{base}/v1/ready", timeout=5).ok, 30), \
         "not ready before the fault"
     probes, stop = [], threading.Event()
