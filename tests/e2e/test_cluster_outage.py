@@ -17,11 +17,16 @@ import time
 import uuid
 
 import pytest
+import redis
 import requests
 
-from service.app import RETRY_AFTER
+from service.app import RETRY_AFTER, create_app
 from service.bench import free_port
 from service.local_cluster import MASTERS, LocalCluster
+from service.store import key
+from tests.api.helpers import a_game
+from tests.api.test_errors import GAME, assert_problem
+from tests.conftest import TEST_REDIS_URL
 from tests.e2e.processes import wait_for
 
 CLIENTS = 8
@@ -156,3 +161,37 @@ def test_a_cluster_master_killed_under_load_answers_503_never_500(state_cluster,
     assert during and set(during) == {503}, during
     assert [s for t, s in probes if t < killed_at] and \
         {s for t, s in probes if t < killed_at} == {200}
+
+
+def test_a_slot_moving_between_masters_answers_503_then_the_game_from_its_new_master(
+        state_cluster, monkeypatch):
+    """Resharding: the game's slot is being migrated (MIGRATING on its master, IMPORTING
+    on another) and one of its keys has moved, so a read of the game's keys together is
+    answered TRYAGAIN until the slot is whole again (redis-py tries 16 times, then
+    raises ClusterError: a 500 before); once the slot is the other master's, the same
+    app follows the MOVED answer and serves the game."""
+    monkeypatch.setenv("STATE_REDIS_URL", state_cluster.url)
+    client = create_app({"REDIS_URL": TEST_REDIS_URL, "TESTING": True}).test_client()
+    game = a_game(client)
+    keys = [key(game.id, "meta"), key(game.id, "snapshot")]
+    slot = redis.RedisCluster.keyslot(state_cluster.client(), keys[0])
+    nodes = {port: redis.Redis(port=port) for port in state_cluster.ports}
+    ids = {port: node.cluster("myid").decode() for port, node in nodes.items()}
+    source = next(p for p, node in nodes.items() if node.cluster("countkeysinslot", slot))
+    target = next(p for p in nodes if p != source)
+    nodes[target].cluster("setslot", slot, "importing", ids[source])
+    nodes[source].cluster("setslot", slot, "migrating", ids[target])
+    nodes[source].migrate("127.0.0.1", target, keys[1:], 0, 5000)
+
+    moving = client.get(f"/v1/games/{game.id}", headers=game.auth(0))
+    assert_problem(moving, 503, GAME)
+    assert moving.headers["Retry-After"] == str(RETRY_AFTER)
+
+    rest = nodes[source].cluster("getkeysinslot", slot, 100)
+    nodes[source].migrate("127.0.0.1", target, rest, 0, 5000)
+    for node in nodes.values():
+        node.cluster("setslot", slot, "node", ids[target])
+    moved = client.get(f"/v1/games/{game.id}", headers=game.auth(0))
+    assert moved.status_code == 200 and moved.json["version"] == 0, moved.json
+    assert nodes[source].cluster("countkeysinslot", slot) == 0
+    assert nodes[target].cluster("countkeysinslot", slot) >= len(keys)
