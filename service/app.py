@@ -115,7 +115,8 @@ def create_app(config: dict | None = None) -> Flask:
             raise err                       # a bug (a cross-slot transaction): a 500
         logger.warning("Redis unavailable on %s %s: %s", request.method, request.path, err)
         return problems.render(problems.Unavailable(
-            f"the game store does not answer now (restarting or loading); try again in "
+            "the game store does not answer now (restarting, loading, hung, or a cluster "
+            "down or moving a slot); try again in "
             f"{RETRY_AFTER} s (a turn repeated with its Idempotency-Key is never applied twice)",
             headers={"Retry-After": str(RETRY_AFTER)}))
     for unavailable in availability.STORE_UNAVAILABLE:
