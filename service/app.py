@@ -9,19 +9,13 @@ import redis
 from flask import Flask, request
 from flask.json.provider import DefaultJSONProvider
 from flask_compress import Compress
-from redis.backoff import ExponentialWithJitterBackoff
-from redis.retry import Retry
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from service import contract, limits, metrics, problems
+from service import availability, contract, limits, metrics, problems, replay_budget
 from service.connection import redis_url
 from service.games.base import IllegalMove
 
 logger = logging.getLogger(__name__)
-# Redis errors that mean "not now" rather than "wrong" (issue 10, finding 5): unreachable,
-# timed out, loading its data set (BusyLoadingError is a ConnectionError), or a replica
-# that refuses writes after a failover. They answer 503 with Retry-After, never 500.
-REDIS_UNAVAILABLE = (redis.ConnectionError, redis.TimeoutError, redis.exceptions.ReadOnlyError)
 RETRY_AFTER = 5          # seconds: what a Redis restart with AOF takes, give or take
 DEFAULT_CONNECTIONS = 1000     # each ?wait, long poll and event stream holds one while it waits
 # Issue 15, "large answers are compressed" (a Brass decision's legal moves: 304 KB of
@@ -34,13 +28,15 @@ def redis_client(url: str) -> redis.Redis:
     """The API's client: a dropped connection is tried again at once (up to 3 times,
     50-500 ms apart), so a CLIENT KILL or a restart's first second costs no request,
     and an outage answers within about a second and a half instead of after redis-py's
-    default backoff (1-10 s per try). At REDIS_MAX_CONNECTIONS a request waits (up to
-    5 s) for a connection to come free instead of failing: `pbem streams` keeps a few
-    for a thousand streams, not one each (service/cli.py)."""
+    default backoff (1-10 s per try); a hung server within half a second per command
+    (service/availability.py). At REDIS_MAX_CONNECTIONS a request waits (up to 5 s) for
+    a connection to come free instead of failing: `pbem streams` keeps a few for a
+    thousand streams, not one each (service/cli.py)."""
     pool = redis.BlockingConnectionPool.from_url(
-        url, socket_connect_timeout=2, socket_timeout=5, timeout=5,
+        url, socket_connect_timeout=availability.CONNECT_TIMEOUT,
+        socket_timeout=availability.COMMAND_TIMEOUT, timeout=5,
         max_connections=int(os.environ.get("REDIS_MAX_CONNECTIONS", DEFAULT_CONNECTIONS)),
-        retry=Retry(ExponentialWithJitterBackoff(base=0.05, cap=0.5), 3))
+        retry=availability.retry())
     return redis.Redis.from_pool(pool)
 
 
@@ -86,6 +82,7 @@ def create_app(config: dict | None = None) -> Flask:
         app.register_blueprint(blueprint)
     seats.install(app)
     limits.install(app)
+    replay_budget.install(app)
     Compress(app)
 
     @app.before_request
@@ -113,13 +110,16 @@ def create_app(config: dict | None = None) -> Flask:
         return problems.render(problems.problem(422, "illegal-move", "The rules refuse this")(
             err.reason, **{k: v for k, v in err.as_dict().items() if k != "reason"}))
 
-    def redis_unavailable(err: redis.RedisError):
+    def redis_unavailable(err: Exception):
+        if not availability.unavailable(err):
+            raise err                       # a bug (a cross-slot transaction): a 500
         logger.warning("Redis unavailable on %s %s: %s", request.method, request.path, err)
         return problems.render(problems.Unavailable(
-            f"the game store does not answer now (restarting or loading); try again in "
+            "the game store does not answer now (restarting, loading, hung, or a cluster "
+            "down or moving a slot); try again in "
             f"{RETRY_AFTER} s (a turn repeated with its Idempotency-Key is never applied twice)",
             headers={"Retry-After": str(RETRY_AFTER)}))
-    for unavailable in REDIS_UNAVAILABLE:
+    for unavailable in availability.STORE_UNAVAILABLE:
         app.register_error_handler(unavailable, redis_unavailable)
 
     @app.errorhandler(HTTPException)

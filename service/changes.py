@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 PATTERNS = ("game:*:resolved", "player:*:events")
 READY_WITHIN = 5.0          # seconds a first waiter waits for the hub's subscription
 RETRY_MOST = 5.0            # seconds between attempts at most while Redis is away
+QUIET = 60.0                # seconds the listener waits for a message before it looks again
 
 
 class Waiter:
@@ -123,7 +124,13 @@ class Hub:
             pubsub = self.conn.pubsub()
             try:
                 pubsub.psubscribe(*PATTERNS)
-                for message in pubsub.listen():
+                while True:
+                    # get_message waits without the connection's command timeout (half a
+                    # second, service/availability.py), which listen() would take for a
+                    # lost connection on every quiet half second
+                    message = pubsub.get_message(timeout=QUIET)
+                    if message is None:
+                        continue
                     if message["type"] == "pmessage":
                         self.wake(message["channel"])
                     elif message["type"] == "psubscribe":

@@ -17,8 +17,10 @@ from functools import cache
 from pathlib import Path
 
 import redis
-from redis.backoff import ExponentialWithJitterBackoff, NoBackoff
+from redis.backoff import NoBackoff
 from redis.retry import Retry
+
+from service import availability
 
 
 def var_dir() -> Path:
@@ -136,9 +138,11 @@ def state_redis(conn: redis.Redis) -> redis.Redis | redis.RedisCluster:
 
 @cache
 def state_cluster(url: str) -> redis.RedisCluster:
-    """One cluster client (a connection pool per node) per process and URL; a dropped
-    connection is tried again as the API's client does (service/app.py), and a moved
-    slot (a failover, a resharding) makes it read the cluster's layout anew."""
-    backoff = ExponentialWithJitterBackoff(cap=0.5, base=0.05)
-    return redis.RedisCluster.from_url(url, socket_connect_timeout=2, socket_timeout=5,
-                                       retry=Retry(backoff, 3))
+    """One cluster client (a connection pool per node) per process and URL, with the
+    API's timeouts (service/availability.py); a failed command is tried once more after
+    the cluster's layout is read anew (a failover, a resharding), and a moved slot is
+    followed."""
+    return redis.RedisCluster.from_url(
+        url, socket_connect_timeout=availability.CONNECT_TIMEOUT,
+        socket_timeout=availability.COMMAND_TIMEOUT,
+        retry=availability.retry(availability.CLUSTER_RETRIES))

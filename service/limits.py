@@ -64,6 +64,7 @@ DEFAULTS = {
     "PBEM_LIMIT_TURNS": "120 per minute; 3000 per hour",
     "PBEM_LIMIT_AUTH_FAILURES": "10 per minute; 100 per hour",
     "PBEM_LIMIT_PLAYERS": "5 per hour; 20 per day",
+    "PBEM_LIMIT_REPLAY_CPU": "2000 per minute; 20000 per hour",   # ms: service/replay_budget.py
     "PBEM_TRUSTED_PROXIES": "0",
 }
 MAX_AMOUNT = 1_000_000

@@ -1,7 +1,8 @@
 """A three-master Redis Cluster on loopback ports, for the tests and `pbem bench api
 --cluster` (deploy/compose.yaml starts the same for trying the service on one machine):
 `redis-server --cluster-enabled yes` three times in a folder of its own, joined by
-`redis-cli --cluster create ... --cluster-yes`, no replicas, nothing saved to disk."""
+`redis-cli --cluster create ... --cluster-yes`, no replicas, nothing saved to disk
+unless `options` say so (the outage tests kill a master and start it again on its AOF)."""
 from __future__ import annotations
 
 import os
@@ -18,11 +19,13 @@ MASTERS = 3
 
 class LocalCluster:
     """`ports`: 2 x MASTERS free loopback ports, the masters' and their cluster bus's
-    (service.bench.free_port finds them)."""
+    (service.bench.free_port finds them); `options`, more redis-server arguments for
+    every node (e.g. "--appendonly", "yes")."""
 
-    def __init__(self, ports: list[int]):
+    def __init__(self, ports: list[int], *options: str):
         self.folder = tempfile.mkdtemp(prefix="pbem-cluster-")
         self.ports, self.bus_ports = ports[:MASTERS], ports[MASTERS:2 * MASTERS]
+        self.options = options
         self.procs: list[subprocess.Popen] = []
 
     @property
@@ -31,16 +34,9 @@ class LocalCluster:
         return f"redis://127.0.0.1:{self.ports[0]}/0"
 
     def start(self, timeout: float = 30.0) -> "LocalCluster":
-        for port, bus in zip(self.ports, self.bus_ports):
-            node = os.path.join(self.folder, str(port))
-            os.mkdir(node)
-            self.procs.append(subprocess.Popen(
-                [shutil.which("redis-server") or "redis-server", "--port", str(port),
-                 "--bind", "127.0.0.1", "--cluster-enabled", "yes",
-                 "--cluster-port", str(bus), "--cluster-config-file", "nodes.conf",
-                 "--cluster-node-timeout", "5000", "--dir", node, "--save", "",
-                 "--appendonly", "no"],
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True))
+        for port in self.ports:
+            os.mkdir(os.path.join(self.folder, str(port)))
+            self.procs.append(self.node(port))
         for port in self.ports:
             self.wait(lambda p=port: redis.Redis(port=p).ping(), timeout)
         subprocess.run(["redis-cli", "--cluster", "create",
@@ -50,6 +46,29 @@ class LocalCluster:
             self.wait(lambda p=port: redis.Redis(port=p).cluster("info")["cluster_state"] == "ok",
                       timeout)
         return self
+
+    def node(self, port: int) -> subprocess.Popen:
+        """The master of `port`, started on its folder (its nodes.conf, and its data
+        where `options` keep any)."""
+        bus = self.bus_ports[self.ports.index(port)]
+        return subprocess.Popen(
+            [shutil.which("redis-server") or "redis-server", "--port", str(port),
+             "--bind", "127.0.0.1", "--cluster-enabled", "yes",
+             "--cluster-port", str(bus), "--cluster-config-file", "nodes.conf",
+             "--cluster-node-timeout", "5000", "--dir", os.path.join(self.folder, str(port)),
+             "--save", "", "--appendonly", "no", *self.options],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+
+    def kill(self, index: int) -> None:
+        """SIGKILL the index-th master, as a crash would."""
+        os.killpg(self.procs[index].pid, signal.SIGKILL)
+        self.procs[index].wait(10)
+
+    def restart(self, index: int, timeout: float = 30.0) -> None:
+        """Start the index-th master again on its folder; returns once it answers."""
+        port = self.ports[index]
+        self.procs[index] = self.node(port)
+        self.wait(lambda: redis.Redis(port=port).ping(), timeout)
 
     @staticmethod
     def wait(ready, timeout: float) -> None:

@@ -12,6 +12,7 @@ import time
 import uuid
 import zlib
 from collections import OrderedDict
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
@@ -376,6 +377,12 @@ def logged(store: Store, game: Game, since: int = 0) -> list[dict]:
 # share a stripe. REPLAYS_LOCK guards the dict only.
 REPLAYS_KEPT = 32
 REPLAYS: OrderedDict = OrderedDict()
+# Who pays for a replay (issue 25: a finished Brass game's first read cost 0.15-0.4 s of
+# CPU, and anyone could ask for game after game): the HTTP layer sets the requesting
+# client's budget (service/replay_budget.py), whose admit() refuses a replay once the
+# client's CPU allowance is spent and spend(seconds) charges one. Workers and commands
+# set none: their replays are free.
+replay_budget: ContextVar = ContextVar("replay_budget", default=None)
 REPLAYS_LOCK = threading.Lock()
 REPLAY_STRIPES = tuple(threading.Lock() for _ in range(64))
 
@@ -392,21 +399,31 @@ def replayed(game: Game, entries: list[dict], upto: int) -> tuple[list[list[dict
     stored JSON (an engine may order what it reports as its dicts are ordered: Age of
     Industry's `flipped` tiles do)."""
     record, engine = game.record, game.type.engine
+    budget = replay_budget.get()
     with replay_lock(record.id):
         with REPLAYS_LOCK:
+            done = len(REPLAYS.get(record.id, ((),))[0])
+        if budget is not None and upto > done:
+            budget.admit()                  # before the kept replay is taken out
+        with REPLAYS_LOCK:
             events, state, turn = REPLAYS.pop(record.id, ([], None, None))
+        todo = entries[len(events):upto]
+        started = time.thread_time()
         if state is None:
             state = engine.setup(record.options, len(record.seats), record.seed)
-        for entry in entries[len(events):upto]:
+        for entry in todo:
             if entry["turn"] != turn:
                 state, turn = engine.load(json.loads(dumps(engine.dump(state)))), entry["turn"]
             state, moved = engine.apply(state, entry["seat"], entry["move"])
             events.append(moved)
+        spent = time.thread_time() - started
         with REPLAYS_LOCK:
             REPLAYS[record.id] = (events, state, turn)
             while len(REPLAYS) > REPLAYS_KEPT:
                 REPLAYS.popitem(last=False)
-        return events[:upto], state
+    if budget is not None and todo:
+        budget.spend(spent)
+    return events[:upto], state
 
 
 def redacted_log(store: Store, game: Game, seat: int | None, since: int) -> list[dict]:

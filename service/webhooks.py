@@ -6,7 +6,8 @@ attempt is logged for the owner; a webhook that failed DISABLE_AFTER attempts in
 row is disabled.
 
 No server-side request forgery: a URL whose host is or resolves to a loopback,
-private, link-local, shared, reserved or multicast address is refused, at creation
+private, link-local, shared, reserved or multicast address (or an IPv6 form of one:
+NAT64, 6to4, Teredo, IPv4-mapped, -translated and -compatible) is refused, at creation
 and again at each delivery (the name may resolve elsewhere later), unless the server
 runs for development or tests (PBEM_DEVELOPMENT=1). A delivery resolves the name once
 (`address`) and connects to the address it checked, not to a second lookup's answer
@@ -77,10 +78,41 @@ def owner_key(owner: str) -> str:
 
 
 # the URL ---------------------------------------------------------------------------
+# IPv6 forms that stand for an IPv4 address (issue 25): a connection to one reaches that
+# IPv4 address through a translator or a tunnel, so the IPv4 address is what is judged.
+# Besides ipaddress's own (IPv4-mapped ::ffff:0:0/96, 6to4 2002::/16, Teredo 2001::/32
+# with its server and its client, the inverted last 32 bits):
+NAT64 = ipaddress.ip_network("64:ff9b::/96")           # RFC 6052's well-known prefix
+TRANSLATED = ipaddress.ip_network("::ffff:0:0:0/96")   # RFC 2765's IPv4-translated
+COMPATIBLE = ipaddress.ip_network("::/96")             # RFC 4291's IPv4-compatible (deprecated)
+# RFC 8215's local-use NAT64 prefix: a network's own translator, its IPv4 address at a
+# place within the address that only the network knows (RFC 6052: /48 to /96), and not
+# globally reachable (IANA): refused whole
+LOCAL_NAT64 = ipaddress.ip_network("64:ff9b:1::/48")
+
+
+def carried(ip: ipaddress.IPv6Address) -> list[ipaddress.IPv4Address] | None:
+    """The IPv4 addresses an IPv6 address stands for; None when it is not such a form."""
+    if ip.ipv4_mapped is not None:
+        return [ip.ipv4_mapped]
+    if ip.sixtofour is not None:
+        return [ip.sixtofour]
+    if ip.teredo is not None:
+        return list(ip.teredo)
+    if any(ip in form for form in (NAT64, TRANSLATED, COMPATIBLE)):
+        return [ipaddress.IPv4Address(int(ip) & 0xFFFF_FFFF)]
+    return None
+
+
 def unsafe_address(address: str) -> bool:
+    """Loopback, private, link-local, shared, reserved or multicast, also when written
+    as an IPv6 form of such an IPv4 address."""
     ip = ipaddress.ip_address(address.split("%")[0])
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped:
-        ip = ip.ipv4_mapped
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip in LOCAL_NAT64:
+            return True
+        if (inside := carried(ip)) is not None:
+            return any(unsafe_address(str(v4)) for v4 in inside)
     return not ip.is_global or ip.is_multicast
 
 

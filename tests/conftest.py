@@ -34,7 +34,7 @@ TEST_REDIS_URL = choose_redis_url()
 os.environ.setdefault("PBEM_GAME_PLUGINS", "tests.platform_game:GAME")
 os.environ["REDIS_URL"] = TEST_REDIS_URL
 for _limit in ("PBEM_LIMIT_CREATE", "PBEM_LIMIT_TURNS", "PBEM_LIMIT_AUTH_FAILURES",
-               "PBEM_LIMIT_PLAYERS"):
+               "PBEM_LIMIT_PLAYERS", "PBEM_LIMIT_REPLAY_CPU"):
     # tests create games and send wrong tokens by the hundred; the real limits are
     # tested on apps of their own (tests/api/test_rate_limits.py)
     os.environ.setdefault(_limit, "1000000 per minute")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, render_template
 
-from service import contract, metrics
+from service import availability, contract, metrics
 from service.api import store
 from service.games.registry import game_types
 
@@ -17,17 +17,22 @@ def health():
 
 @bp.get("/v1/ready")
 def ready():
-    """200 when Redis (and the state's Redis Cluster, if one is configured) answers
-    and a worker on each queue sent a heartbeat within ALIVE_WITHIN seconds (rq's worker keys outlive a dead worker by minutes, so
-    they are not counted); else 503 naming what is missing (issue 10, finding 2)."""
+    """200 when Redis answers, the game state's store serves every slot (on a Redis
+    Cluster: every master answers and sees all 16,384 slots ok, service/availability.py)
+    and a worker on each queue sent a heartbeat within ALIVE_WITHIN seconds (rq's worker
+    keys outlive a dead worker by minutes, so they are not counted); else 503 naming
+    what is missing (issue 10, finding 2; issue 25, point 5)."""
     from workers.liveness import ALIVE_WITHIN, live_workers
     from workers.queues import MAIL, TURNS
     try:
         store().redis.ping()
-        store().state.ping()
+        unserved = availability.unserved(store().state)
         alive = live_workers(current_app.extensions["redis"])
-    except Exception:                                   # any Redis failure means not ready
-        return {"redis": False, "workers": {}, "missing": ["redis"]}, 503
+    except Exception as err:                            # any Redis failure means not ready
+        return {"redis": False, "workers": {},
+                "missing": [f"redis ({type(err).__name__}: {err})"[:300]]}, 503
+    if unserved:
+        return {"redis": False, "workers": {}, "missing": unserved}, 503
     workers = {name: alive[name] for name in (TURNS, MAIL)}
     missing = [f"a live worker on the {name} queue (none sent a heartbeat within "
                f"{ALIVE_WITHIN:.0f} s)" for name, count in workers.items() if not count]

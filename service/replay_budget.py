@@ -1,0 +1,77 @@
+"""Each client's allowance of replay CPU (issue 25, point 6).
+
+A finished game keeps its moves but not their events, nor its engine state (issue 18:
+they would take a finished 4-seat Brass game from 2.1 KB to 4.4 KB, past its 4 KB
+ceiling); the first read of its log, its view or its pages in a process replays the game
+from setup, 0.15-0.4 s of CPU for Brass. So the CPU of replays is charged to the client
+whose request made them (play.replayed, through play.replay_budget): counted in Redis
+by the `limits` package (fixed windows, as Flask-Limiter counts the other limits of
+service/limits.py), in milliseconds of the replaying thread's CPU. A client whose
+allowance is spent gets 429 with Retry-After for a read that would replay, at a cost of
+a few milliseconds; what this process has replayed already (play.REPLAYS) stays free.
+
+  PBEM_LIMIT_REPLAY_CPU   milliseconds of replay CPU per client (the `rate` syntax of
+                          service/limits.py; amounts 1..1,000,000)
+                                                          (default 2000/minute, 20000/hour)
+"""
+from __future__ import annotations
+
+import math
+import time
+
+from flask import Flask, g
+from limits import RateLimitItem, parse_many
+from limits.storage import storage_from_string
+from limits.strategies import FixedWindowRateLimiter
+
+from service import limits as rate_limits
+from service import play, problems
+
+SETTING = "PBEM_LIMIT_REPLAY_CPU"
+NAMESPACE = "replay-cpu"
+
+
+class ReplayBudget:
+    """One client's replay CPU, as play.replayed() asks for it."""
+
+    def __init__(self, counter: FixedWindowRateLimiter, items: list[RateLimitItem],
+                 client: str):
+        self.counter, self.items, self.client = counter, items, client
+
+    def admit(self) -> None:
+        """Nothing while the client has CPU left in every window; else TooManyRequests
+        with the seconds until the fullest window ends."""
+        spent = [item for item in self.items
+                 if not self.counter.test(item, NAMESPACE, self.client)]
+        if not spent:
+            return
+        ends = max(self.counter.get_window_stats(item, NAMESPACE, self.client).reset_time
+                   for item in spent)
+        wait = max(1, math.ceil(ends - time.time()))
+        raise problems.TooManyRequests(
+            f"this client's reads of finished games have taken their allowance of replay "
+            f"CPU ({spent[0].amount} ms per {spent[0].GRANULARITY.name}); what was read "
+            f"lately is still served; try again in {wait} s",
+            headers={"Retry-After": str(wait)})
+
+    def spend(self, seconds: float) -> None:
+        cost = max(1, math.ceil(seconds * 1000))
+        for item in self.items:
+            self.counter.hit(item, NAMESPACE, self.client, cost=cost)
+
+
+def install(app: Flask) -> None:
+    """Charge each request's replays to its client (service/limits.py's client_key)."""
+    items = parse_many(rate_limits.rate(app, SETTING))
+    counter = FixedWindowRateLimiter(storage_from_string(
+        "redis://", connection_pool=app.extensions["redis"].connection_pool))
+
+    @app.before_request
+    def charge_the_client():
+        g.replay_budget = play.replay_budget.set(
+            ReplayBudget(counter, items, rate_limits.client_key()))
+
+    @app.teardown_request
+    def charged(_exc):
+        if (token := g.pop("replay_budget", None)) is not None:
+            play.replay_budget.reset(token)
