@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 
 from flask import Flask, g
 from limits import RateLimitItem, parse_many
@@ -35,8 +36,14 @@ class ReplayBudget:
     """One client's replay CPU, as play.replayed() asks for it."""
 
     def __init__(self, counter: FixedWindowRateLimiter, items: list[RateLimitItem],
-                 client: str):
-        self.counter, self.items, self.client = counter, items, client
+                 client: Callable[[], str]):
+        # the client is asked for only when a read would replay: most requests never do,
+        # and naming a credential's holder may cost a Redis read (service/credentials.py)
+        self.counter, self.items, self.whose = counter, items, client
+
+    @property
+    def client(self) -> str:
+        return self.whose()
 
     def admit(self) -> None:
         """Nothing while the client has CPU left in every window; else TooManyRequests
@@ -61,7 +68,7 @@ class ReplayBudget:
 
 
 def install(app: Flask) -> None:
-    """Charge each request's replays to its client (service/limits.py's client_key)."""
+    """Charge each request's replays to its client (service/limits.py: its credential's holder, else its address)."""
     items = parse_many(rate_limits.rate(app, SETTING))
     counter = FixedWindowRateLimiter(storage_from_string(
         "redis://", connection_pool=app.extensions["redis"].connection_pool))
@@ -69,7 +76,7 @@ def install(app: Flask) -> None:
     @app.before_request
     def charge_the_client():
         g.replay_budget = play.replay_budget.set(
-            ReplayBudget(counter, items, rate_limits.client_key()))
+            ReplayBudget(counter, items, rate_limits.client))
 
     @app.teardown_request
     def charged(_exc):
