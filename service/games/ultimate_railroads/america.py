@@ -14,9 +14,14 @@ until the first player there chooses one) and `offer` (the tiles still beside th
 face up)."""
 from __future__ import annotations
 
-from . import free_actions, pool
-from .boards import route_ids
-from .data import AMERICA
+from . import board, flow, free_actions, industry, modules, pool, scoring, setup, special_fields
+from .boards import route, route_ids, wrench_track
+from .completion import ALWAYS_DOABLE
+from .data import AMERICA, STEELWORKS
+from .effects import DOUBLERS_PLACED
+from .gains import gain, gives, score
+from .locomotives import LAST_TAKEN, gap_choices, put_factory
+from .special_fields import gain_key
 
 DIVIDENDS: dict = {t["id"]: t for t in AMERICA["dividend_tiles"]}
 LEVELS = AMERICA["stock_board"]["levels"]["value"]
@@ -108,7 +113,6 @@ def stock_step(state: dict, seat: int, payout: bool = False) -> list[dict]:
 
 
 def dividend(state: dict, seat: int, tile: str) -> list[dict]:
-    from .effects import gain
     return gain(state, seat, DIVIDENDS[tile]["effect"], direct=False)
 
 
@@ -209,8 +213,6 @@ def steelworks_refused(state: dict, seat: int, tile: str) -> list[dict]:
     einsetzen. Erhältst du eines, so lege es aus dem Spiel und nimm dir 1 Gleisschritt." Reading
     (the step's icon is not in the text): the steelworks' own step, indirect. The general payout
     after the turn stays (DAS STAHLWERK, ACHTUNG: the steelworks was received)."""
-    from .data import STEELWORKS
-    from .effects import gain
     return [{"type": "steelworks_removed", "seat": seat, "steelworks": tile}] + gain(
         state, seat, STEELWORKS[tile]["effect"], direct=False)
 
@@ -234,7 +236,6 @@ def nut_options(state, seat, item):
 
 
 def resolve_nut(state, seat, item, move):
-    from .special_fields import gain_key
     item["left"] = 0
     return gain_key(state, seat) if move["reward"] == "key" else stock_step(state, seat)
 
@@ -242,19 +243,15 @@ def resolve_nut(state, seat, item, move):
 def steelworks_options(state, seat, item):
     """Built like a factory (the leftmost empty gap, or over any once all are filled, or over
     another steelworks) or back in the box."""
-    from .locomotives import gap_choices
     return [{"action": "steelworks", "item": item["id"], "gap": g} for g in gap_choices(state["players"][seat])] + [
         {"action": "steelworks", "item": item["id"], "box": 1}]
 
 
 def resolve_steelworks(state, seat, item, move):
-    from .locomotives import overbuilt
     item["left"] = 0
     if move.get("box"):
         return [{"type": "steelworks_removed", "seat": seat, "steelworks": item["tile"]}]
-    events = overbuilt(state, seat, move["gap"])
-    state["players"][seat]["factories"][move["gap"]] = item["tile"]
-    return events + [{"type": "factory", "seat": seat, "factory": item["tile"], "gap": move["gap"]}]
+    return put_factory(state, seat, item["tile"], move["gap"])
 
 
 # --- SPRENGUNGEN, FELDER MIT MÜNZE, VERDOPPLER ------------------------------------------
@@ -265,7 +262,6 @@ def route_block(player: dict, route_id: str) -> int | None:
 
 
 def strip_block(player: dict, wrench: int) -> int | None:
-    from .boards import wrench_track
     if "industry" in player.get("rubble", ()) and wrench_track(player, wrench) == 0:
         return STRIP_RUBBLE
     return None
@@ -282,7 +278,6 @@ def blast(state: dict, seat: int) -> list[dict]:
 
 
 def clear(state: dict, seat: int, which: str) -> list[dict]:
-    from .effects import score
     state["players"][seat]["rubble"].remove(which)
     return [{"type": "blasted", "seat": seat, "rubble": which}] + score(state, seat, BLAST_POINTS, "blasting")
 
@@ -340,7 +335,6 @@ def doublers_on(player: dict, route_id: str) -> int:
 def doubler_options(state, seat, item):
     """VERDOPPLER: each doubler onto SACRAMENTO, OMAHA or the main route, where a doubler
     field is free."""
-    from .boards import route
     player = state["players"][seat]
     return pool.offered(item, "doubler", "route", [
         r for r, n in player["doubler_routes"].items() if n < route(player, r)["doubler_fields"]])
@@ -380,12 +374,22 @@ def resolve_wrench_track(state, seat, item, move):
     return [{"type": "wrench", "seat": seat, "track": move["track"]}]
 
 
-GAIN = {"stock_idea": stock_idea, "golden_spike_idea": golden_spike_idea}
+def payout_between_turns(state: dict) -> list[dict] | None:
+    return next_payout(state) if payout_waiting(state) else None
+
+
+def bonus_at_end(state: dict, final: list[dict]) -> None:
+    if "stock" in state:    # BONUS BEI SPIELENDE
+        for extra, points in zip(final, end_bonus(state)):
+            extra["stock"] = points
+
+
+gives({"stock_idea": stock_idea, "golden_spike_idea": golden_spike_idea})
 # Direct decisions that always have a move and take no track or industry room (a dividend tile
 # is left while its level has none; a steelworks may go back in the box; a doubler is taken only
 # with a free field; the rubble to blast and the 3rd wrench's track are there): completion.py
 # need not search them.
-ALWAYS_DOABLE = {"dividend", "steelworks", "blast", "doubler", "wrench_track", "nut"}
+ALWAYS_DOABLE.update({"dividend", "steelworks", "blast", "doubler", "wrench_track", "nut"})
 pool.kind("dividend")((dividend_options, resolve_dividend))
 pool.kind("steelworks")((steelworks_options, resolve_steelworks))
 pool.kind("blast")((blast_options, resolve_blast))
@@ -393,3 +397,19 @@ pool.kind("doubler")((doubler_options, resolve_doubler))
 pool.kind("wrench_track")((wrench_track_options, resolve_wrench_track))
 pool.kind("nut")((nut_options, resolve_nut))
 free_actions.provider("stock", coin_uses, pay_coin)
+special_fields.MODULE_KINDS.update(dict.fromkeys(ONE_TIME, one_time))
+special_fields.NEW_WRENCH.append(new_wrench)
+board.ROUTE_BLOCKS.append(route_block)
+industry.STRIP_BLOCKS.append(strip_block)
+industry.BOARD_FIELDS.append(nut)
+LAST_TAKEN.append(last_loco_taken)
+DOUBLERS_PLACED.append(place_doublers)
+scoring.DOUBLERS["america"] = doublers_on
+scoring.SPECIAL_POINTS["golden_spike"] = golden_spike_points
+setup.PLAYERS.append(setup_player)
+setup.TABLE.append(setup_table)
+setup.CONFLICTS.append(option_conflict)
+flow.BETWEEN_TURNS.append(payout_between_turns)
+flow.FINAL.append(bonus_at_end)
+modules.IDEA_TILES.append(lambda options: [t["id"] for t in AMERICA["idea_tiles"]] if on(options) else [])
+#                           AUFBAU 5: the stock and the Golden Spike idea tiles

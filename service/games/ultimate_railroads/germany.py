@@ -5,8 +5,52 @@ themselves, DAS SILBERNE GLEIS and EIN ZUSÄTZLICHER SCHRAUBENSCHLÜSSEL: boards
 board.py, special_fields.py."""
 from __future__ import annotations
 
-from . import free_actions, pool, special_fields
+from . import free_actions, modules, pool, scoring, setup, special_fields
 from .boards import EXTENSIONS, INCOME_TILES
+from .data import GERMANY
+from .gains import gain, gives
+
+
+def on(options: dict) -> bool:
+    return options.get("board") == "germany"
+
+
+def setup_player(player: dict, options: dict) -> None:
+    """GERMAN RAILROADS: the branch, the extensions, the income tiles."""
+    if on(options):
+        player.update(branch=None, extensions={}, income=[], income_used=[])
+
+
+def setup_table(state: dict, rng: int) -> int:
+    """The 18 extensions and the 8 income tiles beside the board."""
+    if on(state["options"]):
+        state["extensions"] = [e["id"] for e in GERMANY["extensions"]]
+        state["income_tiles"] = [t["id"] for t in GERMANY["income_tiles"]]
+    return rng
+
+
+def idea_cards(options: dict) -> list[str]:
+    """The special track-points tile joins the idea cards."""
+    return [GERMANY["idea_card"]["id"]] if on(options) else []
+
+
+def stations(state: dict, seat: int, route_id: str, spec: dict) -> list[dict]:
+    """DIE STRECKENAUSBAUTEN: the wood track reaching a station's first field: you must lay
+    an extension there at once (a direct decision)."""
+    player = state["players"][seat]
+    wood = player["tracks"][route_id]["wood"]
+    for station in spec.get("stations", []):
+        tag = f"{route_id}:station:{station['field']}"
+        if wood >= station["field"] and tag not in player["fired"]:
+            player["fired"].append(tag)
+            pool.add(state, "extension", True, station=f"{route_id}:{station['field']}", size=station["size"])
+    return []
+
+
+def income_field(state, seat, special, tag):
+    """EINKOMMEN: one of the income tiles left."""
+    pool.add(state, "income_tile", False)
+    return []
 
 
 def extension_options(state, seat, item):
@@ -44,7 +88,6 @@ def income_uses(state: dict, seat: int) -> list[str]:
 
 def use_income(state: dict, seat: int, tile: str) -> list[dict]:
     """Used, it is turned over; also when it cannot be done completely (indirect)."""
-    from .effects import gain
     state["players"][seat]["income_used"].append(tile)
     return [{"type": "income_used", "seat": seat, "tile": tile}] + gain(
         state, seat, INCOME_TILES[tile]["effect"], direct=False)
@@ -56,7 +99,18 @@ def special_track_points(state, seat, effect, direct):
     return [{"type": "special_track_points", "seat": seat}]
 
 
+def special_track_values(player: dict) -> dict | None:
+    """SPEZIAL-GLEISPUNKTE-PLÄTTCHEN: in place of the base track points."""
+    return GERMANY["special_track_points"]["value"] if player.get("special_track_points") else None
+
+
 pool.kind("extension")((extension_options, resolve_extension))
 pool.kind("income_tile")((income_tile_options, resolve_income_tile))
 free_actions.provider("income", income_uses, use_income)
-GAIN = {"special_track_points": special_track_points}
+gives({"special_track_points": special_track_points})
+special_fields.MODULE_KINDS["income"] = income_field
+special_fields.ROUTE_PIECES.append(stations)
+scoring.TRACK_POINTS.append(special_track_values)
+setup.PLAYERS.append(setup_player)
+modules.SETUPS.append(setup_table)
+modules.IDEA_CARDS.append(idea_cards)
