@@ -19,6 +19,7 @@ from .boards import route, route_ids, wrench_track
 from .completion import ALWAYS_DOABLE
 from .data import AMERICA, STEELWORKS
 from .effects import DOUBLERS_PLACED
+from .chapter import into
 from .gains import gain, gives, score
 from .locomotives import LAST_TAKEN, gap_choices, put_factory
 from .special_fields import gain_key
@@ -41,6 +42,7 @@ def on(options: dict) -> bool:
     return options.get("board") == "america"
 
 
+@into(setup.CONFLICTS)
 def option_conflict(options: dict) -> tuple[str, str] | None:
     """KOMBINATIONEN UND SONDERFÄLLE: the Industrietableau takes the place of every industry
     strip (AMERIKATABLEAU ODER AMERIKA-INDUSTRIELEISTE names it beside "einer anderen
@@ -52,12 +54,19 @@ def option_conflict(options: dict) -> tuple[str, str] | None:
     return None
 
 
+@into(modules.IDEA_TILES)
+def idea_tiles(options: dict) -> list[str]:
+    """AUFBAU 5: the stock and the Golden Spike idea tiles."""
+    return [t["id"] for t in AMERICA["idea_tiles"]] if on(options) else []
+
+
 def strip_choice(options: dict) -> str:
     """The industry strip played: the board's own unless the `strip` option names another."""
     choice = options.get("strip", "board")
     return options.get("board", "russia") if choice == "board" else choice
 
 
+@into(setup.PLAYERS)
 def setup_player(player: dict, options: dict) -> None:
     """AUFBAU 2, 6: the rubble tiles (KOMBINATIONEN: with another strip only the route's;
     the American strip with another board: none), both wrenches on the start fields."""
@@ -74,6 +83,7 @@ def setup_player(player: dict, options: dict) -> None:
                       coin_fields=[], coin_fields_done=[])
 
 
+@into(setup.TABLE)
 def setup_table(state: dict) -> None:
     """AUFBAU 7-10: every marker on the lowest field (EMIL + AMERIKA: his on the left of
     level 3), the 8 dividend tiles face up, the steelworks right of their stacks."""
@@ -149,6 +159,7 @@ def golden_spike_idea(state, seat, effect, direct):
     return [{"type": "golden_spike_tile", "seat": seat}]
 
 
+@into(scoring.SPECIAL_POINTS, "golden_spike")
 def golden_spike_points(player: dict) -> int:
     """DER GOLDEN SPIKE: each route end reached scores at every scoring; the idea tile
     raises it."""
@@ -190,6 +201,7 @@ def general_payout(state: dict, seat: int) -> None:
 
 # --- DAS STAHLWERK ----------------------------------------------------------------------
 
+@into(LAST_TAKEN)
 def last_loco_taken(state: dict, seat: int | None, stack: str) -> list[dict]:
     """Taking the last loco of a stack with a steelworks beside it gives the steelworks too
     (to be built or boxed), and a general payout after the turn. Emil, taking it, puts it
@@ -219,6 +231,7 @@ def steelworks_refused(state: dict, seat: int, tile: str) -> list[dict]:
 
 # --- AMERIKATABLEAU + INDUSTRIETABLEAU: the big nut --------------------------------------
 
+@into(industry.BOARD_FIELDS)
 def nut(state: dict, seat: int, field: int) -> list[dict]:
     """"Legt beim Spielaufbau die große Mutter auf das letzte Feld (35) des Industrietableaus.
     Erreichst du dieses Feld mit deinem Schraubenschlüssel, erhältst du entweder einen
@@ -256,11 +269,13 @@ def resolve_steelworks(state, seat, item, move):
 
 # --- SPRENGUNGEN, FELDER MIT MÜNZE, VERDOPPLER ------------------------------------------
 
+@into(board.ROUTE_BLOCKS)
 def route_block(player: dict, route_id: str) -> int | None:
     """The rubble field no track may enter or pass while the rubble lies."""
     return ROUTE_RUBBLE.get(route_id) if "route" in player.get("rubble", ()) else None
 
 
+@into(industry.STRIP_BLOCKS)
 def strip_block(player: dict, wrench: int) -> int | None:
     if "industry" in player.get("rubble", ()) and wrench_track(player, wrench) == 0:
         return STRIP_RUBBLE
@@ -326,6 +341,7 @@ def doubler_routes(player: dict) -> dict | None:
     return player.get("doubler_routes")
 
 
+@into(scoring.DOUBLERS, "america")
 def doublers_on(player: dict, route_id: str) -> int:
     """The doublers lying on a route (one doubler route: all a player has)."""
     routes = doubler_routes(player)
@@ -346,6 +362,7 @@ def resolve_doubler(state, seat, item, move):
     return [{"type": "doubler_laid", "seat": seat, "route": move["route"]}]
 
 
+@into(DOUBLERS_PLACED)
 def place_doublers(state: dict, seat: int, count: int) -> None:
     if count and doubler_routes(state["players"][seat]) is not None:
         pool.add(state, "doubler", True, left=count)
@@ -353,6 +370,7 @@ def place_doublers(state: dict, seat: int, count: int) -> None:
 
 # --- AMERIKA-INDUSTRIELEISTE + DEUTSCHLANDTABLEAU ---------------------------------------
 
+@into(special_fields.NEW_WRENCH)
 def new_wrench(state: dict, seat: int) -> bool:
     """The 3rd wrench on the American strip goes onto a track of your choice (a decision);
     True when it is placed that way."""
@@ -374,10 +392,12 @@ def resolve_wrench_track(state, seat, item, move):
     return [{"type": "wrench", "seat": seat, "track": move["track"]}]
 
 
+@into(flow.BETWEEN_TURNS)
 def payout_between_turns(state: dict) -> list[dict] | None:
     return next_payout(state) if payout_waiting(state) else None
 
 
+@into(flow.FINAL)
 def bonus_at_end(state: dict, final: list[dict]) -> None:
     if "stock" in state:    # BONUS BEI SPIELENDE
         for extra, points in zip(final, end_bonus(state)):
@@ -398,18 +418,3 @@ pool.kind("wrench_track")((wrench_track_options, resolve_wrench_track))
 pool.kind("nut")((nut_options, resolve_nut))
 free_actions.provider("stock", coin_uses, pay_coin)
 special_fields.MODULE_KINDS.update(dict.fromkeys(ONE_TIME, one_time))
-special_fields.NEW_WRENCH.append(new_wrench)
-board.ROUTE_BLOCKS.append(route_block)
-industry.STRIP_BLOCKS.append(strip_block)
-industry.BOARD_FIELDS.append(nut)
-LAST_TAKEN.append(last_loco_taken)
-DOUBLERS_PLACED.append(place_doublers)
-scoring.DOUBLERS["america"] = doublers_on
-scoring.SPECIAL_POINTS["golden_spike"] = golden_spike_points
-setup.PLAYERS.append(setup_player)
-setup.TABLE.append(setup_table)
-setup.CONFLICTS.append(option_conflict)
-flow.BETWEEN_TURNS.append(payout_between_turns)
-flow.FINAL.append(bonus_at_end)
-modules.IDEA_TILES.append(lambda options: [t["id"] for t in AMERICA["idea_tiles"]] if on(options) else [])
-#                           AUFBAU 5: the stock and the Golden Spike idea tiles

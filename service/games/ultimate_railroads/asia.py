@@ -9,17 +9,25 @@ from . import completion, modules, pool, setup, special_fields
 from .asia_board import CONSTRUCTION, ROUTES, medal_fields, route
 from .data import ASIA
 from .effects import take_medal
+from .chapter import into
 from .gains import gain, gives
 
 REWARDS = ("industry", "coin")     # "Immer wenn du ein Baustellen-Plättchen entfernst, erhältst du
 #                                    1 Industrieschritt oder 1 Münze."
 
 
+@into(setup.PLAYERS)
 def player_pieces(player: dict, options: dict) -> None:
     """Set-up 2: a construction tile on each printed extra loco slot; the OSAKA extension
     not laid; the medal not laid (False, else the field it lies on)."""
     if options.get("board", "russia") == "asia":
         player.update(construction=dict(CONSTRUCTION), osaka=False)
+
+
+@into(modules.IDEA_TILES)
+def idea_tiles(options: dict) -> list[str]:
+    """OSAKA-STRECKENAUSBAU: its idea tile, one each."""
+    return [ASIA["idea_tile"]["id"]] if options.get("board") == "asia" else []
 
 
 def blocked_slots(player: dict, route_id: str) -> int:
@@ -116,6 +124,3 @@ special_fields.MODULE_KINDS.update(construction=construction_field, take_loco=ta
 gives({"osaka": lay_osaka, "medal": medal})
 # a construction tile (one is there for each such decision) and a medal field can always be laid
 completion.ALWAYS_DOABLE.update({"construction", "medal_field"})
-setup.PLAYERS.append(player_pieces)
-modules.IDEA_TILES.append(lambda options: [ASIA["idea_tile"]["id"]] if options.get("board") == "asia" else [])
-#                           OSAKA-STRECKENAUSBAU: its idea tile, one each

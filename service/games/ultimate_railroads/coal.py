@@ -12,6 +12,7 @@ from service.games.common.rng import shuffled
 from . import completion, effects, free_actions, industry, modules, pool, spaces, special_fields, view
 from .boards import route_ids
 from .data import FOUNDRIES, MODULES, STOKER, factory_effect, loco_number, seat_rules
+from .chapter import into
 from .gains import gain, gives, score
 
 COAL = MODULES["coal"]
@@ -33,6 +34,12 @@ def take_foundry(state, seat, effect, direct):
     neue auf (a direct action: with none face up it cannot be taken)."""
     pool.add(state, "foundry_pick", direct)
     return gain_coal(state, seat, effect, direct)
+
+
+@into(effects.VERDICTS, "take_foundry")
+def foundry_verdict(state: dict, seat: int, effect: dict) -> bool:
+    """A direct action: with no foundry face up it cannot be taken."""
+    return bool(state["foundries"]["offer"])
 
 
 def foundry_pick_options(state, seat, item):
@@ -150,6 +157,11 @@ def stoker_again(state: dict, seat: int, factory: str) -> list[dict]:
     return gain(state, seat, effect, direct=False)
 
 
+@into(industry.FACTORY_USED)
+def factory_used(state: dict, seat: int, factory: str, gap: int) -> list[dict]:
+    return stoker_again(state, seat, factory) if factory.endswith(STOKER) else []
+
+
 def again_options(state, seat, item):
     return pool.offered(item, "again", "part", range(len(item["parts"])))
 
@@ -193,6 +205,7 @@ def score_top_loco(state, seat, effect, direct):
 
 # --- AUFBAU, DAS KOMBINIERTE AKTIONSFELD, what stays face down -----------------------------
 
+@into(modules.SETUPS)
 def setup_table(state: dict, rng: int) -> int:
     """The foundries (12 face down, 2 face up; those laid as stokers boiler side up, unseen,
     apart) with 1 coal and 1 more coin each."""
@@ -206,11 +219,29 @@ def setup_table(state: dict, rng: int) -> int:
     return rng
 
 
+@into(modules.IDEA_TILES)
+def idea_tiles(options: dict) -> list[str]:
+    return [COAL["idea_tile"]["id"]] if options.get("coal") else []
+
+
+@into(modules.IDEA_CARDS)
+def idea_cards(options: dict) -> list[str]:
+    """The coal factory."""
+    return [COAL["idea_card"]["id"]] if options.get("coal") else []
+
+
+@into(modules.START_BONUS)
+def start_bonus_cards(options: dict) -> list[str]:
+    return [COAL["start_bonus"]["id"]] if options.get("coal") else []
+
+
+@into(modules.ENGINEERS_IN)
 def engineers(options: dict, tiles: list[int]) -> list[int]:
     """The coal engineer ("empfehlen wir immer mit der Kohle-Ingenieurin zu spielen")."""
     return tiles + [COAL["engineer"]["number"]] if options.get("coal") else tiles
 
 
+@into(spaces.SHARES)
 def combined(state: dict, space_id: str) -> list[str]:
     """DAS KOMBINIERTE AKTIONSFELD: at 2 players (and solo) the two coal spaces are one."""
     spaces_ = COAL["combined_two_player"]["spaces"]
@@ -219,6 +250,7 @@ def combined(state: dict, space_id: str) -> list[str]:
     return []
 
 
+@into(completion.MASKS)
 def masked(state: dict) -> dict:
     """The face-down foundries (the stack's and the boilers') in sorted order."""
     if "foundries" not in state:
@@ -249,16 +281,6 @@ pool.kind("stoker_again")((again_options, resolve_again))
 pool.kind("hand_in")((hand_in_options, resolve_hand_in))
 gives({"gain_coal": gain_coal, "take_foundry": take_foundry, "coal_factory": coal_factory,
        "coal_factory_steps": coal_factory_steps, "score_top_loco": score_top_loco})
-effects.VERDICTS["take_foundry"] = lambda state, seat, effect: bool(state["foundries"]["offer"])
 effects.ALWAYS_COMPLETE.add("gain_coal")
-industry.FACTORY_USED.append(lambda state, seat, factory, gap: (
-    stoker_again(state, seat, factory) if factory.endswith(STOKER) else []))
-spaces.SHARES.append(combined)
-completion.MASKS.append(masked)
 view.FACE_DOWN["foundries"] = {"public": public, "conceal": conceal}
 modules.ROUND_FEWER.append("coal")
-modules.ENGINEERS_IN.append(engineers)
-modules.IDEA_TILES.append(lambda options: [COAL["idea_tile"]["id"]] if options.get("coal") else [])
-modules.IDEA_CARDS.append(lambda options: [COAL["idea_card"]["id"]] if options.get("coal") else [])
-modules.START_BONUS.append(lambda options: [COAL["start_bonus"]["id"]] if options.get("coal") else [])
-modules.SETUPS.append(setup_table)

@@ -11,6 +11,7 @@ from .data import SOLO, loco_number
 from .locomotives import last_taken, lowest_stacks, spots
 from .scoring import MAJORITY, engineer_count
 from .spaces import is_free, space_spec
+from .chapter import into
 
 EMIL = "emil"              # the occupant of a space Emil blocks
 YOU = 0                    # the one seat
@@ -44,6 +45,7 @@ def new_emil(rng: int, options: dict) -> tuple[dict, int]:
             "tiles": []}, rng
 
 
+@into(setup.TABLE)
 def solo_setup(state: dict) -> None:
     """AUFBAU 1-3: the 2-player set-up without start bonus cards, turn-order cards and
     last-round tile; you take 5 coins; Emil's deck and workers."""
@@ -166,12 +168,14 @@ def public(emil: dict) -> dict:
     return {**emil, "deck": len(emil["deck"])}
 
 
+@into(engine.STARTS)
 def begins(state: dict) -> None:
     """ABLAUF: Emil beginnt das Spiel."""
     if state["emil"]:
         emil_turn(state)
 
 
+@into(flow.TURN_ENDED)
 def after_your_turn(state: dict) -> list[dict]:
     """Emil's turn, unless you passed (then the round ends), with the workers your points
     brought him first."""
@@ -180,21 +184,25 @@ def after_your_turn(state: dict) -> list[dict]:
     return new_workers(state) + emil_turn(state)
 
 
+@into(flow.NEW_ROUND)
 def next_round(state: dict) -> list[dict]:
     return new_workers(state) + new_round(state) if state["emil"] else []
 
 
+@into(flow.FINAL)
 def final_majority(state: dict, final: list[dict]) -> None:
     """SPIELENDE: only Emil's engineer count matters."""
     if state["emil"]:
         final[YOU]["engineers"] = majority(state["players"][YOU], state["emil"])
 
 
+@into(spaces.CLOSED)
 def closed(state: dict, space_id: str) -> bool:
     """AUFBAU 1-2: covered, or not in the solo game."""
     return bool(state.get("emil")) and space_id in SOLO["setup"]["closed_spaces"]
 
 
+@into(completion.MASKS)
 def masked(state: dict) -> dict:
     """His deck in sorted order."""
     return {"emil": {**state["emil"], "deck": sorted(state["emil"]["deck"])}} if state.get("emil") else {}
@@ -205,11 +213,4 @@ def conceal(emil: dict, rng) -> None:
     emil["deck"] = deal_anew([emil["deck"]], rng)[0]
 
 
-setup.TABLE.append(solo_setup)
-engine.STARTS.append(begins)
-flow.TURN_ENDED.append(after_your_turn)
-flow.NEW_ROUND.append(next_round)
-flow.FINAL.append(final_majority)
-spaces.CLOSED.append(closed)
-completion.MASKS.append(masked)
 view.FACE_DOWN["emil"] = {"public": public, "conceal": conceal}

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from . import modules
 from .data import MODULES
+from .chapter import into
 
 
+@into(modules.ENGINEERS_IN)
 def engineers(options: dict, tiles: list[int]) -> list[int]:
     """All nine (the players may choose)."""
     if not options.get("extra_engineers"):
@@ -15,4 +17,3 @@ def engineers(options: dict, tiles: list[int]) -> list[int]:
     return tiles + [t["number"] for t in MODULES["extra_engineers"]["tiles"]]
 
 
-modules.ENGINEERS_IN.append(engineers)

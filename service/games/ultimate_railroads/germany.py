@@ -8,6 +8,7 @@ from __future__ import annotations
 from . import free_actions, modules, pool, scoring, setup, special_fields
 from .boards import EXTENSIONS, INCOME_TILES
 from .data import GERMANY
+from .chapter import into
 from .gains import gain, gives
 
 
@@ -15,12 +16,14 @@ def on(options: dict) -> bool:
     return options.get("board") == "germany"
 
 
+@into(setup.PLAYERS)
 def setup_player(player: dict, options: dict) -> None:
     """GERMAN RAILROADS: the branch, the extensions, the income tiles."""
     if on(options):
         player.update(branch=None, extensions={}, income=[], income_used=[])
 
 
+@into(modules.SETUPS)
 def setup_table(state: dict, rng: int) -> int:
     """The 18 extensions and the 8 income tiles beside the board."""
     if on(state["options"]):
@@ -29,11 +32,13 @@ def setup_table(state: dict, rng: int) -> int:
     return rng
 
 
+@into(modules.IDEA_CARDS)
 def idea_cards(options: dict) -> list[str]:
     """The special track-points tile joins the idea cards."""
     return [GERMANY["idea_card"]["id"]] if on(options) else []
 
 
+@into(special_fields.ROUTE_PIECES)
 def stations(state: dict, seat: int, route_id: str, spec: dict) -> list[dict]:
     """DIE STRECKENAUSBAUTEN: the wood track reaching a station's first field: you must lay
     an extension there at once (a direct decision)."""
@@ -47,6 +52,7 @@ def stations(state: dict, seat: int, route_id: str, spec: dict) -> list[dict]:
     return []
 
 
+@into(special_fields.MODULE_KINDS, "income")
 def income_field(state, seat, special, tag):
     """EINKOMMEN: one of the income tiles left."""
     pool.add(state, "income_tile", False)
@@ -99,6 +105,7 @@ def special_track_points(state, seat, effect, direct):
     return [{"type": "special_track_points", "seat": seat}]
 
 
+@into(scoring.TRACK_POINTS)
 def special_track_values(player: dict) -> dict | None:
     """SPEZIAL-GLEISPUNKTE-PLÄTTCHEN: in place of the base track points."""
     return GERMANY["special_track_points"]["value"] if player.get("special_track_points") else None
@@ -108,9 +115,3 @@ pool.kind("extension")((extension_options, resolve_extension))
 pool.kind("income_tile")((income_tile_options, resolve_income_tile))
 free_actions.provider("income", income_uses, use_income)
 gives({"special_track_points": special_track_points})
-special_fields.MODULE_KINDS["income"] = income_field
-special_fields.ROUTE_PIECES.append(stations)
-scoring.TRACK_POINTS.append(special_track_values)
-setup.PLAYERS.append(setup_player)
-modules.SETUPS.append(setup_table)
-modules.IDEA_CARDS.append(idea_cards)

@@ -30,6 +30,7 @@ from . import completion, effects, engine, ideas, industry, locomotives, modules
 from .data import BOARD_FACTORIES, ENGINEERS, INDUSTRY_BOARD, STACKS, base_tile, factory_effect
 from .effects import can_complete, loco_verdict, quick_verdict
 from .free_actions import offer_after_action
+from .chapter import into
 from .gains import gain, gives
 from .special_fields import gain_key
 
@@ -162,6 +163,7 @@ def activate(state: dict, spot: int) -> list[dict]:
     return [{"type": "cars_activated", "spot": spot, "cars": len(woken)}] if woken else []
 
 
+@into(industry.FIELDS, "idea_or_key")
 def idea_or_key(state: dict, seat: int) -> list[dict]:
     """The first wrench of yours: an idea tile (laid on the board: it counts as used); a
     further one: you must take a key."""
@@ -225,10 +227,12 @@ def board_factory_verdict(state: dict, seat: int, effect: dict) -> bool | None:
     return True if can_lay and spot and tiles >= 2 else None
 
 
+@into(effects.VERDICTS, "take_loco")
 def take_loco_verdict(state: dict, seat: int, effect: dict) -> bool | None:
     return board_factory_verdict(state, seat, effect) if on(state) else loco_verdict(state, seat, effect)
 
 
+@into(modules.ENGINEERS_IN)
 def engineers(options: dict, tiles: list[int]) -> list[int]:
     """"Diese Ingenieurin dürft ihr nicht in Kombination mit dem Industrietableau" (use one of
     your factories)."""
@@ -237,12 +241,20 @@ def engineers(options: dict, tiles: list[int]) -> list[int]:
     return [n for n in tiles if ENGINEERS[n]["effect"]["type"] != "use_factory"]
 
 
+@into(modules.IDEA_CARDS)
+def idea_cards(options: dict) -> list[str]:
+    """IDEENKARTE MIT 3 LILA WARTUNGSWAGEN."""
+    return [PURPLE_CARD] if options.get("industry_board") else []
+
+
+@into(modules.SETUPS)
 def setup_table(state: dict, rng: int) -> int:
     if state["options"].get("industry_board"):
         setup_board(state)
     return rng
 
 
+@into(industry.FACTORY_USED)
 def activated(state: dict, seat: int, factory: str, spot: int) -> list[dict]:
     return activate(state, spot) if on(state) else []
 
@@ -251,12 +263,6 @@ pool.kind("car")((car_options, resolve_car))
 gives({"purple_cars": purple_cars})
 # a maintenance car can always be placed (5 spots, at most 3 cars of a kind of yours on them)
 completion.ALWAYS_DOABLE.add("car")
-effects.VERDICTS["take_loco"] = take_loco_verdict
 locomotives.SPOTS["industry_board"] = {"buildable": buildable, "build": build, "emil_builds": emil_builds}
-industry.FACTORY_USED.append(activated)
-industry.FIELDS["idea_or_key"] = idea_or_key
 ideas.KEY_CHOICES["car"] = (can_redeploy, redeploy)
 engine.ACTIONS["maintenance"] = (maintenance_moves, apply_maintenance)
-modules.ENGINEERS_IN.append(engineers)
-modules.IDEA_CARDS.append(lambda options: [PURPLE_CARD] if options.get("industry_board") else [])
-modules.SETUPS.append(setup_table)

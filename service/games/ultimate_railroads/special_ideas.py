@@ -8,6 +8,7 @@ from __future__ import annotations
 from . import decisions, flow, modules, pool, setup
 from .data import MODULES, SPECIAL_CARDS, loco_number, ordinal
 from .effects import industry_steps as plain_industry_steps
+from .chapter import into
 from .gains import chosen_gain, gives
 from .locomotives import factory_gaps, put_factory
 from .modules import engineer_box
@@ -78,6 +79,7 @@ def resolve_freight(state, seat, item, move):
     return [{"type": "freight_car", "seat": seat, "route": move["route"]}]
 
 
+@into(flow.BEFORE_SCORING)
 def before_scoring(state: dict) -> bool:
     """Der Güterwagen tritt jede Runde direkt vor der Wertung in Kraft: 2 steps of any
     colour on its route (a "darfst": indirect), seat by seat in turn order. True while
@@ -132,6 +134,7 @@ pool.kind("special_card")((card_options, resolve_card))
 pool.kind("box_engineer")((box_options, resolve_box))
 pool.kind("freight_car")((freight_options, resolve_freight))
 pool.kind("module_factory")((module_factory_options, resolve_module_factory))
+@into(modules.SETUPS)
 def setup_table(state: dict, rng: int) -> int:
     """The special idea cards face up (INDUSTRIETABLEAU + SPEZIAL-IDEEN-MODUL: no special factory)."""
     options = state["options"]
@@ -141,6 +144,13 @@ def setup_table(state: dict, rng: int) -> int:
     return rng
 
 
+@into(modules.IDEA_TILES)
+def idea_tiles(options: dict) -> list[str]:
+    """The special idea tile, one each."""
+    return [MODULES["special_ideas"]["tile"]["id"]] if options.get("special_ideas") else []
+
+
+@into(setup.DEALT)
 def note_dealt(state: dict) -> None:
     """The engineers dealt: their ordinals are not taken from the box (box_engineers)."""
     if state["options"].get("special_ideas"):
@@ -157,7 +167,4 @@ gives({
     "special_factory": _special_factory,
     "special_factory_ideas": special_factory_reached,
 })
-flow.BEFORE_SCORING.append(before_scoring)
-setup.DEALT.append(note_dealt)
-modules.SETUPS.append(setup_table)
-modules.IDEA_TILES.append(lambda options: [MODULES["special_ideas"]["tile"]["id"]] if options.get("special_ideas") else [])
+

@@ -11,6 +11,7 @@ from service.games.common.rng import shuffled
 
 from . import completion, modules, pool, view
 from .data import MODULES, WERKLOK_TILES
+from .chapter import into
 from .gains import chosen_gain, gain
 from .special_actions import queue_offer
 
@@ -58,6 +59,7 @@ def resolve_pick(state, seat, item, move):
                        WERKLOK_TILES[move["tile"]]["effect"])
 
 
+@into(modules.SETUPS)
 def setup_table(state: dict, rng: int) -> int:
     """AUFBAU: 2 tiles on the train, 3 face up, 6 in a stack none has seen."""
     if not state["options"].get("werklok"):
@@ -69,6 +71,7 @@ def setup_table(state: dict, rng: int) -> int:
     return rng
 
 
+@into(completion.MASKS)
 def masked(state: dict) -> dict:
     """The stack's tiles nobody has seen in sorted order (the ones pushed out stay below)."""
     if "werklok" not in state:
@@ -91,7 +94,5 @@ def conceal(works: dict, rng) -> None:
 
 pool.kind("werklok")((tile_options, resolve_tile))
 pool.kind("werklok_pick")((pick_options, resolve_pick))
-completion.MASKS.append(masked)
 view.FACE_DOWN["werklok"] = {"public": public, "conceal": conceal}
 modules.ROUND_FEWER.append("werklok")
-modules.SETUPS.append(setup_table)
