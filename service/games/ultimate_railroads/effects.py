@@ -151,9 +151,7 @@ def industry_steps(state, seat, effect, direct):
     return []
 
 
-def take_medal(state, seat, effect, direct):
-    """DIE MEDAILLE: the 20 points on the route board's medal field."""
-    return _flag("medal")(state, seat, effect, direct)
+take_medal = _flag("medal")     # DIE MEDAILLE on the route board's medal field (asia.py: on a field chosen)
 
 
 gives({
