@@ -3,12 +3,16 @@ the game type."""
 from service.games.base import Bot, GameType, Option
 from service.games.common.datafiles import engine_version
 
-from . import america, bot
+from . import bot
+from .box import open_box
 from .data import FILES, PROVISIONAL
 from .engine import ENGINE
 from .events import EVENTS
 from .move_schemas import MOVE_SCHEMAS
 from .names import DISPLAY
+from .setup import option_conflict
+
+open_box()
 
 GAME = GameType(
     id="ultimate-railroads",
@@ -64,5 +68,5 @@ GAME = GameType(
     money="{} coins",
     display_names=DISPLAY,
     bot=Bot(bot.evaluate, candidates=30, follow_through=6, refine=8),
-    option_conflict=america.option_conflict,
+    option_conflict=option_conflict,
 )

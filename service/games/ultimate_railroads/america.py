@@ -14,9 +14,15 @@ until the first player there chooses one) and `offer` (the tiles still beside th
 face up)."""
 from __future__ import annotations
 
-from . import free_actions, pool
-from .boards import route_ids
-from .data import AMERICA
+from . import board, flow, free_actions, industry, modules, pool, scoring, setup, special_fields
+from .boards import route, route_ids, wrench_track
+from .completion import ALWAYS_DOABLE
+from .data import AMERICA, STEELWORKS
+from .effects import DOUBLERS_PLACED
+from .chapter import into
+from .gains import gain, gives, score
+from .locomotives import LAST_TAKEN, gap_choices, put_factory
+from .special_fields import gain_key
 
 DIVIDENDS: dict = {t["id"]: t for t in AMERICA["dividend_tiles"]}
 LEVELS = AMERICA["stock_board"]["levels"]["value"]
@@ -36,6 +42,7 @@ def on(options: dict) -> bool:
     return options.get("board") == "america"
 
 
+@into(setup.CONFLICTS)
 def option_conflict(options: dict) -> tuple[str, str] | None:
     """KOMBINATIONEN UND SONDERFÄLLE: the Industrietableau takes the place of every industry
     strip (AMERIKATABLEAU ODER AMERIKA-INDUSTRIELEISTE names it beside "einer anderen
@@ -47,12 +54,19 @@ def option_conflict(options: dict) -> tuple[str, str] | None:
     return None
 
 
+@into(modules.IDEA_TILES)
+def idea_tiles(options: dict) -> list[str]:
+    """AUFBAU 5: the stock and the Golden Spike idea tiles."""
+    return [t["id"] for t in AMERICA["idea_tiles"]] if on(options) else []
+
+
 def strip_choice(options: dict) -> str:
     """The industry strip played: the board's own unless the `strip` option names another."""
     choice = options.get("strip", "board")
     return options.get("board", "russia") if choice == "board" else choice
 
 
+@into(setup.PLAYERS)
 def setup_player(player: dict, options: dict) -> None:
     """AUFBAU 2, 6: the rubble tiles (KOMBINATIONEN: with another strip only the route's;
     the American strip with another board: none), both wrenches on the start fields."""
@@ -69,6 +83,7 @@ def setup_player(player: dict, options: dict) -> None:
                       coin_fields=[], coin_fields_done=[])
 
 
+@into(setup.TABLE)
 def setup_table(state: dict) -> None:
     """AUFBAU 7-10: every marker on the lowest field (EMIL + AMERIKA: his on the left of
     level 3), the 8 dividend tiles face up, the steelworks right of their stacks."""
@@ -108,7 +123,6 @@ def stock_step(state: dict, seat: int, payout: bool = False) -> list[dict]:
 
 
 def dividend(state: dict, seat: int, tile: str) -> list[dict]:
-    from .effects import gain
     return gain(state, seat, DIVIDENDS[tile]["effect"], direct=False)
 
 
@@ -145,6 +159,7 @@ def golden_spike_idea(state, seat, effect, direct):
     return [{"type": "golden_spike_tile", "seat": seat}]
 
 
+@into(scoring.SPECIAL_POINTS, "golden_spike")
 def golden_spike_points(player: dict) -> int:
     """DER GOLDEN SPIKE: each route end reached scores at every scoring; the idea tile
     raises it."""
@@ -186,6 +201,7 @@ def general_payout(state: dict, seat: int) -> None:
 
 # --- DAS STAHLWERK ----------------------------------------------------------------------
 
+@into(LAST_TAKEN)
 def last_loco_taken(state: dict, seat: int | None, stack: str) -> list[dict]:
     """Taking the last loco of a stack with a steelworks beside it gives the steelworks too
     (to be built or boxed), and a general payout after the turn. Emil, taking it, puts it
@@ -209,14 +225,13 @@ def steelworks_refused(state: dict, seat: int, tile: str) -> list[dict]:
     einsetzen. Erhältst du eines, so lege es aus dem Spiel und nimm dir 1 Gleisschritt." Reading
     (the step's icon is not in the text): the steelworks' own step, indirect. The general payout
     after the turn stays (DAS STAHLWERK, ACHTUNG: the steelworks was received)."""
-    from .data import STEELWORKS
-    from .effects import gain
     return [{"type": "steelworks_removed", "seat": seat, "steelworks": tile}] + gain(
         state, seat, STEELWORKS[tile]["effect"], direct=False)
 
 
 # --- AMERIKATABLEAU + INDUSTRIETABLEAU: the big nut --------------------------------------
 
+@into(industry.BOARD_FIELDS)
 def nut(state: dict, seat: int, field: int) -> list[dict]:
     """"Legt beim Spielaufbau die große Mutter auf das letzte Feld (35) des Industrietableaus.
     Erreichst du dieses Feld mit deinem Schraubenschlüssel, erhältst du entweder einen
@@ -234,7 +249,6 @@ def nut_options(state, seat, item):
 
 
 def resolve_nut(state, seat, item, move):
-    from .special_fields import gain_key
     item["left"] = 0
     return gain_key(state, seat) if move["reward"] == "key" else stock_step(state, seat)
 
@@ -242,30 +256,27 @@ def resolve_nut(state, seat, item, move):
 def steelworks_options(state, seat, item):
     """Built like a factory (the leftmost empty gap, or over any once all are filled, or over
     another steelworks) or back in the box."""
-    from .locomotives import gap_choices
     return [{"action": "steelworks", "item": item["id"], "gap": g} for g in gap_choices(state["players"][seat])] + [
         {"action": "steelworks", "item": item["id"], "box": 1}]
 
 
 def resolve_steelworks(state, seat, item, move):
-    from .locomotives import overbuilt
     item["left"] = 0
     if move.get("box"):
         return [{"type": "steelworks_removed", "seat": seat, "steelworks": item["tile"]}]
-    events = overbuilt(state, seat, move["gap"])
-    state["players"][seat]["factories"][move["gap"]] = item["tile"]
-    return events + [{"type": "factory", "seat": seat, "factory": item["tile"], "gap": move["gap"]}]
+    return put_factory(state, seat, item["tile"], move["gap"])
 
 
 # --- SPRENGUNGEN, FELDER MIT MÜNZE, VERDOPPLER ------------------------------------------
 
+@into(board.ROUTE_BLOCKS)
 def route_block(player: dict, route_id: str) -> int | None:
     """The rubble field no track may enter or pass while the rubble lies."""
     return ROUTE_RUBBLE.get(route_id) if "route" in player.get("rubble", ()) else None
 
 
+@into(industry.STRIP_BLOCKS)
 def strip_block(player: dict, wrench: int) -> int | None:
-    from .boards import wrench_track
     if "industry" in player.get("rubble", ()) and wrench_track(player, wrench) == 0:
         return STRIP_RUBBLE
     return None
@@ -282,7 +293,6 @@ def blast(state: dict, seat: int) -> list[dict]:
 
 
 def clear(state: dict, seat: int, which: str) -> list[dict]:
-    from .effects import score
     state["players"][seat]["rubble"].remove(which)
     return [{"type": "blasted", "seat": seat, "rubble": which}] + score(state, seat, BLAST_POINTS, "blasting")
 
@@ -331,6 +341,7 @@ def doubler_routes(player: dict) -> dict | None:
     return player.get("doubler_routes")
 
 
+@into(scoring.DOUBLERS, "america")
 def doublers_on(player: dict, route_id: str) -> int:
     """The doublers lying on a route (one doubler route: all a player has)."""
     routes = doubler_routes(player)
@@ -340,7 +351,6 @@ def doublers_on(player: dict, route_id: str) -> int:
 def doubler_options(state, seat, item):
     """VERDOPPLER: each doubler onto SACRAMENTO, OMAHA or the main route, where a doubler
     field is free."""
-    from .boards import route
     player = state["players"][seat]
     return pool.offered(item, "doubler", "route", [
         r for r, n in player["doubler_routes"].items() if n < route(player, r)["doubler_fields"]])
@@ -352,6 +362,7 @@ def resolve_doubler(state, seat, item, move):
     return [{"type": "doubler_laid", "seat": seat, "route": move["route"]}]
 
 
+@into(DOUBLERS_PLACED)
 def place_doublers(state: dict, seat: int, count: int) -> None:
     if count and doubler_routes(state["players"][seat]) is not None:
         pool.add(state, "doubler", True, left=count)
@@ -359,6 +370,7 @@ def place_doublers(state: dict, seat: int, count: int) -> None:
 
 # --- AMERIKA-INDUSTRIELEISTE + DEUTSCHLANDTABLEAU ---------------------------------------
 
+@into(special_fields.NEW_WRENCH)
 def new_wrench(state: dict, seat: int) -> bool:
     """The 3rd wrench on the American strip goes onto a track of your choice (a decision);
     True when it is placed that way."""
@@ -380,12 +392,24 @@ def resolve_wrench_track(state, seat, item, move):
     return [{"type": "wrench", "seat": seat, "track": move["track"]}]
 
 
-GAIN = {"stock_idea": stock_idea, "golden_spike_idea": golden_spike_idea}
+@into(flow.BETWEEN_TURNS)
+def payout_between_turns(state: dict) -> list[dict] | None:
+    return next_payout(state) if payout_waiting(state) else None
+
+
+@into(flow.FINAL)
+def bonus_at_end(state: dict, final: list[dict]) -> None:
+    if "stock" in state:    # BONUS BEI SPIELENDE
+        for extra, points in zip(final, end_bonus(state)):
+            extra["stock"] = points
+
+
+gives({"stock_idea": stock_idea, "golden_spike_idea": golden_spike_idea})
 # Direct decisions that always have a move and take no track or industry room (a dividend tile
 # is left while its level has none; a steelworks may go back in the box; a doubler is taken only
 # with a free field; the rubble to blast and the 3rd wrench's track are there): completion.py
 # need not search them.
-ALWAYS_DOABLE = {"dividend", "steelworks", "blast", "doubler", "wrench_track", "nut"}
+ALWAYS_DOABLE.update({"dividend", "steelworks", "blast", "doubler", "wrench_track", "nut"})
 pool.kind("dividend")((dividend_options, resolve_dividend))
 pool.kind("steelworks")((steelworks_options, resolve_steelworks))
 pool.kind("blast")((blast_options, resolve_blast))
@@ -393,3 +417,4 @@ pool.kind("doubler")((doubler_options, resolve_doubler))
 pool.kind("wrench_track")((wrench_track_options, resolve_wrench_track))
 pool.kind("nut")((nut_options, resolve_nut))
 free_actions.provider("stock", coin_uses, pay_coin)
+special_fields.MODULE_KINDS.update(dict.fromkeys(ONE_TIME, one_time))

@@ -5,18 +5,29 @@ steps and the key from OSAKA 8 and BEIJING 17), and the medal's several fields (
 VON KARTEN UND PLÄTTCHEN). The routes themselves: asia_board.py, data/asia.json."""
 from __future__ import annotations
 
-from . import pool, special_fields
+from . import completion, modules, pool, setup, special_fields
 from .asia_board import CONSTRUCTION, ROUTES, medal_fields, route
-from .effects import GAIN as BASE_GAIN
+from .data import ASIA
+from .effects import take_medal
+from .chapter import into
+from .gains import gain, gives
 
 REWARDS = ("industry", "coin")     # "Immer wenn du ein Baustellen-Plättchen entfernst, erhältst du
 #                                    1 Industrieschritt oder 1 Münze."
 
 
-def player_pieces() -> dict:
+@into(setup.PLAYERS)
+def player_pieces(player: dict, options: dict) -> None:
     """Set-up 2: a construction tile on each printed extra loco slot; the OSAKA extension
     not laid; the medal not laid (False, else the field it lies on)."""
-    return {"construction": dict(CONSTRUCTION), "osaka": False}
+    if options.get("board", "russia") == "asia":
+        player.update(construction=dict(CONSTRUCTION), osaka=False)
+
+
+@into(modules.IDEA_TILES)
+def idea_tiles(options: dict) -> list[str]:
+    """OSAKA-STRECKENAUSBAU: its idea tile, one each."""
+    return [ASIA["idea_tile"]["id"]] if options.get("board") == "asia" else []
 
 
 def blocked_slots(player: dict, route_id: str) -> int:
@@ -28,7 +39,7 @@ def pending(state: dict) -> int:
     return sum(1 for i in state["pool"]["items"] if i["kind"] == "construction" and i.get("left", 1) > 0)
 
 
-def construction_field(state, seat, special):
+def construction_field(state, seat, special, tag):
     """Erfüllst du die Voraussetzungen für eines der Felder, musst du sofort ein
     Baustellen-Plättchen deiner Wahl entfernen (a direct decision); none left: nothing."""
     if sum(state["players"][seat]["construction"].values()) > pending(state):
@@ -43,7 +54,6 @@ def construction_options(state, seat, item):
 
 
 def resolve_construction(state, seat, item, move):
-    from .effects import gain
     item["left"] = 0
     player = state["players"][seat]
     player["construction"][move["route"]] -= 1
@@ -53,13 +63,13 @@ def resolve_construction(state, seat, item, move):
     return events + gain(state, seat, {"type": "industry_steps", "steps": 1}, direct=False)
 
 
-def take_loco_field(state, seat, special):
+def take_loco_field(state, seat, special, tag):
     """LOKOMOTIVE NEHMEN: the action Lokomotivenbau by the usual rules, no factory instead."""
     pool.add(state, "loco", False)
     return []
 
 
-def gold_field(state, seat, special):
+def gold_field(state, seat, special, tag):
     """The gold track and up to 2 steps with it; OSAKA 8 and BEIJING 17 both give it:
     'Die beiden Gleisschritte und den Schlüssel kannst du so 2 Mal erhalten' (the track
     itself once: the second field gives its 2 steps). BEIJING 17's key counts with OSAKA."""
@@ -93,7 +103,7 @@ def medal(state, seat, effect, direct):
     """Beim Asientableau hast du mehrere Felder, auf die du die 20-Punkte Medaille legen
     kannst (once): which one is a decision."""
     if state["players"][seat].get("board") != "asia":
-        return BASE_GAIN_MEDAL(state, seat, effect, direct)
+        return take_medal(state, seat, effect, direct)
     pool.add(state, "medal_field", direct)
     return []
 
@@ -108,8 +118,9 @@ def resolve_medal_field(state, seat, item, move):
     return [{"type": "medal_field", "seat": seat, "field": move["field"]}]
 
 
-BASE_GAIN_MEDAL = BASE_GAIN["medal"]
 pool.kind("construction")((construction_options, resolve_construction))
 pool.kind("medal_field")((medal_field_options, resolve_medal_field))
 special_fields.MODULE_KINDS.update(construction=construction_field, take_loco=take_loco_field, gold=gold_field)
-BASE_GAIN.update(osaka=lay_osaka, medal=medal)
+gives({"osaka": lay_osaka, "medal": medal})
+# a construction tile (one is there for each such decision) and a medal field can always be laid
+completion.ALWAYS_DOABLE.update({"construction", "medal_field"})

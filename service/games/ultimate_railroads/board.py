@@ -6,15 +6,21 @@ A track position is None (colour not unlocked, or not allowed on the route),
 """
 from __future__ import annotations
 
-from .america import route_block
 from .boards import BOARDS, TRACK_PIECES, route, route_ids
 from .data import COLOURS, loco_number
+
+ROUTE_BLOCKS: list = []      # a chapter's piece on a route: block(player, route_id) -> field | None
 
 
 def new_tracks(board: str = "russia") -> dict:
     """Set-up 4: a wood track on field 1 of every route."""
     routes = BOARDS[board]["routes"]
     return {r: {c: (1 if c == "wood" else None) for c in routes[r]["colours"]} for r in routes}
+
+
+def route_block(player: dict, route_id: str) -> int | None:
+    """The field no track may enter or pass (AMERICAN RAILROADS, SPRENGUNGEN: rubble)."""
+    return next((field for block in ROUTE_BLOCKS if (field := block(player, route_id))), None)
 
 
 def route_end(player: dict, route_id: str) -> int:

@@ -6,9 +6,14 @@ The spaces paid with coal (the stoker field, your foundries) are used in additio
 your regular action (free_actions.py: the move `coal`), with coal gained this turn too."""
 from __future__ import annotations
 
-from . import free_actions, pool
+from service.games.base import deal_anew
+from service.games.common.rng import shuffled
+
+from . import completion, effects, free_actions, industry, modules, pool, spaces, special_fields, view
 from .boards import route_ids
-from .data import FOUNDRIES, MODULES, STOKER, factory_effect, loco_number
+from .data import FOUNDRIES, MODULES, STOKER, factory_effect, loco_number, seat_rules
+from .chapter import into
+from .gains import gain, gives, score
 
 COAL = MODULES["coal"]
 STOKER_SPACE = COAL["stoker_space"]["id"]
@@ -29,6 +34,12 @@ def take_foundry(state, seat, effect, direct):
     neue auf (a direct action: with none face up it cannot be taken)."""
     pool.add(state, "foundry_pick", direct)
     return gain_coal(state, seat, effect, direct)
+
+
+@into(effects.VERDICTS, "take_foundry")
+def foundry_verdict(state: dict, seat: int, effect: dict) -> bool:
+    """A direct action: with no foundry face up it cannot be taken."""
+    return bool(state["foundries"]["offer"])
 
 
 def foundry_pick_options(state, seat, item):
@@ -69,7 +80,6 @@ def resolve_attach(state, seat, item, move):
         player["factories"][int(index)] += STOKER
     else:
         player["locos"][where][int(index)] += STOKER
-    from . import special_fields
     return [{"type": "stoker", "seat": seat, "at": move["at"]}] + special_fields.fire(state, seat)
 
 
@@ -109,7 +119,6 @@ def use(state: dict, seat: int, what: str) -> list[dict]:
         return [{"type": "coal_used", "seat": seat, "use": "stoker"}]
     player["coal"] -= COAL["foundry_coal"]
     player["foundries_used"].append(what)
-    from .effects import gain
     events = [{"type": "coal_used", "seat": seat, "use": what}]
     events += gain(state, seat, FOUNDRIES[what]["effect"], direct=False)
     pool.add(state, "close_foundry", False, foundry=what)
@@ -136,7 +145,6 @@ def stoker_again(state: dict, seat: int, factory: str) -> list[dict]:
     """WAS PASSIERT, WENN ICH EINE FABRIK NUTZE, AN DER EIN HEIZER LIEGT? One action once
     more: a combination's one part of your choice; a points factory (only) the extra
     points; the coal factory 1 track step."""
-    from .effects import gain, score
     effect = factory_effect(factory)
     if effect["type"] == "coal_factory_steps":
         pool.add(state, "track", False, colours=effect["colours"], left=1)
@@ -149,12 +157,16 @@ def stoker_again(state: dict, seat: int, factory: str) -> list[dict]:
     return gain(state, seat, effect, direct=False)
 
 
+@into(industry.FACTORY_USED)
+def factory_used(state: dict, seat: int, factory: str, gap: int) -> list[dict]:
+    return stoker_again(state, seat, factory) if factory.endswith(STOKER) else []
+
+
 def again_options(state, seat, item):
     return pool.offered(item, "again", "part", range(len(item["parts"])))
 
 
 def resolve_again(state, seat, item, move):
-    from .effects import gain
     item["left"] = 0
     return gain(state, seat, item["parts"][move["part"]], direct=False)
 
@@ -186,10 +198,79 @@ def resolve_hand_in(state, seat, item, move):
 
 
 def score_top_loco(state, seat, effect, direct):
-    from .effects import score
     player = state["players"][seat]
     top = max((loco_number(t) for r in route_ids(player) for t in player["locos"][r] if t), default=0)
     return score(state, seat, top, "highest locomotive")
+
+
+# --- AUFBAU, DAS KOMBINIERTE AKTIONSFELD, what stays face down -----------------------------
+
+@into(modules.SETUPS)
+def setup_table(state: dict, rng: int) -> int:
+    """The foundries (12 face down, 2 face up; those laid as stokers boiler side up, unseen,
+    apart) with 1 coal and 1 more coin each."""
+    if not on(state):
+        return rng
+    foundries, rng = shuffled(rng, [f["id"] for f in COAL["foundries"]])
+    state["foundries"] = {"offer": foundries[:2], "stack": foundries[2:], "boilers": []}
+    for player in state["players"]:
+        player["coins"] += COAL["per_player"]["coins"]
+        player.update(coal=COAL["per_player"]["coal"], foundries=[], foundries_used=[])
+    return rng
+
+
+@into(modules.IDEA_TILES)
+def idea_tiles(options: dict) -> list[str]:
+    return [COAL["idea_tile"]["id"]] if options.get("coal") else []
+
+
+@into(modules.IDEA_CARDS)
+def idea_cards(options: dict) -> list[str]:
+    """The coal factory."""
+    return [COAL["idea_card"]["id"]] if options.get("coal") else []
+
+
+@into(modules.START_BONUS)
+def start_bonus_cards(options: dict) -> list[str]:
+    return [COAL["start_bonus"]["id"]] if options.get("coal") else []
+
+
+@into(modules.ENGINEERS_IN)
+def engineers(options: dict, tiles: list[int]) -> list[int]:
+    """The coal engineer ("empfehlen wir immer mit der Kohle-Ingenieurin zu spielen")."""
+    return tiles + [COAL["engineer"]["number"]] if options.get("coal") else tiles
+
+
+@into(spaces.SHARES)
+def combined(state: dict, space_id: str) -> list[str]:
+    """DAS KOMBINIERTE AKTIONSFELD: at 2 players (and solo) the two coal spaces are one."""
+    spaces_ = COAL["combined_two_player"]["spaces"]
+    if space_id in spaces_ and seat_rules(state["seats"])["board_side"] == "two_player":
+        return [s for s in spaces_ if s != space_id]
+    return []
+
+
+@into(completion.MASKS)
+def masked(state: dict) -> dict:
+    """The face-down foundries (the stack's and the boilers') in sorted order."""
+    if "foundries" not in state:
+        return {}
+    foundries = state["foundries"]
+    stack, boilers = foundries["stack"], foundries.get("boilers", [])
+    face_down = sorted(stack + boilers)
+    return {"foundries": {**foundries, "stack": face_down[:len(stack)],
+                          **({"boilers": face_down[len(stack):]} if "boilers" in foundries else {})}}
+
+
+def public(foundries: dict) -> dict:
+    """The stack and the stokers' foundries (never turned up) lie face down: their size only."""
+    return {**foundries, "stack": len(foundries["stack"]),
+            **({"boilers": len(foundries["boilers"])} if "boilers" in foundries else {})}
+
+
+def conceal(foundries: dict, rng) -> None:
+    """Dealt anew, with those laid unseen as stokers."""
+    foundries["stack"], foundries["boilers"] = deal_anew([foundries["stack"], foundries.get("boilers", [])], rng)
 
 
 pool.kind("foundry_pick")((foundry_pick_options, resolve_foundry_pick))
@@ -198,5 +279,8 @@ free_actions.provider("coal", uses, use)
 pool.kind("close_foundry")((close_options, resolve_close))
 pool.kind("stoker_again")((again_options, resolve_again))
 pool.kind("hand_in")((hand_in_options, resolve_hand_in))
-GAIN = {"gain_coal": gain_coal, "take_foundry": take_foundry, "coal_factory": coal_factory,
-        "coal_factory_steps": coal_factory_steps, "score_top_loco": score_top_loco}
+gives({"gain_coal": gain_coal, "take_foundry": take_foundry, "coal_factory": coal_factory,
+       "coal_factory_steps": coal_factory_steps, "score_top_loco": score_top_loco})
+effects.ALWAYS_COMPLETE.add("gain_coal")
+view.FACE_DOWN["foundries"] = {"public": public, "conceal": conceal}
+modules.ROUND_FEWER.append("coal")

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import marshal
 
-from . import america, pool
+from . import pool
 from .board import step_capacity
 from .data import COLOURS
 from .industry import room
 from .special_actions import pool_move_draws
-from .werklok import unseen
 
 NO_HELP = {"end_card"}
 BOARD = ("tracks", "unlocked", "locos", "factories", "wrenches")
@@ -31,9 +30,9 @@ NOT_COPIED = frozenset(("players", *FIXED))
 NOT_SITUATION = NOT_COPIED | {"pool"}
 SEARCH_BUDGET = 150
 # decisions that can always be done: a displaced loco (a free slot, a lower loco, or return);
-# ASIAN RAILROADS: a construction tile (one is there for each such decision), a medal field, a
-# maintenance car (5 spots, at most 3 cars of a kind of yours on them); AMERICAN RAILROADS' own
-ALWAYS_DOABLE = {"displaced", "construction", "medal_field", "car", *america.ALWAYS_DOABLE}
+# the chapters of the box add theirs
+ALWAYS_DOABLE = {"displaced"}
+MASKS: list = []     # a chapter's face-down things as the search sees them: mask(state) -> {key: masked}
 MARSHAL_FORMAT = 2       # without references or interning: equal data, equal bytes; a copy shares nothing
 
 
@@ -116,22 +115,13 @@ def masked(state: dict) -> dict:
     """The table as the search sees it, the same for the state and every concealed copy
     of it (Engine.conceal): the generator fixed (a draw the search makes is named, see
     `outcomes`), the face-down stacks' tiles nobody has seen in sorted order (which tiles
-    they are, not their order, follows from the face-up ones). The end-game cards stay:
+    they are, not their order, follows from the face-up ones: each chapter's MASKS say how
+    for its stacks and decks). The end-game cards stay:
     which they are changes only the points (no decision of a pool needs their faces), so
     a concealed copy's search takes the same course on other cards."""
     out = {**state, "rng": 0}
-    if "werklok" in state:
-        works = state["werklok"]
-        hidden = unseen(works)
-        out["werklok"] = {**works, "stack": sorted(works["stack"][:hidden]) + works["stack"][hidden:]}
-    if "foundries" in state:
-        foundries = state["foundries"]
-        stack, boilers = foundries["stack"], foundries.get("boilers", [])
-        face_down = sorted(stack + boilers)
-        out["foundries"] = {**foundries, "stack": face_down[:len(stack)],
-                            **({"boilers": face_down[len(stack):]} if "boilers" in foundries else {})}
-    if state.get("emil"):
-        out["emil"] = {**state["emil"], "deck": sorted(state["emil"]["deck"])}
+    for mask in MASKS:
+        out.update(mask(state))
     return out
 
 

@@ -1,23 +1,28 @@
-"""What an action gives: each effect type of the data either happens at once
-(coins, points, doublers, ...) or waits in the action pool as a decision
-(steps, locomotives, idea tiles, ...). Also: can a direct action be done completely?
-(ACHTUNG: Du musst die direkte Aktion vollständig ausführen.)"""
+"""What an action of the base game gives: its effect types, each of which either happens at
+once (coins, points, doublers, ...) or waits in the action pool as a decision (steps,
+locomotives, idea tiles, ...), into the registry gains.GAIN. Also: can a direct action be
+done completely? (ACHTUNG: Du musst die direkte Aktion vollständig ausführen.) A chapter
+of the box adds its effect types (gains.gives), its quick verdicts (VERDICTS) and the
+effects it always completes (ALWAYS_COMPLETE)."""
 from __future__ import annotations
 
 from service.games.events import one_seat
 
-from . import america, coal, germany, industry_board, pool, special_ideas
-from .completion import masked, outcome, public_key, remember, trial_copy
+from . import pool
 from .board import step_capacity, steps_made
 from .boards import board_of, route_ids
+from .completion import masked, outcome, public_key, remember, trial_copy
 from .data import COLOURS, ENGINEERS, STACKS, loco_number, ordinal
+from .gains import gain, gives, score
 from .industry import room
 from .locomotives import factory_sources, lay_places, lowest_stacks
 from .special_actions import draw_start_bonus, possible_draws
+from .special_fields import gain_key
 
 TEMPORARY_WORKERS = 2
 TRIED: dict = {}     # can_complete's answers by the public (state, seat, effect): listing and applying ask alike
 TRIED_MAX = 512
+DOUBLERS_PLACED: list = []   # a chapter's rule for where doublers go: placed(state, seat, count)
 
 
 def doubler_room(state: dict, seat: int) -> int:
@@ -30,19 +35,14 @@ def two_highest(player: dict) -> int:
     return sum(numbers[:2])
 
 
-def score(state: dict, seat: int, points: int, why: str) -> list[dict]:
-    state["players"][seat]["score"] += points
-    return [{"type": "points", "seat": seat, "points": points, "for": why,
-             "vp": one_seat(len(state["players"]), seat, points)}]
-
-
 def _take_doubler(state, seat, effect, direct):
     count = min(effect["count"], doubler_room(state, seat))
     if direct and count < effect["count"]:
         pool.fail(state)
     state["players"][seat]["doublers"] += count
     state["doubler_supply"] -= count
-    america.place_doublers(state, seat, count)       # AMERICAN RAILROADS: onto which route
+    for placed in DOUBLERS_PLACED:       # AMERICAN RAILROADS: onto which route
+        placed(state, seat, count)
     return [{"type": "doubler", "seat": seat, "count": count}]
 
 
@@ -103,7 +103,6 @@ def _flag(name):
 
 
 def _keys(state, seat, effect, direct):
-    from .special_fields import gain_key
     events = []
     for _ in range(effect["count"]):
         events += gain_key(state, seat)
@@ -147,10 +146,18 @@ def _claim(state, seat, effect, direct):
     return [{"type": "claim", "seat": seat, "position": effect["position"]}]
 
 
-GAIN = {
+def industry_steps(state, seat, effect, direct):
+    pool.add(state, "industry", direct, left=effect["steps"])
+    return []
+
+
+take_medal = _flag("medal")     # DIE MEDAILLE on the route board's medal field (asia.py: on a field chosen)
+
+
+gives({
     "track_steps": _item("track", colours="colours", left="steps"),
     "three_different_tracks": _item("track", colours="any", left=3, routes=[]),
-    "industry_steps": special_ideas.industry_steps,
+    "industry_steps": industry_steps,
     "take_loco": _take_loco,
     "lay_locomotive": lambda state, seat, effect, direct: (
         pool.add(state, "displaced", direct, stack="9*"), [])[1],
@@ -171,7 +178,7 @@ GAIN = {
     "two_idea_tiles": _item("two_ideas"),
     "use_factory": _item("use_factory"),
     "revaluation": _flag("revalued"),
-    "medal": _flag("medal"),
+    "medal": take_medal,
     "keys": _keys,
     "second_wrench": _second_wrench,
     "wooden_worker": _wooden_worker,
@@ -183,80 +190,60 @@ GAIN = {
     "start_bonus_twice": _item("bonus_twice", points="points"),
     "other_engineer": _item("other_engineer"),
     "werklok": _item("werklok"),
-}
-
-
-GAIN.update(special_ideas.GAIN)
-GAIN.update(coal.GAIN)
-GAIN.update(germany.GAIN)
-GAIN.update(industry_board.GAIN)
-GAIN.update(america.GAIN)
-
-
-def chosen_gain(state: dict, seat: int, item: dict, event: dict, effect: dict) -> list[dict]:
-    """A decision that picks a card or tile: done, and what it shows is gained."""
-    item["left"] = 0
-    return [{**event, "seat": seat}] + gain(state, seat, effect, item["direct"])
-
-
-def gain(state: dict, seat: int, effect: dict, direct: bool) -> list[dict]:
-    return GAIN[effect["type"]](state, seat, effect, direct)
+})
 
 
 def quick_verdict(state: dict, seat: int, effect: dict) -> bool | None:
     """A quick answer where the board as it stands settles it: True when the action
     can surely be done completely, False when not even its first part can be done
     (or an immediate part falls short), None when it must be tried (can_complete)."""
-    player = state["players"][seat]
     kind = effect["type"]
-    if kind == "engineer_tile":
-        return quick_verdict(state, seat, ENGINEERS[effect["number"]]["effect"])
-    if kind in ("track_steps", "industry_steps"):
-        if kind == "industry_steps":
-            have = room(player)
-        else:
-            colours = COLOURS if effect["colours"] == "any" else effect["colours"]
-            have = step_capacity(player, [c for c in colours if c in player["unlocked"]])
-        return True if have >= effect["steps"] else (False if have == 0 else None)
-    if kind == "take_doubler":
-        return doubler_room(state, seat) >= effect["count"]
-    if kind == "take_foundry":
-        return bool(state["foundries"]["offer"])
-    if kind == "hire_engineer":
-        return state["strip"][-1] is not None
-    if kind == "take_loco" and industry_board.on(state):
-        return board_factory_verdict(state, seat, effect)
-    if kind == "take_loco" and effect["as"] == "locomotive_or_factory":
-        return bool(factory_sources(state))
-    if kind == "take_loco":     # lay one, then the factory from what is left (or the one displaced)
-        if any(lay_places(player, STACKS[s]) for s in lowest_stacks(state)) and \
-                sum(state["stacks"].values()) + len(state["returned"]) >= 2:
-            return True
-        return None
-    if kind == "combo":     # settled only where at most one part can fall short
-        verdicts = [quick_verdict(state, seat, part) for part in effect["parts"]]
-        if False in verdicts:
-            return False
-        open_parts = [p for p in effect["parts"] if p["type"] not in ALWAYS_COMPLETE]
-        return True if len(open_parts) <= 1 and all(verdicts) else None
+    if kind in VERDICTS:
+        return VERDICTS[kind](state, seat, effect)
     return True if kind in ALWAYS_COMPLETE else None
 
 
-ALWAYS_COMPLETE = ("gain_coins", "points", "take_temporary_workers", "claim_turn_order", "gain_coal",
-                   "score_engineer_numbers", "score_two_highest_locos", "score_steps", "end_card_or_points")
+def steps_verdict(state: dict, seat: int, effect: dict) -> bool | None:
+    player = state["players"][seat]
+    if effect["type"] == "industry_steps":
+        have = room(player)
+    else:
+        colours = COLOURS if effect["colours"] == "any" else effect["colours"]
+        have = step_capacity(player, [c for c in colours if c in player["unlocked"]])
+    return True if have >= effect["steps"] else (False if have == 0 else None)
 
 
-def board_factory_verdict(state: dict, seat: int, effect: dict) -> bool | None:
-    """INDUSTRIETABLEAU: a factory goes only where the covered action can be done completely;
-    True where a loco can be laid (when a loco alone will do) and a spot's covered action
-    surely can be done, else it must be tried."""
-    can_lay = any(lay_places(state["players"][seat], STACKS[s]) for s in lowest_stacks(state))
-    spot = any(quick_verdict(state, seat, industry_board.covered(state, s)) is True
-               for s in industry_board.open_spots(state))
+def loco_verdict(state: dict, seat: int, effect: dict) -> bool | None:
+    """Lay one, then the factory from what is left (or the one displaced)."""
     if effect["as"] == "locomotive_or_factory":
-        return True if can_lay or (spot and factory_sources(state)) else None
-    tiles = sum(state["stacks"].values()) + len(state["returned"])
-    return True if can_lay and spot and tiles >= 2 else None
+        return bool(factory_sources(state))
+    if any(lay_places(state["players"][seat], STACKS[s]) for s in lowest_stacks(state)) and \
+            sum(state["stacks"].values()) + len(state["returned"]) >= 2:
+        return True
+    return None
+
+
+def combo_verdict(state: dict, seat: int, effect: dict) -> bool | None:
+    """Settled only where at most one part can fall short."""
+    verdicts = [quick_verdict(state, seat, part) for part in effect["parts"]]
+    if False in verdicts:
+        return False
+    open_parts = [p for p in effect["parts"] if p["type"] not in ALWAYS_COMPLETE]
+    return True if len(open_parts) <= 1 and all(verdicts) else None
+
+
+# effect type -> verdict(state, seat, effect): True, False or None (must be tried)
+VERDICTS: dict = {
+    "engineer_tile": lambda state, seat, effect: quick_verdict(state, seat, ENGINEERS[effect["number"]]["effect"]),
+    "track_steps": steps_verdict,
+    "industry_steps": steps_verdict,
+    "take_doubler": lambda state, seat, effect: doubler_room(state, seat) >= effect["count"],
+    "hire_engineer": lambda state, seat, effect: state["strip"][-1] is not None,
+    "take_loco": loco_verdict,
+    "combo": combo_verdict,
+}
+ALWAYS_COMPLETE = {"gain_coins", "points", "take_temporary_workers", "claim_turn_order", "score_engineer_numbers",
+                   "score_two_highest_locos", "score_steps", "end_card_or_points"}
 
 
 def can_complete(state: dict, seat: int, effect: dict) -> bool:

@@ -3,14 +3,15 @@ spaces. His turn is no move of anyone's: it happens by itself before each of you
 (Emil beginnt), drawn from his shuffled deck (data/solo_emil.json)."""
 from __future__ import annotations
 
+from service.games.base import deal_anew
 from service.games.common.rng import shuffled
 
-from . import industry_board
-from .america import last_loco_taken
+from . import completion, engine, flow, setup, spaces, view
 from .data import SOLO, loco_number
-from .locomotives import lowest_stacks
+from .locomotives import last_taken, lowest_stacks, spots
 from .scoring import MAJORITY, engineer_count
 from .spaces import is_free, space_spec
+from .chapter import into
 
 EMIL = "emil"              # the occupant of a space Emil blocks
 YOU = 0                    # the one seat
@@ -44,9 +45,12 @@ def new_emil(rng: int, options: dict) -> tuple[dict, int]:
             "tiles": []}, rng
 
 
+@into(setup.TABLE)
 def solo_setup(state: dict) -> None:
     """AUFBAU 1-3: the 2-player set-up without start bonus cards, turn-order cards and
     last-round tile; you take 5 coins; Emil's deck and workers."""
+    if not state["options"].get("emil"):
+        return
     state["emil"], state["rng"] = new_emil(state["rng"], state["options"])
     state.update(phase="actions", bonus_queue=[], start_bonus=[])
     state["players"][YOU]["coins"] = SOLO["setup"]["coins"]
@@ -80,14 +84,14 @@ def take_tile(state: dict) -> list[dict]:
     if stacks:
         stack = sorted(stacks)[0]
         state["stacks"][stack] -= 1
-        events = last_loco_taken(state, None, stack)
+        events = last_taken(state, None, stack)
     elif state["returned"]:
         stack = min(state["returned"], key=lambda s: (loco_number(s), s))
         state["returned"].remove(stack)
     else:
         return []
-    if industry_board.on(state):        # EMIL + INDUSTRIETABLEAU: he always builds a factory
-        return industry_board.emil_builds(state, stack)
+    if board := spots(state):        # EMIL + INDUSTRIETABLEAU: he always builds a factory
+        return board["emil_builds"](state, stack)
     state["emil"]["tiles"].append(stack)
     return [{"type": "emil_takes", "tile": stack}] + events
 
@@ -163,3 +167,50 @@ def public(emil: dict) -> dict:
     """Emil's deck is face down: its size only."""
     return {**emil, "deck": len(emil["deck"])}
 
+
+@into(engine.STARTS)
+def begins(state: dict) -> None:
+    """ABLAUF: Emil beginnt das Spiel."""
+    if state["emil"]:
+        emil_turn(state)
+
+
+@into(flow.TURN_ENDED)
+def after_your_turn(state: dict) -> list[dict]:
+    """Emil's turn, unless you passed (then the round ends), with the workers your points
+    brought him first."""
+    if not state["emil"] or state["players"][YOU]["passed"]:
+        return []
+    return new_workers(state) + emil_turn(state)
+
+
+@into(flow.NEW_ROUND)
+def next_round(state: dict) -> list[dict]:
+    return new_workers(state) + new_round(state) if state["emil"] else []
+
+
+@into(flow.FINAL)
+def final_majority(state: dict, final: list[dict]) -> None:
+    """SPIELENDE: only Emil's engineer count matters."""
+    if state["emil"]:
+        final[YOU]["engineers"] = majority(state["players"][YOU], state["emil"])
+
+
+@into(spaces.CLOSED)
+def closed(state: dict, space_id: str) -> bool:
+    """AUFBAU 1-2: covered, or not in the solo game."""
+    return bool(state.get("emil")) and space_id in SOLO["setup"]["closed_spaces"]
+
+
+@into(completion.MASKS)
+def masked(state: dict) -> dict:
+    """His deck in sorted order."""
+    return {"emil": {**state["emil"], "deck": sorted(state["emil"]["deck"])}} if state.get("emil") else {}
+
+
+def conceal(emil: dict, rng) -> None:
+    """His deck shuffled."""
+    emil["deck"] = deal_anew([emil["deck"]], rng)[0]
+
+
+view.FACE_DOWN["emil"] = {"public": public, "conceal": conceal}

@@ -7,11 +7,9 @@ import json
 from service.games.base import HIDDEN, IllegalMove, neutral_move as first_of, why_not_move
 from service.games.events import changes
 
-from . import america, asia, coal, flow, ideas, industry, locomotives, pool, track, werklok  # noqa: F401  (pool kinds register)
-from .emil import emil_turn
+from . import decisions, flow, ideas, track  # noqa: F401  (ideas, track: their pool kinds register)
 from .events import EVENTS
-from .free_actions import apply_free, free_moves
-from .industry_board import apply_maintenance, maintenance_moves
+from .free_actions import PROVIDERS, apply_free, free_moves
 from .move_schemas import MOVE_SCHEMAS
 from .notation import format_move, parse_move
 from .placement import apply_pass, apply_place, place_moves
@@ -36,10 +34,13 @@ def _actions_pass(state, seat, move):
 
 PHASE_ACTIONS = {
     "start_bonus": {"start_bonus": flow.apply_start_bonus},
-    "actions": {"place": _actions_place, "pass": _actions_pass, "coal": apply_free, "income": apply_free,
-                "maintenance": apply_maintenance, "stock": apply_free},
+    "actions": {"place": _actions_place, "pass": _actions_pass},
     "relocation": {"relocate": apply_relocate, "stay": apply_relocate},
 }
+# What the chapters of the box add: a move of their own in the actions phase, besides the free
+# actions (free_actions.py): action -> (moves(state, seat) -> [move], apply(state, seat, move) -> events)
+ACTIONS: dict = {}
+STARTS: list = []     # what happens before the first move: start(state) (SOLOVARIANTE: Emil begins)
 # "Du musst pro Zug genau 1 Aktionsfeld besetzen oder passen"; "Indirekte Aktionen
 # darfst du auch verfallen lassen" (drop); moving the turn-order worker is a "darf"
 # (stay). Direct actions in the pool and the start bonus card are forced choices.
@@ -49,8 +50,8 @@ NEUTRAL = ("pass", "drop", "stay")
 class UltimateRailroads:
     def setup(self, options: dict, seats: int, seed: int) -> dict:
         state = _setup(options, seats, seed)
-        if state["emil"]:
-            emil_turn(state)        # SOLOVARIANTE, ABLAUF: Emil beginnt das Spiel
+        for start in STARTS:
+            start(state)
         return state
 
     def to_act(self, state: dict) -> list[int]:
@@ -60,13 +61,13 @@ class UltimateRailroads:
         if seat not in flow.to_act(state):
             return []
         if state["pool"]:
-            return pool.moves(state, seat)
+            return decisions.moves(state, seat)
         phase = state["phase"]
         if phase == "start_bonus":
             return flow.start_bonus_moves(state)
         if phase == "actions":
-            return place_moves(state, seat) + free_moves(state, seat) + maintenance_moves(state, seat) + [
-                {"action": "pass"}]
+            return place_moves(state, seat) + free_moves(state, seat) + [
+                move for listed, _ in ACTIONS.values() for move in listed(state, seat)] + [{"action": "pass"}]
         return relocate_moves(state, seat)
 
     def neutral_move(self, state: dict, seat: int) -> dict | None:
@@ -79,9 +80,9 @@ class UltimateRailroads:
             raise IllegalMove("it is not your turn", rule=RULE, field="seat")
         before, state = state, json.loads(json.dumps(state))   # JSON-ready: the quickest deep copy
         if state["pool"]:
-            events = pool.apply(state, seat, move)
+            events = decisions.apply(state, seat, move)
         else:
-            handlers = PHASE_ACTIONS[state["phase"]]
+            handlers = self.handlers(state["phase"])
             if move["action"] not in handlers:
                 raise IllegalMove(f"now you may: {', '.join(sorted(handlers))}", rule=RULE,
                                   field="action", options=self.legal_moves(state, seat))
@@ -90,6 +91,13 @@ class UltimateRailroads:
         return state, EVENTS.counted([EVENTS.told(event) for event in events],
                                      changes(self.tallies(before), self.tallies(state), events),
                                      lambda: EVENTS.make("paid", seat))
+
+    def handlers(self, phase: str) -> dict:
+        """The moves of a phase and how each is applied (the actions phase: the chapters' too)."""
+        if phase != "actions":
+            return PHASE_ACTIONS[phase]
+        return {**PHASE_ACTIONS[phase], **{action: apply_free for action in PROVIDERS},
+                **{action: applied for action, (_, applied) in ACTIONS.items()}}
 
     def tallies(self, state: dict) -> dict[str, list[int]]:
         """Coins and points per seat (Engine.tallies)."""

@@ -5,14 +5,19 @@ from __future__ import annotations
 from service.games.base import IllegalMove
 from service.games.events import one_seat
 
-from . import america, emil, free_actions, pool, scoring
+from . import decisions, free_actions, pool, scoring
 from .data import START_BONUS
-from .effects import gain
+from .gains import gain
 from .special_actions import offer_start_bonus
-from .special_ideas import before_scoring
 from .turn_order import relocation_queue, resort
 
 END_OF_ROUND = ("resort_turn_order", "relocate_turn_order_workers", "score", "clean_up")
+# What the chapters of the box add:
+BETWEEN_TURNS: list = []    # what happens after a turn before the next: waiting(state) -> events | None
+TURN_ENDED: list = []       # after the next seat's turn is set: ended(state) -> events (Emil's turn)
+BEFORE_SCORING: list = []   # before the round's scoring: waiting(state) -> True while a seat decides
+NEW_ROUND: list = []        # after the scoring, when a round follows: begun(state) -> events
+FINAL: list = []            # SPIELENDE, what a chapter changes in the final points: scored(state, final)
 
 
 def to_act(state: dict) -> list[int]:
@@ -50,7 +55,7 @@ def do_start_bonus_cards(state: dict) -> list[dict]:
         seat, card = state["bonus_chosen"].pop(0)
         pool.open_pool(state, seat, "start_bonus")
         events += gain(state, seat, START_BONUS[card]["effect"], direct=False)
-        pool.tidy(state, seat)
+        decisions.tidy(state, seat)
         if not state["pool"]["items"]:
             state["pool"] = None
     return events
@@ -59,7 +64,7 @@ def do_start_bonus_cards(state: dict) -> list[dict]:
 def settle(state: dict) -> list[dict]:
     """After a move: tidy the pool; once it is empty the game moves on."""
     if state["pool"]:
-        pool.tidy(state, state["pool"]["seat"])
+        decisions.tidy(state, state["pool"]["seat"])
         if state["pool"]["items"]:
             return []
         then = state["pool"]["then"]
@@ -68,20 +73,21 @@ def settle(state: dict) -> list[dict]:
             return settle(state)
         if then == "relocation":
             state["relocation_queue"].pop(0)
-        elif then in ("turn", "payout") and america.payout_waiting(state):
-            return america.next_payout(state) + settle(state)      # ALLGEMEINE AUSSCHÜTTUNG
+        elif then in ("turn", "payout") and (between := between_turns(state)) is not None:
+            return between + settle(state)      # AMERICAN RAILROADS: ALLGEMEINE AUSSCHÜTTUNG
         elif then in ("turn", "payout"):
             return end_turn(state) + advance(state)
     return advance(state)
 
 
+def between_turns(state: dict) -> list[dict] | None:
+    return next((events for waiting in BETWEEN_TURNS if (events := waiting(state)) is not None), None)
+
+
 def end_turn(state: dict) -> list[dict]:
-    """Your turn is over: the next one's turn; in the solo game Emil's, unless you
-    passed (then the round ends), with the workers your points brought him first."""
+    """Your turn is over: the next one's turn (SOLOVARIANTE: first Emil's)."""
     next_turn(state)
-    if not state["emil"] or state["players"][emil.YOU]["passed"]:
-        return []
-    return emil.new_workers(state) + emil.emil_turn(state)
+    return [event for ended in TURN_ENDED for event in ended(state)]
 
 
 def advance(state: dict) -> list[dict]:
@@ -93,7 +99,8 @@ def advance(state: dict) -> list[dict]:
             state["phase"] = "actions"
     if state["phase"] == "actions" and all(p["passed"] for p in state["players"]):
         events += end_of_round_start(state)
-    if state["phase"] == "relocation" and not state["relocation_queue"] and not before_scoring(state):
+    if state["phase"] == "relocation" and not state["relocation_queue"] and not any(
+            waiting(state) for waiting in BEFORE_SCORING):
         events += score_and_clean_up(state)
     return events
 
@@ -128,8 +135,8 @@ def score_and_clean_up(state: dict) -> list[dict]:
     clean_up(state)
     if state["round"] > state["rounds"]:
         events += final_scoring(state)
-    elif state["emil"]:
-        events += emil.new_workers(state) + emil.new_round(state)
+    else:
+        events += [event for begun in NEW_ROUND for event in begun(state)]
     return events
 
 
@@ -147,11 +154,8 @@ def clean_up(state: dict) -> None:
 
 def final_scoring(state: dict) -> list[dict]:
     final = scoring.final_points(state["players"])
-    if state["emil"]:       # SOLOVARIANTE, SPIELENDE: only Emil's engineer count matters
-        final[emil.YOU]["engineers"] = emil.majority(state["players"][emil.YOU], state["emil"])
-    if "stock" in state:    # AMERICAN RAILROADS: BONUS BEI SPIELENDE
-        for extra, points in zip(final, america.end_bonus(state)):
-            extra["stock"] = points
+    for scored in FINAL:    # SOLOVARIANTE: Emil's engineers; AMERICAN RAILROADS: BONUS BEI SPIELENDE
+        scored(state, final)
     gained = [sum(extra["end_cards"].values()) + extra["engineers"] + extra.get("stock", 0) for extra in final]
     for player, points in zip(state["players"], gained):
         player["score"] += points

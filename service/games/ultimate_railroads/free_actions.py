@@ -12,10 +12,14 @@ from . import pool
 
 RULE = "EINEN SPIELZUG AUSFÜHREN: zusätzlich zu deiner regulären Aktion"
 PROVIDERS: dict = {}     # action -> (uses(state, seat) -> [what], use(state, seat, what) -> events)
+LISTED = ("stock", "coal", "income")    # the free moves (move_schemas.py) in the order they are listed
 
 
 def provider(action: str, uses, use) -> None:
+    """A chapter's free move; the moves are kept in the order LISTED names them."""
     PROVIDERS[action] = (uses, use)
+    for listed in sorted(PROVIDERS, key=LISTED.index):
+        PROVIDERS[listed] = PROVIDERS.pop(listed)
 
 
 def free_moves(state: dict, seat: int) -> list[dict]:

@@ -2,24 +2,34 @@
 Vorteil: Ideenplättchen, ERKLÄRUNG VON KARTEN UND PLÄTTCHEN)."""
 from __future__ import annotations
 
-from . import industry_board, pool
-from .special_ideas import undoubled
+from . import pool
 from .data import DATA, IDEA_CARDS, IDEA_TILES, factory_effect
+from .gains import gain, score
+
+# a chapter's further use of a key: choice -> (offered(state, seat) -> bool, use(state, seat) -> events)
+KEY_CHOICES: dict = {}
+
+
+def undoubled(effect: dict) -> dict:
+    """ACHTUNG: Industrieschritte, die du durch Ideenplättchen oder zugehörige Ideenkarten
+    erhältst, darfst du nicht verdoppeln: such an effect's industry steps are marked
+    (SPEZIAL-IDEEN-MODUL's doubling card reads the mark)."""
+    if effect["type"] == "combo":
+        return {**effect, "parts": [undoubled(p) for p in effect["parts"]]}
+    return {**effect, "undoubled": True} if effect["type"] == "industry_steps" else effect
 
 
 def key_options(state, seat, item):
     return [{"action": "key", "item": item["id"], "choice": c}
-            for c in ["steps", "points"] + industry_board.key_choices(state, seat)]
+            for c in ["steps", "points"] + [c for c, (offered, _) in KEY_CHOICES.items() if offered(state, seat)]]
 
 
 def resolve_key(state, seat, item, move):
     """Entweder 1 Schritt mit einem holzfarbenen und 1 mit einem beliebigen Gleis, oder 10 Punkte."""
-    from .effects import score
     item["left"] = 0
     benefit = DATA["key_benefit"]
-    if move["choice"] == "car":
-        industry_board.redeploy(state)
-        return []
+    if move["choice"] in KEY_CHOICES:
+        return KEY_CHOICES[move["choice"]][1](state, seat)
     if move["choice"] == "points":
         return score(state, seat, benefit["points"], "key")
     for part in benefit["steps"]:
@@ -28,7 +38,6 @@ def resolve_key(state, seat, item, move):
 
 
 def use_tile(state, seat, tile):
-    from .effects import gain
     player = state["players"][seat]
     player["ideas"].remove(tile)
     player["ideas_used"].append(tile)
@@ -82,7 +91,6 @@ def end_card_options(state, seat, item):
 
 
 def resolve_end_card(state, seat, item, move):
-    from .effects import score
     item["left"] = 0
     if move["card"] == "none":
         return score(state, seat, item["points"], "no end-game card")
@@ -100,7 +108,6 @@ def idea_card_options(state, seat, item):
 
 
 def resolve_idea_card(state, seat, item, move):
-    from .effects import gain
     item["left"] = 0
     state["idea_cards"].remove(move["card"])
     return [{"type": "idea_card", "seat": seat, "card": move["card"]}] + gain(
@@ -115,7 +122,6 @@ def use_factory_options(state, seat, item):
 
 
 def resolve_use_factory(state, seat, item, move):
-    from .effects import gain
     item["left"] = 0
     factory = state["players"][seat]["factories"][move["gap"]]
     return gain(state, seat, factory_effect(factory), direct=False)

@@ -5,11 +5,18 @@ MIT 2 STRECKEN: each wrench bound to its track; the upper one moves onto and ove
 gaps, its field above a gap gives the factory below (if there is one when it arrives)."""
 from __future__ import annotations
 
-from . import industry_board, pool
+from . import pool
 from .boards import lane
-from .data import DATA, STOKER, factory_effect
-from .america import nut, strip_block
+from .data import DATA, factory_effect
+from .gains import gain
 from .locomotives import chosen, named
+from .special_fields import gain_key
+
+# What the chapters of the box add:
+STRIP_BLOCKS: list = []      # a piece on an industry track: block(player, wrench) -> field | None
+FACTORY_USED: list = []      # more from a factory a wrench reaches: used(state, seat, factory, gap) -> events
+FIELDS: dict = {}            # a kind of field of their own: kind -> reached(state, seat) -> events
+BOARD_FIELDS: list = []      # on a shared industry board (`lane`), any other field: reached(state, seat, field)
 
 
 def gap_index(player: dict, field: int, wrench: int = 0) -> int:
@@ -31,6 +38,11 @@ def room(player: dict) -> int:
             field += 1
         total += field - start
     return total
+
+
+def strip_block(player: dict, wrench: int) -> int | None:
+    """The field this wrench may not enter or pass (AMERICAN RAILROADS, SPRENGUNGEN: rubble)."""
+    return next((field for block in STRIP_BLOCKS if (field := block(player, wrench))), None)
 
 
 def can_advance_from(player: dict, field: int, wrench: int = 0) -> bool:
@@ -66,7 +78,6 @@ def industry_options(state: dict, seat: int, item: dict) -> list[dict]:
 
 
 def resolve_industry(state: dict, seat: int, item: dict, move: dict) -> list[dict]:
-    from .effects import gain
     player = state["players"][seat]
     wrench = chosen(move, "wrench", movable(player))
     player["wrenches"][wrench] += 1
@@ -77,21 +88,18 @@ def resolve_industry(state: dict, seat: int, item: dict, move: dict) -> list[dic
     factory = player["factories"][gap_index(player, field, wrench)] if kind in ("gap", "over") else None
     if factory is not None:     # above an empty gap (upper American track): nothing happens
         events += gain(state, seat, factory_effect(factory), direct=False)
-        if industry_board.on(state):
-            events += industry_board.activate(state, gap_index(player, field))
-        if factory.endswith(STOKER):
-            from .coal import stoker_again
-            events += stoker_again(state, seat, factory)
-    elif kind == "idea_or_key":
-        events += industry_board.idea_or_key(state, seat)
-    elif industry_board.on(state):
-        events += nut(state, seat, field)
+        for used in FACTORY_USED:
+            events += used(state, seat, factory, gap_index(player, field))
+    elif kind in FIELDS:
+        events += FIELDS[kind](state, seat)
+    elif "lane" in player:
+        for reached in BOARD_FIELDS:
+            events += reached(state, seat, field)
     elif kind in ("idea", "end") and f"industry:{kind}" not in player["fired"]:
         player["fired"].append(f"industry:{kind}")
         if kind == "idea":
             pool.add(state, "idea", False)
         elif DATA["industry_strip"]["end"].get("key"):
-            from .special_fields import gain_key
             events += gain_key(state, seat)
     return events
 

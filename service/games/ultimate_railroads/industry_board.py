@@ -26,8 +26,13 @@ from __future__ import annotations
 
 from service.games.base import IllegalMove
 
-from . import pool
-from .data import BOARD_FACTORIES, INDUSTRY_BOARD, base_tile, factory_effect
+from . import completion, effects, engine, ideas, industry, locomotives, modules, pool
+from .data import BOARD_FACTORIES, ENGINEERS, INDUSTRY_BOARD, STACKS, base_tile, factory_effect
+from .effects import can_complete, loco_verdict, quick_verdict
+from .free_actions import offer_after_action
+from .chapter import into
+from .gains import gain, gives
+from .special_fields import gain_key
 
 SIDES: dict = INDUSTRY_BOARD["sides"]
 PRINTED: list[str] = [f["id"] for f in INDUSTRY_BOARD["printed_factories"]]
@@ -76,7 +81,6 @@ def covered(state: dict, spot: int) -> dict:
 
 def buildable(state: dict, seat: int) -> list[int]:
     """ACHTUNG: only where the covered factory's action can be done completely."""
-    from .effects import can_complete
     return [spot for spot in open_spots(state) if can_complete(state, seat, covered(state, spot))]
 
 
@@ -86,7 +90,6 @@ def board_tile(source: str) -> str:
 
 def build(state: dict, seat: int, tile: str, spot: int) -> list[dict]:
     """The factory lies on the spot; the covered one's action (direct), then a car."""
-    from .effects import gain
     effect = covered(state, spot)
     state["industry_board"]["spots"][spot].append(board_tile(tile))
     mirror(state, seat)
@@ -160,10 +163,10 @@ def activate(state: dict, spot: int) -> list[dict]:
     return [{"type": "cars_activated", "spot": spot, "cars": len(woken)}] if woken else []
 
 
+@into(industry.FIELDS, "idea_or_key")
 def idea_or_key(state: dict, seat: int) -> list[dict]:
     """The first wrench of yours: an idea tile (laid on the board: it counts as used); a
     further one: you must take a key."""
-    from .special_fields import gain_key
     player = state["players"][seat]
     if "industry:idea_or_key" not in player["fired"]:
         player["fired"].append("industry:idea_or_key")
@@ -172,18 +175,18 @@ def idea_or_key(state: dict, seat: int) -> list[dict]:
     return gain_key(state, seat)
 
 
-def key_choices(state: dict, seat: int) -> list[str]:
+def can_redeploy(state: dict, seat: int) -> bool:
     """EINEN WARTUNGSWAGEN IN DER WERKSTATT ERNEUT EINSETZEN: the key's third use."""
-    return ["car"] if on(state) and state["players"][seat]["cars"]["workshop"] else []
+    return on(state) and bool(state["players"][seat]["cars"]["workshop"])
 
 
-def redeploy(state: dict) -> None:
+def redeploy(state: dict, seat: int) -> list[dict]:
     pool.add(state, "car", True, source="workshop")
+    return []
 
 
 def purple_cars(state, seat, effect, direct):
     """IDEENKARTE MIT 3 LILA WARTUNGSWAGEN: 1 coin, and the 3 cars placed at once."""
-    from .effects import gain
     pool.add(state, "car", True, source="purple", left=effect["cars"])
     return gain(state, seat, {"type": "gain_coins", "coins": effect["coins"]}, direct)
 
@@ -198,8 +201,6 @@ def maintenance_moves(state: dict, seat: int) -> list[dict]:
 
 
 def apply_maintenance(state: dict, seat: int, move: dict) -> list[dict]:
-    from .effects import gain
-    from .free_actions import offer_after_action
     if move not in maintenance_moves(state, seat):
         raise IllegalMove("no active maintenance car of yours stands there", rule=RULE, field="spot",
                           options=maintenance_moves(state, seat))
@@ -214,5 +215,54 @@ def apply_maintenance(state: dict, seat: int, move: dict) -> list[dict]:
     return events
 
 
+def board_factory_verdict(state: dict, seat: int, effect: dict) -> bool | None:
+    """A factory goes only where the covered action can be done completely; True where a loco
+    can be laid (when a loco alone will do) and a spot's covered action surely can be done,
+    else it must be tried."""
+    can_lay = any(locomotives.lay_places(state["players"][seat], STACKS[s]) for s in locomotives.lowest_stacks(state))
+    spot = any(quick_verdict(state, seat, covered(state, s)) is True for s in open_spots(state))
+    if effect["as"] == "locomotive_or_factory":
+        return True if can_lay or (spot and locomotives.factory_sources(state)) else None
+    tiles = sum(state["stacks"].values()) + len(state["returned"])
+    return True if can_lay and spot and tiles >= 2 else None
+
+
+@into(effects.VERDICTS, "take_loco")
+def take_loco_verdict(state: dict, seat: int, effect: dict) -> bool | None:
+    return board_factory_verdict(state, seat, effect) if on(state) else loco_verdict(state, seat, effect)
+
+
+@into(modules.ENGINEERS_IN)
+def engineers(options: dict, tiles: list[int]) -> list[int]:
+    """"Diese Ingenieurin dürft ihr nicht in Kombination mit dem Industrietableau" (use one of
+    your factories)."""
+    if not options.get("industry_board"):
+        return tiles
+    return [n for n in tiles if ENGINEERS[n]["effect"]["type"] != "use_factory"]
+
+
+@into(modules.IDEA_CARDS)
+def idea_cards(options: dict) -> list[str]:
+    """IDEENKARTE MIT 3 LILA WARTUNGSWAGEN."""
+    return [PURPLE_CARD] if options.get("industry_board") else []
+
+
+@into(modules.SETUPS)
+def setup_table(state: dict, rng: int) -> int:
+    if state["options"].get("industry_board"):
+        setup_board(state)
+    return rng
+
+
+@into(industry.FACTORY_USED)
+def activated(state: dict, seat: int, factory: str, spot: int) -> list[dict]:
+    return activate(state, spot) if on(state) else []
+
+
 pool.kind("car")((car_options, resolve_car))
-GAIN = {"purple_cars": purple_cars}
+gives({"purple_cars": purple_cars})
+# a maintenance car can always be placed (5 spots, at most 3 cars of a kind of yours on them)
+completion.ALWAYS_DOABLE.add("car")
+locomotives.SPOTS["industry_board"] = {"buildable": buildable, "build": build, "emil_builds": emil_builds}
+ideas.KEY_CHOICES["car"] = (can_redeploy, redeploy)
+engine.ACTIONS["maintenance"] = (maintenance_moves, apply_maintenance)

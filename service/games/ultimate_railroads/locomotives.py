@@ -4,12 +4,17 @@ lay on a route with a free slot or over a lower loco, the displaced loco may go 
 left to right, and replace one once all five are filled."""
 from __future__ import annotations
 
-from . import industry_board, pool
+from . import pool, special_fields
 from .boards import route_ids
 from .data import SPECIAL_NINE, STACKS, STEELWORKS, base_tile, loco_number
 
 GAPS = 5
 MODULE_FACTORIES = ("special", "coal", *STEELWORKS)     # the modules' and AMERICAN RAILROADS': not locomotives
+# What the chapters of the box add:
+LAST_TAKEN: list = []    # a stack's last loco taken (seat None: by Emil): taken(state, seat, stack) -> events
+SPOTS: dict = {}         # factory spots in place of every strip's gaps, on while their state key is there:
+#                          key -> {"buildable": (state, seat) -> [spot], "build": (state, seat, tile, spot) -> events,
+#                          "emil_builds": (state, tile) -> events (SOLOVARIANTE: a loco Emil takes)}
 
 
 def lowest_stacks(state: dict) -> list[str]:
@@ -70,10 +75,15 @@ def lay_options(state: dict, seat: int, item: dict) -> list[dict]:
             for stack in stacks for route, slot in lay_places(player, STACKS[stack])]
 
 
+def spots(state: dict) -> dict | None:
+    """The factory spots played in place of the strips (the INDUSTRIETABLEAU), if any."""
+    return next((SPOTS[key] for key in SPOTS if key in state), None)
+
+
 def factory_gaps(state: dict, seat: int) -> list[int]:
     """Where a factory may go: a gap of your strip, or a spot of the INDUSTRIETABLEAU."""
-    if industry_board.on(state):
-        return industry_board.buildable(state, seat)
+    if board := spots(state):
+        return board["buildable"](state, seat)
     return gap_choices(state["players"][seat])
 
 
@@ -90,7 +100,6 @@ def lay(state: dict, seat: int, stack: str, route: str, slot: int) -> list[dict]
     events = [{"type": "lay", "seat": seat, "locomotive": stack, "route": route}]
     if displaced is not None:
         pool.add(state, "displaced", True, stack=displaced)
-    from . import special_fields
     return events + special_fields.fire(state, seat)
 
 
@@ -99,20 +108,27 @@ def take(state: dict, seat: int | None, source: str) -> list[dict]:
     else a returned one."""
     if source in STACKS and state["stacks"][source] > 0 and source in lowest_stacks(state):
         state["stacks"][source] -= 1
-        from .america import last_loco_taken
-        return last_loco_taken(state, seat, source)
+        return last_taken(state, seat, source)
     state["returned"].remove(source)
     return []
 
 
+def last_taken(state: dict, seat: int | None, stack: str) -> list[dict]:
+    """What taking a stack's loco brings besides (AMERICAN RAILROADS: its last, the steelworks)."""
+    return [event for taken in LAST_TAKEN for event in taken(state, seat, stack)]
+
+
 def build_factory(state: dict, seat: int, source: str, gap: int) -> list[dict]:
-    player = state["players"][seat]
-    events = take(state, seat, source)
-    if industry_board.on(state):
-        return events + industry_board.build(state, seat, source, gap)
-    events += overbuilt(state, seat, gap)
-    player["factories"][gap] = source
-    return events + [{"type": "factory", "seat": seat, "factory": source, "gap": gap}]
+    return take(state, seat, source) + put_factory(state, seat, source, gap)
+
+
+def put_factory(state: dict, seat: int, tile: str, gap: int) -> list[dict]:
+    """Into a gap of your strip, over what was there; or onto a spot of the factory board."""
+    if board := spots(state):
+        return board["build"](state, seat, tile, gap)
+    events = overbuilt(state, seat, gap)
+    state["players"][seat]["factories"][gap] = tile
+    return events + [{"type": "factory", "seat": seat, "factory": tile, "gap": gap}]
 
 
 def overbuilt(state: dict, seat: int, gap: int) -> list[dict]:

@@ -6,12 +6,9 @@ An item is {"id", "kind", "direct", ...}. Each kind has one `options` function
 listing its moves and one `resolve` function; a move is legal exactly when it is
 among the item's options and, while a direct decision is unfinished, the direct
 decisions can all still be finished after it (one definition of legality for
-listing and applying: `moves`).
-(completion.py decides whether they can.)
+listing and applying: decisions.py, which asks completion.py whether they can).
 """
 from __future__ import annotations
-
-from service.games.base import IllegalMove
 
 RULE = "ALLGEMEIN: EINEN SPIELZUG AUSFÜHREN"
 KINDS: dict = {}   # kind -> (options(state, seat, item), resolve(state, seat, item, move))
@@ -53,29 +50,6 @@ def item_options(state: dict, seat: int, item: dict) -> list[dict]:
     return moves
 
 
-def moves(state: dict, seat: int) -> list[dict]:
-    """Every legal pool move: while a direct decision is unfinished, only those after
-    which it can still be finished (should the search give up on all, none is refused)."""
-    from .completion import keeps_finishable, surely_finishable, unfinished
-    out = [m for item in state["pool"]["items"] for m in item_options(state, seat, item)]
-    if unfinished(state):
-        roomy = surely_finishable(state, slack=1)
-        return [m for m in out if keeps_finishable(state, seat, m, roomy)] or out
-    return out
-
-
-def apply(state: dict, seat: int, move: dict) -> list[dict]:
-    item = next((i for i in state["pool"]["items"] if i["id"] == move.get("item")), None)
-    if item is None:
-        raise IllegalMove("no such decision is waiting; resolve one of your action pool",
-                          rule=RULE, field="item", options=moves(state, seat))
-    legal = moves(state, seat)
-    if move not in legal:
-        raise IllegalMove(f"not a legal way to resolve this {item['kind']}", rule=RULE,
-                          field="item", options=[m for m in legal if m["item"] == item["id"]])
-    return resolve(state, seat, item, move)
-
-
 def resolve(state: dict, seat: int, item: dict, move: dict) -> list[dict]:
     if move["action"] == "drop":
         state["pool"]["items"].remove(item)
@@ -86,12 +60,3 @@ def resolve(state: dict, seat: int, item: dict, move: dict) -> list[dict]:
 def fail(state: dict) -> None:
     """A direct action's immediate part could not be done completely (a trial only)."""
     state["pool"]["failed"] = True
-
-
-def tidy(state: dict, seat: int) -> None:
-    """Items used up, or with nothing left to do, leave the pool; a direct one that
-    another decision will give room to stays."""
-    from .completion import finishable
-    pool = state["pool"]
-    pool["items"] = [i for i in pool["items"] if i.get("left", 1) > 0 and (
-        KINDS[i["kind"]][0](state, seat, i) or (i["direct"] and finishable(state)))]

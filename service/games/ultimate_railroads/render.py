@@ -2,11 +2,11 @@
 player board (routes, locos, industry strip), and what the reader must decide."""
 from __future__ import annotations
 
-from .america import route_block, strip_block
+from .board import route_block
 from .boards import STRIPS, route, route_ids, strip_of, wrench_track
 from .data import COLOURS
 from .flow import to_act
-from .industry import wrench_points
+from .industry import strip_block, wrench_points
 from .names import TERMS
 from .scoring import round_points
 

@@ -3,20 +3,30 @@ from __future__ import annotations
 
 from service.games.results import ranked
 
-from .america import doublers_on, golden_spike_points
 from .board import condition_met, field_colour, loco_reach, steps_made
-from .boards import GERMANY, route, route_ids
+from .boards import route, route_ids
 from .data import DATA, END_CARDS, loco_number, ordinal
 from .industry import wrench_points
 
 MAJORITY = (40, 20)
+# What the chapters of the box add:
+TRACK_POINTS: list = []     # another track-points tile: values(player) -> {colour: points} | None
+DOUBLERS: dict = {}         # a board's doublers by route: board -> on(player, route_id) -> count
+SPECIAL_POINTS: dict = {}   # a special field scored at every scoring: type -> points(player)
 
 
 def track_points(player: dict) -> dict:
-    if player.get("special_track_points"):      # GERMAN RAILROADS: SPEZIAL-GLEISPUNKTE-PLÄTTCHEN
-        return GERMANY["special_track_points"]["value"]
+    for values in TRACK_POINTS:     # GERMAN RAILROADS: SPEZIAL-GLEISPUNKTE-PLÄTTCHEN
+        if (points := values(player)) is not None:
+            return points
     side = "revalued" if player["revalued"] else "base"
     return DATA["track_points"][side]["value"]
+
+
+def doublers_on(player: dict, route_id: str) -> int:
+    """The doublers on a route: all a player has, but on a board that lays them per route."""
+    on = DOUBLERS.get(player.get("board"))
+    return player["doublers"] if on is None else on(player, route_id)
 
 
 def route_points(player: dict, route_id: str) -> int:
@@ -41,8 +51,8 @@ def route_points(player: dict, route_id: str) -> int:
             bonus += special["points"]
         elif special["type"] == "medal" and player["medal"] in (True, f"{route_id}:{special['field']}"):
             bonus += special["points"]
-        elif special["type"] == "golden_spike":
-            bonus += golden_spike_points(player)
+        elif special["type"] in SPECIAL_POINTS:
+            bonus += SPECIAL_POINTS[special["type"]](player)
     return total + bonus
 
 

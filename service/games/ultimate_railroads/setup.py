@@ -3,15 +3,23 @@ from __future__ import annotations
 
 from service.games.common.rng import seed_state, shuffled
 
+from . import modules
 from .board import new_tracks
-from .asia import player_pieces
-from .emil import solo_setup
-from . import america, modules
 from .boards import BOARDS
 from .data import DATA, ENGINEERS, STACKS, ordinal, seat_rules
 from .locomotives import GAPS
 
 STRIP_FIELDS = 7     # fields (6) (5) (4) (3) (2) (1) and the hiring field
+# What the chapters of the box add, in the box's order (modules.py: what is in the box):
+PLAYERS: list = []    # a player's pieces of a chapter: set_up(player, options)
+DEALT: list = []      # what a chapter keeps of the engineers dealt: noted(state)
+TABLE: list = []      # the table's pieces after the modules' (the stock board, Emil): set_up(state)
+CONFLICTS: list = []  # options a chapter refuses together: conflict(options) -> (field, reason) | None
+
+
+def option_conflict(options: dict) -> tuple[str, str] | None:
+    """GameType.option_conflict: the first chapter's refusal of these options, if any."""
+    return next((found for conflict in CONFLICTS if (found := conflict(options)) is not None), None)
 
 
 def new_player(rules: dict, position: int, options: dict) -> dict:
@@ -28,11 +36,8 @@ def new_player(rules: dict, position: int, options: dict) -> dict:
             "extra_workers": 0, "passed": False, "card": position}
     if board != "russia":
         player["board"] = board
-    if board == "germany":       # GERMAN RAILROADS: the branch, the extensions, the income tiles
-        player.update(branch=None, extensions={}, income=[], income_used=[])
-    elif board == "asia":       # ASIAN RAILROADS: the construction tiles, OSAKA
-        player.update(player_pieces())
-    america.setup_player(player, options)
+    for set_up in PLAYERS:
+        set_up(player, options)
     return player
 
 
@@ -73,11 +78,9 @@ def setup(options: dict, seats: int, seed: int) -> dict:
         "relocation_queue": [], "pool": None, "players": players, "last_scoring": None,
         "final": None, "emil": None,
     }
-    if options.get("special_ideas"):
-        state["engineers_dealt"] = [n for n in strip if n is not None]
-    rng = modules.module_setup(state, rng)
-    america.setup_table(state)
-    state["rng"] = rng
-    if options.get("emil"):
-        solo_setup(state)
+    for noted in DEALT:
+        noted(state)
+    state["rng"] = modules.module_setup(state, rng)
+    for set_up in TABLE:
+        set_up(state)
     return state

@@ -3,10 +3,13 @@ main board (by board side and round), the two face-up engineers, the seat's own
 engineers, and the last-round tile."""
 from __future__ import annotations
 
-from .data import ENGINEERS, MODULES, SOLO, SPACES, seat_rules
+from .data import ENGINEERS, SPACES, seat_rules
 
 PUBLIC_SLOTS = {0: 4, 1: 5}    # engineer_left / engineer_right lie on strip fields (2) and (1)
 HIRE_SLOT = 6
+# What the chapters of the box add:
+CLOSED: list = []     # spaces a chapter covers: closed(state, space_id) -> bool
+SHARES: list = []     # spaces that are one field: shared(state, space_id) -> [the other spaces]
 
 
 def last_round(state: dict) -> bool:
@@ -32,7 +35,7 @@ def space_spec(state: dict, seat: int, space_id: str) -> dict | None:
         return None
     if "module" in space and not state["options"].get(space["module"]):
         return None
-    if state.get("emil") and space_id in SOLO["setup"]["closed_spaces"]:
+    if any(closed(state, space_id) for closed in CLOSED):
         return None     # SOLOVARIANTE, AUFBAU 1-2: covered, or not in the solo game
     if (space.get("not_in_last_round") and last_round(state)) or (
             space.get("only_in_last_round") and not last_round(state)):
@@ -46,9 +49,9 @@ def space_spec(state: dict, seat: int, space_id: str) -> dict | None:
                 "direct": True, "reusable": False}
     spec = {"workers": space["workers"], "coins": space["coins"], "effect": space["effect"],
             "direct": True, "reusable": bool(space.get("reusable"))}
-    combined = MODULES["coal"]["combined_two_player"]["spaces"]
-    if space_id in combined and seat_rules(state["seats"])["board_side"] == "two_player":
-        spec["shares"] = [s for s in combined if s != space_id]     # DAS KOMBINIERTE AKTIONSFELD
+    for shared in SHARES:       # KOHLE-MODUL: DAS KOMBINIERTE AKTIONSFELD
+        if others := shared(state, space_id):
+            spec["shares"] = others
     return spec
 
 

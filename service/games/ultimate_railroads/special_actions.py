@@ -11,6 +11,7 @@ from . import pool, special_fields
 from .board import loco_reach, step_limit
 from .boards import route_ids
 from .data import ENGINEERS, START_BONUS
+from .gains import chosen_gain, gain, score
 from .modules import start_bonus_cards
 from .spaces import space_spec
 
@@ -45,7 +46,6 @@ def reuse_options(state, seat, item):
 
 def resolve_reuse(state, seat, item, move):
     """New choices are allowed; the wooden worker gives no extra step this time."""
-    from .effects import gain
     item["left"] = 0
     effect = space_spec(state, seat, move["space"])["effect"]
     return [{"type": "reuse", "seat": seat, "space": move["space"]}] + gain(state, seat, effect, item["direct"])
@@ -78,7 +78,6 @@ def resolve_advance(state, seat, item, move):
 def draw_start_bonus(state: dict, seat: int, effect: dict, direct: bool) -> list[dict]:
     """Mische alle Startbonuskarten verdeckt und ziehe 2 davon: both actions. (A trial of
     the completion search names the draw it tries in its pool: completion.outcomes.)"""
-    from .effects import gain
     if "draw" in (state["pool"] or {}):
         cards = state["pool"].pop("draw")
     else:
@@ -127,7 +126,6 @@ def resolve_bonus_twice(state, seat, item, move):
     restlichen Karten offen aus und jede Mitspieler*in sucht sich eine der Aktionen aus
     (each may choose the same): they choose in turn order after you, once your action
     pool is done (see offer_start_bonus)."""
-    from .effects import gain, score
     item["left"] = 0
     effect = START_BONUS[move["card"]]["effect"]
     events = [{"type": "start_bonus_twice", "seat": seat, "card": move["card"]}]
@@ -167,7 +165,6 @@ def bonus_pick_options(state, seat, item):
 
 
 def resolve_bonus_pick(state, seat, item, move):
-    from .effects import chosen_gain
     return chosen_gain(state, seat, item, {"type": "start_bonus_pick", "card": move["card"]},
                        START_BONUS[move["card"]]["effect"])
 

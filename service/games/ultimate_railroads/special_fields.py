@@ -5,13 +5,16 @@ WIE BAUST DU GLEISE IN ANDEREN FARBEN?: the wood track reaching or passing a
 TRANSIB field hands out the tracks shown there."""
 from __future__ import annotations
 
-from . import america, pool
+from . import pool
 from .board import condition_met
 from .boards import board_of, route, route_ids
 from .data import DATA
 
-ONE_TIME = {"new_worker", "idea_tile", "key", "income", "wrench", "industry", *america.ONE_TIME}
-MODULE_KINDS: dict = {}    # a board's own one-time fields (asia.py): type -> gain(state, seat, special)
+ONE_TIME = {"new_worker", "idea_tile", "key", "wrench", "industry"}
+# What the chapters of the box add:
+MODULE_KINDS: dict = {}    # a board's own one-time fields: type -> gain(state, seat, special, tag) -> events
+ROUTE_PIECES: list = []    # pieces laid as a wood track passes: reached(state, seat, route_id, spec) -> events
+NEW_WRENCH: list = []      # where a new wrench goes: placed(state, seat) -> True when placed so
 
 
 def unlock(state: dict, seat: int, route_id: str, unlock_: dict) -> list[dict]:
@@ -48,7 +51,7 @@ def gain_wrench(state: dict, seat: int) -> list[dict]:
     player = state["players"][seat]
     if len(player["wrenches"]) >= board_of(player)["max_wrenches"]:
         return []
-    if america.new_wrench(state, seat):     # AMERIKA-INDUSTRIELEISTE + DEUTSCHLANDTABLEAU
+    if any(placed(state, seat) for placed in NEW_WRENCH):     # AMERIKA-INDUSTRIELEISTE + DEUTSCHLANDTABLEAU
         return []
     player["wrenches"].append(0)
     return [{"type": "wrench", "seat": seat}]
@@ -57,18 +60,14 @@ def gain_wrench(state: dict, seat: int) -> list[dict]:
 def one_time(state: dict, seat: int, special: dict, tag: str) -> list[dict]:
     kind = special["type"]
     if kind in MODULE_KINDS:
-        return MODULE_KINDS[kind](state, seat, special)
-    if kind in america.ONE_TIME:
-        return america.one_time(state, seat, special, tag)
+        return MODULE_KINDS[kind](state, seat, special, tag)
     if kind == "new_worker":
         return gain_worker(state, seat)
     if kind == "key":
         return gain_key(state, seat)
     if kind == "wrench":
         return gain_wrench(state, seat)
-    if kind == "income":       # EINKOMMEN: one of the income tiles left
-        pool.add(state, "income_tile", False)
-    elif kind == "industry":
+    if kind == "industry":
         pool.add(state, "industry", False, left=special["steps"])
     else:
         pool.add(state, "idea", False)
@@ -84,12 +83,8 @@ def fire(state: dict, seat: int) -> list[dict]:
         for unlock_ in spec["unlocks"]:
             if wood >= unlock_["field"] and unlock_["colour"] not in player["unlocked"]:
                 events += unlock(state, seat, route_id, unlock_)
-        for station in spec.get("stations", []):
-            tag = f"{route_id}:station:{station['field']}"
-            if wood >= station["field"] and tag not in player["fired"]:
-                player["fired"].append(tag)     # DIE STRECKENAUSBAUTEN: you must lay one at once
-                pool.add(state, "extension", True, station=f"{route_id}:{station['field']}",
-                         size=station["size"])
+        for reached in ROUTE_PIECES:
+            events += reached(state, seat, route_id, spec)
         for special in spec["specials"]:
             tag = f"{route_id}:{special['field']}"
             if special["type"] not in ONE_TIME | MODULE_KINDS.keys() or tag in player["fired"]:

@@ -5,10 +5,14 @@ Also the module factories in a strip (the special factory, KOHLE-MODUL's coal
 factory): built into a gap like a factory (locomotives.overbuilt)."""
 from __future__ import annotations
 
-from . import industry_board, pool
-from .data import SPECIAL_CARDS, loco_number, ordinal
-from .locomotives import factory_gaps, overbuilt
+from . import decisions, flow, modules, pool, setup
+from .data import MODULES, SPECIAL_CARDS, loco_number, ordinal
+from .effects import industry_steps as plain_industry_steps
+from .chapter import into
+from .gains import chosen_gain, gives
+from .locomotives import factory_gaps, put_factory
 from .modules import engineer_box
+
 
 def _pick_card(state, seat, effect, direct):
     pool.add(state, "special_card", direct)
@@ -21,7 +25,6 @@ def card_options(state, seat, item):
 
 def resolve_card(state, seat, item, move):
     """Du suchst dir sofort eine der Karten aus und erhältst den abgebildeten Vorteil."""
-    from .effects import chosen_gain
     state["special_cards"].remove(move["card"])
     return chosen_gain(state, seat, item, {"type": "special_card", "card": move["card"]},
                        SPECIAL_CARDS[move["card"]]["effect"])
@@ -32,18 +35,11 @@ def _double_industry(state, seat, effect, direct):
     return [{"type": "double_industry", "seat": seat}]
 
 
-def undoubled(effect: dict) -> dict:
-    """ACHTUNG: Industrieschritte, die du durch Ideenplättchen oder zugehörige Ideenkarten
-    erhältst, darfst du nicht verdoppeln: such an effect's industry steps are marked."""
-    if effect["type"] == "combo":
-        return {**effect, "parts": [undoubled(p) for p in effect["parts"]]}
-    return {**effect, "undoubled": True} if effect["type"] == "industry_steps" else effect
-
-
 def industry_steps(state, seat, effect, direct):
     """The steps; with the doubling card as many again, each of which you may forgo
-    (ganz oder teilweise darauf verzichten): an indirect decision."""
-    pool.add(state, "industry", direct, left=effect["steps"])
+    (ganz oder teilweise darauf verzichten): an indirect decision. Not the steps an idea
+    tile or card gives (ideas.undoubled marks them)."""
+    plain_industry_steps(state, seat, effect, direct)
     if state["players"][seat].get("double_industry") and not effect.get("undoubled"):
         pool.add(state, "industry", False, left=effect["steps"])
     return []
@@ -83,6 +79,7 @@ def resolve_freight(state, seat, item, move):
     return [{"type": "freight_car", "seat": seat, "route": move["route"]}]
 
 
+@into(flow.BEFORE_SCORING)
 def before_scoring(state: dict) -> bool:
     """Der Güterwagen tritt jede Runde direkt vor der Wertung in Kraft: 2 steps of any
     colour on its route (a "darfst": indirect), seat by seat in turn order. True while
@@ -97,7 +94,7 @@ def before_scoring(state: dict) -> bool:
         car = state["players"][seat]["freight_car"]
         pool.open_pool(state, seat, "freight")
         pool.add(state, "track", False, colours="any", left=car["steps"], only=car["route"])
-        pool.tidy(state, seat)
+        decisions.tidy(state, seat)
         if state["pool"]["items"]:
             return True
         state["pool"] = None
@@ -110,15 +107,10 @@ def module_factory_options(state, seat, item):
 
 
 def resolve_module_factory(state, seat, item, move):
-    """Put it in your industry strip: the first empty gap, or over a factory."""
+    """Put it in your industry strip: the first empty gap, or over a factory (INDUSTRIETABLEAU
+    + KOHLE-MODUL: on the board, open to all)."""
     item["left"] = 0
-    player = state["players"][seat]
-    gap = move["gap"]
-    if industry_board.on(state):     # INDUSTRIETABLEAU + KOHLE-MODUL: on the board, open to all
-        return industry_board.build(state, seat, item["factory"], gap)
-    events = overbuilt(state, seat, gap)
-    player["factories"][gap] = item["factory"]
-    return events + [{"type": "factory", "seat": seat, "factory": item["factory"], "gap": gap}]
+    return put_factory(state, seat, item["factory"], move["gap"])
 
 
 def _special_factory(state, seat, effect, direct):
@@ -142,7 +134,31 @@ pool.kind("special_card")((card_options, resolve_card))
 pool.kind("box_engineer")((box_options, resolve_box))
 pool.kind("freight_car")((freight_options, resolve_freight))
 pool.kind("module_factory")((module_factory_options, resolve_module_factory))
-GAIN = {
+@into(modules.SETUPS)
+def setup_table(state: dict, rng: int) -> int:
+    """The special idea cards face up (INDUSTRIETABLEAU + SPEZIAL-IDEEN-MODUL: no special factory)."""
+    options = state["options"]
+    if options.get("special_ideas"):
+        state["special_cards"] = [c["id"] for c in MODULES["special_ideas"]["cards"] if not (
+            options.get("industry_board") and c["effect"]["type"] == "special_factory")]
+    return rng
+
+
+@into(modules.IDEA_TILES)
+def idea_tiles(options: dict) -> list[str]:
+    """The special idea tile, one each."""
+    return [MODULES["special_ideas"]["tile"]["id"]] if options.get("special_ideas") else []
+
+
+@into(setup.DEALT)
+def note_dealt(state: dict) -> None:
+    """The engineers dealt: their ordinals are not taken from the box (box_engineers)."""
+    if state["options"].get("special_ideas"):
+        state["engineers_dealt"] = [n for n in state["strip"] if n is not None]
+
+
+gives({
+    "industry_steps": industry_steps,
     "special_idea_card": _pick_card,
     "double_industry": _double_industry,
     "engineer_from_box": lambda state, seat, effect, direct: (pool.add(state, "box_engineer", direct), [])[1],
@@ -150,4 +166,5 @@ GAIN = {
         pool.add(state, "freight_car", direct, least=effect["least"], steps=effect["steps"]), [])[1],
     "special_factory": _special_factory,
     "special_factory_ideas": special_factory_reached,
-}
+})
+

@@ -1,5 +1,6 @@
 """What each seat may see: everything on the table; the end-game cards a seat took
-are face down (only their number is public) and the pile is hidden."""
+are face down (only their number is public) and the pile is hidden; what the chapters
+of the box keep face down (FACE_DOWN)."""
 from __future__ import annotations
 
 import copy
@@ -8,10 +9,12 @@ import random
 from service.games.base import deal_anew
 
 from .data import END_CARDS
-from .emil import public as public_emil
-from .werklok import unseen
 
 PRIVATE_PLAYER = ("end_cards",)
+# A chapter's face-down things, under their key in the state (taken in the order of the keys:
+# the order concealed copies are dealt in): key -> {"public": (part) -> what all may see,
+# "conceal": (part, rng) -> None, dealing the part anew in place}
+FACE_DOWN: dict = {}
 
 
 def public_player(player: dict) -> dict:
@@ -25,13 +28,9 @@ def view(state: dict, seat: int | None) -> dict:
     public["end_deck"] = len(state["end_deck"])
     public["players"] = [public_player(p) for p in state["players"]]
     public["pool"] = state["pool"]
-    for face_down in ("werklok", "foundries"):       # the stacks lie face down: their size only
-        if face_down in state:
-            public[face_down] = {**state[face_down], "stack": len(state[face_down]["stack"])}
-    if "boilers" in state.get("foundries", {}):       # the stokers' foundries: never turned up
-        public["foundries"]["boilers"] = len(state["foundries"]["boilers"])
-    if state["emil"]:
-        public["emil"] = public_emil(state["emil"])
+    for key in sorted(FACE_DOWN):
+        if state.get(key):
+            public[key] = FACE_DOWN[key]["public"](state[key])
     private = {} if seat is None else {"end_cards": list(state["players"][seat]["end_cards"])}
     return {"public": public, "private": private}
 
@@ -41,9 +40,7 @@ def conceal(state: dict, seat: int, rng: random.Random) -> dict:
     looking through it now (an end-card decision of its own waits), dealt anew from
     the cards it has not seen (those set aside at the start among them); Emil's deck
     shuffled; the generator (start bonus draws, Emil's reshuffles) reseeded. The
-    modules' face-down stacks: the foundries dealt anew with those laid unseen as
-    stokers; the Werklok tiles nobody has seen yet shuffled (the ones pushed out stay
-    where they went, under the stack)."""
+    chapters' face-down stacks as FACE_DOWN says."""
     out = copy.deepcopy(state)
     looking = bool(state["pool"]) and state["pool"]["seat"] == seat and any(
         item["kind"] == "end_card" for item in state["pool"]["items"])
@@ -56,15 +53,8 @@ def conceal(state: dict, seat: int, rng: random.Random) -> dict:
         player["end_cards"] = cards
     if not looking:
         out["end_deck"] = dealt[len(others)]
-    if out["emil"]:
-        out["emil"]["deck"] = deal_anew([out["emil"]["deck"]], rng)[0]
-    if "foundries" in out:
-        foundries = out["foundries"]
-        foundries["stack"], foundries["boilers"] = deal_anew(
-            [foundries["stack"], foundries.get("boilers", [])], rng)
-    if "werklok" in out:
-        works = out["werklok"]
-        hidden = unseen(works)
-        works["stack"][:hidden] = deal_anew([works["stack"][:hidden]], rng)[0]
+    for key in sorted(FACE_DOWN):       # Emil's deck, the foundries, the Werklok's stack
+        if out.get(key):
+            FACE_DOWN[key]["conceal"](out[key], rng)
     out["rng"] = rng.getrandbits(64)
     return out

@@ -6,8 +6,16 @@ one space right; the one pushed out goes face down under the stack, and the stac
 tile is turned face up beside the remaining two."""
 from __future__ import annotations
 
-from . import pool
-from .data import WERKLOK_TILES
+from service.games.base import deal_anew
+from service.games.common.rng import shuffled
+
+from . import completion, modules, pool, view
+from .data import MODULES, WERKLOK_TILES
+from .chapter import into
+from .gains import chosen_gain, gain
+from .special_actions import queue_offer
+
+WERKLOK = MODULES["werklok"]
 
 
 def tile_options(state, seat, item):
@@ -15,8 +23,6 @@ def tile_options(state, seat, item):
 
 
 def resolve_tile(state, seat, item, move):
-    from .effects import gain
-    from .special_actions import queue_offer
     item["left"] = 0
     works = state["werklok"]
     works["offer"].remove(move["tile"])
@@ -49,10 +55,44 @@ def pick_options(state, seat, item):
 
 def resolve_pick(state, seat, item, move):
     """Genau eine der 3 Aktionen, sofort (a "darf": indirect)."""
-    from .effects import chosen_gain
     return chosen_gain(state, seat, item, {"type": "werklok_pick", "tile": move["tile"]},
                        WERKLOK_TILES[move["tile"]]["effect"])
 
 
+@into(modules.SETUPS)
+def setup_table(state: dict, rng: int) -> int:
+    """AUFBAU: 2 tiles on the train, 3 face up, 6 in a stack none has seen."""
+    if not state["options"].get("werklok"):
+        return rng
+    tiles, rng = shuffled(rng, [t["id"] for t in WERKLOK["tiles"]])
+    held, offered = WERKLOK["on_train"], WERKLOK["offered"]
+    state["werklok"] = {"train": [None] + tiles[:held], "offer": tiles[held:held + offered],
+                        "stack": tiles[held + offered:], "unseen": len(tiles) - held - offered}
+    return rng
+
+
+@into(completion.MASKS)
+def masked(state: dict) -> dict:
+    """The stack's tiles nobody has seen in sorted order (the ones pushed out stay below)."""
+    if "werklok" not in state:
+        return {}
+    works = state["werklok"]
+    hidden = unseen(works)
+    return {"werklok": {**works, "stack": sorted(works["stack"][:hidden]) + works["stack"][hidden:]}}
+
+
+def public(works: dict) -> dict:
+    """The stack lies face down: its size only."""
+    return {**works, "stack": len(works["stack"])}
+
+
+def conceal(works: dict, rng) -> None:
+    """The tiles nobody has seen yet shuffled (the ones pushed out stay where they went)."""
+    hidden = unseen(works)
+    works["stack"][:hidden] = deal_anew([works["stack"][:hidden]], rng)[0]
+
+
 pool.kind("werklok")((tile_options, resolve_tile))
 pool.kind("werklok_pick")((pick_options, resolve_pick))
+view.FACE_DOWN["werklok"] = {"public": public, "conceal": conceal}
+modules.ROUND_FEWER.append("werklok")
