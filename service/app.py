@@ -14,6 +14,7 @@ from redis.retry import Retry
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from service import contract, limits, metrics, problems
+from service.api.waiting import Rooms
 from service.connection import redis_url
 from service.games.base import IllegalMove
 
@@ -78,6 +79,7 @@ def create_app(config: dict | None = None) -> Flask:
                       **COMPRESSION)
     app.config.update(config or {})
     app.extensions["redis"] = redis_client(app.config["REDIS_URL"] or redis_url())
+    app.extensions["rooms"] = Rooms.from_env()      # how many requests may wait (issue 25)
 
     from service.api import accounts, events, games, mail, meta, turns, webhooks
     from service.web import pages, seats
