@@ -6,13 +6,17 @@ publishes on the game's channel: `id:` is the entry's version, so a client that
 reconnects with `Last-Event-ID` misses nothing and repeats nothing. A `game` event
 follows each batch whose version, status or seats to act changed; `end` closes the
 stream of a finished game. A stream lasts at most STREAM_SECONDS (the client
-reconnects), and a comment every HEARTBEAT seconds keeps proxies from closing it.
+reconnects), and a comment HEARTBEAT seconds after its last bytes keeps proxies from
+closing it.
 
 Each open stream holds one HTTP connection; the process's streams share one pub/sub
 subscription and, between two changes of a game, one read of it and one rendering
-of each batch per audience (the spectators, or one seat) (service/changes.py).
-Under gunicorn's gthread workers a stream would pin a thread, so `pbem streams` serves
-these routes under gevent workers (README, "Push").
+of each batch per audience (the spectators, or one seat) (service/changes.py). What a
+stream sends is its feed (GameFeed, PlayerFeed: `news()`); who sends it depends on the
+server: a greenlet of `pbem streams` (gevent) or a thread of `pbem dev` runs
+`on_this_thread`, and under `pbem serve` (gthread) the process's hall holds every
+stream without a thread (service/api/hall.py). Each server bounds its streams
+(service/api/waiting.py; README, "Push").
 """
 from __future__ import annotations
 
@@ -50,8 +54,10 @@ def held(stream, subscribe) -> Response:
     are out, elsewhere (`pbem streams`, `pbem dev`) sent on this request's own greenlet
     or thread. Whichever way it ends (done, its hour over, the client gone), the place
     and the subscription are given back."""
+    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    if request.method == "HEAD":            # the headers alone: nothing to hold open
+        return Response(mimetype="text/event-stream", headers=headers)
     client, room = limits.client_key(), rooms().streams
-    resources = ExitStack()
     with ExitStack() as opening:
         room.take(client)
         opening.callback(room.give_back, client)
@@ -64,8 +70,7 @@ def held(stream, subscribe) -> Response:
                             request.environ)
     else:
         body = stream_with_context(on_this_thread(stream, channel, sock, resources))
-    answer = Response(body, mimetype="text/event-stream",
-                      headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    answer = Response(body, mimetype="text/event-stream", headers=headers)
     if not isinstance(body, hall.HandOff):
         answer.call_on_close(resources.close)   # a body never read gives its place back too
     return answer

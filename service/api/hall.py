@@ -49,10 +49,10 @@ def serving() -> bool:
 
 def takes(environ: dict, channel) -> bool:
     """Whether this request's stream goes to the hall: served by gunicorn's gthread
-    worker over HTTP/1.x (a GET: a HEAD has no body to hold), waiting on the hub."""
+    worker over HTTP/1.x, waiting on the hub."""
     return (serving() and "gunicorn.socket" in environ
             and environ.get("SERVER_PROTOCOL") in ("HTTP/1.0", "HTTP/1.1")
-            and environ.get("REQUEST_METHOD") == "GET" and isinstance(channel, changes.Waiter))
+            and isinstance(channel, changes.Waiter))
 
 
 class HandOff:

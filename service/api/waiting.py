@@ -73,7 +73,7 @@ class Room:
             if self.held[client] >= self.per_client:
                 raise ClientFull(f"this client already holds {self.per_client} {WHAT[self.kind]} "
                                  f"open on this server; close one, or try again later",
-                                 headers={"Retry-After": str(RETRY_AFTER)}, most=self.per_client)
+                                 headers={"Retry-After": str(RETRY_AFTER)})
             if self.held.total() >= self.most:
                 raise Full(f"this server holds {self.most} {WHAT[self.kind]} open, its most; "
                            f"try again in {RETRY_AFTER} s", headers={"Retry-After": str(RETRY_AFTER)})

@@ -62,11 +62,11 @@ def test_long_polls_and_abandoned_streams_leave_health_and_turns_answering(servi
     table = Table(service.base, "pile", 2, seed=31)
     polls = [raw_get(service.base, f"/v1/games/{table.id}?after_version=0&wait=30")
              for _ in range(100)]
-    streams = [raw_get(service.base, f"/v1/games/{table.id}/events") for _ in range(50)]
+    abandoned = [raw_get(service.base, f"/v1/games/{table.id}/events") for _ in range(50)]
     try:
-        for stream in streams:
+        for stream in abandoned:
             assert read_until(stream, b"retry:", 10).startswith(b"HTTP/1.1 200")
-        for stream in streams[:25]:
+        for stream in abandoned[:25]:
             stream.close()                      # the client left; the other 25 stop reading
         refused = [read_until(poll, b"\r\n\r\n", 5) for poll in polls]
         refusals = [head for head in refused if head.startswith((b"HTTP/1.1 429", b"HTTP/1.1 503"))]
@@ -84,7 +84,7 @@ def test_long_polls_and_abandoned_streams_leave_health_and_turns_answering(servi
         assert turn.status_code == 202, turn.text
         assert answers_within(1.0, lambda: requests.get(table.url, timeout=5)).status_code == 200
     finally:
-        for each in polls + streams:
+        for each in polls + abandoned:
             each.close()
 
 
@@ -110,12 +110,12 @@ def test_an_idle_game_stream_sends_its_keep_alive_within_16_s(service, server):
 def test_a_stream_whose_client_left_is_let_go_within_30_s(service, server):
     table = Table(service.base, "pile", 2, seed=33)
     assert wait_for(lambda: held(server) == 0, 30), "an earlier test's stream is still held"
-    streams = [raw_get(server, f"/v1/games/{table.id}/events") for _ in range(5)]
-    for stream in streams:
+    opened = [raw_get(server, f"/v1/games/{table.id}/events") for _ in range(5)]
+    for stream in opened:
         assert b"retry:" in read_until(stream, b"retry:", 10)
     assert wait_for(lambda: held(server) == 5, 5)
     left = time.monotonic()
-    for stream in streams:
+    for stream in opened:
         stream.close()
     assert wait_for(lambda: held(server) == 0, 30), held(server)
     print(f"let go after {time.monotonic() - left:.1f} s")
