@@ -1,21 +1,27 @@
 """Issue 25, "waiting never starves answering", against real processes: `pbem serve`
-(gunicorn gthread, 2 workers x 32 threads), `pbem streams` (gevent) and `pbem worker`.
+(gunicorn gthread, 2 workers x 32 threads), `pbem streams` (gevent), `pbem dev` and
+`pbem worker`.
 100 anonymous long polls and 50 abandoned event streams straight at `pbem serve` leave
 `/v1/health` and a turn answering within 1 s; an idle game's stream sends its keep-alive
 within 16 s; a stream whose client left is let go (its place counted at /metrics) within
-30 s."""
+30 s; 100 streams straight at `pbem serve` are served at once, without a thread each."""
 from __future__ import annotations
 
+import os
 import re
+import signal
 import socket
 import time
 from urllib.parse import urlsplit
 
+import psutil
 import pytest
 import requests
 
 from service.api.sse import HEARTBEAT
+from service.bench import free_port, wait_until_healthy
 from tests.e2e.client import Table
+from tests.e2e.conftest import spawn
 from tests.e2e.processes import wait_for
 from tests.e2e.test_push import streams  # noqa: F401  (the `pbem streams` fixture)
 
@@ -88,10 +94,25 @@ def test_long_polls_and_abandoned_streams_leave_health_and_turns_answering(servi
             each.close()
 
 
-@pytest.fixture(params=["serve", "streams"])
+@pytest.fixture(scope="module")
+def dev(service, tmp_path_factory):
+    """`pbem dev` (Werkzeug's server, a thread per request) on the test Redis, its
+    metrics in a folder of its own (it empties its folder at start)."""
+    port = free_port()
+    server = spawn("dev", "--port", str(port), PBEM_VAR=str(tmp_path_factory.mktemp("dev")))
+    try:
+        wait_until_healthy(f"http://127.0.0.1:{port}")
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(30)
+
+
+@pytest.fixture(params=["serve", "streams", "dev"])
 def server(request, service):
-    """The base URL of `pbem serve` (streams held by its hall) or `pbem streams` (gevent)."""
-    return service.base if request.param == "serve" else request.getfixturevalue("streams")
+    """The base URL of `pbem serve` (streams held by its hall), `pbem streams` (gevent)
+    or `pbem dev` (a thread per stream)."""
+    return service.base if request.param == "serve" else request.getfixturevalue(request.param)
 
 
 def test_an_idle_game_stream_sends_its_keep_alive_within_16_s(service, server):
@@ -119,3 +140,24 @@ def test_a_stream_whose_client_left_is_let_go_within_30_s(service, server):
         stream.close()
     assert wait_for(lambda: held(server) == 0, 30), held(server)
     print(f"let go after {time.monotonic() - left:.1f} s")
+
+
+def test_streams_straight_at_pbem_serve_hold_no_thread_each(service):
+    """100 streams on 2 processes of 32 threads: all open at once, each hears the next
+    move, and the processes' threads stay below one per stream."""
+    table = Table(service.base, "pile", 2, seed=34)
+    opened = [raw_get(service.base, f"/v1/games/{table.id}/events") for _ in range(100)]
+    try:
+        for stream in opened:
+            assert read_until(stream, b"event: game", 10).startswith(b"HTTP/1.1 200")
+        assert answers_within(1.0, lambda: requests.get(f"{service.base}/v1/health",
+                                                        timeout=5)).status_code == 200
+        legal = table.legal(0)
+        assert table.submit(0, [legal["moves"][0]], legal["version"]).json()["status"] == "applied"
+        for stream in opened:
+            assert b"id: 1\nevent: move" in read_until(stream, b"event: move", 5)
+        threads = sum(worker.num_threads() for worker in psutil.Process(service.server.pid).children())
+        assert threads < 100, threads
+    finally:
+        for stream in opened:
+            stream.close()
