@@ -1,27 +1,52 @@
-"""HTTP rate limits per client (issue 11, finding 8): game creation, turn submission and
-failed authentication, counted by Flask-Limiter in the service's own Redis (one count for
-every gunicorn worker and host).
+"""HTTP rate limits (issues 11 and 25): game creation, turn submission and failed
+authentication, counted by Flask-Limiter in the service's own Redis (one count for every
+gunicorn worker and host).
+
+Who is counted (issue 25, point 2: no client's behaviour locks out another):
+- A request that carries a valid credential is counted per credential holder
+  (service/credentials.py: a seat, a game's admin, a player, an API key), checked before
+  it is counted; the key is a SHA-256 of the holder's name, never a token. Players behind
+  one address (a NAT, an office) have a turn and creation budget each.
+- Any other request is counted per source address: the client's address as the nearest
+  trusted proxy saw it (PBEM_TRUSTED_PROXIES; nginx in front: 1). Creating a player, and
+  creating a game on the web page, are counted per address even with a credential: a new
+  player's token would otherwise bring a new budget with it.
+- Failed authentications (answers 401) are counted per source address, and only for a
+  request without a valid credential (a player's valid token refused where an API key is
+  needed guesses nothing). A source over the limit is refused (429) every request but the
+  meta ones that carries no valid credential, until the window ends; a valid credential
+  is never refused for the failures of its address, so a player behind the same address
+  as a client that keeps sending wrong tokens plays on. This does not make guessing any
+  easier than it is: seat and admin tokens are 192 random bits, players' tokens and API
+  keys 256, out of reach at any rate. The lockout is a brake on the noise: a locked-out
+  request without a credential is refused without a lookup, one with a credential costs
+  the one read of its check.
 
 Settings, from the app's config or else the environment, each a rate such as
 "20 per minute; 200 per day" whose amounts lie in 1..1,000,000:
 
-  PBEM_LIMIT_CREATE         POST /v1/games (and webhooks) per client  (default 20/minute, 200/day)
-  PBEM_LIMIT_TURNS          POST /v1/games/{id}/turns per client  (default 120/minute, 3000/hour)
-  PBEM_LIMIT_AUTH_FAILURES  answers 401 (a missing or wrong token) per client, counted in
+  PBEM_LIMIT_CREATE         POST /v1/games (and webhooks) per holder, else per address
+                                                          (default 20/minute, 200/day)
+  PBEM_LIMIT_TURNS          POST /v1/games/{id}/turns per holder, else per address
+                                                          (default 120/minute, 3000/hour)
+  PBEM_LIMIT_AUTH_FAILURES  answers 401 (a missing or wrong token) per address, counted in
                             Redis for all processes; once spent, a process that counted the
-                            client over it answers 429 to every operation but the meta ones
-                            until the window ends; another process refuses the client's next
-                            wrong token, and only then everything (AuthFailures)
+                            address over it answers 429 to every operation but the meta
+                            ones that carries no valid credential, until the window ends;
+                            another process refuses the address's next wrong token, and
+                            only then the rest (AuthFailures)
                                                           (default 10/minute, 100/hour)
-  PBEM_LIMIT_PLAYERS        POST /v1/players per client (each mails its address once)
+  PBEM_LIMIT_PLAYERS        POST /v1/players per address (each mails its address once)
                                                           (default 5/hour, 20/day)
   PBEM_TRUSTED_PROXIES      how many reverse proxies in front append to X-Forwarded-For
-                            (nginx: 1); 0, the default, trusts the header from nobody. 0..5.
+                            (nginx: 1, as deploy/ sets); 0, the default, trusts the header
+                            from nobody. 0..5.
 
 A limit spent answers 429 problem+json with Retry-After (seconds until it frees). While
 Redis is down the limits are not counted (the request then answers 503 anyway)."""
 from __future__ import annotations
 
+import hashlib
 import math
 import os
 import time
@@ -32,7 +57,7 @@ from flask_limiter import Limiter, RateLimitExceeded
 from limits import RateLimitItem, parse_many
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from service import problems
+from service import credentials, problems
 
 DEFAULTS = {
     "PBEM_LIMIT_CREATE": "20 per minute; 200 per day",
@@ -43,16 +68,26 @@ DEFAULTS = {
 }
 MAX_AMOUNT = 1_000_000
 MAX_PROXIES = 5
-LIMITED_VIEWS = {"games.create_game": "PBEM_LIMIT_CREATE", "turns.submit_turn": "PBEM_LIMIT_TURNS",
-                 "pages.create_game": "PBEM_LIMIT_CREATE", "pages.submit_move": "PBEM_LIMIT_TURNS",
-                 "accounts.create_player": "PBEM_LIMIT_PLAYERS",
-                 "webhooks.create_webhook": "PBEM_LIMIT_CREATE"}
 
 
-def client_key() -> str:
-    """Who a limit counts: the client's address as the nearest trusted proxy saw it.
-    The one place to change when clients are keyed by their API key instead."""
+def source() -> str:
+    """The client's address as the nearest trusted proxy saw it."""
     return request.remote_addr or "unknown"
+
+
+def client() -> str:
+    """Whom a request is counted against: its credential's holder, hashed, else its source."""
+    holder = credentials.holder()
+    return "holder-" + hashlib.sha256(holder.encode()).hexdigest()[:32] if holder else source()
+
+
+# each limited view: its rate's setting and whom it counts
+LIMITED_VIEWS = {"games.create_game": ("PBEM_LIMIT_CREATE", client),
+                 "turns.submit_turn": ("PBEM_LIMIT_TURNS", client),
+                 "pages.create_game": ("PBEM_LIMIT_CREATE", source),
+                 "pages.submit_move": ("PBEM_LIMIT_TURNS", client),
+                 "accounts.create_player": ("PBEM_LIMIT_PLAYERS", source),
+                 "webhooks.create_webhook": ("PBEM_LIMIT_CREATE", client)}
 
 
 def setting(app: Flask, name: str) -> str:
@@ -85,11 +120,11 @@ def install(app: Flask) -> Limiter:
     if proxies := trusted_proxies(app):
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies)
     limiter = Limiter(
-        client_key, app=app, storage_uri="redis://", strategy="fixed-window",
+        source, app=app, storage_uri="redis://", strategy="fixed-window",
         storage_options={"connection_pool": app.extensions["redis"].connection_pool},
         swallow_errors=True)               # Redis down: the request goes on to its 503
-    for endpoint, name in LIMITED_VIEWS.items():
-        app.view_functions[endpoint] = limiter.limit(rate(app, name))(
+    for endpoint, (name, counted) in LIMITED_VIEWS.items():
+        app.view_functions[endpoint] = limiter.limit(rate(app, name), key_func=counted)(
             app.view_functions[endpoint])
     failures = AuthFailures(limiter, parse_many(rate(app, "PBEM_LIMIT_AUTH_FAILURES")))
     app.before_request(failures.refuse_locked_out)
@@ -112,35 +147,40 @@ def too_many_answer(description: str, reset_at: float, item: RateLimitItem) -> R
 class AuthFailures:
     """The failed-authentication limit, counted in Redis only when an answer is 401
     (issue 10): Flask-Limiter's application limit read Redis on every request, ~17 % of
-    the API's CPU per turn. A client found over the limit is remembered here, in the
-    process, until its window ends, and refused everywhere but the meta operations; in
-    other worker processes its wrong tokens are refused on their first count."""
+    the API's CPU per turn. A source address found over the limit is remembered here, in
+    the process, until its window ends, and its requests without a valid credential are
+    refused everywhere but the meta operations; in other worker processes its wrong
+    tokens are refused on their first count."""
 
     def __init__(self, limiter: Limiter, items: list[RateLimitItem]):
         self.limiter, self.items = limiter, items
-        self.locked: dict[str, tuple[float, RateLimitItem]] = {}   # client: (until, item)
+        self.locked: dict[str, tuple[float, RateLimitItem]] = {}   # source: (until, item)
 
     def refuse_locked_out(self) -> Response | None:
-        if request.blueprint == "meta" or (entry := self.locked.get(client_key())) is None:
+        if request.blueprint == "meta" or (entry := self.locked.get(source())) is None:
             return None
         if entry[0] <= time.time():
-            self.locked.pop(client_key(), None)     # another thread may have dropped it
+            self.locked.pop(source(), None)     # another thread may have dropped it
+            return None
+        if credentials.holder() is not None:     # a valid credential is never locked out
             return None
         return too_many_answer(str(entry[1]), *entry)
 
     def count(self, response: Response) -> Response:
         if response.status_code != 401:
             return response
-        client, strategy = client_key(), self.limiter.limiter
+        address, strategy = source(), self.limiter.limiter
         try:
-            over = [item for item in self.items if not strategy.hit(item, "auth", client)]
-            stats = {item: strategy.get_window_stats(item, "auth", client) for item in self.items}
+            if credentials.holder() is not None:     # refused what it may do, guessed nothing
+                return response
+            over = [item for item in self.items if not strategy.hit(item, "auth", address)]
+            stats = {item: strategy.get_window_stats(item, "auth", address) for item in self.items}
         except redis.RedisError:             # Redis down: not counted, as the 401 stands
             return response
         spent = [item for item in self.items if stats[item].remaining == 0]
         if not spent:
             return response
         now, until = time.time(), max(stats[item].reset_time for item in spent)
-        self.locked = {c: e for c, e in self.locked.items() if e[0] > now}
-        self.locked[client] = (until, spent[0])     # refused from its next request on
+        self.locked = {a: e for a, e in self.locked.items() if e[0] > now}
+        self.locked[address] = (until, spent[0])     # refused from its next request on
         return too_many_answer(str(over[0]), until, over[0]) if over else response

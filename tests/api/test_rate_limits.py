@@ -1,10 +1,15 @@
-"""HTTP rate limits per client (issue 11, finding 8: "300 wrong bearer tokens at 380 req/s:
-never a 429"), at the service's real default limits, counted in the test Redis."""
+"""HTTP rate limits (issue 11, finding 8: "300 wrong bearer tokens at 380 req/s: never a
+429"; issue 25, point 2: no client's behaviour locks out another), at the service's real
+default limits, counted in the test Redis: per credential holder when a request carries
+a valid credential, per address otherwise; failed authentications per address."""
 from __future__ import annotations
+
+import re
 
 import pytest
 
 from service.limits import DEFAULTS
+from service.web import seats
 from tests.api.helpers import a_game, submit
 from tests.api.test_errors import CREATE, GAME, TURNS, assert_problem
 from tests.conftest import TEST_REDIS_URL
@@ -28,16 +33,46 @@ def assert_limited(answer, path_method) -> int:
 
 def test_300_wrong_tokens_fast_get_429s_after_the_tenth(redis_conn):
     """Finding 8: failed authentications are limited (10 a minute by default); the
-    locked-out client is refused everywhere but the meta operations, others are not."""
+    locked-out address is refused everything but the meta operations and what a valid
+    credential asks (issue 25: a player behind the same address plays on); other
+    addresses are not refused at all."""
     client = service()
     game = a_game(client)
     url, wrong = f"/v1/games/{game.id}", {"Authorization": "Bearer not-a-token"}
     statuses = [client.get(url, headers=wrong).status_code for _ in range(300)]
     assert statuses[:10] == [401] * 10 and statuses[10:] == [429] * 290
     assert_limited(client.get(url, headers=wrong), GAME)
-    assert_limited(client.get(url, headers=game.auth(0)), GAME)
+    assert_limited(client.get(url), GAME)                          # no credential
     assert client.get("/v1/health").status_code == 200
-    assert client.get(url, headers=game.auth(0), environ_base=ELSEWHERE).status_code == 200
+    assert client.get(url, headers=game.auth(0)).status_code == 200
+    assert submit(client, game, 0, [{"action": "pass"}], 0).status_code == 202
+    assert client.get(url, environ_base=ELSEWHERE).status_code == 200
+    assert client.get(url, headers=game.auth(1), environ_base=ELSEWHERE).status_code == 200
+
+
+def test_a_locked_out_address_is_refused_another_games_token(redis_conn):
+    """A credential is valid only where it is one: a seat token sent to another game is
+    a wrong token there, refused like any other."""
+    client = service()
+    game, other = a_game(client), a_game(client)
+    for _ in range(10):
+        client.get(f"/v1/games/{game.id}", headers={"Authorization": "Bearer wrong"})
+    assert_limited(client.get(f"/v1/games/{game.id}", headers=other.auth(0)), GAME)
+    assert client.get(f"/v1/games/{other.id}", headers=other.auth(0)).status_code == 200
+
+
+def test_a_valid_credential_refused_where_it_may_not_act_is_no_failed_authentication(redis_conn):
+    """A player's own token where an API key is needed (a game that mails) is answered
+    401, but guesses nothing: the address is not locked out for it."""
+    client = service()
+    token = client.post("/v1/players", json={"name": "Ada", "email": "ada@player.test"}
+                        ).json["token"]["token"]
+    mailing = {"game": "pile", "players": [{"name": "a", "email": "a@player.test"},
+                                           {"name": "b"}]}
+    for _ in range(12):
+        answer = client.post("/v1/games", json=mailing, headers={"Authorization": f"Bearer {token}"})
+        assert answer.status_code == 401, answer.json
+    assert client.get(f"/v1/games/{a_game(client).id}").status_code == 200
 
 
 def test_right_tokens_are_never_counted_as_failures(redis_conn):
@@ -57,14 +92,88 @@ def test_game_creation_is_limited_per_client(redis_conn):
                        environ_base=ELSEWHERE).status_code == 201
 
 
-def test_turn_submission_is_limited_per_client(redis_conn):
+def test_a_locked_out_address_keeps_its_seats_pages(redis_conn):
+    """A seat link and the page session it opens are credentials as the seat's token is:
+    from a locked-out address the link signs in, the seat's page opens and plays through
+    the API with its CSRF header; without the header, or without the cookie, refused."""
+    client = service()
+    game = a_game(client)
+    for _ in range(10):
+        client.get(f"/v1/games/{game.id}", headers={"Authorization": "Bearer wrong"})
+    assert client.get(f"/games/{game.id}").status_code == 429
+    key = seats.secret_key(client.application.extensions["redis"])
+    assert client.get(seats.seat_link_path(key, game.id, 0)).status_code == 303
+    page = client.get(f"/games/{game.id}/seat")
+    assert page.status_code == 200
+    token = re.search(r'name="csrf" value="([^"]+)"', page.text).group(1)
+    turn = {"expected_version": 0, "moves": [{"action": "pass"}]}
+    assert client.post(f"/v1/games/{game.id}/turns", json=turn).status_code == 429
+    assert client.post(f"/v1/games/{game.id}/turns", json=turn,
+                       headers={"X-CSRF-Token": token}).status_code == 202
+    assert client.application.test_client().get(f"/games/{game.id}").status_code == 429
+
+
+def test_a_seats_token_and_its_page_session_share_one_turn_budget(redis_conn):
+    """Both are the seat's credentials: one holder, one count."""
+    client = service(PBEM_LIMIT_TURNS="2 per minute")
+    game = a_game(client)
+    assert [submit(client, game, 0, [{"action": "pass"}], 9).status_code
+            for _ in range(2)] == [409, 409]
+    key = seats.secret_key(client.application.extensions["redis"])
+    client.get(seats.seat_link_path(key, game.id, 0))
+    token = re.search(r'name="csrf" value="([^"]+)"',
+                      client.get(f"/games/{game.id}/seat").text).group(1)
+    assert_limited(client.post(f"/v1/games/{game.id}/turns", json={
+        "expected_version": 0, "moves": [{"action": "pass"}]}, headers={"X-CSRF-Token": token}),
+        TURNS)
+
+
+def test_game_creation_with_a_player_token_is_counted_per_player(redis_conn):
+    """Issue 25: players behind one address have a creation budget each, and a player's
+    tokens share one (a player mints tokens at will)."""
+    client = service(PBEM_LIMIT_CREATE="2 per minute")
+    bearers = []
+    for name in ("ada", "bob"):
+        token = client.post("/v1/players", json={"name": name, "email": f"{name}@player.test"}
+                            ).json["token"]["token"]
+        bearers.append({"Authorization": f"Bearer {token}"})
+    second = client.post("/v1/players/me/tokens", json={"label": "phone"}, headers=bearers[0])
+    ada_phone = {"Authorization": f"Bearer {second.json['token']}"}
+    assert [client.post("/v1/games", json=NEW_GAME, headers=bearers[0]).status_code
+            for _ in range(2)] == [201, 201]
+    assert_limited(client.post("/v1/games", json=NEW_GAME, headers=ada_phone), CREATE)
+    assert [client.post("/v1/games", json=NEW_GAME, headers=bearers[1]).status_code
+            for _ in range(2)] == [201, 201]
+    assert [client.post("/v1/games", json=NEW_GAME).status_code for _ in range(3)] == \
+        [201, 201, 429]                                              # the address's own
+
+
+def test_turn_submission_is_limited_per_seat(redis_conn):
+    """Counted per credential (issue 25): the seat's token is limited from any address,
+    another seat behind the same address is not."""
     client = service()
     game = a_game(client)
     for _ in range(120):
         assert submit(client, game, 0, [{"action": "pass"}], 9).status_code == 409
     assert_limited(submit(client, game, 0, [{"action": "pass"}], 0), TURNS)
-    assert client.post(f"/v1/games/{game.id}/turns", json={"expected_version": 0, "moves": [
-        {"action": "pass"}]}, headers=game.auth(0), environ_base=ELSEWHERE).status_code == 202
+    assert_limited(client.post(f"/v1/games/{game.id}/turns", json={
+        "expected_version": 0, "moves": [{"action": "pass"}]}, headers=game.auth(0),
+        environ_base=ELSEWHERE), TURNS)
+    assert submit(client, game, 1, [{"action": "pass"}], 0).status_code == 403   # not its turn
+
+
+def test_wrong_tokens_get_no_turn_budget_of_their_own(redis_conn):
+    """A wrong token is counted against its address, never against a count of its own:
+    each of them answers 401 (and then 429), and no rate-limit key is made for it."""
+    client = service()
+    game = a_game(client)
+    before = set(redis_conn.keys("LIMITS*"))
+    statuses = [client.post(f"/v1/games/{game.id}/turns", json={
+        "expected_version": 0, "moves": [{"action": "pass"}]},
+        headers={"Authorization": f"Bearer wrong-{i}"}).status_code for i in range(30)]
+    assert statuses == [401] * 10 + [429] * 20
+    made = {k.decode() for k in set(redis_conn.keys("LIMITS*")) - before}
+    assert made and all("/auth/" in k or "/127.0.0.1/" in k for k in made), made
 
 
 def create_from(client, forwarded_for: str):

@@ -7,8 +7,9 @@ import requests
 
 
 class Table:
-    def __init__(self, base: str, game: str, players: int, seed: int, options=None):
-        self.base, self.http, self.rng = base, requests.Session(), random.Random(seed)
+    def __init__(self, base: str, game: str, players: int, seed: int, options=None,
+                 http: requests.Session | None = None):
+        self.base, self.http, self.rng = base, http or requests.Session(), random.Random(seed)
         answer = self.http.post(f"{base}/v1/games", json={
             "game": game, "players": [{"name": f"p{i}"} for i in range(players)],
             "seed": seed, "options": options or {}})

@@ -1,0 +1,79 @@
+"""Whose request this is, for the rate limits (issue 25, point 2): the holder that the
+credential a request carries proves, checked before the request is counted, so a limit
+is counted per credential and a wrong token gets no count of its own.
+
+A holder is named by what the credential proves, not by the secret:
+
+  seat:GAME:SEAT   a seat's bearer token on its own game's routes, or a page session
+                   signed in to that seat (on a POST only with the session's CSRF token),
+                   or a seat link (`/games/GAME/enter/SIGNED`) being opened
+  admin:GAME       the game's admin token on its own game's routes
+  player:ID        a player's token, whichever of the player's tokens it is (a player
+                   mints and revokes tokens at will: a count per token could be renewed)
+  api-key:NAME     an API key that is issued and not revoked
+
+A seat's or admin's token is checked only against the game the route names (one read
+of the game's meta); a player's token and an API key by their hash (one read each, told
+apart by their prefixes). A request with no credential costs nothing here; the answer is
+kept for the request (flask.g)."""
+from __future__ import annotations
+
+from flask import current_app, g, request
+
+from service import api_keys, play, players, problems
+from service.api import bearer
+from service.store import Store
+from service.web import seats
+
+
+def holder() -> str | None:
+    """The holder the request's credential proves; None without one, or for a credential
+    that is wrong, revoked, or another game's."""
+    if "credential_holder" not in g:
+        g.credential_holder = checked()
+    return g.credential_holder
+
+
+def checked() -> str | None:
+    args = request.view_args or {}
+    game_id, token = args.get("game_id"), bearer()
+    if token is not None:
+        return bearer_holder(token, game_id)
+    if game_id is None:
+        return None
+    seat = linked_seat(game_id, args.get("signed")) if "signed" in args else session_seat(game_id)
+    return None if seat is None else f"seat:{game_id}:{seat}"
+
+
+def bearer_holder(token: str, game_id: str | None) -> str | None:
+    conn = current_app.extensions["redis"]
+    if player := players.token_player(conn, token):
+        return f"player:{player}"
+    if token.startswith(api_keys.PREFIX) and (name := api_keys.owner(conn, token)):
+        return f"api-key:{name}"
+    record = Store(conn).game(game_id) if game_id else None
+    if record is None:
+        return None
+    if play.is_admin(record, token):
+        return f"admin:{game_id}"
+    try:
+        return f"seat:{game_id}:{play.seat_of(record, token)}"
+    except problems.Unauthorized:
+        return None
+
+
+def session_seat(game_id: str) -> int | None:
+    """The seat the page session holds in the game; on a POST only with its CSRF token
+    (the form's field or the page script's header), as the routes themselves ask."""
+    data = seats.cookie_session()
+    seat = data.get("seats", {}).get(game_id)
+    if not isinstance(seat, int):
+        return None
+    if request.method in seats.SAFE_METHODS:
+        return seat
+    sent = request.headers.get(seats.CSRF_HEADER) or request.form.get("csrf", "")
+    return seat if seats.same(sent, data.get("csrf")) else None
+
+
+def linked_seat(game_id: str, signed: str) -> int | None:
+    return seats.read_seat_link(seats.keyed(current_app).secret_key, game_id, signed)
