@@ -57,7 +57,7 @@ def held(stream, subscribe) -> Response:
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
     if request.method == "HEAD":            # the headers alone: nothing to hold open
         return Response(mimetype="text/event-stream", headers=headers)
-    client, room = limits.client_key(), rooms().streams
+    client, room = limits.client(), rooms().streams
     with ExitStack() as opening:
         room.take(client)
         opening.callback(room.give_back, client)

@@ -24,7 +24,8 @@ Beyond its room a long poll or a stream is refused: 429 when the client holds it
 turn submitted with `?wait` is taken all the same and answered 202 at once (the turn is
 stored: refusing it would make the client send it again).
 Counted per process, in memory: a count in Redis would cost a round trip per held
-request, and what is bounded (threads, sockets) is the process's own.
+request, and what is bounded (threads, sockets) is the process's own. A client is whom
+the rate limits count (limits.client: a valid credential's holder, else the address).
 """
 from __future__ import annotations
 
@@ -141,5 +142,5 @@ def rooms() -> Rooms:
 @contextmanager
 def waiting(refuse: bool = True):
     """A place in the room of waits for the requesting client (see Room.place)."""
-    with rooms().waits.place(limits.client_key(), refuse) as taken:
+    with rooms().waits.place(limits.client(), refuse) as taken:
         yield taken
