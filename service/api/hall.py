@@ -14,12 +14,13 @@ The connection is moved without gunicorn's knowledge (gunicorn has no way to giv
 socket up): the hall takes a duplicate of its descriptor, and gunicorn's own descriptor
 number is pointed at an unconnected socket (dup2), so what gunicorn does next (the end
 of a chunked body, its graceful close, which would send a FIN) lands there, fails as on
-a connection the client dropped, and is ignored by gunicorn. Measured alternatives:
-gunicorn's gevent worker for the whole API would run the engines' CPU-bound work (a
-Brass legal-moves answer, up to seconds) on one loop with every other request of the
-process, and passing the descriptor to a `pbem streams` process (SCM_RIGHTS) needs a
-custom worker on both sides of gunicorn; nginx in front (deploy/) still sends streams
-to `pbem streams`.
+a connection the client dropped, and is ignored by gunicorn. The loop, transports and
+timers are asyncio's (the standard library), not our own. Alternatives weighed, not
+measured: gunicorn's gevent worker for the whole API would run the engines' CPU-bound
+work (a Brass legal-moves answer, up to seconds) on one loop with every other request
+of the process; passing the descriptor to a `pbem streams` process (SCM_RIGHTS) needs a
+custom worker on both sides of gunicorn; a redirect to `pbem streams` fails where only
+`pbem serve` is reachable. nginx in front (deploy/) still sends streams to `pbem streams`.
 """
 from __future__ import annotations
 
