@@ -12,6 +12,7 @@ from flask_compress import Compress
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from service import availability, contract, limits, metrics, problems, replay_budget
+from service.api.waiting import Rooms
 from service.connection import redis_url
 from service.games.base import IllegalMove
 
@@ -74,6 +75,7 @@ def create_app(config: dict | None = None) -> Flask:
                       **COMPRESSION)
     app.config.update(config or {})
     app.extensions["redis"] = redis_client(app.config["REDIS_URL"] or redis_url())
+    app.extensions["rooms"] = Rooms.from_env()      # how many requests may wait (issue 25)
 
     from service.api import accounts, events, games, mail, meta, turns, webhooks
     from service.web import pages, seats

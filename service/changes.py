@@ -31,7 +31,9 @@ log = logging.getLogger(__name__)
 PATTERNS = ("game:*:resolved", "player:*:events")
 READY_WITHIN = 5.0          # seconds a first waiter waits for the hub's subscription
 RETRY_MOST = 5.0            # seconds between attempts at most while Redis is away
-QUIET = 60.0                # seconds the listener waits for a message before it looks again
+LISTEN_SLICE = 1.0          # seconds a read of the subscription waits (get_message's own
+                            # timeout, not the connection's command timeout)
+PING_EVERY = 10.0           # quiet seconds before the hub asks Redis whether it is there
 
 
 class Waiter:
@@ -39,6 +41,7 @@ class Waiter:
 
     def __init__(self):
         self.changed = threading.Event()
+        self.on_change = None       # also called at each message (service/api/hall.py)
 
     def get_message(self, timeout: float) -> bool | None:
         """True once the channel has had a message since the last call, None after
@@ -115,28 +118,35 @@ class Hub:
                                   self.waiters.values()) for w in ws]
         for waiter in found:
             waiter.changed.set()
+            if (told := waiter.on_change) is not None:
+                told()
 
     def listen(self) -> None:
-        """The hub's thread: one subscription to the PATTERNS, for ever. redis-py
-        subscribes again by itself after a reconnect; each confirmation wakes every waiter."""
+        """The hub's thread: one subscription to the PATTERNS, for ever; each
+        confirmation of it wakes every waiter. A quiet subscription is not a lost one:
+        it is read LISTEN_SLICE seconds at a time, below the client's socket_timeout
+        (5 s, service/app.py), whose TimeoutError on a blocking read (PubSub.listen)
+        once dropped the connection every 5 s and woke every waiter, so an idle stream's
+        15 s keep-alive never came (issue 25). After PING_EVERY quiet seconds it pings;
+        no word at all (a message or the pong) for twice that is a lost connection (a
+        hung server answers nothing)."""
         pause = 0.1
         while True:
             pubsub = self.conn.pubsub()
             try:
                 pubsub.psubscribe(*PATTERNS)
+                heard = pinged = time.monotonic()
                 while True:
-                    # get_message waits without the connection's command timeout (half a
-                    # second, service/availability.py), which listen() would take for a
-                    # lost connection on every quiet half second
-                    message = pubsub.get_message(timeout=QUIET)
-                    if message is None:
-                        continue
-                    if message["type"] == "pmessage":
-                        self.wake(message["channel"])
-                    elif message["type"] == "psubscribe":
-                        self.subscribed.set()
-                        self.wake()
-                        pause = 0.1
+                    message = pubsub.get_message(timeout=LISTEN_SLICE)
+                    now = time.monotonic()
+                    if message is not None:
+                        heard = now
+                        pause = self.heard(message, pause)
+                    elif now - heard >= 2 * PING_EVERY:
+                        raise redis.ConnectionError(f"no word from Redis in {now - heard:.0f} s")
+                    elif now - max(heard, pinged) >= PING_EVERY and self.subscribed.is_set():
+                        pubsub.ping()
+                        pinged = now
             except redis.RedisError as err:
                 self.subscribed.clear()
                 self.wake()
@@ -147,6 +157,16 @@ class Hub:
                 pause = min(RETRY_MOST, pause * 2)
             finally:
                 pubsub.close()
+
+    def heard(self, message: dict, pause: float) -> float:
+        """A message of the subscription handled; the pause before a next attempt."""
+        if message["type"] == "pmessage":
+            self.wake(message["channel"])
+        elif message["type"] == "psubscribe":
+            self.subscribed.set()
+            self.wake()
+            return 0.1
+        return pause
 
 
 _hubs: dict[tuple, Hub] = {}

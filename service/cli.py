@@ -65,6 +65,9 @@ def cmd_serve(args) -> None:
         sys.exit("pbem serve: set REDIS_URL (pbem dev runs an embedded Redis)")
     report(redis_from_env(), state_redis(redis_from_env()))
     control = var_dir().absolute() / f"gunicorn-{args.port}.ctl"
+    # how many requests may wait, and the streams held without a thread (issue 25):
+    # service/api/waiting.py, service/api/hall.py
+    os.environ.update(PBEM_THREADS=str(args.threads), PBEM_STREAM_HALL="1")
     os.execvp(sys.executable, [sys.executable, "-m", "gunicorn", "service.wsgi:app",
                                "--bind", f"{args.host}:{args.port}", "--workers",
                                str(args.workers), "--threads", str(args.threads),
@@ -82,6 +85,7 @@ def cmd_streams(args) -> None:
     # waits: the process's one pub/sub wakes it, service/changes.py, for a game's
     # stream and a player's alike)
     os.environ["REDIS_MAX_CONNECTIONS"] = str(STREAMS_REDIS_CONNECTIONS)
+    os.environ["PBEM_CONNECTIONS"] = str(args.connections)      # service/api/waiting.py
     os.execvp(sys.executable, [sys.executable, "-m", "gunicorn", "service.wsgi:app",
                                "--bind", f"{args.host}:{args.port}", "--workers",
                                str(args.workers), "--worker-class", "gevent",

@@ -6,31 +6,35 @@ publishes on the game's channel: `id:` is the entry's version, so a client that
 reconnects with `Last-Event-ID` misses nothing and repeats nothing. A `game` event
 follows each batch whose version, status or seats to act changed; `end` closes the
 stream of a finished game. A stream lasts at most STREAM_SECONDS (the client
-reconnects), and a comment every HEARTBEAT seconds keeps proxies from closing it.
+reconnects), and a comment HEARTBEAT seconds after its last bytes keeps proxies from
+closing it.
 
 Each open stream holds one HTTP connection; the process's streams share one pub/sub
 subscription and, between two changes of a game, one read of it and one rendering
-of each batch per audience (the spectators, or one seat) (service/changes.py).
-Under gunicorn's gthread workers a stream would pin a thread, so `pbem streams` serves
-these routes under gevent workers (README, "Push").
+of each batch per audience (the spectators, or one seat) (service/changes.py). What a
+stream sends is its feed (GameFeed, PlayerFeed: `news()`); who sends it depends on the
+server: a greenlet of `pbem streams` (gevent) or a thread of `pbem dev` runs
+`on_this_thread`, and under `pbem serve` (gthread) the process's hall holds every
+stream without a thread (service/api/hall.py). Each server bounds its streams
+(service/api/waiting.py; README, "Push").
 """
 from __future__ import annotations
 
 import json
 import time
+from contextlib import ExitStack
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
-from service import changes, feed, play, players
-from service.api import bearer, seat_of, store
+from service import changes, feed, limits, play, players
+from service.api import bearer, hall, seat_of, store
 from service.api.accounts import me
+from service.api.sse import (HEARTBEAT, KEEP_ALIVE, RETRY, STREAM_SECONDS, client_socket,
+                             departed, sse, watch_departure)
+from service.api.waiting import rooms
 
 bp = Blueprint("events", __name__)
-HEARTBEAT = 15.0
-STREAM_SECONDS = 3600.0
-RETRY_MS = 3000
-RETRY = f"retry: {RETRY_MS}\n\n".encode()
-KEEP_ALIVE = b": keep-alive\n\n"
+READ_AT_ONCE = 100          # entries of a player's stream read in one XREAD
 
 
 @bp.get("/v1/games/<game_id>/events")
@@ -40,32 +44,81 @@ def game_events(game_id: str):
     since = request.headers.get("Last-Event-ID", type=int)
     if since is None:
         since = request.args.get("since", 0, type=int)
-    return Response(stream_with_context(stream(game, seat, since)),
-                    mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    return held(GameFeed(store(), game, seat, since), lambda: store().changes(game_id))
 
 
-def stream(game, seat: int | None, since: int):
-    """The SSE bytes: entries after `since`, then each batch as it is committed. The
-    streams of one audience (the spectators, or one seat) at one point of the game share
-    one rendering of each batch (`batch`), so a change costs each stream a write of the
-    same bytes, not its own reads and JSON encoding."""
-    deadline, shown, game_id, games = time.monotonic() + STREAM_SECONDS, None, game.record.id, store()
-    yield RETRY
-    with games.changes(game_id) as channel:
+def held(stream, subscribe) -> Response:
+    """The stream's answer: a place in the room of streams (else 429 or 503,
+    service/api/waiting.py), the subscription to its channel, then its bytes; under
+    `pbem serve` handed to the process's hall (service/api/hall.py) once its first bytes
+    are out, elsewhere (`pbem streams`, `pbem dev`) sent on this request's own greenlet
+    or thread. Whichever way it ends (done, its hour over, the client gone), the place
+    and the subscription are given back."""
+    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    if request.method == "HEAD":            # the headers alone: nothing to hold open
+        return Response(mimetype="text/event-stream", headers=headers)
+    client, room = limits.client(), rooms().streams
+    with ExitStack() as opening:
+        room.take(client)
+        opening.callback(room.give_back, client)
+        channel = opening.enter_context(subscribe())
+        resources = opening.pop_all()
+    sock = client_socket(request.environ)
+    watch_departure(sock)
+    if hall.takes(request.environ, channel):
+        body = hall.HandOff(stream, channel, sock, resources, current_app._get_current_object(),
+                            request.environ)
+    else:
+        body = stream_with_context(on_this_thread(stream, channel, sock, resources))
+    answer = Response(body, mimetype="text/event-stream", headers=headers)
+    if not isinstance(body, hall.HandOff):
+        answer.call_on_close(resources.close)   # a body never read gives its place back too
+    return answer
+
+
+def on_this_thread(stream, channel, sock, resources: ExitStack):
+    """The stream's bytes as a generator run by the request's greenlet or thread: its
+    news at each change of its channel, a keep-alive comment once HEARTBEAT seconds
+    passed without a byte sent (however often the channel woke it for nothing), until
+    the stream ends, its hour is over or the client is gone."""
+    with resources:
+        deadline = time.monotonic() + STREAM_SECONDS
+        yield RETRY
+        sent = time.monotonic()
         while True:
-            text, since, shown, done = games.shared(
-                game_id, ("sse", seat, since, shown),
-                lambda since=since, shown=shown: batch(games, game, seat, since, shown))
+            text, done = stream.news()
             if text:
                 yield text
+                sent = time.monotonic()
             if done:
                 return
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return
-            if channel.get_message(timeout=min(HEARTBEAT, left)) is None:
-                yield KEEP_ALIVE
+            woken = None
+            while not woken:
+                now = time.monotonic()
+                if now >= deadline or departed(sock):
+                    return
+                if now - sent >= HEARTBEAT:
+                    yield KEEP_ALIVE
+                    sent = now
+                woken = channel.get_message(timeout=max(0.0, min(sent + HEARTBEAT, deadline) - now))
+
+
+class GameFeed:
+    """What a game's stream sends: the entries after `since`, then each batch as it is
+    committed. The streams of one audience (the spectators, or one seat) at one point of
+    the game share one rendering of each batch (`batch`), so a change costs each stream
+    a write of the same bytes, not its own reads and JSON encoding."""
+
+    def __init__(self, games, game, seat: int | None, since: int):
+        self.games, self.game, self.seat, self.since, self.shown = games, game, seat, since, None
+
+    def news(self) -> tuple[bytes, bool]:
+        """The bytes to send now (none if nothing changed), and whether the stream ends."""
+        games, game, seat = self.games, self.game, self.seat
+        text, self.since, self.shown, done = games.shared(
+            game.record.id, ("sse", seat, self.since, self.shown),
+            lambda since=self.since, shown=self.shown: batch(games, game, seat, since, shown))
+        return text, done
 
 
 def batch(games, game, seat: int | None, since: int, shown: tuple | None):
@@ -103,40 +156,43 @@ def player_events():
     announced, each with its stream entry's id."""
     player, conn = me()["id"], current_app.extensions["redis"]
     since = request.headers.get("Last-Event-ID") or request.args.get("since")
-    return Response(stream_with_context(player_stream(conn, player, bearer(), since)),
-                    mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    return held(PlayerFeed(conn, player, bearer(), since),
+                lambda: changes.hub(conn).waiting(feed.player_stream(player)))
 
 
-def player_stream(conn, player: str, token: str, since: str | None):
-    """The SSE lines of the player's stream after entry `since`; ends when the token is
-    revoked (a revocation wakes the stream at once) or after STREAM_SECONDS. Between
-    entries the stream waits on the process's one subscription (feed.add publishes
-    each entry), holding no Redis connection."""
-    deadline, quiet_since = time.monotonic() + STREAM_SECONDS, time.monotonic()
-    stream = feed.player_stream(player)
-    yield RETRY
-    with changes.hub(conn).waiting(stream) as waiter:
-        if since is None or trimmed_since(conn, stream, since):
-            newest = conn.xrevrange(stream, count=1)
-            since = newest[0][0].decode() if newest else "0-0"
-            yield sse("inbox", {"games": players.inbox(conn, player, only_to_act=True)}, since)
-        while (left := deadline - time.monotonic()) > 0:
-            found = conn.xread({stream: since}, count=100)
-            for entry_id, fields in (found[0][1] if found else []):
-                since = entry_id.decode()
+class PlayerFeed:
+    """What a player's stream sends after entry `since`; it ends when the token is
+    revoked (a revocation wakes the stream at once). Between entries the stream waits on
+    the process's one subscription (feed.add publishes each entry), holding no Redis
+    connection."""
+
+    def __init__(self, conn, player: str, token: str, since: str | None):
+        self.conn, self.player, self.token, self.since = conn, player, token, since
+        self.stream, self.opened = feed.player_stream(player), False
+
+    def news(self) -> tuple[bytes, bool]:
+        """The bytes to send now (first the inbox, unless resumed), and whether the
+        stream ends (its token revoked)."""
+        conn, stream, text = self.conn, self.stream, ""
+        if not self.opened:
+            self.opened = True
+            if self.since is None or trimmed_since(conn, stream, self.since):
+                newest = conn.xrevrange(stream, count=1)
+                self.since = newest[0][0].decode() if newest else "0-0"
+                text = sse("inbox", {"games": players.inbox(conn, self.player, only_to_act=True)},
+                           self.since)
+        while True:
+            found = conn.xread({stream: self.since}, count=READ_AT_ONCE)
+            entries = found[0][1] if found else []
+            for entry_id, fields in entries:
+                self.since = entry_id.decode()
                 event = json.loads(fields[b"event"])
-                if event["type"] == feed.REVOKED:
-                    if players.token_player(conn, token) != player:
-                        return
-                    continue
-                yield sse(event["type"], event, since)
-                quiet_since = time.monotonic()
-            if not found:
-                waiter.get_message(timeout=max(0.0, min(left, quiet_since + HEARTBEAT - time.monotonic())))
-            if time.monotonic() - quiet_since >= HEARTBEAT:
-                yield KEEP_ALIVE
-                quiet_since = time.monotonic()
+                if event["type"] != feed.REVOKED:
+                    text += sse(event["type"], event, self.since)
+                elif players.token_player(conn, self.token) != self.player:
+                    return text.encode(), True
+            if len(entries) < READ_AT_ONCE:
+                return text.encode(), False
 
 
 def trimmed_since(conn, stream: str, since: str) -> bool:
@@ -149,8 +205,3 @@ def trimmed_since(conn, stream: str, since: str) -> bool:
 def entry_order(entry_id: str) -> tuple[int, int]:
     millis, _, sequence = entry_id.partition("-")
     return int(millis), int(sequence or 0)
-
-
-def sse(event: str, data: dict, event_id: int | str | None = None) -> str:
-    head = f"id: {event_id}\n" if event_id is not None else ""
-    return f"{head}event: {event}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"

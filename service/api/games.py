@@ -10,6 +10,7 @@ from flask import Blueprint, current_app, request, url_for
 
 from service import fairness, feed, invitations, play, players, problems
 from service.api import bearer, bearer_player, seat_of, store
+from service.api.waiting import waiting
 from service.games.choice_tree import choice_tree
 from service.store import GameFinished
 from workers import bots
@@ -58,7 +59,8 @@ def show_game(game_id: str):
     seat = seat_of(game.record)
     after, wait = request.args.get("after_version", type=int), request.args.get("wait", type=float)
     if after is not None and wait and game.snapshot.version <= after:
-        game.snapshot = store().wait_version(game_id, after, min(wait, MAX_WAIT))
+        with waiting():                             # else 429 or 503 with Retry-After
+            game.snapshot = store().wait_version(game_id, after, min(wait, MAX_WAIT))
     # one tag per view (issue 11, finding 7): the body differs per seat and for spectators
     viewer = "spectator" if seat is None else f"seat{seat}"
     tag = f"{game.snapshot.version}-{game.snapshot.status}-{viewer}"

@@ -6,6 +6,7 @@ from flask import Blueprint, current_app, request, url_for
 from service import play, problems
 from service.api import store
 from service.api.games import MAX_WAIT, seated
+from service.api.waiting import waiting
 from service.store import IDEMPOTENCY_TTL
 from workers.queues import enqueuer
 
@@ -23,7 +24,8 @@ def submit_turn(game_id: str):
 
 def submitted(game: play.Game, seat: int, body: dict, key: str | None, wait: float) -> dict:
     """The turn queued (play.submit_turn) and, `wait` seconds at most, resolved: the
-    route's work, which the seat's page's form (JavaScript off) shares."""
+    route's work, which the seat's page's form (JavaScript off) shares. Without room to
+    wait (service/api/waiting.py) the turn is queued all the same and answered at once."""
     games = store()
 
     def submit() -> dict:
@@ -31,7 +33,10 @@ def submitted(game: play.Game, seat: int, body: dict, key: str | None, wait: flo
                                 game.record.id, seat, body["expected_version"], body["moves"],
                                 key, game)[0]
     try:
-        return games.submit_and_wait(game.record.id, submit, wait) if wait else submit()
+        if not wait:
+            return submit()
+        with waiting(refuse=False) as room:
+            return games.submit_and_wait(game.record.id, submit, wait) if room else submit()
     except play.MayBeStored as unsure:
         raise may_be_stored(game.record.id, key) from unsure
 

@@ -2,6 +2,8 @@
 none misses a change across a Redis restart (issue 10; issue 13's streams)."""
 from __future__ import annotations
 
+import os
+import signal
 import threading
 import time
 
@@ -9,6 +11,7 @@ import pytest
 import redis
 
 from service import changes
+from service.app import redis_client
 from service.store import key
 from tests.redis_process import RedisProcess
 
@@ -84,3 +87,32 @@ def test_a_read_is_shared_by_the_waiters_until_the_game_changes(server):
         assert waiter.get_message(timeout=5)
         assert hub.memo(channel, "snapshot", lambda: reads.append(1) or len(reads)) == 2
     assert hub.memo(channel, "snapshot", lambda: reads.append(1) or len(reads)) == 3
+
+
+def test_a_quiet_subscription_is_kept_and_wakes_nobody(server):
+    """Issue 25: on the API's own client (socket_timeout 5 s) a subscription that hears
+    nothing for 12 s is neither dropped nor taken again, and wakes no waiter: the 15 s
+    keep-alive of an idle stream depends on that quiet."""
+    conn = redis_client(server.url)
+    seen, threads = waiters(conn, 3, "g5", 12.0)
+    subscriber = [c["id"] for c in conn.client_list() if int(c["psub"])]
+    for thread in threads:
+        thread.join()
+    assert seen == [None] * 3
+    assert [c["id"] for c in conn.client_list() if int(c["psub"])] == subscriber
+
+
+def test_a_hung_redis_is_a_lost_subscription_and_wakes_its_waiters(server, monkeypatch):
+    """A server that answers nothing (SIGSTOP) is noticed after 2 x PING_EVERY quiet
+    seconds: every waiter is woken to look again, as after a lost connection."""
+    monkeypatch.setattr(changes, "PING_EVERY", 1.0)
+    conn = redis_client(server.url)
+    seen, threads = waiters(conn, 2, "g6", 20.0)
+    started = time.monotonic()
+    os.kill(server.proc.pid, signal.SIGSTOP)
+    try:
+        for thread in threads:
+            thread.join()
+    finally:
+        os.kill(server.proc.pid, signal.SIGCONT)
+    assert seen == [True] * 2 and time.monotonic() - started < 5
