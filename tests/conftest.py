@@ -19,7 +19,7 @@ from tests.redis_process import RedisProcess
 def choose_redis_url() -> str:
     """TEST_REDIS_URL (one database, so one test process: pytest -n 0); else database 1 of
     a redis-server of this process's own (each pytest-xdist worker starts one: scripts/test
-    runs two) on a free loopback port, in a `pbem-tests-*` folder, ended when the process
+    runs three) on a free loopback port, in a `pbem-tests-*` folder, ended when the process
     ends. A real server, never a skip, and nothing else writes to it."""
     if url := os.environ.get("TEST_REDIS_URL"):
         if int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")) > 1:
