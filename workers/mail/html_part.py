@@ -20,7 +20,6 @@ from functools import lru_cache
 from io import BytesIO
 from typing import Callable
 
-import cairosvg
 from PIL import Image
 
 log = logging.getLogger(__name__)
@@ -66,6 +65,10 @@ def png(svg: str) -> bytes | None:
     version is rendered once per process); None when it cannot be rendered: the mail
     goes without its picture (the text part holds the board) rather than not at all."""
     try:
+        # imported here, not at the top: CairoSVG loads Debian's libcairo2 as it is
+        # imported, and only this picture needs it; the service (README's run command,
+        # `pbem dev`) starts without it, its mail then without the picture (issue 33)
+        import cairosvg
         drawn = cairosvg.svg2png(bytestring=svg.encode(), output_width=PICTURE_WIDTH,
                                  background_color="white")
         small = BytesIO()                   # a palette of PALETTE colours: a third of the bytes
