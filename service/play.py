@@ -220,7 +220,9 @@ def submit_turn(store: Store, enqueue, game_id: str, seat: int, expected_version
     try:
         claim = store.queue_turn(game_id, turn, (idempotency_key, digest) if idempotency_key
                                  else None, time.time())
-    except redis.RedisError as failed:
+    except redis.ResponseError:     # Redis refused the write (out of memory, cluster down,
+        raise                       # slot moving): nothing of the turn is stored, a 503
+    except redis.RedisError as failed:  # the answer lost with the connection: it may be
         raise MayBeStored(game_id, turn["id"]) from failed
     if claim["turn"] != turn["id"]:
         return repeat(claim)

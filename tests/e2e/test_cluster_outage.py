@@ -20,6 +20,7 @@ import pytest
 import redis
 import requests
 
+from service.api.turns import UNSURE_RETRY_AFTER
 from service.app import RETRY_AFTER, create_app
 from service.bench import free_port
 from service.local_cluster import MASTERS, LocalCluster
@@ -36,6 +37,7 @@ UNLIMITED = "1000000 per minute"
 
 
 SERVER_ENV = {"PBEM_LIMIT_CREATE": UNLIMITED, "PBEM_LIMIT_TURNS": UNLIMITED}
+TURNS = "POST /v1/games/{id}/turns"       # the route whose 503 may say the turn may be stored
 
 
 @pytest.fixture(scope="module")
@@ -150,9 +152,14 @@ def test_a_cluster_master_killed_under_load_answers_503_never_500(state_cluster,
     outage = load.since(killed_at, back_at)
     unavailable = [a for a in outage if a[2] == 503]
     assert len(unavailable) > 10, outage[-20:]              # the outage was met, on every route
-    assert {a[1] for a in unavailable} == {a[1] for a in load.answers}
-    assert all(a[3] == str(RETRY_AFTER) and a[4] == "application/problem+json"
-               for a in unavailable)
+    # met on more than one route (a client whose read is refused asks nothing further,
+    # so not every route need meet it in a run)
+    assert len({a[1] for a in unavailable}) >= 2, {a[1] for a in unavailable}
+    # a turn whose write lost its connection may be stored: its 503 asks for the repeat
+    # with the same Idempotency-Key sooner (service/api/turns.py)
+    bad = [a for a in unavailable if a[4] != "application/problem+json" or a[3] not in (
+        str(RETRY_AFTER), str(UNSURE_RETRY_AFTER) if a[1] == TURNS else None)]
+    assert bad == [], bad[:20]
     assert all(a[2] in (200, 201, 202, 409, 503) for a in outage), \
         sorted({a[2] for a in outage})
     assert sum(a[2] in (200, 201, 202) for a in after) > 10, after[-20:]   # play goes on
