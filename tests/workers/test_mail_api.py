@@ -80,7 +80,7 @@ def test_mail_for_a_seat_without_address_is_neither_answered_nor_played(conn, cl
     mallory = "mallory@evil.test"
     forged = reply_to(inbox.last(PLAYERS[1]["email"]), "status\npass", mallory)
     del forged["To"]
-    forged["To"] = reply_address.make(SECRET, DOMAIN, game["id"], 0, 0)
+    forged["To"] = reply_address.make(SECRET, DOMAIN, game["id"], 0, 0, 0)
     answer = client.post("/v1/inbound-mail", data=bytes(forged),
                          headers={"Authorization": f"Bearer {hook_secret(conn)}",
                                   "Content-Type": "message/rfc822"})
