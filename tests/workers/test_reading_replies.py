@@ -31,6 +31,9 @@ def test_reply_address_round_trip_and_forgery():
     assert not reply_address.is_genuine("other secret", found, 0)
     assert not reply_address.is_genuine(SECRET, reply_address.ReplyAddress("g.1-x", 1, 7, found.mac, DOMAIN), 0)
     assert not reply_address.is_genuine(SECRET, reply_address.ReplyAddress("g.1-x", 2, 8, found.mac, DOMAIN), 0)
+    assert not reply_address.is_genuine(SECRET, found, 1)        # the seat changed hands since
+    taken = reply_address.find(reply_address.make(SECRET, DOMAIN, "g.1-x", 2, 7, 1))
+    assert reply_address.is_genuine(SECRET, taken, 1) and not reply_address.is_genuine(SECRET, taken, 0)
 
 
 def test_moves_above_the_quote_and_signature_are_read():
