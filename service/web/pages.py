@@ -92,11 +92,13 @@ def enter(game_id: str, signed: str):
 
 @bp.get("/games/<game_id>/invitation/<code>")
 def invitation(game_id: str, code: str):
-    """An invitation's page: what the game is, and the button that takes the seat (a GET
-    takes nothing: mail scanners open links)."""
+    """An invitation's page: what the game is, the seat, and the button that takes it (a
+    GET takes nothing: mail scanners open links); 403 for a code that opens no seat."""
     game = play.load_game(store(), game_id)
+    seat = handover.opened_by(game.record, code)
     return render_template("pages/invitation.html", game_id=game_id, game_name=game.type.name,
-                           names=[s.name for s in game.record.seats])
+                           names=[s.name for s in game.record.seats],
+                           seat_name=game.record.seats[seat].name)
 
 
 @bp.post("/games/<game_id>/invitation/<code>")

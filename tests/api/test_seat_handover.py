@@ -5,6 +5,7 @@ game's seat token handed over stops working at every door (API, page session, si
 link) the moment it is taken."""
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -190,7 +191,7 @@ def test_an_invitation_page_takes_the_seat_in_a_browser(client, app, redis_conn)
     path = game["seats"][1]["invitation"]["url"].split("localhost", 1)[1]
     browser = app.test_client()
     page = browser.get(path)
-    assert page.status_code == 200 and "Take the seat" in page.text
+    assert page.status_code == 200 and "Take the seat" in page.text and ">Bert<" in page.text
     assert Store(redis_conn).snapshot(game["id"]).status == "waiting-for-players"   # a GET takes nothing
     csrf = re.search(r'name="csrf" value="([^"]+)"', page.text).group(1)
     taken = browser.post(path, data={"csrf": csrf})
@@ -200,3 +201,16 @@ def test_an_invitation_page_takes_the_seat_in_a_browser(client, app, redis_conn)
         "Authorization": f"Bearer {token}"}).json["seat"] == 1
     assert browser.get(f"/games/{game['id']}/seat").status_code == 200
     assert browser.post(path, data={"csrf": csrf}).status_code == 403      # once only
+    assert browser.get(path).status_code == 403
+
+
+def test_the_players_hear_of_the_game_when_it_is_dealt(client, redis_conn):
+    """Nothing is announced while the game waits (no `game-started` of a game without a
+    board); the deal tells its players it started and whose turn it is."""
+    from service.feed import player_stream
+    ada, auth = sign_up(client)
+    game = invited_game(client, auth, [{"name": "Ada", "player": ada["id"]}, {"name": "Bert"}])
+    assert redis_conn.xrange(player_stream(ada["id"])) == []
+    assert take(client, game["id"], game["seats"][1]["invitation"]["code"]).status_code == 200
+    told = [json.loads(fields[b"event"]) for _, fields in redis_conn.xrange(player_stream(ada["id"]))]
+    assert [(e["type"], e["status"]) for e in told] == [("game-started", "active"), ("your-turn", "active")]
