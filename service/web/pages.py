@@ -61,6 +61,10 @@ def create_game():
 @bp.get("/games/<game_id>")
 def spectator(game_id: str):
     game = play.load_game(store(), game_id)
+    try:
+        seats.signed_in_seat(game.record)       # a seat taken since is forgotten here
+    except problems.Unauthorized:
+        pass                                    # the spectator's page is anyone's
     if game.snapshot.status == WAITING:
         return waiting(game)
     return render_template("pages/game.html", **table(game, None))

@@ -135,7 +135,15 @@ def sign_in(record: GameRecord, seat: int) -> None:
 
 
 def signed_in_seat(record: GameRecord) -> int | None:
-    return session_seat(session, record)
+    """The seat this page session signed in to in the game; a seat that has changed
+    hands since is forgotten by the session (its API requests are then a spectator's)
+    and refused (401)."""
+    try:
+        return session_seat(session, record)
+    except problems.Unauthorized:
+        session["seats"] = {game: seat for game, seat in session["seats"].items()
+                            if game != record.id}
+        raise
 
 
 def session_seat(data, record: GameRecord) -> int | None:

@@ -178,7 +178,8 @@ def test_the_creators_copy_of_a_handed_over_seat_is_refused_at_every_door(client
         assert answer.status_code == 401, (method, path, answer.status_code)
         assert answer.content_type == "application/problem+json"
     assert creator.get(url).status_code == 401                      # the page session on the API
-    assert creator.get(f"/games/{game.id}/seat").status_code == 401  # and on the page
+    assert creator.get(f"/games/{game.id}/seat").status_code == 401  # and on the page,
+    assert creator.get(url).json["seat"] is None                    # which forgot the seat
     assert app.test_client().get(link).status_code == 401          # the link signed before
     assert client.get(url, headers=bert_auth).json["seat"] == 1     # the seat is Bert's
     bert_link = seats.seat_link_path(seats.secret_key(redis_conn), Store(redis_conn).game(game.id), 1)
