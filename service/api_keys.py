@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import secrets
 
-from service.play import hash_token
+from service.seating import hash_token
 
 NAMES = "apikeys"
 PREFIX = "pbem_"

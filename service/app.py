@@ -77,10 +77,10 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["redis"] = redis_client(app.config["REDIS_URL"] or redis_url())
     app.extensions["rooms"] = Rooms.from_env()      # how many requests may wait (issue 25)
 
-    from service.api import accounts, events, games, mail, meta, turns, webhooks
+    from service.api import accounts, events, games, invitations, mail, meta, turns, webhooks
     from service.web import pages, seats
     for blueprint in (meta.bp, games.bp, turns.bp, mail.bp, events.bp, pages.bp, accounts.bp,
-                      webhooks.bp):
+                      invitations.bp, webhooks.bp):
         app.register_blueprint(blueprint)
     seats.install(app)
     limits.install(app)

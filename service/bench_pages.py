@@ -85,8 +85,9 @@ def pages(rounds: int = 50) -> None:
             game_id = mid_game(store, type_id, options, seat_count, seed=7)
             made.append(game_id)
             client = app.test_client()
-            seat = play.load_game(store, game_id).snapshot.to_act[0]
-            client.get(seats.seat_link_path(seats.secret_key(conn), game_id, seat))
+            game = play.load_game(store, game_id)
+            seat = game.snapshot.to_act[0]
+            client.get(seats.seat_link_path(seats.secret_key(conn), game.record, seat))
             label = type_id + (f" {options['map']}" if "map" in options else "")
             json_p50, _ = percentiles(timed(client, f"/v1/games/{game_id}", rounds)[0])
             for page, path in (("spectator", f"/games/{game_id}"),

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from flask import current_app, g, request
 
-from service import api_keys, play, players, problems
+from service import api_keys, players, problems, seating
 from service.api import bearer
-from service.store import Store
+from service.store import GameRecord, Store
 from service.web import seats
 
 
@@ -39,10 +39,17 @@ def checked() -> str | None:
     game_id, token = args.get("game_id"), bearer()
     if token is not None:
         return bearer_holder(token, game_id)
-    if game_id is None:
+    if "signed" not in args and game_id not in seats.cookie_session().get("seats", {}):
+        return None                      # no credential: no read
+    record = game(game_id)
+    if record is None:
         return None
-    seat = linked_seat(game_id, args.get("signed")) if "signed" in args else session_seat(game_id)
+    seat = linked_seat(record, args["signed"]) if "signed" in args else session_seat(record)
     return None if seat is None else f"seat:{game_id}:{seat}"
+
+
+def game(game_id: str | None) -> GameRecord | None:
+    return Store(current_app.extensions["redis"]).game(game_id) if game_id else None
 
 
 def bearer_holder(token: str, game_id: str | None) -> str | None:
@@ -51,23 +58,28 @@ def bearer_holder(token: str, game_id: str | None) -> str | None:
         return f"player:{player}"
     if token.startswith(api_keys.PREFIX) and (name := api_keys.owner(conn, token)):
         return f"api-key:{name}"
-    record = Store(conn).game(game_id) if game_id else None
+    record = game(game_id)
     if record is None:
         return None
-    if play.is_admin(record, token):
+    if seating.is_admin(record, token):
         return f"admin:{game_id}"
     try:
-        return f"seat:{game_id}:{play.seat_of(record, token)}"
+        seat = seating.holder(record, token)
+    except problems.Unauthorized:        # another seat's, a handed-over seat's, a guess
+        return None
+    return None if seat is None else f"seat:{game_id}:{seat}"
+
+
+def session_seat(record: GameRecord) -> int | None:
+    """The seat the page session holds in the game (while it has not changed hands since,
+    service/seating.py); on a POST only with its CSRF token (the form's field or the page
+    script's header), as the routes themselves ask."""
+    data = seats.cookie_session()
+    try:
+        seat = seats.session_seat(data, record)
     except problems.Unauthorized:
         return None
-
-
-def session_seat(game_id: str) -> int | None:
-    """The seat the page session holds in the game; on a POST only with its CSRF token
-    (the form's field or the page script's header), as the routes themselves ask."""
-    data = seats.cookie_session()
-    seat = data.get("seats", {}).get(game_id)
-    if not isinstance(seat, int):
+    if seat is None:
         return None
     if request.method in seats.SAFE_METHODS:
         return seat
@@ -75,5 +87,5 @@ def session_seat(game_id: str) -> int | None:
     return seat if seats.same(sent, data.get("csrf")) else None
 
 
-def linked_seat(game_id: str, signed: str) -> int | None:
-    return seats.read_seat_link(seats.keyed(current_app).secret_key, game_id, signed)
+def linked_seat(record: GameRecord, signed: str) -> int | None:
+    return seats.read_seat_link(seats.keyed(current_app).secret_key, record, signed)

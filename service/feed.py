@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import time
 
-from service.store import GameRecord, Snapshot, Store, key
+from service.store import WAITING, GameRecord, Snapshot, Store, key
 
 STREAM_LENGTH = 1000            # entries kept per player (about the last few weeks of play)
 STARTED, YOUR_TURN, OVER = "game-started", "your-turn", "game-over"
@@ -57,8 +57,8 @@ def announce(conn, game_id: str) -> list[dict]:
     def tell(pipe):
         raw_mark = pipe.get(mark)
         record, snap, _turn = store.game_and_snapshot(game_id)     # after the WATCH
-        if record is None or snap is None or not listened(pipe, record):
-            return []                   # nobody listens (catch_up() marks it when one comes)
+        if record is None or snap is None or not listened(pipe, record) or snap.status == WAITING:
+            return []   # nobody listens (catch_up() marks it when one comes), or not dealt yet
         before = json.loads(raw_mark) if raw_mark else None
         now = {"version": snap.version, "status": snap.status, "to_act": snap.to_act}
         if before == now:
@@ -78,7 +78,8 @@ def announce(conn, game_id: str) -> list[dict]:
 def changes(record: GameRecord, snap: Snapshot, before: dict | None, movers: set[int]) -> list[dict]:
     base = {"game": record.id, "game_type": record.game, "version": snap.version,
             "status": snap.status, "to_act": snap.to_act, "at": time.time()}
-    events = [{"type": STARTED, **base}] if before is None else []
+    dealt_now = before is None or before["status"] == WAITING    # a mark of before the deal
+    events = [{"type": STARTED, **base}] if dealt_now else []
     if snap.status == "active":
         was_active = before is not None and before["status"] == "active"
         events += [{"type": YOUR_TURN, **base, "seat": seat} for seat in snap.to_act

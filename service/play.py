@@ -3,10 +3,8 @@ turn, resolve it, show it. No HTTP here and no rule bodies: those are the engine
 from __future__ import annotations
 
 import hashlib
-import hmac
 import json
 import logging
-import secrets
 import threading
 import time
 import uuid
@@ -18,35 +16,15 @@ from typing import Callable
 
 import redis
 
-from service import fairness, metrics, problems
+from service import fairness, metrics, problems, seating
 from service.games.base import GameType, IllegalMove, OptionError, concealed
 from service.games.registry import game_type, game_types
-from service.store import (IDEMPOTENCY_TTL, GameRecord, SeatRecord, Snapshot, Store,
+from service.store import (IDEMPOTENCY_TTL, WAITING, GameRecord, SeatRecord, Snapshot, Store,
                            VersionMoved, dumps, turn_id)
 
 log = logging.getLogger(__name__)
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-# A game's meta keeps the first 128 bits of each seat's and the admin's token hash (issue
-# 18: five whole SHA-256 in hex were 170 B of a 4-seat game's 580 B meta, and a meta
-# over 512 B took a 640 B allocation); no token is found from 128 bits of its hash.
-# A game created before keeps its whole hashes, compared as they are.
-STORED_HASH_HEX = 32
-
-
-def stored_hash(token: str) -> str:
-    return hash_token(token)[:STORED_HASH_HEX]
-
-
-def token_matches(stored: str, token: str) -> bool:
-    """Whether the token is the one whose stored_hash (or whole hash) this is, in
-    constant time."""
-    return len(stored) >= STORED_HASH_HEX and \
-        hmac.compare_digest(stored, hash_token(token)[:len(stored)])
+WAITING_DETAIL = ("the game waits for its players: it is dealt when the last of its "
+                  "invitations is taken, and takes turns from then on")
 
 
 @dataclass
@@ -60,7 +38,10 @@ class Game:
     def state(self):
         """The engine's state; a finished game's, which its `final` key does not keep
         (store.write_state), replayed from setup + its log (`log`: the store's) once
-        per process while the game is among the REPLAYS_KEPT read last."""
+        per process while the game is among the REPLAYS_KEPT read last. A game still
+        waiting for its players has none: 409."""
+        if self.snapshot.status == WAITING:
+            raise problems.GameNotActive(WAITING_DETAIL, status_now=WAITING)
         if self.snapshot.state is None:
             entries, engine = self.log(), self.type.engine
             _events, state = replayed(self, entries, len(entries))
@@ -77,11 +58,17 @@ def snapshot_of(game: GameType, state, version: int, status: str = "active") -> 
 
 
 def create_game(store: Store, type_id: str, players: list[dict], options: dict | None,
-                seed: int | None, settings: dict | None = None,
-                admit=lambda: None) -> tuple[GameRecord, list[str], str]:
-    """Set up a new game; returns the record, the seat tokens and the admin token
-    (the tokens are shown once and stored hashed). admit() runs once the request is
-    valid, before anything is stored, and may refuse it (the invitation limits)."""
+                seed: int | None, settings: dict | None = None, admit=lambda: None,
+                invite: bool = False) -> tuple[GameRecord, list[dict], str]:
+    """Set up a new game; returns the record, each seat's credential as its creator is
+    shown it (once; stored hashed) and the admin token. admit() runs once the request is
+    valid, before anything is stored, and may refuse it (the invitation limits).
+
+    A quick game (`invite` false) gives its creator every human seat's token. With
+    `invite` (a game created by a player or with an API key, issue 25) the creator is
+    given no seat held by someone else (a player's, an address's, a bot's) and an
+    invitation for each other seat; such a game is dealt (deal) when its last invitation
+    is taken (service/handover.py), until then it is WAITING."""
     game = game_type(type_id)
     if game is None:
         allowed = sorted(game_types())
@@ -100,18 +87,42 @@ def create_game(store: Store, type_id: str, players: list[dict], options: dict |
         raise problems.BadOptions(str(bad), errors=[{"field": f"options.{bad.name}",
                                                      "message": bad.reason}]) from None
     admit()
-    seed, fair = fairness.draw(seed)
-    tokens = [secrets.token_urlsafe(24) for _ in players]
-    admin = secrets.token_urlsafe(24)
+    admin, admin_hash = seating.new_token()
+    seats, shown = zip(*(new_seat(p, i, invite) for i, p in enumerate(players)))
     record = GameRecord(
         id=uuid.uuid4().hex[:16], game=game.id, engine_version=game.engine_version,
-        options=resolved, seed=seed, admin_hash=stored_hash(admin), created_at=time.time(),
-        seats=[SeatRecord(seat_name(p, i), stored_hash(t), p.get("email"), p.get("player"),
-                          bool(p.get("bot"))) for i, (p, t) in enumerate(zip(players, tokens))],
-        settings=settings or {}, fairness=fair)
-    state = game.engine.setup(resolved, len(players), seed)
-    store.create(record, snapshot_of(game, state, version=0))
-    return record, tokens, admin
+        options=resolved, seed=0, admin_hash=admin_hash, created_at=time.time(),
+        seats=list(seats), settings=settings or {})
+    if seating.open_seats(record):
+        if seed is not None:            # drawn with at the deal (fairness.draw)
+            record.settings["seed"] = seed
+        snapshot = Snapshot(version=0, status=WAITING, to_act=[], state=None)
+    else:
+        snapshot = deal(game, record, seed)
+    store.create(record, snapshot)
+    return record, list(shown), admin
+
+
+def new_seat(player: dict, seat: int, invite: bool) -> tuple[SeatRecord, dict]:
+    """A new game's seat and the credential its creator is shown: a seat token, an
+    invitation code, or nothing (the seat is held by its player, address or bot)."""
+    record = SeatRecord(seat_name(player, seat), "", player.get("email"), player.get("player"),
+                        bool(player.get("bot")))
+    if record.bot or (invite and (record.player or record.email)):
+        return record, {}
+    if invite:
+        code, record.invitation = seating.new_invitation()
+        return record, {"invitation": code}
+    token, record.token_hash = seating.new_token()
+    return record, {"token": token}
+
+
+def deal(game: GameType, record: GameRecord, seed: int | None) -> Snapshot:
+    """The cards dealt: the seed drawn (with the client's, if one was given) and committed
+    in `record`, and the engine's first snapshot."""
+    record.seed, record.fairness = fairness.draw(seed)
+    state = game.engine.setup(record.options, len(record.seats), record.seed)
+    return snapshot_of(game, state, version=0)
 
 
 def seat_name(player: dict, seat: int) -> str:
@@ -149,34 +160,12 @@ def load_game(store: Store, game_id: str, record: GameRecord | None = None,
     return Game(game, record, snapshot, lambda: store.log(game_id))
 
 
-def seat_of(record: GameRecord, token: str | None, player: str | None = None) -> int | None:
-    """The seat whose token this is, compared in constant time; None for no token.
-    `player`: the player account the token belongs to (service/players.py), which acts
-    for the seat bound to it, and is a spectator of a game where it holds none."""
-    if token is None:
-        return None
-    found = None
-    for seat, entry in enumerate(record.seats):
-        if token_matches(entry.token_hash, token):
-            found = seat
-    if found is None and player is not None:
-        return next((seat for seat, entry in enumerate(record.seats) if entry.player == player),
-                    None)
-    if found is None:
-        raise problems.Unauthorized("the bearer token belongs to no seat of this game")
-    return found
-
-
 def legal_moves(game: Game, seat: int) -> list[dict]:
     """The seat's legal moves now: none unless the game is active and the seat to act."""
     snap = game.snapshot
     if snap.status != "active" or seat not in snap.to_act:
         return []
     return game.type.engine.legal_moves(game.state, seat)
-
-
-def is_admin(record: GameRecord, token: str | None) -> bool:
-    return token is not None and token_matches(record.admin_hash, token)
 
 
 class MayBeStored(Exception):
@@ -237,6 +226,8 @@ def submit_turn(store: Store, enqueue, game_id: str, seat: int, expected_version
 
 def may_move(snap: Snapshot, seat: int, expected_version: int) -> None:
     """Raises the problem refusing a turn (or its preview) of the seat now."""
+    if snap.status == WAITING:
+        raise problems.GameNotActive(WAITING_DETAIL, status_now=snap.status)
     if snap.status != "active":
         raise problems.GameNotActive(f"the game is {snap.status}", status_now=snap.status)
     if expected_version != snap.version:
@@ -448,8 +439,11 @@ def matches_stored(rebuilt: Snapshot, stored: Snapshot) -> bool:
 
 
 def rebuild(store: Store, game_id: str) -> Snapshot:
-    """The snapshot rebuilt from setup + log, under the engine version the game pins."""
+    """The snapshot rebuilt from setup + log, under the engine version the game pins;
+    a game not dealt yet has nothing to rebuild (its snapshot as stored)."""
     game = load_game(store, game_id)
+    if game.snapshot.status == WAITING:
+        return game.snapshot
     record, engine = game.record, game.type.engine
     state = engine.setup(record.options, len(record.seats), record.seed)
     log = store.log(game_id)

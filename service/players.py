@@ -3,8 +3,8 @@
 A player is a name and an e-mail address; `POST /v1/players` makes one and its first
 personal API token. A token is shown once and kept only as its SHA-256; a player holds
 at most MAX_TOKENS, each revocable at once. A player's token acts for every seat bound
-to the player (bound at creation by player id, or by accepting an invitation: the
-seat's own token, handed to the player), beside the seat's own token.
+to the player (bound at creation by player id, or by accepting an invitation, or a
+quick game's seat token handed to the player, which then stops working).
 
 Keys (global, outside the games' hash slots, like `apikey:*`):
 
@@ -24,10 +24,10 @@ import secrets
 import time
 import uuid
 
-from service import problems
+from service import handover, problems
 from service.connection import state_redis
-from service.play import hash_token, token_matches
-from service.store import GameRecord, Snapshot, key, packed, unpacked
+from service.seating import hash_token
+from service.store import GameRecord, Snapshot, key, unpacked
 
 PREFIX = "pbp_"                 # a player token: told apart from seat tokens without a lookup
 MAX_TOKENS = 10                 # tokens a player holds at once
@@ -36,7 +36,6 @@ LABEL_LENGTH = 60
 PLAYER_ID = re.compile(r"^[0-9a-f]{16}$")
 
 NotFound = problems.NotFound
-Conflict = problems.problem(409, "conflict", "This conflicts with what is stored")
 TooManyTokens = problems.problem(409, "too-many-tokens", "The player holds as many tokens as allowed")
 UnknownPlayer = problems.problem(422, "unknown-player", "No such player")
 
@@ -128,7 +127,8 @@ def check_bindings(conn, players: list[dict], bearer_player: str | None,
                            errors=[{"field": field, "message": "no such player"}])
         elif api_key is None and entry["player"] != bearer_player:
             message = ("a seat is bound to another player only with an API key; "
-                       "invite the player instead (they accept with the seat's token)")
+                       "invite the player instead (leave out `player`: the seat's invitation "
+                       "is in the answer)")
             raise problems.Forbidden(f"{field}: {message}",
                                      errors=[{"field": field, "message": message}])
         else:
@@ -150,7 +150,7 @@ def with_addresses(players: list[dict], bound: dict[int, dict]) -> list[dict]:
 
 def room_for_game(conn, player_id: str) -> None:
     if conn.hlen(player_key(player_id, "seats")) >= MAX_GAMES:
-        raise Conflict(f"player {player_id} is seated in {MAX_GAMES} games, the most allowed")
+        raise problems.Conflict(f"player {player_id} is seated in {MAX_GAMES} games, the most allowed")
 
 
 def seated(conn, record: GameRecord) -> None:
@@ -162,42 +162,15 @@ def seated(conn, record: GameRecord) -> None:
     pipe.execute()
 
 
-def accept(conn, player: dict, game_id: str, seat_token: str) -> tuple[GameRecord, int]:
-    """Bind the seat whose token this is to the player (an invitation accepted); the
-    seat's own token keeps working. The seat gets the player's address for its mail
-    unless it has one. Refused (409) when the seat is another player's or the player
-    holds a seat of the game already. The binding is a compare-and-set of the game's
-    meta where the game state lives (service/store.py); the player's inbox entry, on
-    REDIS_URL's Redis, follows it, and accepting again (same player) writes it again."""
-    state, meta = state_redis(conn), key(game_id, "meta")
-
-    def bind(pipe):
-        raw = pipe.get(meta)
-        if raw is None:                 # none, or finished (its state folded into one key)
-            raise NotFound(f"no game {game_id} in progress")
-        record = GameRecord.from_stored(unpacked(raw))
-        seat = next((s for s, entry in enumerate(record.seats)
-                     if token_matches(entry.token_hash, seat_token)), None)
-        if seat is None:
-            raise problems.Forbidden("the token is no seat's of this game",
-                                     errors=[{"field": "token", "message": "not a seat token of this game"}])
-        entry = record.seats[seat]
-        if entry.player == player["id"]:
-            return record, seat
-        if entry.player is not None:
-            raise Conflict(f"seat {seat} is bound to another player")
-        if any(e.player == player["id"] for e in record.seats):
-            raise Conflict("the player holds another seat of this game")
-        entry.player, entry.email = player["id"], entry.email or player["email"]
-        data = unpacked(raw)
-        data["seats"][seat].update(player=entry.player, email=entry.email)
-        pipe.multi()
-        pipe.set(meta, packed(data))
-        return record, seat
+def accept(conn, player: dict, game_id: str, code: str) -> handover.Taken:
+    """The player takes the seat an invitation (or a quick game's seat token handed
+    over) opens (service/handover.py): the seat is bound to the player, its mail goes to
+    the player's address, and the code, and any earlier credential of the seat, stop
+    working. The player's inbox entry, on REDIS_URL's Redis, follows."""
     room_for_game(conn, player["id"])
-    record, seat = state.transaction(bind, meta, value_from_callable=True)
-    conn.hset(player_key(player["id"], "seats"), game_id, seat)
-    return record, seat
+    taken = handover.take(conn, game_id, code, player)
+    conn.hset(player_key(player["id"], "seats"), game_id, taken.seat)
+    return taken
 
 
 def games(conn, player_id: str) -> list[tuple[str, int]]:

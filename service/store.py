@@ -232,10 +232,12 @@ def claim_loaded(text: bytes) -> dict:
 @dataclass
 class SeatRecord:
     name: str
-    token_hash: str
+    token_hash: str              # "" when no seat token holds the seat (service/seating.py)
     email: str | None = None
     player: str | None = None    # the player account bound to the seat (service/players.py)
     bot: bool = False           # played by the game's bot (service/games/bot.py, workers/bots.py)
+    invitation: str | None = None   # the hash of the seat's open invitation's code
+    epoch: int = 0              # times the seat changed hands (service/handover.py)
 
 
 @dataclass
@@ -261,9 +263,9 @@ class GameRecord:
 @dataclass
 class Snapshot:
     version: int
-    status: str                  # active | paused | finished
+    status: str                  # waiting-for-players | active | paused | finished
     to_act: list[int]
-    state: dict
+    state: dict | None           # None: not dealt yet (WAITING), or a finished game's
     result: dict | None = None
 
     def as_dict(self) -> dict:
@@ -308,8 +310,11 @@ def write_state(pipe, game_id: str, meta: dict, snapshot: dict, entries: list[di
         pipe.set(key(game_id, "log"), packed(log))
 
 
+WAITING = "waiting-for-players"      # a game some of whose invitations are not taken yet
+
+
 class GameFinished(Exception):
-    """A finished game cannot be paused or resumed."""
+    """A finished game, or one not dealt yet, cannot be paused or resumed; its status."""
 
 
 class VersionMoved(Exception):
@@ -389,11 +394,11 @@ class Store:
 
     def set_status(self, game_id: str, status: str) -> Snapshot:
         """Pause or resume, compare-and-set against concurrent commits; a finished
-        game stays finished (GameFinished)."""
+        game stays finished, and one waiting for its players stays waiting (GameFinished)."""
         def change(pipe):
             snap = Snapshot(**stored(pipe, game_id, "snapshot"))
-            if snap.status == "finished":
-                raise GameFinished(game_id)
+            if snap.status in ("finished", WAITING):
+                raise GameFinished(snap.status)
             if snap.status != status:
                 snap.status = status
                 pipe.multi()

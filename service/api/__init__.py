@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import current_app, request
 
-from service import play, players
+from service import players, seating
 from service.store import GameRecord, Store
 from service.web.seats import api_seat
 
@@ -27,8 +27,9 @@ def seat_of(record: GameRecord) -> int | None:
     """The bearer's seat in the game: by the seat's token, or by the token of the player
     bound to it; without a token, the seat the page session holds (seats.api_seat: a
     browser on its seat's page); None for a spectator (no token, or a player without a
-    seat here)."""
+    seat here). 401 for a token, or a session, of a seat that has changed hands since
+    (service/seating.py: every door asks there)."""
     token = bearer()
     if token is None:
-        return api_seat(record.id)
-    return play.seat_of(record, token, bearer_player())
+        return api_seat(record)
+    return seating.holder(record, token, bearer_player())

@@ -1,4 +1,5 @@
-"""Player accounts over HTTP (issue 13): sign up, tokens, accepting a seat, the inbox."""
+"""Player accounts over HTTP (issue 13): sign up, tokens, the inbox (a seat is taken in
+service/api/invitations.py)."""
 from __future__ import annotations
 
 from flask import Blueprint, current_app, request
@@ -64,13 +65,6 @@ def revoke_token(token_id: str):
     return "", 204
 
 
-@bp.post("/v1/players/me/seats")
-def accept_seat():
-    """Accept an invitation: the seat whose token the body carries is bound to the player."""
-    body = request.get_json()
-    record, seat = players.accept(conn(), me(), body["game"], body["token"])
-    feed.welcome(conn(), record, seat)
-    return {"game": record.id, "seat": seat, "name": record.seats[seat].name}
 
 
 @bp.get("/v1/players/me/games")

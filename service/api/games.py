@@ -8,11 +8,11 @@ from collections import OrderedDict
 import redis
 from flask import Blueprint, current_app, request, url_for
 
-from service import fairness, feed, invitations, play, players, problems
+from service import fairness, feed, invitations, play, players, problems, seating
 from service.api import bearer, bearer_player, seat_of, store
 from service.api.waiting import waiting
 from service.games.choice_tree import choice_tree
-from service.store import GameFinished
+from service.store import WAITING, GameFinished
 from workers import bots
 from workers.queues import notify
 
@@ -21,10 +21,15 @@ MAX_WAIT = 30.0
 MAX_EFFECTS = 300          # moves whose effects a tree shows (legal_moves)
 MAX_ANSWERS = 256          # legal-moves answers kept per process (ANSWERS)
 logger = logging.getLogger(__name__)
+NOT_DEALT = {"public": {}, "private": {}}      # the view of a game waiting for its players
 
 
 @bp.post("/v1/games")
 def create_game():
+    """A quick game (no player token, no API key) shows its creator every seat's token;
+    a game created by a player or with an API key shows no seat held by someone else,
+    and an invitation for each seat nobody holds yet (issue 25): it is dealt when the
+    last is taken (service/handover.py)."""
     body, conn = request.get_json(), current_app.extensions["redis"]
     player = bearer_player()
     creator = invitations.creator(conn, body["players"], None if player else bearer())
@@ -32,23 +37,46 @@ def create_game():
     settings = {"clock": body["clock"]} if "clock" in body else {}
     if creator is not None:
         settings["creator"] = creator           # the API key's name, for whoever runs the service
-    record, tokens, admin = play.create_game(
+    record, shown, admin = play.create_game(
         store(), body["game"], players.with_addresses(body["players"], seated_players),
         body.get("options"), body.get("seed"), settings=settings,
-        admit=lambda: invitations.count(conn, creator, body["players"]))
-    seats = [{"seat": i, "name": s.name, "token": t, **({"bot": True} if s.bot else {})}
-             for i, (s, t) in enumerate(zip(record.seats, tokens))]
+        admit=lambda: invitations.count(conn, creator, body["players"]),
+        invite=player is not None or creator is not None)
+    seats = [{"seat": i, "name": s.name, **shown_seat(record, i, credential)}
+             for i, (s, credential) in enumerate(zip(record.seats, shown))]
     try:
         players.seated(conn, record)            # the players' inboxes and streams
-        feed.announce(conn, record.id)
-        notify(current_app.extensions["redis"], "on_game_created", record.id)
-        if any(s.bot for s in record.seats):
-            bots.owe(conn, play.load_game(store(), record.id))
+        if not seating.open_seats(record):
+            started(conn, record)
     except redis.RedisError:        # the game exists and its tokens are shown only now
         logger.exception("invitations or announcements of game %s not queued", record.id)
     location = url_for("games.show_game", game_id=record.id)
     return ({"id": record.id, "game": record.game, "version": 0, "options": record.options,
-             "seats": seats, "admin_token": admin}, 201, {"Location": location})
+             "status": WAITING if seating.open_seats(record) else "active", "seats": seats,
+             "admin_token": admin}, 201, {"Location": location})
+
+
+def shown_seat(record, seat: int, credential: dict) -> dict:
+    """A seat as its game's creator is shown it: its token (a quick game), its invitation
+    (the code, and the page that takes it), or who holds it."""
+    entry = record.seats[seat]
+    if "invitation" in credential:
+        code = credential["invitation"]
+        url = request.host_url.rstrip("/") + url_for("pages.invitation", game_id=record.id,
+                                                     code=code)
+        return {"invitation": {"code": code, "url": url}}
+    held_by = "bot" if entry.bot else "player" if entry.player else "email" if entry.email \
+        else "token"
+    return {**credential, "held_by": held_by, **({"bot": True} if entry.bot else {})}
+
+
+def started(conn, record) -> None:
+    """A game just dealt (at creation, or when its last invitation is taken): its players
+    are told (streams, webhooks, mail) and its bots owed their moves."""
+    feed.announce(conn, record.id)
+    notify(conn, "on_game_created", record.id)
+    if any(s.bot for s in record.seats):
+        bots.owe(conn, play.load_game(store(), record.id))
 
 
 @bp.get("/v1/games/<game_id>")
@@ -68,10 +96,12 @@ def show_game(game_id: str):
     if request.if_none_match.contains_weak(tag):      # RFC 9110 13.1.2: weak, or "*"
         return "", 304, headers
     snap = game.snapshot
+    dealt = snap.status != WAITING
     body = {"id": game_id, "game": game.record.game, "version": snap.version,
             "status": snap.status, "to_act": snap.to_act, "seat": seat,
             "players": [s.name for s in game.record.seats], "options": game.record.options,
-            "view": game.type.engine.view(game.state, seat), "result": snap.result,
+            "view": game.type.engine.view(game.state, seat) if dealt else NOT_DEALT,
+            "result": snap.result,
             "fairness": fairness.public(game.record.seed, game.record.fairness,
                                         snap.status == "finished")}
     return body, 200, headers
@@ -136,7 +166,8 @@ def answer(game, seat: int, action: str | None, form: str) -> dict:
     if form == "tree":
         with_effects = len(moves) <= MAX_EFFECTS
         return {"version": snap.version, "effects": with_effects,
-                "tree": choice_tree(engine, game.state, seat, moves, with_effects)}
+                "tree": choice_tree(engine, game.state, seat, moves, with_effects) if moves
+                else []}
     return {"version": snap.version, "moves": moves,
             "notation": [engine.format(m) for m in moves]}
 
@@ -153,13 +184,13 @@ def log(game_id: str):
 @bp.post("/v1/games/<game_id>/status")
 def set_status(game_id: str):
     game = play.load_game(store(), game_id)
-    if not play.is_admin(game.record, bearer()):
+    if not seating.is_admin(game.record, bearer()):
         seat_of(game.record)                         # 401 for an unknown token
         raise problems.Forbidden("only the game's admin token may pause or resume it")
     try:
         snap = store().set_status(game_id, request.get_json()["status"])
-    except GameFinished:
-        raise problems.GameNotActive("the game is finished") from None
+    except GameFinished as fixed:
+        raise problems.GameNotActive(f"the game is {fixed}", status_now=str(fixed)) from None
     feed.announce(current_app.extensions["redis"], game_id)
     if snap.status == "active":
         notify(current_app.extensions["redis"], "on_game_resumed", game_id)

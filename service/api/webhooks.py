@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, request
 
-from service import feed, play, problems, webhooks
+from service import feed, play, problems, seating, webhooks
 from service.api import bearer, store
 from service.api.accounts import me
 
@@ -18,7 +18,7 @@ def owner(game_id: str | None) -> str:
     if game_id is None:
         return f"player:{me()['id']}"
     game = play.load_game(store(), game_id)
-    if not play.is_admin(game.record, bearer()):
+    if not seating.is_admin(game.record, bearer()):
         raise problems.Unauthorized("a game's webhooks take the game's admin token")
     return f"game:{game_id}"
 

@@ -8,8 +8,10 @@ import json
 from flask import (Blueprint, abort, current_app, flash, redirect, render_template, request,
                    url_for)
 
-from service import play, problems
+from service import handover, play, problems, seating
 from service.api import store, turns
+from service.api.games import started
+from service.store import WAITING
 from service.games.events import parts_text
 from service.games.registry import game_types
 from service.games.choice_tree import scalars
@@ -51,7 +53,7 @@ def create_game():
     game = request.form.get("game", "")
     record, _tokens, _admin = play.create_game(
         store(), game, [{"name": n} for n in names], chosen_options(game), None)
-    links = [(s.name, seats.link_url(record.id, i)) for i, s in enumerate(record.seats)]
+    links = [(s.name, seats.link_url(record, i)) for i, s in enumerate(record.seats)]
     return render_template("pages/created.html", record=record, links=links,
                            days=seats.LINK_DAYS), 201
 
@@ -59,6 +61,12 @@ def create_game():
 @bp.get("/games/<game_id>")
 def spectator(game_id: str):
     game = play.load_game(store(), game_id)
+    try:
+        seats.signed_in_seat(game.record)       # a seat taken since is forgotten here
+    except problems.Unauthorized:
+        pass                                    # the spectator's page is anyone's
+    if game.snapshot.status == WAITING:
+        return waiting(game)
     return render_template("pages/game.html", **table(game, None))
 
 
@@ -67,22 +75,49 @@ def sign_in_with_token(game_id: str):
     """A seat's bearer token, typed into a form (never in a URL), signs the browser in."""
     seats.check_csrf()
     game = play.load_game(store(), game_id)
-    seat = play.seat_of(game.record, request.form.get("token", "").strip() or None)
+    seat = seating.holder(game.record, request.form.get("token", "").strip() or None)
     if seat is None:
         raise problems.Unauthorized("give the seat's token")
-    seats.sign_in(game_id, seat)
+    seats.sign_in(game.record, seat)
     return redirect(url_for("pages.seat_page", game_id=game_id), 303)
 
 
 @bp.get("/games/<game_id>/enter/<signed>")
 def enter(game_id: str, signed: str):
-    seat = seats.read_seat_link(current_app.secret_key, game_id, signed)
+    game = play.load_game(store(), game_id)
+    seat = seats.read_seat_link(current_app.secret_key, game.record, signed)
     if seat is None:
-        raise problems.Unauthorized("this seat link is forged, expired or another game's; "
-                                    "ask for a new one (the 'your turn' mail has one)")
-    play.load_game(store(), game_id)
-    seats.sign_in(game_id, seat)
+        raise problems.Unauthorized("this seat link is forged, expired, another game's or "
+                                    "its seat's since it was taken by its player; ask for a "
+                                    "new one (the 'your turn' mail has one)")
+    seats.sign_in(game.record, seat)
     return redirect(url_for("pages.seat_page", game_id=game_id), 303)
+
+
+@bp.get("/games/<game_id>/invitation/<code>")
+def invitation(game_id: str, code: str):
+    """An invitation's page: what the game is, the seat, and the button that takes it (a
+    GET takes nothing: mail scanners open links); 403 for a code that opens no seat."""
+    game = play.load_game(store(), game_id)
+    seat = handover.opened_by(game.record, code)
+    return render_template("pages/invitation.html", game_id=game_id, game_name=game.type.name,
+                           names=[s.name for s in game.record.seats],
+                           seat_name=game.record.seats[seat].name)
+
+
+@bp.post("/games/<game_id>/invitation/<code>")
+def take_invitation(game_id: str, code: str):
+    """The seat taken without an account (service/handover.py): the browser is signed in
+    to it and shown the seat's new token once."""
+    seats.check_csrf()
+    conn = current_app.extensions["redis"]
+    taken = handover.take(conn, game_id, code)
+    if taken.dealt:
+        started(conn, taken.record)
+    seats.sign_in(taken.record, taken.seat)
+    return render_template("pages/taken.html", game_id=game_id, token=taken.token,
+                           name=taken.record.seats[taken.seat].name,
+                           status=store().snapshot(game_id).status)
 
 
 @bp.get("/games/<game_id>/seat")
@@ -91,7 +126,9 @@ def seat_page(game_id: str):
     (choices.walk): `?v=VERSION&at=PATH` is where the walk stands, a path of an
     older version starts again; a path ending on a complete move shows its preview."""
     game = play.load_game(store(), game_id)
-    seat = signed_in(game_id)
+    seat = signed_in(game.record)
+    if game.snapshot.status == WAITING:
+        return waiting(game)
     moves = play.legal_moves(game, seat)
     version = game.snapshot.version
     at = request.args.get("at", "") if request.args.get("v", type=int) == version else ""
@@ -103,6 +140,12 @@ def seat_page(game_id: str):
     return render_template("pages/seat.html", **table(game, seat), walk=walk, preview=preview,
                            version=version, outcome=outcome(game, seat, request.args.get("turn")),
                            turn_wait=TURN_WAIT)
+
+
+def waiting(game: play.Game):
+    """The page of a game not dealt yet: its seats, taken or still invited."""
+    seated = [(s.name, not s.invitation) for s in game.record.seats]
+    return render_template("pages/waiting.html", game_name=game.type.name, seats=seated)
 
 
 def previewed(game: play.Game, seat: int, move: dict, names: list[str]) -> dict:
@@ -127,7 +170,7 @@ def submit_move(game_id: str):
     POST /v1/games/{id}/turns; both end on the seat's page naming the turn (outcome)."""
     seats.check_csrf()
     game = play.load_game(store(), game_id)
-    seat = signed_in(game_id)
+    seat = signed_in(game.record)
     body = {"expected_version": request.form.get("expected_version", -1, type=int),
             "moves": [parsed_move(request.form.get("move", ""))]}
     try:
@@ -167,8 +210,8 @@ def chosen_options(game_id: str) -> dict | None:
     return out
 
 
-def signed_in(game_id: str) -> int:
-    seat = seats.signed_in_seat(game_id)
+def signed_in(record) -> int:
+    seat = seats.signed_in_seat(record)
     if seat is None:
         raise problems.Unauthorized("open your seat's link (from its mail or the game's "
                                     "creation page) or sign in with its token on the game's page")

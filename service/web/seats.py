@@ -4,11 +4,14 @@ the CSRF token of every form.
 - The signing key is workers.mail.config.page_key: PBEM_SECRET_KEY, else one drawn
   once and kept in the service's Redis, so every gunicorn worker and the mail workers,
   which sign the links in the "your turn" mails, share it.
-- A seat link `/games/{id}/enter/{signed}` carries {game, seat} signed and timed with
+- A seat link `/games/{id}/enter/{signed}` carries {game, seat, epoch} signed and timed with
   itsdangerous (Flask's own dependency); opening it puts the seat into the session
   cookie (signed, HttpOnly, SameSite=Lax) and redirects to `/games/{id}/seat`, with
   `Referrer-Policy: no-referrer` on every page, so no credential stays in the address
-  bar or leaks in a Referer. The seat's bearer token never appears in a URL.
+  bar or leaks in a Referer. The seat's bearer token never appears in a URL. A link and
+  a session hold the seat only while it has not changed hands since they were issued
+  (the seat's epoch, service/seating.py): once its invitation or token is taken, those
+  issued before are refused (401).
 - Sessions are opened for the pages only: the /v1 API sets no cookie, but takes the
   page session's seat as a credential (api_seat, the `seatPage` scheme of
   openapi.yaml), so the seat's page plays through the same routes as every client.
@@ -30,7 +33,8 @@ from flask import Flask, abort, current_app, request, session
 from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
-from service import problems
+from service import problems, seating
+from service.store import GameRecord
 from workers.mail.config import page_key as secret_key
 
 LINK_SALT = "seat-link"
@@ -45,22 +49,25 @@ def link_signer(key: str) -> URLSafeTimedSerializer:
     return URLSafeTimedSerializer(key, salt=LINK_SALT)
 
 
-def seat_link_path(key: str, game_id: str, seat: int) -> str:
-    """The path of a seat's signed, expiring link (the caller adds scheme and host);
-    `key` is secret_key()'s."""
-    return f"/games/{game_id}/enter/{link_signer(key).dumps({'game': game_id, 'seat': seat})}"
+def seat_link_path(key: str, record: GameRecord, seat: int) -> str:
+    """The path of a seat's signed, expiring link for its present holder (the caller adds
+    scheme and host); `key` is secret_key()'s."""
+    data = {"game": record.id, "seat": seat, "epoch": seating.epoch(record, seat)}
+    return f"/games/{record.id}/enter/{link_signer(key).dumps(data)}"
 
 
-def read_seat_link(key: str, game_id: str, signed: str) -> int | None:
-    """The seat a link signs in, or None when it is forged, expired or another game's."""
+def read_seat_link(key: str, record: GameRecord, signed: str) -> int | None:
+    """The seat a link signs in, or None when it is forged, expired, another game's, or
+    the seat has changed hands since it was signed (a link of before its epoch, or of
+    before epochs: 0)."""
     try:
         data = link_signer(key).loads(signed, max_age=LINK_DAYS * 86400)
     except BadSignature:                 # SignatureExpired is one
         return None
-    if not isinstance(data, dict) or data.get("game") != game_id \
-            or not isinstance(data.get("seat"), int):
+    if not isinstance(data, dict) or data.get("game") != record.id \
+            or not isinstance(data.get("seat"), int) or not isinstance(data.get("epoch", 0), int):
         return None
-    return data["seat"]
+    return data["seat"] if seating.holds(record, data["seat"], data.get("epoch", 0)) else None
 
 
 class PageSessions(SecureCookieSessionInterface):
@@ -94,13 +101,14 @@ def cookie_session() -> dict:
     return data if isinstance(data, dict) else {}
 
 
-def api_seat(game_id: str) -> int | None:
+def api_seat(record: GameRecord) -> int | None:
     """The seat the page session signed in to in this game, as a credential of the /v1
-    API (None without one). A request that may change something must carry the
-    session's CSRF token in X-CSRF-Token: 403 naming the header otherwise."""
+    API (None without one; 401 once the seat has changed hands since). A request that
+    may change something must carry the session's CSRF token in X-CSRF-Token: 403
+    naming the header otherwise."""
     data = cookie_session()
-    seat = data.get("seats", {}).get(game_id)
-    if not isinstance(seat, int):
+    seat = session_seat(data, record)
+    if seat is None:
         return None
     if request.method not in SAFE_METHODS and not same(request.headers.get(CSRF_HEADER, ""),
                                                        data.get("csrf")):
@@ -119,15 +127,36 @@ def install(app: Flask) -> None:
                       PERMANENT_SESSION_LIFETIME=timedelta(days=SESSION_DAYS))
 
 
-def sign_in(game_id: str, seat: int) -> None:
+def sign_in(record: GameRecord, seat: int) -> None:
     seats = dict(session.get("seats", {}))
-    seats[game_id] = seat
+    seats[record.id] = [seat, seating.epoch(record, seat)]
     session["seats"] = seats
     session.permanent = True
 
 
-def signed_in_seat(game_id: str) -> int | None:
-    return session.get("seats", {}).get(game_id)
+def signed_in_seat(record: GameRecord) -> int | None:
+    """The seat this page session signed in to in the game; a seat that has changed
+    hands since is forgotten by the session (its API requests are then a spectator's)
+    and refused (401)."""
+    try:
+        return session_seat(session, record)
+    except problems.Unauthorized:
+        session["seats"] = {game: seat for game, seat in session["seats"].items()
+                            if game != record.id}
+        raise
+
+
+def session_seat(data, record: GameRecord) -> int | None:
+    """The seat a session signed in to in the game ([seat, epoch]; a bare seat number is
+    a session of before epochs: 0), None for none; 401 once the seat changed hands."""
+    held = data.get("seats", {}).get(record.id)
+    seat, issued = held if isinstance(held, list) and len(held) == 2 else (held, 0)
+    if not isinstance(seat, int) or not isinstance(issued, int):
+        return None
+    if not seating.holds(record, seat, issued):
+        raise problems.Unauthorized("this page session's seat has been taken by its player "
+                                    "since you opened it; ask them for a new link")
+    return seat
 
 
 def csrf_token() -> str:
@@ -146,5 +175,5 @@ def same(sent: str, own: str | None) -> bool:
     return bool(own) and hmac.compare_digest(sent.encode(), own.encode())
 
 
-def link_url(game_id: str, seat: int) -> str:
-    return request.host_url.rstrip("/") + seat_link_path(current_app.secret_key, game_id, seat)
+def link_url(record: GameRecord, seat: int) -> str:
+    return request.host_url.rstrip("/") + seat_link_path(current_app.secret_key, record, seat)

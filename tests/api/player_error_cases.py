@@ -19,11 +19,17 @@ def full_of_tokens(client):
     return answer
 
 
-def taken_seat(client, game):
+def taken_seat(client, game, path: str = "/v1/players/me/seats", field: str = "token"):
+    """A player who took one seat of the game takes another (one seat per player)."""
+    auth = sign_up(client)
     client.post("/v1/players/me/seats", json={"game": game.id, "token": game.tokens[0]},
-                headers=sign_up(client))
-    return client.post("/v1/players/me/seats", json={"game": game.id, "token": game.tokens[0]},
-                       headers=sign_up(client))
+                headers=auth)
+    return client.post(path, json={"game": game.id, field: game.tokens[1]}
+                       if field == "token" else {field: game.tokens[1]}, headers=auth)
+
+
+def invitation_taken_twice(client, game):
+    return taken_seat(client, game, f"/v1/games/{game.id}/invitations/accept", "code")
 
 
 def hook_of(client, auth: dict, base: str = "/v1/players/me") -> str:
@@ -79,6 +85,17 @@ CASES = {
     ("acceptSeat", 409): taken_seat,
     ("acceptSeat", 415): lambda c, g: c.post("/v1/players/me/seats", data="x",
                                              content_type="text/plain", headers=sign_up(c)),
+    ("acceptInvitation", 400): lambda c, g: c.post(f"/v1/games/{g.id}/invitations/accept",
+                                                   json={}),
+    ("acceptInvitation", 401): lambda c, g: c.post(f"/v1/games/{g.id}/invitations/accept",
+                                                   json={"code": g.tokens[0]}, headers=FAKE),
+    ("acceptInvitation", 403): lambda c, g: c.post(f"/v1/games/{g.id}/invitations/accept",
+                                                   json={"code": "not-a-seat"}),
+    ("acceptInvitation", 404): lambda c, g: c.post(f"/v1/games/{NO_ID}/invitations/accept",
+                                                   json={"code": g.tokens[0]}),
+    ("acceptInvitation", 409): invitation_taken_twice,
+    ("acceptInvitation", 415): lambda c, g: c.post(f"/v1/games/{g.id}/invitations/accept",
+                                                   data="x", content_type="text/plain"),
     ("listMyGames", 400): lambda c, g: c.get("/v1/players/me/games?to_act=maybe", headers=sign_up(c)),
     ("listMyGames", 401): lambda c, g: c.get("/v1/players/me/games", headers=FAKE),
     ("streamPlayerEvents", 400): lambda c, g: c.get("/v1/players/me/events", headers={
@@ -136,6 +153,8 @@ REQUESTS = {
     "revokePlayerToken": lambda c, g: c.delete(f"/v1/players/me/tokens/{NO_ID}", headers=FAKE),
     "acceptSeat": lambda c, g: c.post("/v1/players/me/seats", json={
         "game": g.id, "token": g.tokens[0]}, headers=FAKE),
+    "acceptInvitation": lambda c, g: c.post(f"/v1/games/{g.id}/invitations/accept", json={
+        "code": g.tokens[0]}, headers=FAKE),
     "listMyGames": lambda c, g: c.get("/v1/players/me/games", headers=FAKE),
     "streamPlayerEvents": lambda c, g: c.get("/v1/players/me/events", headers=FAKE),
     "listPlayerWebhooks": lambda c, g: c.get(f"{ME}/webhooks", headers=FAKE),

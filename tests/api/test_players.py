@@ -1,7 +1,7 @@
 """Player accounts (issue 13): one identity across games. A personal token acts for every
-seat bound to its player; seats are bound at creation by player id or by accepting an
-invitation (the seat's token); the inbox lists every game in one request; revocation
-takes effect at once; anonymous seat tokens keep working."""
+seat bound to its player; seats are bound at creation by player id or by taking an
+invitation (or a quick game's seat token, which then stops working: issue 25); the inbox
+lists every game in one request; revocation takes effect at once."""
 from __future__ import annotations
 
 import pytest
@@ -27,11 +27,20 @@ def sign_up(client, name: str = "Ada", email: str = "ada@player.test") -> tuple[
 
 
 def new_game(client, seats: list[dict], **headers) -> Created:
+    """The game and the tokens its creator is shown (None for a seat shown none); a seat
+    shown an invitation is taken without an account at once, its new token kept."""
     answer = client.post("/v1/games", json={"game": "pile", "players": seats, "seed": 7},
                          headers=headers)
     assert answer.status_code == 201, answer.json
     data = answer.json
-    return Created(data["id"], [s["token"] for s in data["seats"]], data["admin_token"])
+    game = Created(data["id"], [s.get("token") for s in data["seats"]], data["admin_token"])
+    for seat in data["seats"]:
+        if "invitation" in seat:
+            taken = client.post(f"/v1/games/{game.id}/invitations/accept",
+                                json={"code": seat["invitation"]["code"]})
+            assert taken.status_code == 200 and taken.json["seat"] == seat["seat"], taken.json
+            game.tokens[seat["seat"]] = taken.json["token"]
+    return game
 
 
 def test_sign_up_shows_the_token_once_and_keeps_only_its_hash(client, redis_conn):
@@ -84,7 +93,7 @@ def test_a_players_token_acts_for_its_seat_and_the_inbox_shows_every_game(client
     assert answer.status_code == 202
     work()
     assert client.get("/v1/players/me/games?to_act=true", headers=ada_auth).json["games"] == []
-    submit(client, second, 0, [{"action": "pass"}], 0)              # the anonymous seat token
+    submit(client, second, 0, [{"action": "pass"}], 0)      # the token of the invitation taken
     work()
     inbox = client.get("/v1/players/me/games", headers=ada_auth).json["games"]
     assert [(g["id"], g["to_act"]) for g in inbox] == [(second.id, True), (first.id, False)]
@@ -109,8 +118,9 @@ def test_binding_another_player_needs_an_api_key(client, api_key):
     assert unknown.status_code == 422 and unknown.json["errors"][0]["field"] == "players[0].player"
 
 
-def test_an_invitation_accepted_binds_the_seat_and_the_seat_token_keeps_working(client, game_state):
-    """Also with the game state on a Redis Cluster (the seat is bound in the game's meta there)."""
+def test_a_seat_token_handed_over_binds_the_seat_and_stops_working(client, game_state):
+    """A quick game's seat token given to a player (issue 25: the creator's copy dies).
+    Also with the game state on a Redis Cluster (the seat is bound in the game's meta there)."""
     ada, ada_auth = sign_up(client)
     _bert, bert_auth = sign_up(client, "Bert", "bert@player.test")
     game = new_game(client, [{"name": "x"}, {"name": "Ada"}])
@@ -119,13 +129,13 @@ def test_an_invitation_accepted_binds_the_seat_and_the_seat_token_keeps_working(
                         headers=ada_auth)
     assert wrong.status_code == 403 and wrong.json["errors"][0]["field"] == "token"
     answer = client.post(accept, json={"game": game.id, "token": game.tokens[1]}, headers=ada_auth)
-    assert answer.status_code == 200 and answer.json["seat"] == 1
+    assert answer.status_code == 200 and answer.json["seat"] == 1 and "token" not in answer.json
     assert client.post(accept, json={"game": game.id, "token": game.tokens[1]},
-                       headers=bert_auth).status_code == 409
+                       headers=bert_auth).status_code == 403        # taken: the token is dead
     assert client.post(accept, json={"game": game.id, "token": game.tokens[0]},
                        headers=ada_auth).status_code == 409          # one seat per player
     assert client.get(f"/v1/games/{game.id}", headers=ada_auth).json["seat"] == 1
-    assert client.get(f"/v1/games/{game.id}", headers=game.auth(1)).json["seat"] == 1
+    assert client.get(f"/v1/games/{game.id}", headers=game.auth(1)).status_code == 401
     assert [g["id"] for g in client.get("/v1/players/me/games", headers=ada_auth).json["games"]] \
         == [game.id]
 

@@ -68,8 +68,9 @@ def sign_up(base: str, name: str) -> tuple[dict, dict]:
 
 
 def play(table: Table, seat: int, auth: dict | None = None, action: str = "play") -> dict:
-    """The seat's first move of that action (its token, or its player's `auth`)."""
-    legal = table.legal(seat)
+    """The seat's first move of that action (its token, or its player's `auth`: a seat
+    token handed to a player stops working once taken)."""
+    legal = table.http.get(f"{table.url}/legal-moves", headers=auth or table.auth(seat)).json()
     move = next(m for m in legal["moves"] if m["action"] == action)
     answer = table.http.post(f"{table.url}/turns?wait=10", headers=auth or table.auth(seat),
                              json={"expected_version": legal["version"], "moves": [move]})
@@ -160,6 +161,9 @@ def test_pbem_worker_delivers_a_players_webhook(service):
                              json={"url": box.url, "events": ["your-turn"]}).json()
         game = requests.post(f"{service.base}/v1/games", headers=auth, timeout=10, json={
             "game": "pile", "players": [{"name": "cid", "player": ada["id"]}, {"name": "x"}]})
+        code = game.json()["seats"][1]["invitation"]["code"]        # x takes it: the deal
+        assert requests.post(f"{service.base}/v1/games/{game.json()['id']}/invitations/accept",
+                             json={"code": code}, timeout=10).status_code == 200
         deadline = time.monotonic() + 10
         while not box.got and time.monotonic() < deadline:
             time.sleep(0.02)

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from service import bench_storage, play
+from service import bench_storage, play, seating
 from service.store import IDEMPOTENCY_TTL, Store, key, turn_id, unpacked
 from tests.api.helpers import a_game, submit
 from workers.queues import resolve_job_id
@@ -178,16 +178,17 @@ def test_issue10_a_resolution_is_published_inside_its_multi_on_one_redis(store, 
 
 
 def test_issue18_the_meta_keeps_128_bits_of_each_token_hash_and_old_whole_ones_still_match(store):
-    record, tokens, admin = play.create_game(store, "pile", [{"name": "a"}, {"name": "b"}], None, 5)
+    record, shown, admin = play.create_game(store, "pile", [{"name": "a"}, {"name": "b"}], None, 5)
+    tokens = [seat["token"] for seat in shown]
     stored = store.game(record.id)
     assert [len(seat.token_hash) for seat in stored.seats] == [32, 32] and len(stored.admin_hash) == 32
-    assert [play.seat_of(stored, token) for token in tokens] == [0, 1]
-    assert play.is_admin(stored, admin) and not play.is_admin(stored, tokens[0])
-    whole = replace(stored, seats=[replace(seat, token_hash=play.hash_token(token))
+    assert [seating.holder(stored, token) for token in tokens] == [0, 1]
+    assert seating.is_admin(stored, admin) and not seating.is_admin(stored, tokens[0])
+    whole = replace(stored, seats=[replace(seat, token_hash=seating.hash_token(token))
                                    for seat, token in zip(stored.seats, tokens)],
-                    admin_hash=play.hash_token(admin))        # a game created before
-    assert [play.seat_of(whole, token) for token in tokens] == [0, 1] and play.is_admin(whole, admin)
-    assert not play.token_matches("", admin) and not play.token_matches(stored.admin_hash[:8], admin)
+                    admin_hash=seating.hash_token(admin))        # a game created before
+    assert [seating.holder(whole, token) for token in tokens] == [0, 1] and seating.is_admin(whole, admin)
+    assert not seating.token_matches("", admin) and not seating.token_matches(stored.admin_hash[:8], admin)
 
 
 def test_a_seat_bound_while_the_last_turn_commits_is_kept_in_the_finished_game(

@@ -27,7 +27,8 @@ def brass(app, redis_conn):
 def seat_client(app, redis_conn, game_id: str):
     seat = Store(redis_conn).snapshot(game_id).to_act[0]
     client = app.test_client()
-    client.get(seats.seat_link_path(seats.secret_key(redis_conn), game_id, seat))
+    client.get(seats.seat_link_path(seats.secret_key(redis_conn), Store(redis_conn).game(game_id),
+                                    seat))
     return client, seat
 
 

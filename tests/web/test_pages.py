@@ -27,7 +27,8 @@ def pile(app, redis_conn):
 
 
 def enter(client, redis_conn, game_id: str, seat: int):
-    return client.get(seats.seat_link_path(seats.secret_key(redis_conn), game_id, seat))
+    return client.get(seats.seat_link_path(seats.secret_key(redis_conn),
+                                           Store(redis_conn).game(game_id), seat))
 
 
 def csrf(page: str) -> str:
@@ -73,7 +74,7 @@ def test_forged_expired_or_other_games_links_are_refused(app, redis_conn, pile):
     with app.app_context():
         other, _, _ = play.create_game(Store(redis_conn), "pile",
                                        [{"name": "X"}, {"name": "Y"}], None, 8)
-    link = seats.seat_link_path(seats.secret_key(redis_conn), pile, 0)
+    link = seats.seat_link_path(seats.secret_key(redis_conn), Store(redis_conn).game(pile), 0)
     client = app.test_client()
     assert client.get(link[:-2] + ("AA" if not link.endswith("AA") else "BB")).status_code == 401
     assert client.get(link.replace(pile, other.id)).status_code == 401

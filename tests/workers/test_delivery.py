@@ -90,7 +90,7 @@ def test_mail_in_process_takes_replies_for_its_domain_only(conn, inbox, run_jobs
     run_jobs()
     message = EmailMessage()
     message["From"], message["Subject"] = ADA, "Re: your turn"
-    message["To"] = reply_address.make(SECRET, DOMAIN, game_id, 0, 0)
+    message["To"] = reply_address.make(SECRET, DOMAIN, game_id, 0, 0, 0)
     message.set_content("status\n")
     with smtplib.SMTP("127.0.0.1", listener_process) as client:
         client.send_message(message)

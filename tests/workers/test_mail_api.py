@@ -76,11 +76,14 @@ def test_mail_for_a_seat_without_address_is_neither_answered_nor_played(conn, cl
     conn.sadd(consent.CONFIRMED, PLAYERS[1]["email"])
     game = client.post("/v1/games", json={"game": "pile", "players": [{"name": "Ada"}, PLAYERS[1]],
                                           "seed": 7}, headers=api_key()).get_json()
+    code = game["seats"][0]["invitation"]["code"]         # Ada takes her seat, with no address
+    assert client.post(f"/v1/games/{game['id']}/invitations/accept",
+                       json={"code": code}).status_code == 200
     run_jobs()
     mallory = "mallory@evil.test"
     forged = reply_to(inbox.last(PLAYERS[1]["email"]), "status\npass", mallory)
     del forged["To"]
-    forged["To"] = reply_address.make(SECRET, DOMAIN, game["id"], 0, 0)
+    forged["To"] = reply_address.make(SECRET, DOMAIN, game["id"], 0, 0, 1)   # taken once: epoch 1
     answer = client.post("/v1/inbound-mail", data=bytes(forged),
                          headers={"Authorization": f"Bearer {hook_secret(conn)}",
                                   "Content-Type": "message/rfc822"})

@@ -27,7 +27,7 @@ def client(conn):
 
 
 def attack(client, headers, games: int = 20) -> list[int]:
-    players = [{"name": SPAM, "email": VICTIM}, {"name": SPAM + " (2)"}]
+    players = [{"name": SPAM, "email": VICTIM}, {"name": SPAM + " (2)", "bot": True}]
     return [client.post("/v1/games", json={"game": "pile", "players": players},
                         headers=headers).status_code for _ in range(games)]
 

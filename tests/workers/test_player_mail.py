@@ -32,6 +32,9 @@ def test_no_game_mail_before_the_players_address_is_confirmed(conn, client, inbo
     game = client.post("/v1/games", headers=auth, json={"game": "pile", "players": [
         {"name": "Ada", "player": signed_up["id"]}, {"name": "Bert"}]})
     assert game.status_code == 201
+    code = game.json["seats"][1]["invitation"]["code"]   # Bert takes his seat: the deal
+    assert client.post(f"/v1/games/{game.json['id']}/invitations/accept",
+                       json={"code": code}).status_code == 200
     run_jobs()
     assert [str(m["Subject"]) for m in inbox.to(ADA)] == [QUESTION]      # nothing of the game
     assert client.get("/v1/players/me", headers=auth).json["email_confirmed"] is False

@@ -8,7 +8,7 @@ from email.message import EmailMessage
 from workers.mail import compose, inbound, reply_address
 
 SECRET, DOMAIN = "s", "games.test"
-ADDRESS = reply_address.make(SECRET, DOMAIN, "g.1-x", 2, 7)
+ADDRESS = reply_address.make(SECRET, DOMAIN, "g.1-x", 2, 7, 0)
 
 
 def raw(body: str, subtype: str = "plain", **headers) -> bytes:
@@ -27,10 +27,13 @@ def test_reply_address_round_trip_and_forgery():
     prefix, _, mac = local.rpartition(".")
     found = reply_address.find(f"Ada <{prefix.replace('play', 'Play')}.{mac.upper()}@{domain}>")
     assert (found.game_id, found.seat, found.version) == ("g.1-x", 2, 7)
-    assert reply_address.is_genuine(SECRET, found)
-    assert not reply_address.is_genuine("other secret", found)
-    assert not reply_address.is_genuine(SECRET, reply_address.ReplyAddress("g.1-x", 1, 7, found.mac, DOMAIN))
-    assert not reply_address.is_genuine(SECRET, reply_address.ReplyAddress("g.1-x", 2, 8, found.mac, DOMAIN))
+    assert reply_address.is_genuine(SECRET, found, 0)
+    assert not reply_address.is_genuine("other secret", found, 0)
+    assert not reply_address.is_genuine(SECRET, reply_address.ReplyAddress("g.1-x", 1, 7, found.mac, DOMAIN), 0)
+    assert not reply_address.is_genuine(SECRET, reply_address.ReplyAddress("g.1-x", 2, 8, found.mac, DOMAIN), 0)
+    assert not reply_address.is_genuine(SECRET, found, 1)        # the seat changed hands since
+    taken = reply_address.find(reply_address.make(SECRET, DOMAIN, "g.1-x", 2, 7, 1))
+    assert reply_address.is_genuine(SECRET, taken, 1) and not reply_address.is_genuine(SECRET, taken, 0)
 
 
 def test_moves_above_the_quote_and_signature_are_read():

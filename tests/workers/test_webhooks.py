@@ -135,10 +135,18 @@ def ada_with_hook(client, url: str, events=None) -> tuple[dict, dict, dict]:
 
 
 def game_with(client, ada: dict, auth: dict) -> dict:
+    """Ada's game with Bert, who takes his invitation without an account (its token kept
+    in his seat's entry): the game is dealt."""
     answer = client.post("/v1/games", headers=auth, json={"game": "pile", "seed": 3, "players": [
         {"name": "Ada", "player": ada["id"]}, {"name": "Bert"}]})
     assert answer.status_code == 201, answer.json
-    return answer.json
+    game = answer.json
+    bert = game["seats"][1]
+    taken = client.post(f"/v1/games/{game['id']}/invitations/accept",
+                        json={"code": bert["invitation"]["code"]})
+    assert taken.status_code == 200, taken.json
+    bert["token"] = taken.json["token"]
+    return game
 
 
 def test_each_message_verifies_with_the_standardwebhooks_package(client, receiver, deliver,

@@ -105,7 +105,7 @@ def by_mail(game_id: str, seat: int, version: int, move: str, sender: str) -> Em
     """A player's mail to the seat's reply address of that version, the move typed."""
     mail = EmailMessage()
     mail["From"], mail["Subject"] = sender, "Re: my move"
-    mail["To"] = reply_address.make(SECRET, DOMAIN, game_id, seat, version)
+    mail["To"] = reply_address.make(SECRET, DOMAIN, game_id, seat, version, 0)
     mail["Message-ID"] = f"<{game_id}.{version}@player.test>"
     mail.set_content(move + "\n")
     return mail

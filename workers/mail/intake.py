@@ -22,7 +22,7 @@ import re
 import time
 from datetime import datetime, timezone
 
-from service import problems
+from service import problems, seating
 from service.games.base import IllegalMove, NotationError
 from service.play import Game, load_game, submit_turn
 from service.store import Store
@@ -72,11 +72,11 @@ def handle(digest: str, envelope_to: list[str], envelope_from: str | None) -> st
         return answer_stray(conn, config, reply, digest, "No game at this address",
                             "This address does not belong to any game. Reply to the mail "
                             "the turn service sent you, using its Reply-To address.")
-    game = Store(conn).game(address.game_id) if reply_address.is_genuine(config.secret, address) else None
-    if game is None or not 0 <= address.seat < len(game.seats):
+    if addressed_seat(conn, config, address) is None:
         return answer_stray(conn, config, reply, digest, "Invalid reply address",
-                            "This reply address is not valid (its code does not match). "
-                            "Nothing was played. Reply to the latest mail you received.")
+                            "This reply address is not valid (its code does not match, or "
+                            "its seat has been taken by its player since). Nothing was "
+                            "played. Reply to the latest mail you received.")
     return handle_seat(conn, config, load_game(Store(conn), address.game_id), address.seat,
                        reply, digest)
 
@@ -86,10 +86,8 @@ def unreadable(conn, config: MailConfig, raw: bytes, envelope_to: list[str], dig
     (at its own registered address only) is told so; else nothing happens."""
     head = raw[:65536].decode("latin-1").split("\r\n\r\n", 1)[0].split("\n\n", 1)[0]
     address = next(filter(None, map(reply_address.find, [*envelope_to, head])), None)
-    if address is None or not reply_address.is_genuine(config.secret, address):
-        return "unreadable: not answered"
-    game = Store(conn).game(address.game_id)
-    if game is None or not 0 <= address.seat < len(game.seats) or not game.seats[address.seat].email:
+    game = addressed_seat(conn, config, address) if address else None
+    if game is None or not game.seats[address.seat].email:
         return "unreadable: not answered"
     if not limits.allowed(conn, "others", f"{address.game_id}:{address.seat}"):
         return "unreadable: answer limited"
@@ -99,6 +97,17 @@ def unreadable(conn, config: MailConfig, raw: bytes, envelope_to: list[str], dig
              "Please reply again in plain text.")
     outbox.dispatch(conn, queue(conn), config, mail, [f"answer-{digest}"], answer=True)
     return "unreadable: answered"
+
+
+def addressed_seat(conn, config: MailConfig, address: reply_address.ReplyAddress):
+    """The game (its record) of a genuine reply address of one of its seats, mailed to
+    the seat's present holder (service/seating.py: an address of before the seat changed
+    hands no longer matches); None for any other address."""
+    game = Store(conn).game(address.game_id)
+    if game is None or not 0 <= address.seat < len(game.seats):
+        return None
+    held = reply_address.is_genuine(config.secret, address, seating.epoch(game, address.seat))
+    return game if held else None
 
 
 def handle_seat(conn, config: MailConfig, game: Game, seat: int, reply: Reply, digest: str) -> str:

@@ -13,7 +13,6 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import Envelope, Session, SMTP
 
 from service.connection import redis_from_env
-from service.store import Store
 from workers.mail import intake, reply_address
 from workers.mail.config import MailConfig
 
@@ -40,10 +39,8 @@ class InboundHandler:
 
     def is_reply_address(self, address: str) -> bool:
         found = reply_address.find(address)
-        if found is None or not reply_address.is_genuine(MailConfig.from_env(self.conn).secret, found):
-            return False
-        game = Store(self.conn).game(found.game_id)
-        return game is not None and 0 <= found.seat < len(game.seats)
+        return found is not None and \
+            intake.addressed_seat(self.conn, MailConfig.from_env(self.conn), found) is not None
 
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
         raw = envelope.original_content or envelope.content

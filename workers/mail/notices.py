@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import re
 
+from service import seating
 from service.games.events import parts_text
 from service.play import Game, legal_moves
 from service.web import boards
@@ -21,7 +22,7 @@ def blank(game: Game, seat: int, subject: str, config: MailConfig) -> Mail:
                 seat_name=record.seats[seat].name, to=record.seats[seat].email,
                 version=game.snapshot.version, subject=subject,
                 reply_to=reply_address.make(config.secret, config.domain, record.id, seat,
-                                           game.snapshot.version))
+                                           game.snapshot.version, seating.epoch(record, seat)))
 
 
 def notations(game: Game, seat: int) -> list[str]:
@@ -86,7 +87,7 @@ def ignored(lines: list[str]) -> tuple[str, str]:
 
 def page_link(mail: Mail, game: Game, seat: int, config: MailConfig) -> Mail:
     """The seat's web page (the board drawn), by a link that signs it in for LINK_DAYS."""
-    link = config.public_url + seat_link_path(config.page_key, game.record.id, seat)
+    link = config.public_url + seat_link_path(config.page_key, game.record, seat)
     mail.page_url = link
     return mail.add("Your page", f"{link}\n(the board as a picture; this link signs you in "
                                  f"for {LINK_DAYS} days: do not forward it)")

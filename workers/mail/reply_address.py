@@ -3,7 +3,10 @@
 "<game>.<seat>.v<version>" under INBOUND_MAIL_SECRET, so an address can be neither
 guessed nor turned into another seat's or another version's: a reply is played at the
 version its address names, checked, not read from headers. Game ids may hold dots: the
-seat, version and MAC are taken from the right."""
+seat, version and MAC are taken from the right. A seat that has changed hands (its
+epoch, service/seating.py) signs ".e<epoch>" too: an address mailed to an earlier
+holder stops matching the moment the seat is taken (issue 25), while the address reads
+as before (the epoch is the game's to know, not the sender's to say)."""
 from __future__ import annotations
 
 import hashlib
@@ -26,13 +29,15 @@ class ReplyAddress:
     domain: str
 
 
-def mac_for(secret: str, game_id: str, seat: int, version: int) -> str:
-    digest = hmac.new(secret.encode(), f"{game_id}.{seat}.v{version}".encode(), hashlib.sha256)
+def mac_for(secret: str, game_id: str, seat: int, version: int, epoch: int) -> str:
+    signed = f"{game_id}.{seat}.v{version}" + (f".e{epoch}" if epoch else "")
+    digest = hmac.new(secret.encode(), signed.encode(), hashlib.sha256)
     return digest.hexdigest()[:MAC_CHARS]
 
 
-def make(secret: str, domain: str, game_id: str, seat: int, version: int) -> str:
-    return f"{PREFIX}{game_id}.{seat}.v{version}.{mac_for(secret, game_id, seat, version)}@{domain}"
+def make(secret: str, domain: str, game_id: str, seat: int, version: int, epoch: int) -> str:
+    mac = mac_for(secret, game_id, seat, version, epoch)
+    return f"{PREFIX}{game_id}.{seat}.v{version}.{mac}@{domain}"
 
 
 def find(text: str) -> ReplyAddress | None:
@@ -44,7 +49,8 @@ def find(text: str) -> ReplyAddress | None:
     return ReplyAddress(game_id.lower(), int(seat), int(version), mac.lower(), domain.lower())
 
 
-def is_genuine(secret: str, address: ReplyAddress) -> bool:
-    """Constant-time check that the MAC belongs to this game, seat and version."""
-    return hmac.compare_digest(mac_for(secret, address.game_id, address.seat, address.version),
-                               address.mac)
+def is_genuine(secret: str, address: ReplyAddress, epoch: int) -> bool:
+    """Constant-time check that the MAC belongs to this game, seat and version, issued
+    to the seat's holder of `epoch` (its present one: service/seating.py)."""
+    return hmac.compare_digest(
+        mac_for(secret, address.game_id, address.seat, address.version, epoch), address.mac)

@@ -1,0 +1,75 @@
+"""A seat handed over (issue 25, point 1): an invitation taken, or a quick game's seat
+token taken by whoever it was handed to. The seat gets a credential of its new holder's
+own and grows its epoch (service/seating.py), so the invitation, the token handed over
+and every page link, page session and reply address issued for the seat before stop
+working at once. Taking the last open invitation deals the game.
+
+One compare-and-set of the game's meta and snapshot, where the game state lives (they
+share the game's slot on a Redis Cluster)."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from service import play, problems, seating
+from service.connection import state_redis
+from service.games.registry import game_type
+from service.store import WAITING, GameRecord, Store, key, packed, unpacked
+
+@dataclass
+class Taken:
+    record: GameRecord
+    seat: int
+    token: str | None           # the taker's new seat token (none for a player: its own act)
+    dealt: bool                 # this was the last open seat: the game has just been dealt
+
+
+def take(conn, game_id: str, code: str, player: dict | None = None) -> Taken:
+    """Give the seat whose open invitation (or current seat token) `code` is to `player`
+    (bound to the account, the seat's mail to its address), or without one to whoever
+    sent it (a new seat token, shown once, and no mail). 403 naming `field` for a code
+    that opens no seat (taken before, or never one), 404 for no game in progress, 409
+    when the player holds another seat of the game or the seat is another player's."""
+    state, meta, snapshot = state_redis(conn), key(game_id, "meta"), key(game_id, "snapshot")
+
+    def hand_over(pipe) -> Taken:
+        raw = pipe.get(meta)
+        if raw is None:                 # none, or finished (its state folded into one key)
+            raise problems.NotFound(f"no game {game_id} in progress")
+        record = GameRecord.from_stored(unpacked(raw))
+        seat = opened_by(record, code)
+        entry = record.seats[seat]
+        if player is not None:
+            if entry.player not in (None, player["id"]):
+                raise problems.Conflict(f"seat {seat} is bound to another player")
+            if any(e.player == player["id"] for i, e in enumerate(record.seats) if i != seat):
+                raise problems.Conflict("the player holds another seat of this game")
+        token = None
+        if player is None:
+            token, entry.token_hash = seating.new_token()
+            entry.player = entry.email = None
+        else:
+            entry.token_hash, entry.player, entry.email = "", player["id"], player["email"]
+        entry.invitation, entry.epoch = None, entry.epoch + 1
+        waiting = unpacked(pipe.get(snapshot))["status"] == WAITING
+        dealt = waiting and not seating.open_seats(record)
+        pipe.multi()
+        if dealt:
+            first = play.deal(game_type(record.game), record, record.settings.pop("seed", None))
+            pipe.set(snapshot, packed(first.as_dict()))
+        pipe.set(meta, packed(asdict(record)))
+        return Taken(record, seat, token, dealt)
+
+    taken = state.transaction(hand_over, meta, snapshot, value_from_callable=True)
+    if taken.dealt:
+        Store(conn).announce(game_id, "dealt")      # long polls and streams look again
+    return taken
+
+
+def opened_by(record: GameRecord, code: str) -> int:
+    """The seat whose open invitation, or current seat token, the code is."""
+    for seat, entry in enumerate(record.seats):
+        if seating.token_matches(entry.invitation, code) or \
+                seating.token_matches(entry.token_hash, code):
+            return seat
+    message = "no open invitation or seat token of this game (an invitation is taken once)"
+    raise problems.Forbidden(f"token: {message}", errors=[{"field": "token", "message": message}])

@@ -1,0 +1,101 @@
+"""Who holds a seat (issue 25, point 1): the one place a seat's credential is minted and
+checked. Every door that acts for a seat (the API's bearer token, the page session and
+its signed links, the mail's reply addresses) asks here.
+
+A seat is held by one of:
+
+- its player account (`SeatRecord.player`): the player's own tokens act for it;
+- its e-mail address (a game created with an API key): the reply addresses and page
+  links mailed to it;
+- a seat token (`SeatRecord.token_hash`, 128 bits of its SHA-256): minted for the
+  creator's own seat of a quick game, and for whoever takes a seat without an account;
+- the game's bot;
+- nobody yet: an open invitation (`SeatRecord.invitation`, the hash of its code), single
+  use, for a seat of a game created by a player or with an API key.
+
+Each time a seat changes hands (service/handover.py) its `epoch` grows: a token, signed
+page link, page session or reply address issued under an earlier epoch is refused from
+then on, so a copy the creator kept of a handed-over seat stops working at once."""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+
+from service import problems
+from service.store import GameRecord
+
+INVITATION_PREFIX = "pbi_"      # an invitation code, told apart from a seat token unseen
+# A game's meta keeps the first 128 bits of each seat's and the admin's token hash (issue
+# 18: five whole SHA-256 in hex were 170 B of a 4-seat game's 580 B meta, and a meta
+# over 512 B took a 640 B allocation); no token is found from 128 bits of its hash.
+# A game created before keeps its whole hashes, compared as they are.
+STORED_HASH_HEX = 32
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def stored_hash(token: str) -> str:
+    return hash_token(token)[:STORED_HASH_HEX]
+
+
+def token_matches(stored: str | None, token: str) -> bool:
+    """Whether the token is the one whose stored_hash (or whole hash) this is, in
+    constant time; no token matches an empty or missing hash."""
+    return bool(stored) and len(stored) >= STORED_HASH_HEX and \
+        hmac.compare_digest(stored, hash_token(token)[:len(stored)])
+
+
+def new_token() -> tuple[str, str]:
+    """A new seat (or admin) token and what the game's meta keeps of it."""
+    token = secrets.token_urlsafe(24)
+    return token, stored_hash(token)
+
+
+def new_invitation() -> tuple[str, str]:
+    """A new invitation code and what the seat keeps of it."""
+    code = INVITATION_PREFIX + secrets.token_urlsafe(24)
+    return code, stored_hash(code)
+
+
+def holder(record: GameRecord, token: str | None, player: str | None = None) -> int | None:
+    """The seat the bearer holds: the seat whose current token this is, else (`player`:
+    the account the token belongs to, service/players.py) the seat bound to that player;
+    None for no token, or a player without a seat here (a spectator). 401 for any other
+    token, among them a seat token that was handed over and accepted since."""
+    if token is None:
+        return None
+    found = None
+    for seat, entry in enumerate(record.seats):
+        if token_matches(entry.token_hash, token):
+            found = seat
+    if found is None and player is not None:
+        return next((seat for seat, entry in enumerate(record.seats) if entry.player == player),
+                    None)
+    if found is None:
+        raise problems.Unauthorized("the bearer token belongs to no seat of this game (a seat "
+                                    "token stops working once its seat is taken by its player)")
+    return found
+
+
+def is_admin(record: GameRecord, token: str | None) -> bool:
+    return token is not None and token_matches(record.admin_hash, token)
+
+
+def epoch(record: GameRecord, seat: int) -> int:
+    """How many times the seat changed hands: what links and reply addresses are bound to."""
+    return record.seats[seat].epoch
+
+
+def holds(record: GameRecord, seat: int, issued_epoch: int) -> bool:
+    """Whether a credential issued to the seat under `issued_epoch` (a signed page link,
+    a page session, a reply address) is still the seat's: the seat has not changed hands
+    since."""
+    return 0 <= seat < len(record.seats) and epoch(record, seat) == issued_epoch
+
+
+def open_seats(record: GameRecord) -> list[int]:
+    """The seats whose invitations nobody has taken yet: the game is dealt when none is."""
+    return [seat for seat, entry in enumerate(record.seats) if entry.invitation]
