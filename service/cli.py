@@ -103,7 +103,7 @@ def cmd_worker(args) -> None:
     if args.check:
         import socket
 
-        from workers.liveness import live_workers
+        from service.liveness import live_workers
         sys.exit(0 if live_workers(redis_from_env(), socket.gethostname()) else 1)
     report(redis_from_env(), state_redis(redis_from_env()))
     die_with_parent_after_fork()

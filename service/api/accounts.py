@@ -6,7 +6,7 @@ from flask import Blueprint, current_app, request
 
 from service import feed, players, problems
 from service.api import bearer_player
-from workers.queues import MAIL, queue
+from service.queues import MAIL, queue
 
 bp = Blueprint("accounts", __name__)
 

@@ -209,8 +209,8 @@ def inviting_a_stopped_address(client):
 def finished_then_resumed(client, game):
     """Resuming a finished game: the game is played out first (both seats pass)."""
     from service.api import store
+    from service.queues import queue
     from tests.conftest import BurstWorker
-    from workers.queues import queue
     for seat, version in ((0, 0), (1, 1)):
         submit(client, game, seat, [{"action": "pass"}], version)
         conn = client.application.extensions["redis"]

@@ -18,11 +18,10 @@ from aiosmtpd.controller import Controller
 from rq.scheduler import RQScheduler
 
 from service.connection import redis_from_env, redis_url
+from service.queues import MAIL, TURNS, queue
 from tests.conftest import TEST_REDIS_URL, BurstWorker
 from workers.mail import listener
 from workers.notify import CONFIRM_WINDOW
-from workers.queues import MAIL, TURNS, queue
-
 
 DOMAIN = "games.test"
 SECRET = "test-inbound-secret"

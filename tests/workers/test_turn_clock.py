@@ -11,11 +11,11 @@ import pytest
 import time_machine
 from rq.registry import ScheduledJobRegistry
 
+from service.queues import MAIL, queue
 from service.store import Store, key
 from tests.workers.conftest import PLAYERS, reply_to
 from tests.workers.test_play_by_mail import listed_moves
 from workers import clock, deadline_policy
-from workers.queues import MAIL, queue
 
 ADA, BERT = PLAYERS[0]["email"], PLAYERS[1]["email"]
 START = datetime(2030, 1, 7, 9, 0, tzinfo=timezone.utc)
@@ -184,8 +184,8 @@ def test_skip_beaten_by_the_seats_own_move_sends_no_notice(conn, inbox, run_jobs
     applied, the skip is stale, and the seat hears of neither a move played for it nor
     a rejection."""
     from service.play import load_game, submit_turn
+    from service.queues import enqueuer
     from workers import clock, deadline_policy
-    from workers.queues import enqueuer
     game_id = new_game("pile", clock=clock_of("skip"))
     at(travel, run_jobs, 0)
     store = Store(conn)

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from rq.registry import FailedJobRegistry
 
+from service.queues import MAIL, queue
 from tests.workers.conftest import PLAYERS
 from tests.workers.test_forged_replies import started, text
 from workers.mail import intake
-from workers.queues import MAIL, queue
 
 ADA = PLAYERS[0]["email"]
 

@@ -25,6 +25,7 @@ from datetime import datetime, timezone
 from service import problems, seating
 from service.games.base import IllegalMove, NotationError
 from service.play import Game, load_game, submit_turn
+from service.queues import enqueuer
 from service.store import Store
 from workers import clock, notify
 from workers.mail import (compose, consent, inbound, limits, movelist, notices, outbox,
@@ -32,7 +33,6 @@ from workers.mail import (compose, consent, inbound, limits, movelist, notices, 
 from workers.mail.config import MailConfig
 from workers.mail.inbound import Reply
 from workers.mail.runtime import connection, queue
-from workers.queues import enqueuer
 
 RAW_TTL = 7 * 24 * 3600
 MAX_RAW = 1024 * 1024

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from rq import Queue
 
-from workers.queues import MAIL
-from workers.queues import job_connection as connection
-from workers.queues import queue as named_queue
+from service.queues import MAIL, job_connection as connection, queue as named_queue
 
 
 def queue(conn=None) -> Queue:
