@@ -41,7 +41,7 @@ from urllib.parse import urlsplit
 from rq import Queue, Retry
 
 from service import fairness, problems
-from service.feed import OVER, STARTED, YOUR_TURN
+from service.feed_events import OVER, STARTED, YOUR_TURN
 from service.queues import WEBHOOKS, queue
 from service.store import GameRecord
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 import json
 
 from service import bot_seats, problems
+from service.mail.config import MailConfig
+from service.mail.runtime import queue
 from service.play import Game, load_game, submit_turn
 from service.queues import enqueuer
 from service.store import IDEMPOTENCY_TTL, Store, key
 from workers.mail import compose, movelist, notices, outbox
-from workers.mail.config import MailConfig
-from workers.mail.runtime import queue
 
 
 def wait(conn, game: Game, seat: int, config: dict, clock: str) -> str:

@@ -198,7 +198,7 @@ def hook(client) -> dict:
 def inviting_a_stopped_address(client):
     """An address that said stop, invited with a valid API key (issue 11, finding 4)."""
     from service import api_keys
-    from workers.mail import consent
+    from service.mail import consent
     conn = client.application.extensions["redis"]
     consent.suppress(conn, "a@p.test")
     return client.post("/v1/games", json={"game": "pile", "players": [

@@ -10,10 +10,10 @@ from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 import pytest
 
+from service.mail import consent, limits
 from tests.conftest import TEST_REDIS_URL
 from tests.workers.conftest import DOMAIN, PLAYERS, reply_to
 from tests.workers.test_commands_by_mail import text
-from workers.mail import consent, limits
 
 VICTIM = "victim@x.test"
 SPAM = "Cheap pills at spam.test"

@@ -9,12 +9,12 @@ from email import message_from_bytes, policy
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult
 
+from service.mail import settings
 from service.play import submit_turn
 from service.queues import MAIL, enqueuer, queue
 from service.store import Store
 from tests.workers.conftest import PLAYERS, Inbox, free_port
 from tests.workers.test_turn_clock import START, subjects
-from workers.mail import settings
 
 ADA, BERT = PLAYERS[0]["email"], PLAYERS[1]["email"]
 
