@@ -12,9 +12,11 @@ from flask_compress import Compress
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from service import availability, contract, limits, metrics, problems, replay_budget
+from service.api import accounts, events, games, invitations, mail, meta, turns, webhooks
 from service.api.waiting import Rooms
 from service.connection import redis_url
 from service.games.base import IllegalMove
+from service.web import pages, seats
 
 logger = logging.getLogger(__name__)
 RETRY_AFTER = 5          # seconds: what a Redis restart with AOF takes, give or take
@@ -77,8 +79,6 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["redis"] = redis_client(app.config["REDIS_URL"] or redis_url())
     app.extensions["rooms"] = Rooms.from_env()      # how many requests may wait (issue 25)
 
-    from service.api import accounts, events, games, invitations, mail, meta, turns, webhooks
-    from service.web import pages, seats
     for blueprint in (meta.bp, games.bp, turns.bp, mail.bp, events.bp, pages.bp, accounts.bp,
                       invitations.bp, webhooks.bp):
         app.register_blueprint(blueprint)

@@ -377,8 +377,8 @@ def queued_turns(game, workers: int, turns: int = 500) -> float:
     import redis
 
     from service import play
+    from service.queues import TURNS, enqueuer, queue
     from service.store import Store
-    from workers.queues import TURNS, enqueuer, queue
     conn = redis.Redis.from_url(redis_url())
     store, enqueue = Store(conn), enqueuer(conn)
     for seed in range(turns):

@@ -11,7 +11,7 @@ import random
 import statistics
 import time
 
-from service import play
+from service import play, seat_links
 from service.games.registry import game_types
 from service.store import Store, key
 
@@ -87,7 +87,7 @@ def pages(rounds: int = 50) -> None:
             client = app.test_client()
             game = play.load_game(store, game_id)
             seat = game.snapshot.to_act[0]
-            client.get(seats.seat_link_path(seats.secret_key(conn), game.record, seat))
+            client.get(seat_links.seat_link_path(seats.secret_key(conn), game.record, seat))
             label = type_id + (f" {options['map']}" if "map" in options else "")
             json_p50, _ = percentiles(timed(client, f"/v1/games/{game_id}", rounds)[0])
             for page, path in (("spectator", f"/games/{game_id}"),

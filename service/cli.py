@@ -26,7 +26,7 @@ def cmd_dev(args) -> None:
         signal.signal(ending, lambda *_: sys.exit(0))       # so the finally below runs
     url = redis_url()                               # starts the embedded Redis if needed
     print(f"pbem dev: Redis at {url}", flush=True)
-    from workers.mail.config import MailConfig
+    from service.mail.config import MailConfig
     mail = MailConfig.from_env(redis_from_env())
     print(f"pbem dev: mail via {mail.smtp_url}" if mail.smtp_url else
           f"pbem dev: mail to the local sink {os.path.abspath(mail.sink_dir)}/new "
@@ -103,7 +103,7 @@ def cmd_worker(args) -> None:
     if args.check:
         import socket
 
-        from workers.liveness import live_workers
+        from service.liveness import live_workers
         sys.exit(0 if live_workers(redis_from_env(), socket.gethostname()) else 1)
     report(redis_from_env(), state_redis(redis_from_env()))
     die_with_parent_after_fork()

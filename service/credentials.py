@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from flask import current_app, g, request
 
-from service import api_keys, players, problems, seating
+from service import api_keys, players, problems, seat_links, seating
 from service.api import bearer
 from service.store import GameRecord, Store
 from service.web import seats
@@ -88,4 +88,4 @@ def session_seat(record: GameRecord) -> int | None:
 
 
 def linked_seat(record: GameRecord, signed: str) -> int | None:
-    return seats.read_seat_link(seats.keyed(current_app).secret_key, record, signed)
+    return seat_links.read_seat_link(seats.keyed(current_app).secret_key, record, signed)

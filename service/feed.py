@@ -22,10 +22,11 @@ from __future__ import annotations
 import json
 import time
 
+from service import webhooks
+from service.feed_events import OVER, STARTED, YOUR_TURN
 from service.store import WAITING, GameRecord, Snapshot, Store, key
 
 STREAM_LENGTH = 1000            # entries kept per player (about the last few weeks of play)
-STARTED, YOUR_TURN, OVER = "game-started", "your-turn", "game-over"
 REVOKED = "token-revoked"       # internal: wakes the player's open streams to look at their token
 
 
@@ -41,7 +42,6 @@ def listened(conn, record: GameRecord) -> bool:
     """Whether anyone listens to the game: a seat bound to a player, or a webhook of the
     game's (one SCARD, where announce() costs a transaction of about six round trips;
     issue 10's throughput). A listener added later is caught up (catch_up)."""
-    from service import webhooks
     return any(entry.player for entry in record.seats) or bool(webhooks.of_game(conn, record.id))
 
 
@@ -50,8 +50,6 @@ def announce(conn, game_id: str) -> list[dict]:
     each {type, game, game_type, version, status, to_act, seat (your-turn), result
     (game-over)}, [] when nothing is new. Each is written to the streams of the players
     it concerns and queued for the webhooks it concerns."""
-    from service import webhooks
-
     store, mark = Store(conn), mark_key(game_id)
 
     def tell(pipe):

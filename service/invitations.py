@@ -2,12 +2,12 @@
 relay). A game without e-mail addresses stays anonymous and open. One that mails
 anyone needs an API key (service/api_keys.py), mails no address that said stop, and
 counts its invitations against the key's and each address's daily limits
-(workers/mail/limits.py). What the mail itself does with a new address (it asks
-first) is workers/mail/consent.py."""
+(service/mail/limits.py). What the mail itself does with a new address (it asks
+first) is service/mail/consent.py."""
 from __future__ import annotations
 
 from service import api_keys, problems
-from workers.mail import consent, limits
+from service.mail import consent, limits
 
 TooManyInvitations = problems.problem(429, "too-many-invitations", "Too many invitations")
 NEEDS_KEY = ("e-mail invitations need an API key: send 'Authorization: Bearer <key>' "

@@ -19,6 +19,10 @@ import redis
 from prometheus_client import (CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, Counter,
                                Histogram, generate_latest, multiprocess)
 from prometheus_client.core import GaugeMetricFamily
+from rq.registry import FailedJobRegistry
+
+from service.queues import MAIL, TURNS, queue
+from service.store import Store
 
 TURNS_SUBMITTED = Counter("pbem_turns_submitted_total", "Turns queued by a seat", ["game"])
 TURNS_APPLIED = Counter("pbem_turns_applied_total", "Turns applied", ["game"])
@@ -37,10 +41,6 @@ class RedisGauges:
         self.conn = conn
 
     def collect(self):
-        from rq.registry import FailedJobRegistry
-
-        from service.store import Store
-        from workers.queues import MAIL, TURNS, queue
         try:
             depth = GaugeMetricFamily("pbem_queue_depth", "Jobs waiting on an rq queue",
                                       labels=["queue"])

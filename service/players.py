@@ -13,7 +13,7 @@ Keys (global, outside the games' hash slots, like `apikey:*`):
   ptoken:<digest>          "<player id> <token id>": who a token is, deleted at revocation
   player:<id>:seats        hash game id -> seat: the player's games (the inbox)
 
-The e-mail address is confirmed through workers/mail/consent.py (the same signed link
+The e-mail address is confirmed through service/mail/consent.py (the same signed link
 and the same `mail:confirmed` set as a game's invitations): no game mail goes to it
 before."""
 from __future__ import annotations

@@ -41,7 +41,8 @@ from urllib.parse import urlsplit
 from rq import Queue, Retry
 
 from service import fairness, problems
-from service.feed import OVER, STARTED, YOUR_TURN
+from service.feed_events import OVER, STARTED, YOUR_TURN
+from service.queues import WEBHOOKS, queue
 from service.store import GameRecord
 
 EVENTS = (STARTED, YOUR_TURN, OVER)
@@ -229,7 +230,6 @@ def messages(conn, record: GameRecord, events: list[dict]) -> list[tuple[str, st
 def owe(conn, pipe, owed: list[tuple[str, str, str]]) -> None:
     """Queue each message's delivery job (rq, the webhooks queue) in `pipe`, the
     transaction that marks its events announced (service/feed.py): both or neither."""
-    from workers.queues import WEBHOOKS, queue
     if not owed:
         return
     retries = retry()

@@ -161,7 +161,7 @@ def client(app):
 def work(redis_conn):
     """Run every queued job, turns and then their notifications, to completion in
     this process (rq's burst worker)."""
-    from workers.queues import MAIL, TURNS, queue
+    from service.queues import MAIL, TURNS, queue
 
     def run():
         BurstWorker([queue(redis_conn, TURNS), queue(redis_conn, MAIL)],

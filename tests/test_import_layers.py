@@ -1,7 +1,8 @@
 """The layers a machine checks (README "Layout"): import-linter's contracts in
-pyproject.toml ([tool.importlinter]) hold, run as `lint-imports` from this environment,
-and the Ultimate Railroads contracts name every module of its package: each is a chapter
-of the box (box.CHAPTERS) or the core, so a new module cannot slip past them."""
+pyproject.toml ([tool.importlinter]) hold, run as `lint-imports` from this environment;
+the platform's layers name every module of service/ and workers/ once, and the Ultimate
+Railroads contracts every module of its package: each is a chapter of the box
+(box.CHAPTERS) or the core, so a new module cannot slip past them."""
 from __future__ import annotations
 
 import subprocess
@@ -40,3 +41,11 @@ def test_the_chapters_contract_names_the_box_and_the_core_contract_every_other_m
     on_disk = {path.stem for path in UR_DIR.glob("*.py")} - {"__init__", "box"}
     assert core == on_disk - chapters
     assert not core & chapters
+
+
+def test_the_platform_layers_name_every_module_of_service_and_workers_once():
+    named = [module.strip() for layer in contracts()["platform-layers"]["layers"]
+             for module in layer.replace("|", ":").split(":")]
+    service = {f"service.{path.stem}" for path in (ROOT / "service").glob("*.py")} - {"service.__init__"}
+    service |= {f"service.{path.parent.name}" for path in (ROOT / "service").glob("*/__init__.py")}
+    assert sorted(named) == sorted(service | {"workers"})

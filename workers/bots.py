@@ -13,36 +13,14 @@ from __future__ import annotations
 import logging
 
 from service import problems
+from service.bot_seats import BOT_GAMES, bot_to_act, owe
 from service.games.bot import choose, seed_for
-from service.play import Game, load_game, submit_turn
+from service.play import load_game, submit_turn
+from service.queues import enqueuer, job_connection
 from service.store import Store
-from workers.queues import RETRY, TURNS, enqueuer, job_connection, job_waiting, queue
 
 log = logging.getLogger(__name__)
-BOT_GAMES = "bot-games"
 SWEEP_BATCH = 1000          # games looked at per sweep at most
-
-
-def bot_to_act(game: Game) -> int | None:
-    """The bot seat to act now in an active game, if any."""
-    if game.snapshot.status != "active":
-        return None
-    return next((seat for seat in game.snapshot.to_act if game.record.seats[seat].bot), None)
-
-
-def owe(conn, game: Game, reason: str = "seat") -> bool:
-    """Put the bot's job on the turns queue when a bot seat is to act; True if owed.
-    `reason` goes into the log's `played_by_bot` event: "seat" (a bot's seat),
-    "deadline" (the bot took a dropped player's seat)."""
-    if bot_to_act(game) is None:
-        return False
-    conn.sadd(BOT_GAMES, game.record.id)
-    job_id = f"bot-{game.record.id}-{game.snapshot.version}"
-    turns = queue(conn, TURNS)
-    if not job_waiting(turns, job_id):
-        turns.enqueue("workers.bots.play_bot", game.record.id, game.snapshot.version, reason,
-                      job_id=job_id, retry=RETRY, result_ttl=0, failure_ttl=7 * 24 * 3600)
-    return True
 
 
 def play_bot(game_id: str, version: int, reason: str = "seat") -> str:

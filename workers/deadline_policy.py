@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import json
 
-from service import problems
+from service import bot_seats, problems
+from service.mail.config import MailConfig
+from service.mail.runtime import queue
 from service.play import Game, load_game, submit_turn
+from service.queues import enqueuer
 from service.store import IDEMPOTENCY_TTL, Store, key
-from workers import bots
 from workers.mail import compose, movelist, notices, outbox
-from workers.mail.config import MailConfig
-from workers.mail.runtime import queue
-from workers.queues import enqueuer
 
 
 def wait(conn, game: Game, seat: int, config: dict, clock: str) -> str:
@@ -123,7 +122,7 @@ def bot(conn, game: Game, seat: int, config: dict, clock: str) -> str:
                      f"{hours(config)}, so the game's bot plays {'your' if other == seat else 'their'}"
                      " seat from now on.")
             outbox.dispatch(conn, queue(conn), mail_config, mail, [f"bot-{clock}"])
-    bots.owe(conn, game, reason="deadline")
+    bot_seats.owe(conn, game, reason="deadline")
     return "bot"
 
 

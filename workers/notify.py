@@ -1,6 +1,6 @@
 """rq jobs that tell the players (issue 4, "Out"): `on_game_created` sends the
 invitations, `on_turn_resolved` the outcome of a turn, "your turn" to the seats that
-must act now, and "game over". Both restart the turn clock (workers/clock.py).
+must act now, and "game over". Both restart the turn clock (service/turn_clock.py).
 
 Safe to run twice: each mail is claimed per (game, seat, event) before it is queued
 (workers/mail/outbox.py), so a second run sends nothing."""
@@ -10,12 +10,14 @@ import json
 import logging
 from datetime import timedelta
 
+from service import turn_clock
+from service.mail import settings
+from service.mail.config import MailConfig
+from service.mail.runtime import connection, queue
 from service.play import Game, load_game, redacted_log
 from service.store import IDEMPOTENCY_TTL, Store, key
 from workers import clock, deadline_policy
-from workers.mail import confirmations, movelist, notices, outbox, settings
-from workers.mail.config import MailConfig
-from workers.mail.runtime import connection, queue
+from workers.mail import confirmations, movelist, notices, outbox
 
 CONFIRM_WINDOW = 120        # seconds a confirmation waits for another mail to go in
 log = logging.getLogger(__name__)
@@ -58,7 +60,7 @@ def on_game_created(game_id: str) -> int:
     try:
         return each_seat(game, seats_with_mail(game), invite)
     finally:
-        clock.restart(conn, game)
+        turn_clock.restart(conn, game)
 
 
 def on_turn_resolved(game_id: str, turn_id: str) -> int:
@@ -71,7 +73,7 @@ def on_turn_resolved(game_id: str, turn_id: str) -> int:
     try:
         return tell_all(conn, config, game, turn, turn_id)
     finally:
-        clock.restart(conn, game)
+        turn_clock.restart(conn, game)
 
 
 def tell_all(conn, config: MailConfig, game: Game, turn: dict, turn_id: str) -> int:
@@ -82,7 +84,7 @@ def tell_all(conn, config: MailConfig, game: Game, turn: dict, turn_id: str) -> 
     if deadline_policy.is_skip(conn, game.record.id, turn_id):
         told.add(turn["seat"])              # never "rejected" for a skip its own move beat
         if turn["status"] == "applied":
-            conn.delete(clock.clock_key(game.record.id, turn["seat"]))    # a fresh clock if still to act
+            conn.delete(turn_clock.clock_key(game.record.id, turn["seat"]))    # a fresh clock if still to act
         sent += each_seat(game, told, lambda seat: deadline_policy.played_for(conn, game, turn, turn_id))
         sent += each_seat(game, [s for s in seats_with_mail(game) if s not in told],
                           lambda seat: deadline_policy.announce_skip(conn, game, turn, turn_id, seat))
@@ -193,7 +195,7 @@ def seats_with_mail(game: Game) -> list[int]:
 def on_game_resumed(game_id: str) -> None:
     """A resumed game's clocks start again at once (not at the next sweep)."""
     conn = connection()
-    clock.restart(conn, load_game(Store(conn), game_id))
+    turn_clock.restart(conn, load_game(Store(conn), game_id))
 
 
 def owes_notices(record) -> bool:

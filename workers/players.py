@@ -1,15 +1,16 @@
 """rq job of the player accounts (issue 13): the mail that asks a new player's address
 to confirm, through the same signed link, the same once-a-day limit and the same
-suppression list as a game's invitations (workers/mail/consent.py)."""
+suppression list as a game's invitations (service/mail/consent.py)."""
 from __future__ import annotations
 
 import logging
 from urllib.parse import quote
 
 from service import players
-from workers.mail import compose, consent, outbox
-from workers.mail.config import MailConfig
-from workers.mail.runtime import connection, queue
+from service.mail import consent
+from service.mail.config import MailConfig
+from service.mail.runtime import connection, queue
+from workers.mail import compose, outbox
 
 log = logging.getLogger(__name__)
 

@@ -34,7 +34,7 @@ from rq.scheduler import RQScheduler
 from rq.scripts import release_lock
 from rq.worker_pool import WorkerPool, run_worker
 
-from workers.queues import MAIL, TURNS, WEBHOOKS
+from service.queues import MAIL, TURNS, WEBHOOKS
 
 DEQUEUE_TIMEOUT = 5             # seconds a worker blocks on its queue between heartbeats
 WORKER_TTL = DEQUEUE_TIMEOUT + 15   # rq: dequeue timeout = worker_ttl - 15

@@ -2,7 +2,7 @@
 
 At-least-once: a job may run twice (a retry, a sweep after a worker was killed).
 A second run finds the turn resolved and only makes sure what follows is owed.
-The sweeper decides by where a turn's jobs really are (workers/queues.py,
+The sweeper decides by where a turn's jobs really are (service/queues.py,
 `owed_in_place`), never by what their hashes say (issue 10, finding 3).
 """
 from __future__ import annotations
@@ -10,14 +10,13 @@ from __future__ import annotations
 import logging
 import time
 
-from service import feed
+from service import bot_seats, feed
 from service.connection import redis_from_env
 from service.play import load_game, resolve_turn as resolve
+from service.queues import MAIL, TURNS, claim_next, enqueuer, job_connection, notify, owed_in_place
 from service.store import Store
 from workers import bots
 from workers.notify import owes_notices
-from workers.queues import (MAIL, TURNS, claim_next, enqueuer, job_connection, notify,
-                            owed_in_place)
 
 log = logging.getLogger(__name__)
 SWEEP_AFTER = 10.0          # seconds an owed turn is left alone before the sweeper looks (again)
@@ -62,7 +61,7 @@ def follow_up(store: Store, game_id: str, turn_id: str, lost: bool = False) -> N
     if record is not None and feed.listened(store.redis, record):
         feed.announce(store.redis, game_id)
     if record is not None and any(seat.bot for seat in record.seats):
-        bots.owe(store.redis, load_game(store, game_id))
+        bot_seats.owe(store.redis, load_game(store, game_id))
     if record is None or not owes_notices(record):
         store.done_with(game_id, turn_id)
         return

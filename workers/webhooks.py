@@ -27,7 +27,7 @@ from rq import get_current_job
 from standardwebhooks import Webhook
 
 from service import problems, webhooks
-from workers.queues import job_connection
+from service.queues import job_connection
 
 TIMEOUT = urllib3.Timeout(connect=3.05, read=10)
 USER_AGENT = "pbem-webhooks/1"

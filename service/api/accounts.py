@@ -6,7 +6,8 @@ from flask import Blueprint, current_app, request
 
 from service import feed, players, problems
 from service.api import bearer_player
-from workers.queues import MAIL, queue
+from service.mail import consent
+from service.queues import MAIL, queue
 
 bp = Blueprint("accounts", __name__)
 
@@ -25,7 +26,6 @@ def me() -> dict:
 
 
 def public(player: dict) -> dict:
-    from workers.mail import consent
     return {**player, "email_confirmed": consent.confirmed(conn(), player["email"])}
 
 

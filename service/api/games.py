@@ -8,13 +8,12 @@ from collections import OrderedDict
 import redis
 from flask import Blueprint, current_app, request, url_for
 
-from service import fairness, feed, invitations, play, players, problems, seating
+from service import bot_seats, fairness, feed, invitations, play, players, problems, seating
 from service.api import bearer, bearer_player, seat_of, store
 from service.api.waiting import waiting
 from service.games.choice_tree import choice_tree
+from service.queues import notify
 from service.store import WAITING, GameFinished
-from workers import bots
-from workers.queues import notify
 
 bp = Blueprint("games", __name__)
 MAX_WAIT = 30.0
@@ -76,7 +75,7 @@ def started(conn, record) -> None:
     feed.announce(conn, record.id)
     notify(conn, "on_game_created", record.id)
     if any(s.bot for s in record.seats):
-        bots.owe(conn, play.load_game(store(), record.id))
+        bot_seats.owe(conn, play.load_game(store(), record.id))
 
 
 @bp.get("/v1/games/<game_id>")

@@ -13,12 +13,11 @@ import time
 
 from flask import Blueprint, current_app, request
 
-from service import play, problems
+from service import play, problems, turn_clock
 from service.api import bearer, store
 from service.api.games import seated
-from workers import clock
-from workers.mail import consent, intake, settings
-from workers.mail.config import MailConfig
+from service.mail import consent, inbox, settings
+from service.mail.config import MailConfig
 
 bp = Blueprint("mail", __name__)
 
@@ -44,7 +43,7 @@ def inbound_mail():
         raise problems.ValidationFailed("the body must be a raw RFC 5322 message",
                                         errors=[{"field": "body", "message": "empty"}])
     envelope_to = request.args.getlist("to")
-    digest = intake.accept(conn, raw, envelope_to, request.args.get("from"))
+    digest = inbox.accept(conn, raw, envelope_to, request.args.get("from"))
     return {"id": digest, "status": "accepted"}, 202
 
 
@@ -73,7 +72,7 @@ def change_mail_settings(game_id: str, seat: int):
     except settings.SettingError as bad:
         raise problems.ValidationFailed(str(bad)) from None
     if "vacation_days" in body:
-        clock.reschedule(store().redis, game)
+        turn_clock.reschedule(store().redis, game)
     return changed.as_dict(time.time())
 
 

@@ -6,6 +6,8 @@ from flask import Blueprint, Response, current_app, render_template
 from service import availability, contract, metrics
 from service.api import store
 from service.games.registry import game_types
+from service.liveness import ALIVE_WITHIN, live_workers
+from service.queues import MAIL, TURNS
 
 bp = Blueprint("meta", __name__)
 
@@ -22,8 +24,6 @@ def ready():
     and a worker on each queue sent a heartbeat within ALIVE_WITHIN seconds (rq's worker
     keys outlive a dead worker by minutes, so they are not counted); else 503 naming
     what is missing (issue 10, finding 2; issue 25, point 5)."""
-    from workers.liveness import ALIVE_WITHIN, live_workers
-    from workers.queues import MAIL, TURNS
     try:
         store().redis.ping()
         unserved = availability.unserved(store().state)

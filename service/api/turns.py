@@ -7,8 +7,8 @@ from service import play, problems
 from service.api import store
 from service.api.games import MAX_WAIT, seated
 from service.api.waiting import waiting
+from service.queues import enqueuer
 from service.store import IDEMPOTENCY_TTL
-from workers.queues import enqueuer
 
 bp = Blueprint("turns", __name__)
 

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import json
 
-from flask import (Blueprint, abort, current_app, flash, redirect, render_template, request,
-                   url_for)
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 
-from service import handover, play, problems, seating
+from service import handover, play, problems, seat_links, seating
 from service.api import store, turns
 from service.api.games import started
-from service.store import WAITING
+from service.drawing import boards
+from service.games.choice_tree import scalars
 from service.games.events import parts_text
 from service.games.registry import game_types
-from service.games.choice_tree import scalars
-from service.web import boards, choices, seats, words
+from service.store import WAITING
+from service.web import choices, seats, words
 
 bp = Blueprint("pages", __name__)
 MAX_MOVE_BYTES = 4096        # a move as the form posts it; Brass's longest is ~300
@@ -55,7 +55,7 @@ def create_game():
         store(), game, [{"name": n} for n in names], chosen_options(game), None)
     links = [(s.name, seats.link_url(record, i)) for i, s in enumerate(record.seats)]
     return render_template("pages/created.html", record=record, links=links,
-                           days=seats.LINK_DAYS), 201
+                           days=seat_links.LINK_DAYS), 201
 
 
 @bp.get("/games/<game_id>")
@@ -85,7 +85,7 @@ def sign_in_with_token(game_id: str):
 @bp.get("/games/<game_id>/enter/<signed>")
 def enter(game_id: str, signed: str):
     game = play.load_game(store(), game_id)
-    seat = seats.read_seat_link(current_app.secret_key, game.record, signed)
+    seat = seat_links.read_seat_link(current_app.secret_key, game.record, signed)
     if seat is None:
         raise problems.Unauthorized("this seat link is forged, expired, another game's or "
                                     "its seat's since it was taken by its player; ask for a "

@@ -1,17 +1,17 @@
 """Who a browser is (issue 16): the pages' session cookie, the signed seat links, and
 the CSRF token of every form.
 
-- The signing key is workers.mail.config.page_key: PBEM_SECRET_KEY, else one drawn
+- The signing key is service.mail.config.page_key: PBEM_SECRET_KEY, else one drawn
   once and kept in the service's Redis, so every gunicorn worker and the mail workers,
   which sign the links in the "your turn" mails, share it.
-- A seat link `/games/{id}/enter/{signed}` carries {game, seat, epoch} signed and timed with
-  itsdangerous (Flask's own dependency); opening it puts the seat into the session
-  cookie (signed, HttpOnly, SameSite=Lax) and redirects to `/games/{id}/seat`, with
-  `Referrer-Policy: no-referrer` on every page, so no credential stays in the address
-  bar or leaks in a Referer. The seat's bearer token never appears in a URL. A link and
-  a session hold the seat only while it has not changed hands since they were issued
-  (the seat's epoch, service/seating.py): once its invitation or token is taken, those
-  issued before are refused (401).
+- A seat link `/games/{id}/enter/{signed}` (service/seat_links.py) carries {game, seat,
+  epoch} signed and timed with itsdangerous (Flask's own dependency); opening it puts
+  the seat into the session cookie (signed, HttpOnly, SameSite=Lax) and redirects to
+  `/games/{id}/seat`, with `Referrer-Policy: no-referrer` on every page, so no
+  credential stays in the address bar or leaks in a Referer. The seat's bearer token
+  never appears in a URL. A link and a session hold the seat only while it has not
+  changed hands since they were issued (the seat's epoch, service/seating.py): once its
+  invitation or token is taken, those issued before are refused (401).
 - Sessions are opened for the pages only: the /v1 API sets no cookie, but takes the
   page session's seat as a credential (api_seat, the `seatPage` scheme of
   openapi.yaml), so the seat's page plays through the same routes as every client.
@@ -31,43 +31,17 @@ from datetime import timedelta
 
 from flask import Flask, abort, current_app, request, session
 from flask.sessions import SecureCookieSessionInterface
-from itsdangerous import BadSignature, URLSafeTimedSerializer
+from itsdangerous import BadSignature
 
 from service import problems, seating
+from service.mail.config import page_key as secret_key
+from service.seat_links import seat_link_path
 from service.store import GameRecord
-from workers.mail.config import page_key as secret_key
 
-LINK_SALT = "seat-link"
-LINK_DAYS = 14                  # a seat link opens the seat's page for this long
 SESSION_DAYS = 30
 COOKIE = "pbem_session"
 CSRF_HEADER = "X-CSRF-Token"
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
-
-
-def link_signer(key: str) -> URLSafeTimedSerializer:
-    return URLSafeTimedSerializer(key, salt=LINK_SALT)
-
-
-def seat_link_path(key: str, record: GameRecord, seat: int) -> str:
-    """The path of a seat's signed, expiring link for its present holder (the caller adds
-    scheme and host); `key` is secret_key()'s."""
-    data = {"game": record.id, "seat": seat, "epoch": seating.epoch(record, seat)}
-    return f"/games/{record.id}/enter/{link_signer(key).dumps(data)}"
-
-
-def read_seat_link(key: str, record: GameRecord, signed: str) -> int | None:
-    """The seat a link signs in, or None when it is forged, expired, another game's, or
-    the seat has changed hands since it was signed (a link of before its epoch, or of
-    before epochs: 0)."""
-    try:
-        data = link_signer(key).loads(signed, max_age=LINK_DAYS * 86400)
-    except BadSignature:                 # SignatureExpired is one
-        return None
-    if not isinstance(data, dict) or data.get("game") != record.id \
-            or not isinstance(data.get("seat"), int) or not isinstance(data.get("epoch", 0), int):
-        return None
-    return data["seat"] if seating.holds(record, data["seat"], data.get("epoch", 0)) else None
 
 
 class PageSessions(SecureCookieSessionInterface):

@@ -198,7 +198,7 @@ def hook(client) -> dict:
 def inviting_a_stopped_address(client):
     """An address that said stop, invited with a valid API key (issue 11, finding 4)."""
     from service import api_keys
-    from workers.mail import consent
+    from service.mail import consent
     conn = client.application.extensions["redis"]
     consent.suppress(conn, "a@p.test")
     return client.post("/v1/games", json={"game": "pile", "players": [
@@ -209,8 +209,8 @@ def inviting_a_stopped_address(client):
 def finished_then_resumed(client, game):
     """Resuming a finished game: the game is played out first (both seats pass)."""
     from service.api import store
+    from service.queues import queue
     from tests.conftest import BurstWorker
-    from workers.queues import queue
     for seat, version in ((0, 0), (1, 1)):
         submit(client, game, seat, [{"action": "pass"}], version)
         conn = client.application.extensions["redis"]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import time
 
+from service.mail import settings
 from tests.api.helpers import a_game
 from tests.api.test_error_coverage import hook
-from workers.mail import settings
 
 
 def test_a_seat_mutes_and_digests_its_mail_with_its_own_token(client):

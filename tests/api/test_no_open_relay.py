@@ -9,9 +9,9 @@ import os
 import subprocess
 import sys
 
+from service.mail import consent, limits
+from service.queues import MAIL, queue
 from tests.conftest import TEST_REDIS_URL
-from workers.mail import consent, limits
-from workers.queues import MAIL, queue
 
 VICTIM = "victim@x.test"
 

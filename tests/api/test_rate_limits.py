@@ -8,7 +8,9 @@ import re
 
 import pytest
 
+from service import seat_links
 from service.limits import DEFAULTS
+from service.store import Store
 from service.web import seats
 from tests.api.helpers import a_game, submit
 from tests.api.test_errors import CREATE, GAME, TURNS, assert_problem
@@ -102,7 +104,7 @@ def test_a_locked_out_address_keeps_its_seats_pages(redis_conn):
         client.get(f"/v1/games/{game.id}", headers={"Authorization": "Bearer wrong"})
     assert client.get(f"/games/{game.id}").status_code == 429
     key = seats.secret_key(client.application.extensions["redis"])
-    assert client.get(seats.seat_link_path(key, game.id, 0)).status_code == 303
+    assert client.get(seat_links.seat_link_path(key, Store(redis_conn).game(game.id), 0)).status_code == 303
     page = client.get(f"/games/{game.id}/seat")
     assert page.status_code == 200
     token = re.search(r'name="csrf" value="([^"]+)"', page.text).group(1)
@@ -120,7 +122,7 @@ def test_a_seats_token_and_its_page_session_share_one_turn_budget(redis_conn):
     assert [submit(client, game, 0, [{"action": "pass"}], 9).status_code
             for _ in range(2)] == [409, 409]
     key = seats.secret_key(client.application.extensions["redis"])
-    client.get(seats.seat_link_path(key, game.id, 0))
+    client.get(seat_links.seat_link_path(key, Store(redis_conn).game(game.id), 0))
     token = re.search(r'name="csrf" value="([^"]+)"',
                       client.get(f"/games/{game.id}/seat").text).group(1)
     assert_limited(client.post(f"/v1/games/{game.id}/turns", json={

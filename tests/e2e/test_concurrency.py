@@ -8,9 +8,9 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from rq.registry import StartedJobRegistry
 
+from service.queues import TURNS
 from tests.e2e.client import Table
 from tests.e2e.conftest import STORES
-from workers.queues import TURNS
 
 CLIENTS = 50
 

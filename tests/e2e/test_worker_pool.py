@@ -16,10 +16,10 @@ import requests
 
 from service import play
 from service.bench import free_port, wait_until_healthy
+from service.queues import TURNS, enqueuer
 from service.store import Store
 from tests.e2e.conftest import ENV, ROOT, spawn
 from tests.e2e.processes import aof_redis, living_in_group, wait_for
-from workers.queues import TURNS, enqueuer
 
 
 @pytest.fixture

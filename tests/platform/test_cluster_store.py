@@ -7,8 +7,8 @@ import pytest
 import redis
 
 from service import play
+from service.queues import TURNS, enqueuer, queue
 from service.store import LEGACY_INDEX, LEGACY_PENDING, SHARDS, Snapshot, Store, VersionMoved, key
-from workers.queues import TURNS, enqueuer, queue
 
 
 @pytest.fixture

@@ -12,11 +12,11 @@ import pytest
 
 from service import cli, play
 from service.games.registry import game_type
+from service.queues import TURNS, queue
 from service.store import Store, key, packed_finished, unpacked
 from tests.api.helpers import a_game, submit
-from tests.games.harness import canonical
 from tests.conftest import BurstWorker
-from workers.queues import TURNS, queue
+from tests.games.harness import canonical
 
 BRASS = game_type("brass-lancashire")
 OPTIONS = {"length": "introductory"}

@@ -9,8 +9,8 @@ import logging
 import pytest
 
 from service import logs
+from service.queues import queue
 from tests.api.helpers import a_game, submit
-from workers.queues import queue
 
 
 @pytest.fixture

@@ -7,9 +7,9 @@ import time
 import pytest
 
 from service import play
+from service.queues import MAIL, TURNS, enqueuer, queue
 from service.store import LEGACY_PENDING, Store, pending_key
 from workers import resolve
-from workers.queues import MAIL, TURNS, enqueuer, queue
 
 
 @pytest.fixture
@@ -129,7 +129,7 @@ def test_a_job_drains_the_queue_until_its_head_is_another_job(store, redis_conn,
 def test_a_drained_turn_lost_with_its_worker_is_owed_to_the_sweeper(store, redis_conn, work):
     """Claimed off the queue, then the worker died before resolving it: the turn is
     still owed, so the sweeper gives it a new job."""
-    from workers.queues import claim_next
+    from service.queues import claim_next
     game_id, turn_id = submitted(store)
     assert claim_next(redis_conn) == (game_id, turn_id)     # and never resolved
     assert queue(redis_conn).count == 0 and claim_next(redis_conn) is None

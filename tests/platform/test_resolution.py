@@ -10,10 +10,10 @@ from redis.client import Pipeline
 
 from service import play, problems
 from service.games.registry import game_type
+from service.queues import enqueuer
 from service.store import Store, key, unpacked
 from tests.api.helpers import a_game, submit
 from workers import resolve
-from workers.queues import enqueuer
 
 
 @pytest.fixture
@@ -104,7 +104,7 @@ def test_a_turn_stays_owed_until_its_notifications_succeed(store, redis_conn, wo
     work()
     assert [t for _, t, _ in store.pending_turns(older_than=1e12)] == [turn_id]
     monkeypatch.undo()
-    from workers.queues import MAIL, queue
+    from service.queues import MAIL, queue
     queue(redis_conn, MAIL).empty()              # the failed job's retries, scheduled
     redis_conn.delete(*redis_conn.keys("rq:job:on_turn_resolved-*"))
     assert resolve.sweep(redis_conn, older_than=0.0) == 1
@@ -113,7 +113,7 @@ def test_a_turn_stays_owed_until_its_notifications_succeed(store, redis_conn, wo
 
 
 def test_enqueue_does_not_duplicate_a_waiting_job(redis_conn):
-    from workers.queues import TURNS, queue
+    from service.queues import TURNS, queue
     enqueue = enqueuer(redis_conn)
     enqueue("g", "t")
     enqueue("g", "t")

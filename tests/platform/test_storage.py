@@ -10,9 +10,9 @@ from dataclasses import replace
 import pytest
 
 from service import bench_storage, play, seating
+from service.queues import resolve_job_id
 from service.store import IDEMPOTENCY_TTL, Store, key, turn_id, unpacked
 from tests.api.helpers import a_game, submit
-from workers.queues import resolve_job_id
 
 
 @pytest.fixture

@@ -9,9 +9,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from service.drawing.boards import board_svg
 from service.games.age_of_industry.data import MAPS
 from service.games.registry import game_types
-from service.web.boards import board_svg
 from tests.games.harness import play_game
 
 SVG = "{http://www.w3.org/2000/svg}"

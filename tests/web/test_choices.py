@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from service import play
+from service import play, seat_links
 from service.games.choice_tree import leaves
 from service.store import Store
 from service.web import choices, pages, seats
@@ -27,7 +27,7 @@ def brass(app, redis_conn):
 def seat_client(app, redis_conn, game_id: str):
     seat = Store(redis_conn).snapshot(game_id).to_act[0]
     client = app.test_client()
-    client.get(seats.seat_link_path(seats.secret_key(redis_conn), Store(redis_conn).game(game_id),
+    client.get(seat_links.seat_link_path(seats.secret_key(redis_conn), Store(redis_conn).game(game_id),
                                     seat))
     return client, seat
 

@@ -9,7 +9,7 @@ import time
 import pytest
 import time_machine
 
-from service import bench_pages, play
+from service import bench_pages, play, seat_links
 from service.games.base import concealed
 from service.games.registry import game_types
 from service.store import Store
@@ -27,7 +27,7 @@ def pile(app, redis_conn):
 
 
 def enter(client, redis_conn, game_id: str, seat: int):
-    return client.get(seats.seat_link_path(seats.secret_key(redis_conn),
+    return client.get(seat_links.seat_link_path(seats.secret_key(redis_conn),
                                            Store(redis_conn).game(game_id), seat))
 
 
@@ -74,11 +74,11 @@ def test_forged_expired_or_other_games_links_are_refused(app, redis_conn, pile):
     with app.app_context():
         other, _, _ = play.create_game(Store(redis_conn), "pile",
                                        [{"name": "X"}, {"name": "Y"}], None, 8)
-    link = seats.seat_link_path(seats.secret_key(redis_conn), Store(redis_conn).game(pile), 0)
+    link = seat_links.seat_link_path(seats.secret_key(redis_conn), Store(redis_conn).game(pile), 0)
     client = app.test_client()
     assert client.get(link[:-2] + ("AA" if not link.endswith("AA") else "BB")).status_code == 401
     assert client.get(link.replace(pile, other.id)).status_code == 401
-    with time_machine.travel(time.time() + (seats.LINK_DAYS + 1) * 86400):
+    with time_machine.travel(time.time() + (seat_links.LINK_DAYS + 1) * 86400):
         assert client.get(link).status_code == 401
     assert client.get(f"/games/{pile}/seat").status_code == 401      # never signed in
     assert client.get(link).status_code == 303
@@ -109,8 +109,8 @@ def test_a_move_form_without_the_sessions_csrf_token_changes_nothing(app, redis_
 
 def test_your_turn_mail_links_to_the_seats_page(app, redis_conn, pile):
     """Issue 16: the "your turn" mail carries the seat's signed link, which opens its page."""
+    from service.mail.config import MailConfig
     from workers.mail import notices
-    from workers.mail.config import MailConfig
     game = play.load_game(Store(redis_conn), pile)
     mail = notices.your_turn(game, 0, MailConfig.from_env(redis_conn))
     text = dict(mail.sections)["Your page"]

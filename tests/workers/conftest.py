@@ -18,11 +18,10 @@ from aiosmtpd.controller import Controller
 from rq.scheduler import RQScheduler
 
 from service.connection import redis_from_env, redis_url
+from service.queues import MAIL, TURNS, queue
 from tests.conftest import TEST_REDIS_URL, BurstWorker
 from workers.mail import listener
 from workers.notify import CONFIRM_WINDOW
-from workers.queues import MAIL, TURNS, queue
-
 
 DOMAIN = "games.test"
 SECRET = "test-inbound-secret"
@@ -180,9 +179,9 @@ PLAYERS = [{"name": "Ada", "email": "ada@player.test"},
 def new_game(conn):
     """A game created as POST /v1/games creates it, with its invitation job owed; its
     players' addresses confirmed before (issue 11, finding 4), unless confirmed=False."""
+    from service.mail import consent
     from service.play import create_game
     from service.store import Store
-    from workers.mail import consent
 
     def create(game: str = "pile", players=PLAYERS, options=None, clock=None, seed=7,
                confirmed: bool = True) -> str:

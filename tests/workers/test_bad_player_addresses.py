@@ -3,8 +3,8 @@ mail is not sent, the other seats' are, the turn clock starts, and no mail goes 
 second recipient smuggled into a seat's address."""
 from __future__ import annotations
 
+from service import turn_clock
 from tests.workers.conftest import DOMAIN, PLAYERS
-from workers import clock
 
 VICTIM = "victim@x.test"
 BERT = PLAYERS[1]["email"]
@@ -18,7 +18,7 @@ def test_a_bad_seat_address_neither_stops_the_others_mail_nor_the_clock(conn, in
     run_jobs()
     assert inbox.last(BERT)["Subject"].endswith("You are invited to a game")
     assert all(rcpts == [BERT] for rcpts in inbox.recipients), inbox.recipients
-    assert conn.sismember(clock.clocked_key(game_id), game_id)
+    assert conn.sismember(turn_clock.clocked_key(game_id), game_id)
 
 
 def test_no_mail_goes_to_an_address_in_the_services_own_domain(conn, inbox, run_jobs, new_game):

@@ -4,10 +4,11 @@ bots plays to its end through real rq workers, every bot move a queued turn whos
 entry says the bot played it; a bot's job owed twice plays once."""
 from __future__ import annotations
 
+from service import bot_seats
 from service.play import load_game
 from service.store import Store
-from workers import bots
 from tests.api.helpers import Created, submit
+from workers import bots
 
 
 def create(client, game: str, players: list[dict], **body) -> Created:
@@ -42,14 +43,14 @@ def test_a_practice_game_with_bots_plays_to_its_end_through_the_workers(client, 
 def test_a_bots_job_owed_twice_plays_once(client, work, redis_conn):
     game, _ = create(client, "pile", [{"bot": True}, {"name": "Ada"}])
     store = Store(redis_conn)
-    assert bots.owe(redis_conn, load_game(store, game.id))       # owed again: one job
+    assert bot_seats.owe(redis_conn, load_game(store, game.id))       # owed again: one job
     assert bots.play_bot(game.id, 0).startswith("queued")
     assert bots.play_bot(game.id, 0).startswith("queued")        # the same turn, by its key
     work()
     shown = load_game(store, game.id).snapshot
     assert shown.version == 1 and shown.to_act == [1]
     assert bots.play_bot(game.id, 0) == "nothing to play"          # the game has moved on
-    assert not bots.owe(redis_conn, load_game(store, game.id))     # a human is to act
+    assert not bot_seats.owe(redis_conn, load_game(store, game.id))     # a human is to act
 
 
 def test_a_bot_seat_takes_no_address(client, redis_conn):
@@ -62,7 +63,7 @@ def test_a_bot_seat_takes_no_address(client, redis_conn):
 
 
 def test_a_bots_job_lost_with_its_worker_is_owed_again_by_the_sweep(client, work, redis_conn):
-    from workers.queues import TURNS, queue
+    from service.queues import TURNS, queue
     from workers.resolve import sweep
     game, _ = create(client, "pile", [{"bot": True}, {"name": "Ada"}])
     queue(redis_conn, TURNS).empty()                    # the job is gone, as with a killed worker
@@ -72,4 +73,4 @@ def test_a_bots_job_lost_with_its_worker_is_owed_again_by_the_sweep(client, work
     work()
     assert Store(redis_conn).snapshot(game.id).version == 1
     sweep(redis_conn)                                    # a human is to act: the game leaves the set
-    assert not redis_conn.sismember(bots.BOT_GAMES, game.id)
+    assert not redis_conn.sismember(bot_seats.BOT_GAMES, game.id)

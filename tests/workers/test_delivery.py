@@ -15,12 +15,12 @@ import pytest
 import time_machine
 from aiosmtpd.controller import Controller
 
+from service.queues import MAIL, queue
 from tests.conftest import TEST_REDIS_URL
 from tests.workers.conftest import DOMAIN, PLAYERS, SECRET, Inbox, free_port
 from tests.workers.test_turn_clock import START
 from workers.mail import compose, outbox, reply_address
 from workers.mail.compose import Mail
-from workers.queues import MAIL, queue
 
 ADA = PLAYERS[0]["email"]
 

@@ -13,11 +13,11 @@ import pytest
 import time_machine
 
 from service.games.registry import game_types
+from service.mail import limits
 from service.store import Store
 from tests.workers.conftest import PLAYERS, reply_to
 from tests.workers.test_forged_replies import started, text
 from tests.workers.test_play_by_mail import listed_moves
-from workers.mail import limits
 from workers.mail.movelist import typed
 from workers.notify import CONFIRM_WINDOW
 

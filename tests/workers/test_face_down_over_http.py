@@ -10,10 +10,10 @@ import random
 import re
 
 from service.app import create_app
+from service.mail import consent
 from tests.conftest import TEST_REDIS_URL
 from tests.games.harness import revealed, strings
 from tests.workers.conftest import PLAYERS
-from workers.mail import consent
 
 MAX_TURNS = 200
 

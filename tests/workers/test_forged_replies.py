@@ -3,14 +3,16 @@ MAC, another seat's address, a stale version, an unknown address, an unreadable 
 auto-responders are never answered and answers to strangers are rate-limited."""
 from __future__ import annotations
 
-from service.store import Store
-from tests.workers.conftest import DOMAIN, PLAYERS, reply_to
-from tests.workers.test_play_by_mail import listed_moves
 import smtplib
 
 import pytest
 
-from workers.mail import intake, limits, reply_address
+from service.mail import limits
+from service.mail.inbox import accept
+from service.store import Store
+from tests.workers.conftest import DOMAIN, PLAYERS, reply_to
+from tests.workers.test_play_by_mail import listed_moves
+from workers.mail import reply_address
 
 ADA, BERT = PLAYERS[0]["email"], PLAYERS[1]["email"]
 
@@ -33,7 +35,7 @@ def started(new_game, run_jobs, inbox):
 def hooked(conn, message) -> None:
     """As the HTTP inbound hook takes a message (`pbem mail-in` refuses forged
     addresses at RCPT: tested below)."""
-    intake.accept(conn, bytes(message))
+    accept(conn, bytes(message))
 
 
 def readdressed(message, address: str):

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from service.store import Store
 from service.api.mail import hook_secret
+from service.mail import consent
+from service.store import Store
 from tests.conftest import TEST_REDIS_URL
 from tests.workers.conftest import DOMAIN, PLAYERS, SECRET, reply_to
 from tests.workers.test_play_by_mail import listed_moves
-from workers.mail import consent
 
 ADA = PLAYERS[0]["email"]
 CLOCK = {"turn_hours": 48, "reminder_hours": [24, 12], "deadline_policy": "skip"}
@@ -96,13 +96,13 @@ def test_mail_for_a_seat_without_address_is_neither_answered_nor_played(conn, cl
 def test_resuming_a_paused_game_starts_its_clocks_at_once(conn, client, created, run_jobs):
     """Pausing stops the clocks; POST .../status active restarts them in the job it
     owes, not at the next sweep."""
-    from workers.clock import read
+    from service.turn_clock import read
     admin = {"Authorization": f"Bearer {created['admin_token']}"}
     url = f"/v1/games/{created['id']}/status"
     assert read(conn, created["id"], 0) is not None
     client.post(url, json={"status": "paused"}, headers=admin)
     from service.play import load_game
-    from workers.clock import restart
+    from service.turn_clock import restart
     restart(conn, load_game(Store(conn), created["id"]))
     assert read(conn, created["id"], 0) is None
     assert client.post(url, json={"status": "active"}, headers=admin).status_code == 200

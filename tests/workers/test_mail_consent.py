@@ -10,10 +10,10 @@ from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 import pytest
 
+from service.mail import consent, limits
 from tests.conftest import TEST_REDIS_URL
 from tests.workers.conftest import DOMAIN, PLAYERS, reply_to
 from tests.workers.test_commands_by_mail import text
-from workers.mail import consent, limits
 
 VICTIM = "victim@x.test"
 SPAM = "Cheap pills at spam.test"
@@ -76,8 +76,8 @@ def test_the_signed_link_confirms_by_its_page_button_not_by_a_scanners_get(conn,
 
 def test_an_unconfirmed_address_gets_one_question_a_day_and_no_turn_mail(conn, inbox, run_jobs, new_game):
     from service.play import submit_turn
+    from service.queues import enqueuer
     from service.store import Store
-    from workers.queues import enqueuer
     players = [PLAYERS[1], {"name": "Ada", "email": VICTIM}]
     consent.confirm(conn, PLAYERS[1]["email"])
     first = new_game("pile", players=players, confirmed=False)

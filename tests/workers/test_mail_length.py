@@ -8,10 +8,10 @@ from __future__ import annotations
 import random
 
 from service.games.registry import game_types
+from service.mail.config import MailConfig
 from service.play import Game, snapshot_of
 from service.store import GameRecord, SeatRecord
 from workers.mail import compose, notices
-from workers.mail.config import MailConfig
 
 BRASS = game_types()["brass-lancashire"]
 CONFIG = MailConfig(smtp_url=None, mail_from="turns@games.test", domain="games.test",

@@ -9,12 +9,12 @@ from email import message_from_bytes, policy
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult
 
+from service.mail import settings
 from service.play import submit_turn
+from service.queues import MAIL, enqueuer, queue
 from service.store import Store
 from tests.workers.conftest import PLAYERS, Inbox, free_port
 from tests.workers.test_turn_clock import START, subjects
-from workers.mail import settings
-from workers.queues import MAIL, enqueuer, queue
 
 ADA, BERT = PLAYERS[0]["email"], PLAYERS[1]["email"]
 
@@ -138,6 +138,7 @@ def test_an_invitation_is_sent_though_its_your_turn_event_was_claimed_first(conn
 def test_a_digest_whose_sending_fails_is_sent_by_the_next_flush(conn, inbox, run_jobs, new_game, monkeypatch):
     import pytest
     import time_machine
+
     from workers.mail import outbox
     with time_machine.travel(START, tick=True) as travel:
         game_id = new_game("pile")

@@ -9,9 +9,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from service.mail import consent
 from tests.conftest import TEST_REDIS_URL
 from tests.workers.test_commands_by_mail import text
-from workers.mail import consent
 
 ADA = "ada@player.test"
 QUESTION = "Please confirm: may the turn service mail you?"

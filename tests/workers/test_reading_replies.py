@@ -106,7 +106,7 @@ def test_many_legal_moves_are_shortened_by_kind():
 
 
 def test_without_inbound_mail_secret_a_random_one_is_made_once(conn, monkeypatch):
-    from workers.mail.config import MailConfig
+    from service.mail.config import MailConfig
     monkeypatch.delenv("INBOUND_MAIL_SECRET", raising=False)
     first, again = MailConfig.from_env(conn).secret, MailConfig.from_env(conn).secret
     assert first == again and len(first) == 64

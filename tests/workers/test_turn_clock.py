@@ -11,11 +11,12 @@ import pytest
 import time_machine
 from rq.registry import ScheduledJobRegistry
 
+from service import turn_clock
+from service.queues import MAIL, queue
 from service.store import Store, key
 from tests.workers.conftest import PLAYERS, reply_to
 from tests.workers.test_play_by_mail import listed_moves
-from workers import clock, deadline_policy
-from workers.queues import MAIL, queue
+from workers import deadline_policy
 
 ADA, BERT = PLAYERS[0]["email"], PLAYERS[1]["email"]
 START = datetime(2030, 1, 7, 9, 0, tzinfo=timezone.utc)
@@ -184,14 +185,14 @@ def test_skip_beaten_by_the_seats_own_move_sends_no_notice(conn, inbox, run_jobs
     applied, the skip is stale, and the seat hears of neither a move played for it nor
     a rejection."""
     from service.play import load_game, submit_turn
-    from workers import clock, deadline_policy
-    from workers.queues import enqueuer
+    from service.queues import enqueuer
+    from workers import deadline_policy
     game_id = new_game("pile", clock=clock_of("skip"))
     at(travel, run_jobs, 0)
     store = Store(conn)
     submit_turn(store, enqueuer(conn), game_id, 0, 0, [{"action": "pass"}])
     game = load_game(store, game_id)
-    assert deadline_policy.skip(conn, game, 0, clock.clock_settings(game), "v0-1").startswith("skip")
+    assert deadline_policy.skip(conn, game, 0, turn_clock.clock_settings(game), "v0-1").startswith("skip")
     run_jobs()
     assert store.snapshot(game_id).version == 1
     assert "Time ran out: a move was played for you" not in subjects(inbox, ADA)
@@ -230,18 +231,17 @@ def test_a_seat_still_to_act_after_its_move_keeps_its_running_clock(conn, inbox,
     plays several moves in a row): its turn time runs on rather than starting anew."""
     from dataclasses import replace
     from service.play import load_game
-    from workers import clock, deadline_policy
     game_id = new_game("pile", clock=clock_of("wait"))
     at(travel, run_jobs, 0)
-    started_at = clock.read(conn, game_id, 0).since
+    started_at = turn_clock.read(conn, game_id, 0).since
     travel.move_to(START + timedelta(hours=10))
     game = load_game(Store(conn), game_id)
-    clock.restart(conn, replace(game, snapshot=replace(game.snapshot, version=1)))
-    running = clock.read(conn, game_id, 0)
+    turn_clock.restart(conn, replace(game, snapshot=replace(game.snapshot, version=1)))
+    running = turn_clock.read(conn, game_id, 0)
     assert (running.version, running.since) == (1, started_at)
     game = load_game(Store(conn), game_id)
-    clock.restart(conn, replace(game, snapshot=replace(game.snapshot, version=3)))
-    assert clock.read(conn, game_id, 0).since > started_at              # not to act at version 2
+    turn_clock.restart(conn, replace(game, snapshot=replace(game.snapshot, version=3)))
+    assert turn_clock.read(conn, game_id, 0).since > started_at              # not to act at version 2
 
 
 def test_deadline_run_twice_before_its_skip_resolves_fires_once(conn, inbox, run_jobs, new_game, travel):
@@ -318,7 +318,7 @@ def test_the_longest_clock_the_contract_allows_reminds_and_fails_no_job(conn, in
     hours = contract.spec()["components"]["schemas"]["Clock"]["properties"]
     longest = hours["turn_hours"]["maximum"]
     assert [item["maximum"] for item in hours["reminder_hours"]["prefixItems"]] == [longest, longest]
-    assert clock.LONGEST_HOURS == longest
+    assert turn_clock.LONGEST_HOURS == longest
     new_game("pile", clock={"turn_hours": longest, "reminder_hours": [longest, longest],
                             "deadline_policy": "wait"})
     at(travel, run_jobs, 0)

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from rq.registry import FailedJobRegistry
 
+from service.mail.inbox import accept
+from service.queues import MAIL, queue
 from tests.workers.conftest import PLAYERS
 from tests.workers.test_forged_replies import started, text
-from workers.mail import intake
-from workers.queues import MAIL, queue
 
 ADA = PLAYERS[0]["email"]
 
@@ -36,7 +36,7 @@ ODD = {
 def test_odd_mail_is_answered_not_crashed(conn, inbox, run_jobs, new_game, case):
     game_id, invitation = started(new_game, run_jobs, inbox)
     sent = len(inbox.to(ADA))
-    intake.accept(conn, raw_reply(invitation, **ODD[case]), [], ADA)
+    accept(conn, raw_reply(invitation, **ODD[case]), [], ADA)
     run_jobs()
     assert FailedJobRegistry(queue=queue(conn, MAIL)).count == 0
     assert len(inbox.to(ADA)) == sent + 1
@@ -52,7 +52,7 @@ def test_mail_that_cannot_be_read_at_all_is_answered_to_the_seat(conn, inbox, ru
         raise RuntimeError("a body no parser expected")
     monkeypatch.setattr(inbound, "body_text", choke)
     game_id, invitation = started(new_game, run_jobs, inbox)
-    intake.accept(conn, raw_reply(invitation, b"status\r\n"), [], "mallory@evil.test")
+    accept(conn, raw_reply(invitation, b"status\r\n"), [], "mallory@evil.test")
     run_jobs()
     assert "Could not read your mail" in text(inbox.last(ADA))
     assert inbox.to("mallory@evil.test") == []

@@ -21,8 +21,8 @@ import trustme
 from rq.scheduler import RQScheduler
 from standardwebhooks import Webhook
 
+from service.queues import TURNS, WEBHOOKS, queue
 from tests.conftest import TEST_REDIS_URL, BurstWorker
-from workers.queues import TURNS, WEBHOOKS, queue
 
 
 class Receiver:

@@ -3,10 +3,10 @@ moves by reply"): a reply from another address plays nothing and runs no command
 commands beyond the hourly limit are not run; a seat keeps only its newest vacations."""
 from __future__ import annotations
 
+from service.mail import limits, settings
 from service.store import Store
 from tests.workers.conftest import PLAYERS, reply_to
 from tests.workers.test_forged_replies import game_state, started, text
-from workers.mail import limits, settings
 
 ADA = PLAYERS[0]["email"]
 MALLORY = "mallory@evil.test"

@@ -14,12 +14,13 @@ from email.message import EmailMessage
 import pytest
 
 from service.games.registry import game_types
+from service.mail import settings
 from service.play import Game, resolve_turn, snapshot_of, submit_turn
 from service.store import GameRecord, SeatRecord, Store
 from tests.workers.conftest import DOMAIN, SECRET
-from tests.workers.test_play_by_mail import players
 from tests.workers.test_mail_length import CONFIG as MAIL_CONFIG
-from workers.mail import compose, intake, movelist, notices, reply_address, settings, words
+from tests.workers.test_play_by_mail import players
+from workers.mail import compose, intake, movelist, notices, reply_address, words
 
 SEAT_LABEL = re.compile(r"\b[Ss]eat ?\d")
 # a seat standing bare for a player: a list of seat numbers (Age of Industry's "turn order

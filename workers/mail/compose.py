@@ -43,7 +43,7 @@ class Mail:
     in_reply_to: str | None = None
     quick_replies: dict[str, str] = field(default_factory=dict)   # moves as mailto links: cost
     starts_thread: bool = False             # the first mail of the seat's conversation
-    picture_svg: str | None = None          # the board drawn (service/web/boards.py)
+    picture_svg: str | None = None          # the board drawn (service/drawing/boards.py)
     picture_alt: str = ""
     facts: list[tuple[str, str]] = field(default_factory=list)  # the board in numbers, no picture
     page_url: str | None = None             # the seat's own page, signed

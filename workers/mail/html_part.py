@@ -4,7 +4,7 @@ mode, with a button to the seat's own page (signed link), the board as a picture
 legal moves as mailto links each with its cost, and for a game that has no picture
 yet the board's facts as a table.
 
-The picture: the game's SVG board (service/web/boards.py) sent as a PNG attached to
+The picture: the game's SVG board (service/drawing/boards.py) sent as a PNG attached to
 the HTML part (multipart/related, `cid:`). Gmail, Outlook and most webmail do not show
 SVG in mail at all, and no client fetches a remote image unasked; a PNG inline part
 is what every common client shows. It is rendered with CairoSVG (PyPI, over Debian's

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
 from email.utils import getaddresses, parseaddr
+from html.parser import HTMLParser
 
 from workers.mail import reply_address
 from workers.mail.compose import clean_header
@@ -21,7 +21,7 @@ from workers.mail.reply_address import ReplyAddress
 
 COMMANDS = {"status", "moves", "help", "mute", "unmute", "digest", "vacation", "back", "notify",
             "yes", "confirm", "stop", "unsubscribe"}
-STOP = {"stop", "unsubscribe"}           # never mail this address again (workers/mail/consent.py)
+STOP = {"stop", "unsubscribe"}           # never mail this address again (service/mail/consent.py)
 RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "To", "Cc", "Envelope-To")
 # Where the quoted mail begins, as common clients write it in English, German, French,
 # Spanish and Dutch: "On ... wrote:", "Am ... schrieb ...:", "Le ... a écrit :",

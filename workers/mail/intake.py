@@ -12,52 +12,35 @@ thanks) are ignored and named in the answer (issue 20, finding 2). The outcome
 mail from the seat's own address is answered (issue 20, finding 1): past the hour's
 limit the answers are folded into one digest (workers/mail/outbox.py), never dropped.
 A reply from the seat's address confirms that address, and `stop` puts it on the
-suppression list (workers/mail/consent.py).
+suppression list (service/mail/consent.py).
 Mail sent by machines (Auto-Submitted, Precedence: bulk, bounces) is never answered."""
 from __future__ import annotations
 
-import hashlib
 import logging
 import re
 import time
 from datetime import datetime, timezone
 
-from service import problems, seating
+from service import problems, seating, turn_clock
 from service.games.base import IllegalMove, NotationError
+from service.mail import consent, inbox, limits, settings
+from service.mail.config import MailConfig
+from service.mail.runtime import connection, queue
 from service.play import Game, load_game, submit_turn
+from service.queues import enqueuer
 from service.store import Store
-from workers import clock, notify
-from workers.mail import (compose, consent, inbound, limits, movelist, notices, outbox,
-                          reply_address, settings, words)
-from workers.mail.config import MailConfig
+from workers import notify
+from workers.mail import compose, inbound, movelist, notices, outbox, reply_address, words
 from workers.mail.inbound import Reply
-from workers.mail.runtime import connection, queue
-from workers.queues import enqueuer
 
-RAW_TTL = 7 * 24 * 3600
-MAX_RAW = 1024 * 1024
 log = logging.getLogger(__name__)
-
-
-def raw_key(digest: str) -> str:
-    return f"mail:in:{digest}"
-
-
-def accept(conn, raw: bytes, envelope_to: list[str] = (), envelope_from: str | None = None) -> str:
-    """Keep the message and owe its handling; returns its digest."""
-    digest = hashlib.sha256(raw).hexdigest()[:32]
-    if conn.set(raw_key(digest), raw, nx=True, ex=RAW_TTL):
-        queue(conn).enqueue("workers.mail.intake.handle", digest, list(envelope_to),
-                            envelope_from, job_id=f"pbem-mail-in-{digest}",
-                            retry=outbox.BACKOFF)
-    return digest
 
 
 def handle(digest: str, envelope_to: list[str], envelope_from: str | None) -> str:
     """rq job: one inbound message; returns what was done (for logs and tests)."""
     conn = connection()
     config = MailConfig.from_env(conn)
-    raw = conn.get(raw_key(digest))
+    raw = conn.get(inbox.raw_key(digest))
     if raw is None:
         return "expired"
     try:
@@ -299,7 +282,7 @@ def settings_command(change: dict, said: str):
             return
         mail.add("Settings", f"{said}. Your settings now:\n{settings_text(now)}")
         if "vacation_days" in values:
-            clock.reschedule(conn, load_game(Store(conn), game.record.id))
+            turn_clock.reschedule(conn, load_game(Store(conn), game.record.id))
         if values.get("digest_hours") == 0:
             outbox.release_digest(conn, game.record.id, seat)
     return run

@@ -1,7 +1,7 @@
 """The built-in SMTP listener for self-hosting (issue 4, "Intake"): `pbem mail-in`.
 An aiosmtpd server that takes mail for the genuine reply addresses of MAIL_DOMAIN only
 (it relays nothing; others are refused at RCPT) and hands each message to
-workers/mail/intake.accept; answers and moves follow in rq jobs."""
+service/mail/inbox.accept; answers and moves follow in rq jobs."""
 from __future__ import annotations
 
 import argparse
@@ -10,11 +10,12 @@ import signal
 import threading
 
 from aiosmtpd.controller import Controller
-from aiosmtpd.smtp import Envelope, Session, SMTP
+from aiosmtpd.smtp import SMTP, Envelope, Session
 
 from service.connection import redis_from_env
+from service.mail import inbox
+from service.mail.config import MailConfig
 from workers.mail import intake, reply_address
-from workers.mail.config import MailConfig
 
 log = logging.getLogger(__name__)
 
@@ -44,14 +45,14 @@ class InboundHandler:
 
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
         raw = envelope.original_content or envelope.content
-        digest = intake.accept(self.conn, raw, envelope.rcpt_tos, envelope.mail_from)
+        digest = inbox.accept(self.conn, raw, envelope.rcpt_tos, envelope.mail_from)
         log.info("mail in %s from %s to %s", digest, envelope.mail_from, envelope.rcpt_tos)
         return "250 OK queued as " + digest
 
 
 def controller(conn, host: str, port: int, domain: str | None = None) -> Controller:
     handler = InboundHandler(conn, domain or MailConfig.from_env(conn).domain)
-    return Controller(handler, hostname=host, port=port, data_size_limit=intake.MAX_RAW)
+    return Controller(handler, hostname=host, port=port, data_size_limit=inbox.MAX_RAW)
 
 
 def main(argv: list[str] | None = None) -> None:

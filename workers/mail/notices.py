@@ -7,13 +7,13 @@ import html
 import re
 
 from service import seating
+from service.drawing import boards
 from service.games.events import parts_text
+from service.mail.config import MailConfig
 from service.play import Game, legal_moves
-from service.web import boards
-from service.web.seats import LINK_DAYS, seat_link_path
+from service.seat_links import LINK_DAYS, seat_link_path
 from workers.mail import compose, happened, movelist, reply_address, words
 from workers.mail.compose import Mail
-from workers.mail.config import MailConfig
 
 
 def blank(game: Game, seat: int, subject: str, config: MailConfig) -> Mail:

@@ -24,18 +24,18 @@ from datetime import datetime, timezone
 from email import message_from_bytes
 from email.message import EmailMessage
 
-from rq import Queue, Retry
+from rq import Queue
 
+from service.mail import consent, limits, settings
+from service.mail.config import MailConfig
+from service.mail.runtime import BACKOFF, connection, queue
 from service.play import load_game
 from service.store import Store, key
-from workers.mail import compose, confirmations, consent, limits, notices, settings, transport
+from workers.mail import compose, confirmations, notices, transport
 from workers.mail.compose import Mail
-from workers.mail.config import MailConfig
-from workers.mail.runtime import connection, queue
 
 KEEP = 30 * 24 * 3600                     # how long sent-markers and stored mail live
 FOLDED_ANSWERS_HOURS = 1                  # answers past the hour's limit: one digest an hour
-BACKOFF = Retry(max=6, interval=[10, 60, 300, 900, 3600, 3600])
 SENDING_LOCK = 300
 MAX_RESENDS = 5                           # deliveries queued again by the sweeper, per mail
 log = logging.getLogger(__name__)
@@ -123,7 +123,7 @@ def send_once(conn, queue: Queue, game_id: str, seat, events: list[str],
 def dispatch(conn, queue: Queue, config: MailConfig, mail: Mail, events: list[str],
              *, answer: bool = False, played: bool = False, held: bool = True) -> str | None:
     """Send the mail once for its events. An address that has not confirmed gets no
-    mail yet: an invitation asks it first (workers/mail/consent.py). Answers to a
+    mail yet: an invitation asks it first (service/mail/consent.py). Answers to a
     player's own mail go out at once: that a move was played always, others within the
     hour's limit (then in the next digest); notifications respect mute and, when they
     may be held, digest. Returns the mail id if it was queued."""

@@ -11,8 +11,8 @@ import json
 from functools import cache
 from pathlib import Path
 
+from service.drawing import svg
 from service.games.age_of_industry.data import MAPS, RAW, SYMBOL_ALLOWS
-from service.web import svg
 
 LETTER = {"cotton_mill": "C", "manufactured_goods": "G", "coal_mine": "M", "iron_works": "I",
           "port": "P", "ship": "S"}

@@ -13,7 +13,7 @@ from rq.registry import ScheduledJobRegistry, StartedJobRegistry
 from rq.utils import parse_composite_key
 
 from service.connection import redis_from_env
-from workers.liveness import worker_alive
+from service.liveness import worker_alive
 
 TURNS = "turns"
 MAIL = "mail"

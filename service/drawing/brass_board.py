@@ -12,8 +12,8 @@ from pathlib import Path
 
 from markupsafe import escape
 
+from service.drawing import svg
 from service.games.brass_lancashire import data
-from service.web import svg
 
 LETTER = {"cotton_mill": "C", "coal_mine": "M", "iron_works": "I", "port": "P", "shipyard": "S"}
 SLOT, BOX_W, BOX_H = 26, 132, 62

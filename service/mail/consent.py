@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 
-from workers.mail.runtime import queue
+from service.mail.runtime import queue
 
 SUPPRESSED = "mail:suppressed"
 CONFIRMED = "mail:confirmed"

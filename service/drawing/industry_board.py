@@ -7,8 +7,8 @@ each seat's money, VP, jokers and markers. The board file is provisional (not th
 printed Ystari board) and the picture says so."""
 from __future__ import annotations
 
+from service.drawing import svg
 from service.games.industry.board import BOARD
-from service.web import svg
 
 COLUMNS = "ABCDEFGHIJKL"
 CELL_W, CELL_H, GAP, LEFT, TOP = 80, 96, 4, 70, 60

@@ -13,7 +13,7 @@ from service.games.ultimate_railroads.boards import industry_tracks, route as pl
 from service.games.ultimate_railroads.data import (COLOURS, ENGINEERS, PROVISIONAL, SPACES, STACKS,
                                                    loco_number, seat_rules)
 from service.games.ultimate_railroads.spaces import HIRE_SLOT, PUBLIC_SLOTS
-from service.web import svg
+from service.drawing import svg
 
 TRACK = {"wood": "#8d5a2b", "green": "#2e7d32", "bronze": "#b87333", "silver": "#9e9e9e",
          "gold": "#d4af37"}

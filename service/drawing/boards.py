@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from service.web import (age_of_industry_board, brass_board, industry_board,
-                         ultimate_railroads_board)
+from service.drawing import age_of_industry_board, brass_board, industry_board, ultimate_railroads_board
 
 DRAW = {"brass-lancashire": brass_board.draw, "age-of-industry": age_of_industry_board.draw,
         "industry": industry_board.draw, "ultimate-railroads": ultimate_railroads_board.draw}

@@ -1,0 +1,5 @@
+"""The kinds of event a game tells its players across games (service/feed.py writes
+them to the players' streams, service/webhooks.py delivers them to the webhooks)."""
+from __future__ import annotations
+
+STARTED, YOUR_TURN, OVER = "game-started", "your-turn", "game-over"
