@@ -106,6 +106,7 @@ def advance(state: dict) -> list[dict]:
 
 
 def next_turn(state: dict) -> None:
+    free_actions.turn_over(state)
     order = state["order"]
     for step in range(1, len(order) + 1):
         i = (state["turn"] + step) % len(order)
