@@ -21,7 +21,6 @@ from service.games.base import IllegalMove
 
 from . import pool
 
-RULE = "EINEN SPIELZUG AUSFÜHREN: zusätzlich zu deiner regulären Aktion"
 PROVIDERS: dict = {}     # action -> (uses(state, seat) -> [what], use(state, seat, what) -> events)
 RULES: dict = {}         # action -> the rulebook sentence on when it may be used
 BESIDE_ACTION: set = set()   # the actions used only together with a regular action of the same turn
@@ -67,13 +66,13 @@ def before_action(state: dict, seat: int) -> list[dict]:
 
 def apply_free(state: dict, seat: int, move: dict) -> list[dict]:
     """Before your action: what it gives goes into an action pool of its own; your turn goes on."""
-    if move not in before_action(state, seat):
-        offered = before_action(state, seat)
+    offered = before_action(state, seat)
+    if move not in offered:
         reason = "nothing of that kind to use now"
         if move in free_moves(state, seat):
             reason = f"{move['action']} only together with a regular action, and you can only pass"
-        raise IllegalMove(f"{reason}; you may: {offered or 'nothing'}",
-                          rule=RULES.get(move["action"], RULE), field="use", options=offered)
+        raise IllegalMove(f"{reason}; you may: {offered or 'nothing'}", rule=RULES[move["action"]],
+                          field="use", options=offered)
     pool.open_pool(state, seat, "free")
     if move["action"] in BESIDE_ACTION:
         state[OWED] = move["action"]
@@ -84,11 +83,12 @@ def why_not_pass(state: dict, seat: int) -> IllegalMove | None:
     """After a free action that binds the turn to a regular action, no pass (while a regular
     action is left: should a decision in between have taken each away, the turn must still end)."""
     owed = state.get(OWED)
-    if owed is None or not regular_moves(state, seat):
+    regular = regular_moves(state, seat) if owed else []
+    if not regular:
         return None
     return IllegalMove(f"you used {owed} this turn: it is used only together with a regular action, "
                        "so now place your workers (or a coin) on an action space; you may not pass",
-                       rule=RULES[owed], field="action", options=regular_moves(state, seat))
+                       rule=RULES[owed], field="action", options=regular)
 
 
 def turn_over(state: dict) -> None:
