@@ -7,9 +7,8 @@ import json
 from service.games.base import HIDDEN, IllegalMove, neutral_move as first_of, why_not_move
 from service.games.events import changes
 
-from . import decisions, flow, ideas, track  # noqa: F401  (ideas, track: their pool kinds register)
+from . import decisions, flow, free_actions, ideas, track  # noqa: F401  (ideas, track: their pool kinds register)
 from .events import EVENTS
-from . import free_actions
 from .free_actions import PROVIDERS, apply_free, before_action, refuse_relocating, why_not_pass
 from .move_schemas import MOVE_SCHEMAS
 from .notation import format_move, parse_move
