@@ -1,6 +1,7 @@
 """`pbem bench bot GAME`: the bot (service/games/bot.py) against random play (issue 15):
 its win rate over N games (target >= 90 %) and its think time p50/p99 (target p99 <
-200 ms), both measured in this run. Game i is set up with seed i, the bot sits in
+200 ms), both measured in this run. Game i is set up with seed i and the options given
+(`--options`, as `bench engine` takes them; the resolved options are printed), the bot sits in
 seat i mod seats, every other seat plays a random legal move (seeded by i); a win
 is the bot ranked first, alone or tied. The games run in a process pool
 (multiprocessing), one game per task. Think time is the deciding process's CPU time
@@ -10,10 +11,12 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 import time
 from multiprocessing import Pool
 
 from service.bench import ms, percentile, pick_game
+from service.games.base import OptionError
 from service.games.bot import choose
 from service.games.registry import game_type
 
@@ -22,13 +25,13 @@ THINK_CEILING = 0.200       # seconds, p99
 LONGEST = 20_000            # moves: a game still running then is counted lost (and said)
 
 
-def play(task: tuple[str, int, int]) -> tuple[bool | None, list[float]]:
-    """One game: whether the bot won (None: no end after LONGEST moves) and its think
-    time per decision (seconds)."""
-    game_id, seats, index = task
+def play(task: tuple[str, int, dict, int]) -> tuple[bool | None, list[float]]:
+    """One game with these (resolved) options: whether the bot won (None: no end after
+    LONGEST moves) and its think time per decision (seconds)."""
+    game_id, seats, options, index = task
     game = game_type(game_id)
     engine = game.engine
-    state = engine.setup(game.resolve_options(None, seats), seats, index)
+    state = engine.setup(options, seats, index)
     bot_seat, random_play, thinking = index % seats, random.Random(index), []
     for _ in range(LONGEST):
         if (result := engine.result(state)) is not None:
@@ -44,20 +47,25 @@ def play(task: tuple[str, int, int]) -> tuple[bool | None, list[float]]:
     return None, thinking
 
 
-def bench(game_id: str | None, games: int, seats: int | None) -> bool:
-    """Prints the figures; True when both targets are met."""
+def bench(game_id: str | None, games: int, seats: int | None, options: dict | None = None) -> bool:
+    """Prints the figures; True when both targets are met. Options the game refuses (for
+    that many seats) end the run naming the option."""
     game = pick_game(game_id)
     seats = max(game.min_seats, min(seats or max(2, game.min_seats), game.max_seats))
+    try:
+        options = game.resolve_options(options, seats)
+    except OptionError as bad:
+        sys.exit(str(bad))
     started = time.perf_counter()
     with Pool(os.cpu_count() or 1) as pool:
-        played = pool.map(play, [(game.id, seats, i) for i in range(games)], chunksize=1)
+        played = pool.map(play, [(game.id, seats, options, i) for i in range(games)], chunksize=1)
     elapsed = time.perf_counter() - started
     wins = sum(won is True for won, _ in played)
     unfinished = sum(won is None for won, _ in played)
     thinking = [t for _, times in played for t in times]
     rate, p99 = wins / games, percentile(thinking, 99)
-    print(f"bench bot {game.id}: {games} games, {seats} seats, the bot in seat i mod {seats} of "
-          f"game i against random play ({elapsed:.1f} s, {os.cpu_count()} processes)")
+    print(f"bench bot {game.id}: {games} games, {seats} seats, options {options}, the bot in seat i mod "
+          f"{seats} of game i against random play ({elapsed:.1f} s, {os.cpu_count()} processes)")
     print(f"  win rate    {rate * 100:.1f} % ({wins}/{games})  target >= {WIN_TARGET * 100:.0f} %  "
           f"{'met' if rate >= WIN_TARGET else 'MISSED'}"
           + (f"; {unfinished} game(s) without an end after {LONGEST} moves" if unfinished else ""))

@@ -125,7 +125,8 @@ def cmd_bench(args) -> None:
         bench_storage.storage(args.game, seats=args.seats, games=games)
     elif args.what == "bot":
         from service import bench_bot
-        sys.exit(0 if bench_bot.bench(args.game, games=args.games or 100, seats=args.seats) else 1)
+        sys.exit(0 if bench_bot.bench(args.game, games=args.games or 100, seats=args.seats,
+                                         options=args.options) else 1)
     elif args.what == "streams":
         from service import bench_streams
         bench_streams.streams(args.game, connections=args.connections, turns=args.turns)
@@ -312,7 +313,7 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--seats", type=int, default=None,
                        help="default: 4 (bench engine), 2 to 4 (bench storage), the game's fewest (bench bot)")
     bench.add_argument("--options", type=json.loads, default=None,
-                       help='bench engine: the game options as JSON, e.g. \'{"emil": true}\'')
+                       help='bench engine, bench bot: the game options as JSON, e.g. \'{"emil": true}\'')
     bench.add_argument("--games", type=int, default=None,
                        help="default 20; bench bot: 100")
     bench.add_argument("--turns", type=int, default=300)

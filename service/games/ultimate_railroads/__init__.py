@@ -22,8 +22,10 @@ GAME = GameType(
     engine=ENGINE,
     # 5: the shared events, modules, Germany, the reusable-space swap; 6: drawing start
     # bonus cards chosen only when every draw can be done completely; 7: the completion
-    # search's own budget a question (none shared), a re-used drawing space judged on every draw
-    engine_version=engine_version("7", FILES),
+    # search's own budget a question (none shared), a re-used drawing space judged on every draw;
+    # 8: coal only beside a regular action of the same turn, never in a turn that passes; a
+    # maintenance car not used in the turn its owner woke it (issue 28)
+    engine_version=engine_version("8", FILES),
     events=EVENTS,
     move_schemas=MOVE_SCHEMAS,
     stage="provisional" if PROVISIONAL else "complete",

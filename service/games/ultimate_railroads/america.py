@@ -416,5 +416,7 @@ pool.kind("blast")((blast_options, resolve_blast))
 pool.kind("doubler")((doubler_options, resolve_doubler))
 pool.kind("wrench_track")((wrench_track_options, resolve_wrench_track))
 pool.kind("nut")((nut_options, resolve_nut))
-free_actions.provider("stock", coin_uses, pay_coin)
+free_actions.provider("stock", coin_uses, pay_coin, rule="AMERICAN RAILROADS, FELDER MIT MÜNZE: auch in "
+                      "einem späteren Spielzug; auch passen gilt als Spielzug, nicht die Ausschüttung oder das "
+                      "Versetzen des Zugreihenfolge-Arbeiters")
 special_fields.MODULE_KINDS.update(dict.fromkeys(ONE_TIME, one_time))

@@ -2,8 +2,9 @@
 foundries (DIE GIESSEREIEN, GIESSEREIEN SCHLIESSEN), the coal factory (DIE KOHLE-FABRIK)
 and DAS KOMBINIERTE AKTIONSFELD at 2 players.
 
-The spaces paid with coal (the stoker field, your foundries) are used in addition to
-your regular action (free_actions.py: the move `coal`), with coal gained this turn too."""
+The spaces paid with coal (the stoker field, your foundries) are used only in addition to
+your regular action, before and/or after it, never in a turn that passes (free_actions.py:
+the move `coal`), with coal gained this turn too."""
 from __future__ import annotations
 
 from service.games.base import deal_anew
@@ -275,7 +276,9 @@ def conceal(foundries: dict, rng) -> None:
 
 pool.kind("foundry_pick")((foundry_pick_options, resolve_foundry_pick))
 pool.kind("stoker")((attach_options, resolve_attach))
-free_actions.provider("coal", uses, use)
+free_actions.provider("coal", uses, use, rule="KOHLE-MODUL, WIE KANN ICH MEINE KOHLE NUTZEN?: "
+                      "nur zusätzlich zu deiner regulären Aktion; nicht, wenn du passt oder deinen "
+                      "Arbeiter von der Reihenfolgeleiste versetzt", beside_action=True)
 pool.kind("close_foundry")((close_options, resolve_close))
 pool.kind("stoker_again")((again_options, resolve_again))
 pool.kind("hand_in")((hand_in_options, resolve_hand_in))

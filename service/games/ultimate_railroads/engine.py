@@ -7,9 +7,9 @@ import json
 from service.games.base import HIDDEN, IllegalMove, neutral_move as first_of, why_not_move
 from service.games.events import changes
 
-from . import decisions, flow, ideas, track  # noqa: F401  (ideas, track: their pool kinds register)
+from . import decisions, flow, free_actions, ideas, track  # noqa: F401  (ideas, track: their pool kinds register)
 from .events import EVENTS
-from .free_actions import PROVIDERS, apply_free, free_moves
+from .free_actions import PROVIDERS, apply_free, before_action, refuse_relocating, why_not_pass
 from .move_schemas import MOVE_SCHEMAS
 from .notation import format_move, parse_move
 from .placement import apply_pass, apply_place, place_moves
@@ -27,6 +27,8 @@ def _actions_place(state, seat, move):
 
 
 def _actions_pass(state, seat, move):
+    if refused := why_not_pass(state, seat):
+        raise refused
     events = apply_pass(state, seat)
     flow.next_turn(state)
     return events
@@ -45,6 +47,19 @@ STARTS: list = []     # what happens before the first move: start(state) (SOLOVA
 # darfst du auch verfallen lassen" (drop); moving the turn-order worker is a "darf"
 # (stay). Direct actions in the pool and the start bonus card are forced choices.
 NEUTRAL = ("pass", "drop", "stay")
+
+
+def chapter_moves(state: dict, seat: int) -> list[dict]:
+    return [move for listed, _ in ACTIONS.values() for move in listed(state, seat)]
+
+
+def regular_moves(state: dict, seat: int) -> list[dict]:
+    """The regular actions of a turn: an action space, or what a chapter puts in its place
+    (INDUSTRIETABLEAU: a maintenance car "statt eine Aktion mit einem Arbeiter")."""
+    return place_moves(state, seat) + chapter_moves(state, seat)
+
+
+free_actions.REGULAR.append(regular_moves)
 
 
 class UltimateRailroads:
@@ -66,8 +81,8 @@ class UltimateRailroads:
         if phase == "start_bonus":
             return flow.start_bonus_moves(state)
         if phase == "actions":
-            return place_moves(state, seat) + free_moves(state, seat) + [
-                move for listed, _ in ACTIONS.values() for move in listed(state, seat)] + [{"action": "pass"}]
+            passing = [] if why_not_pass(state, seat) else [{"action": "pass"}]
+            return place_moves(state, seat) + before_action(state, seat) + chapter_moves(state, seat) + passing
         return relocate_moves(state, seat)
 
     def neutral_move(self, state: dict, seat: int) -> dict | None:
@@ -83,6 +98,8 @@ class UltimateRailroads:
             events = decisions.apply(state, seat, move)
         else:
             handlers = self.handlers(state["phase"])
+            if state["phase"] == "relocation" and move["action"] in PROVIDERS:
+                refuse_relocating(move)
             if move["action"] not in handlers:
                 raise IllegalMove(f"now you may: {', '.join(sorted(handlers))}", rule=RULE,
                                   field="action", options=self.legal_moves(state, seat))

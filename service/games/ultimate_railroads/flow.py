@@ -15,6 +15,7 @@ END_OF_ROUND = ("resort_turn_order", "relocate_turn_order_workers", "score", "cl
 # What the chapters of the box add:
 BETWEEN_TURNS: list = []    # what happens after a turn before the next: waiting(state) -> events | None
 TURN_ENDED: list = []       # after the next seat's turn is set: ended(state) -> events (Emil's turn)
+TURN_OVER: list = []        # a seat's turn is over, passing too: over(state) (what held for that turn only)
 BEFORE_SCORING: list = []   # before the round's scoring: waiting(state) -> True while a seat decides
 NEW_ROUND: list = []        # after the scoring, when a round follows: begun(state) -> events
 FINAL: list = []            # SPIELENDE, what a chapter changes in the final points: scored(state, final)
@@ -106,6 +107,9 @@ def advance(state: dict) -> list[dict]:
 
 
 def next_turn(state: dict) -> None:
+    free_actions.turn_over(state)
+    for over in TURN_OVER:
+        over(state)
     order = state["order"]
     for step in range(1, len(order) + 1):
         i = (state["turn"] + step) % len(order)

@@ -1,23 +1,41 @@
 """What you may do in your own turn besides your one action space, before it and/or after
-it, several times, never when passing or relocating a turn-order worker:
-KOHLE-MODUL's fields paid with coal (the move `coal`) and GERMAN RAILROADS' income tiles
-(the move `income`). Before your action they are moves of their own; after it they wait
-in your action pool as the decision `free_actions` until you drop it (it is offered only
-while there is something to use)."""
+it, several times, never when relocating a turn-order worker: KOHLE-MODUL's fields paid
+with coal (the move `coal`), GERMAN RAILROADS' income tiles (the move `income`) and
+AMERICAN RAILROADS' coin fields (the move `stock`). Before your action they are moves of
+their own; after it they wait in your action pool as the decision `free_actions` until you
+drop it (it is offered only while there is something to use).
+
+When they may be used differs by chapter (each provider names its rule):
+- coal only "zusätzlich zu deiner regulären Aktion", never "wenn du passt oder deinen
+  Arbeiter von der Reihenfolgeleiste versetzt": used before your action, it binds the turn
+  to a regular action (no pass after it), and it is offered there only while a regular
+  action can follow it;
+- the income tiles "bevor oder nachdem du eine Aktion (auch vor dem Passen) machst", and
+  the coin fields ("Auch passen gilt dabei als Spielzug"): also before passing.
+None is offered in the relocation phase (ARBEITER VON DER REIHENFOLGELEISTE VERSETZEN)."""
 from __future__ import annotations
+
+import json
 
 from service.games.base import IllegalMove
 
 from . import pool
 
-RULE = "EINEN SPIELZUG AUSFÜHREN: zusätzlich zu deiner regulären Aktion"
 PROVIDERS: dict = {}     # action -> (uses(state, seat) -> [what], use(state, seat, what) -> events)
+RULES: dict = {}         # action -> the rulebook sentence on when it may be used
+BESIDE_ACTION: set = set()   # the actions used only together with a regular action of the same turn
+REGULAR: list = []       # the core's lister of the regular actions (engine.py): regular(state, seat) -> [move]
 LISTED = ("stock", "coal", "income")    # the free moves (move_schemas.py) in the order they are listed
+OWED = "action_owed"     # the state's mark: a free action that binds the turn was used before the action
 
 
-def provider(action: str, uses, use) -> None:
-    """A chapter's free move; the moves are kept in the order LISTED names them."""
+def provider(action: str, uses, use, rule: str, beside_action: bool = False) -> None:
+    """A chapter's free move; the moves are kept in the order LISTED names them.
+    `beside_action`: usable only together with a regular action of the same turn."""
     PROVIDERS[action] = (uses, use)
+    RULES[action] = rule
+    if beside_action:
+        BESIDE_ACTION.add(action)
     for listed in sorted(PROVIDERS, key=LISTED.index):
         PROVIDERS[listed] = PROVIDERS.pop(listed)
 
@@ -27,13 +45,61 @@ def free_moves(state: dict, seat: int) -> list[dict]:
             for what in uses(state, seat)]
 
 
+def regular_moves(state: dict, seat: int) -> list[dict]:
+    return [move for regular in REGULAR for move in regular(state, seat)]
+
+
+def action_follows(state: dict, seat: int, move: dict) -> bool:
+    """Whether a regular action can still be made once `move` is used (tried on a copy)."""
+    trial = json.loads(json.dumps(state))
+    pool.open_pool(trial, seat, "free")
+    PROVIDERS[move["action"]][1](trial, seat, move["use"])
+    return bool(regular_moves(trial, seat))
+
+
+def before_action(state: dict, seat: int) -> list[dict]:
+    """The free moves before your regular action: one used only beside a regular action is
+    offered only while a regular action can follow it (never to a seat that can only pass)."""
+    return [move for move in free_moves(state, seat)
+            if move["action"] not in BESIDE_ACTION or action_follows(state, seat, move)]
+
+
 def apply_free(state: dict, seat: int, move: dict) -> list[dict]:
     """Before your action: what it gives goes into an action pool of its own; your turn goes on."""
-    if move not in free_moves(state, seat):
-        raise IllegalMove(f"nothing of that kind to use now; you may: {free_moves(state, seat) or 'nothing'}",
-                          rule=RULE, field="use", options=free_moves(state, seat))
+    offered = before_action(state, seat)
+    if move not in offered:
+        reason = "nothing of that kind to use now"
+        if move in free_moves(state, seat):
+            reason = f"{move['action']} only together with a regular action, and you can only pass"
+        raise IllegalMove(f"{reason}; you may: {offered or 'nothing'}", rule=RULES[move["action"]],
+                          field="use", options=offered)
     pool.open_pool(state, seat, "free")
+    if move["action"] in BESIDE_ACTION:
+        state[OWED] = move["action"]
     return PROVIDERS[move["action"]][1](state, seat, move["use"])
+
+
+def why_not_pass(state: dict, seat: int) -> IllegalMove | None:
+    """After a free action that binds the turn to a regular action, no pass (while a regular
+    action is left: should a decision in between have taken each away, the turn must still end)."""
+    owed = state.get(OWED)
+    regular = regular_moves(state, seat) if owed else []
+    if not regular:
+        return None
+    return IllegalMove(f"you used {owed} this turn: it is used only together with a regular action, "
+                       "so now place your workers (or a coin) on an action space; you may not pass",
+                       rule=RULES[owed], field="action", options=regular)
+
+
+def turn_over(state: dict) -> None:
+    """The turn ends: nothing is owed any more."""
+    state.pop(OWED, None)
+
+
+def refuse_relocating(move: dict) -> None:
+    """ARBEITER VON DER REIHENFOLGELEISTE VERSETZEN: not your own turn, no free action."""
+    raise IllegalMove(f"{move['action']} may not be used while you move your worker from the turn-order "
+                      "track", rule=RULES[move["action"]], field="action")
 
 
 USED_THIS_ROUND = ("foundries_used", "income_used")

@@ -113,5 +113,7 @@ def special_track_values(player: dict) -> dict | None:
 
 pool.kind("extension")((extension_options, resolve_extension))
 pool.kind("income_tile")((income_tile_options, resolve_income_tile))
-free_actions.provider("income", income_uses, use_income)
+free_actions.provider("income", income_uses, use_income, rule="GERMAN RAILROADS, EINKOMMEN: bevor oder "
+                      "nachdem du eine Aktion (auch vor dem Passen) machst; keine, wenn du schon gepasst hast "
+                      "oder einen Arbeiter von der Reihenfolgeleiste versetzt")
 gives({"special_track_points": special_track_points})

@@ -14,7 +14,9 @@ for all instead of the industry strips (data/industry_board.json, its layout pro
   stands up (anyone's).
 - DIE WARTUNGSWAGEN: instead of placing, `maintenance SPOT own|purple` uses one active car:
   the action of the factory it stands at (indirect: chosen here), then it goes to the
-  workshop; a key may bring one back (`key #N car`, inactive); the purple-car idea card:
+  workshop; not one you woke yourself in this turn (HINWEIS: "nicht im selben Zug
+  einsetzen, in dem du ihn selbst aktiviert hast": a free action before your action can
+  wake one); a key may bring one back (`key #N car`, inactive); the purple-car idea card:
   3 purple cars at once on different spots and 1 coin.
 - IDEENPLÄTTCHEN ODER SCHLÜSSEL: a player's first wrench there uses an idea tile, the
   others must take a key.
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 from service.games.base import IllegalMove
 
-from . import completion, effects, engine, ideas, industry, locomotives, modules, pool
+from . import completion, effects, engine, flow, ideas, industry, locomotives, modules, pool
 from .data import BOARD_FACTORIES, ENGINEERS, INDUSTRY_BOARD, STACKS, base_tile, factory_effect
 from .effects import can_complete, loco_verdict, quick_verdict
 from .free_actions import offer_after_action
@@ -155,11 +157,15 @@ def resolve_car(state, seat, item, move):
              **({"from": move["from"]} if "from" in move else {})}]
 
 
-def activate(state: dict, spot: int) -> list[dict]:
-    """Es werden alle inaktiven Wartungswagen neben der Fabrik aktiviert (anyone's)."""
+def activate(state: dict, seat: int, spot: int) -> list[dict]:
+    """Es werden alle inaktiven Wartungswagen neben der Fabrik aktiviert (anyone's); those
+    the seat wakes in its own turn are marked woken until that turn is over."""
     woken = [c for c in state["industry_board"]["cars"][spot] if not c["active"]]
+    own_turn = state["phase"] == "actions" and state["order"][state["turn"]] == seat
     for car in woken:
         car["active"] = True
+        if own_turn and car["seat"] == seat:
+            car["woken"] = True
     return [{"type": "cars_activated", "spot": spot, "cars": len(woken)}] if woken else []
 
 
@@ -197,15 +203,16 @@ def maintenance_moves(state: dict, seat: int) -> list[dict]:
         return []
     return [{"action": "maintenance", "spot": spot, "car": kind}
             for spot in range(len(state["industry_board"]["cars"])) for kind in KINDS
-            if any(c["active"] for c in cars_of(state, seat, spot, kind))]
+            if any(usable(c) for c in cars_of(state, seat, spot, kind))]
 
 
 def apply_maintenance(state: dict, seat: int, move: dict) -> list[dict]:
     if move not in maintenance_moves(state, seat):
-        raise IllegalMove("no active maintenance car of yours stands there", rule=RULE, field="spot",
+        raise IllegalMove("no active maintenance car of yours stands there (one you woke this turn is "
+                          "used from your next turn on)", rule=RULE, field="spot",
                           options=maintenance_moves(state, seat))
     spot, kind = move["spot"], move["car"]
-    car = next(c for c in cars_of(state, seat, spot, kind) if c["active"])
+    car = next(c for c in cars_of(state, seat, spot, kind) if usable(c))
     state["industry_board"]["cars"][spot].remove(car)
     state["players"][seat]["cars"]["workshop"].append(kind)
     pool.open_pool(state, seat, "turn")
@@ -256,7 +263,19 @@ def setup_table(state: dict, rng: int) -> int:
 
 @into(industry.FACTORY_USED)
 def activated(state: dict, seat: int, factory: str, spot: int) -> list[dict]:
-    return activate(state, spot) if on(state) else []
+    return activate(state, seat, spot) if on(state) else []
+
+
+@into(flow.TURN_OVER)
+def turn_over(state: dict) -> None:
+    """The cars woken in the turn just over may be used from the owner's next turn on."""
+    if on(state):
+        for car in (car for cars in state["industry_board"]["cars"] for car in cars):
+            car.pop("woken", None)
+
+
+def usable(car: dict) -> bool:
+    return car["active"] and not car.get("woken")
 
 
 pool.kind("car")((car_options, resolve_car))

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from service.games.age_of_industry.scoring import final_scoring, rail_income, result
-from tests.games.age_of_industry.builders import (ENGINE, a_game, play, refused, with_money,
+from tests.games.age_of_industry.builders import (ENGINE, a_game, play, refused, with_hand, with_money,
                                                   with_rail, with_tile)
 
 
@@ -23,6 +23,21 @@ def test_repay_at_face_value_not_counted_as_spent():
     assert state.players[0].money == 0 and state.players[0].loans == 0
     assert state.players[0].spent == 0 and state.actions_left == 2
     assert refused(state, 0, {"action": "repay"})
+
+
+def test_loan_at_any_time_also_in_a_turn_that_passes():
+    """KREDITE: "Man kann jederzeit, wenn man Geld braucht, einen oder mehrere Kredite
+    aufnehmen": unlike Ultimate Railroads' coal (only beside a regular action), a loan is
+    no action and binds the turn to none: a seat may take one and then pass (AKTION
+    PASSEN: discard a card), and the loan stays."""
+    state = a_game(round_no=1)
+    card = state.deck[0]
+    with_hand(state, 0, card)
+    state = play(state, 0, {"action": "loan"})
+    assert {"action": "pass", "card": card} in ENGINE.legal_moves(state, 0)
+    state = play(state, 0, {"action": "pass", "card": card})
+    assert state.players[0].loans == 1 and state.players[0].money == 10 and state.players[0].hand == []
+    assert ENGINE.to_act(state) == [1]
 
 
 def test_loans_only_by_the_seat_to_act():

@@ -138,6 +138,26 @@ def test_felder_mit_muenze_sonderfall_not_during_payouts_or_the_turn_order_reloc
     assert not moves_of(state, 1, "stock")
 
 
+def test_felder_mit_muenze_sonderfall_auch_passen_gilt_als_spielzug():
+    """FELDER MIT MÜNZE, SONDERFALL: "Auch „passen“ gilt dabei als Spielzug": unlike coal,
+    a seat that can only pass may pay its coin for the stock step and then pass in the same
+    turn; while moving the turn-order worker the payment is refused, naming the rule."""
+    state = america(2)
+    player = state["players"][0]
+    player.update(coin_fields=["sacramento:5"], placed=player["workers"], coins=1, temps=0, wooden=False)
+    state = act(state, 0, "stock sacramento:5")
+    state = act(state, 0, f"dividend #{item(state, 'dividend')} dividend_coin")
+    assert state["players"][0]["coin_fields_done"] == ["sacramento:5"] and level_of(state, 0) == 1
+    state = act(state, 0, "pass")
+    assert state["players"][0]["passed"]
+    state = america(2)
+    state["players"][0]["coin_fields"] = ["sacramento:5"]
+    state.update(phase="relocation", relocation_queue=[0], claims={"1": 0})
+    with pytest.raises(IllegalMove) as refused:
+        act(state, 0, "stock sacramento:5")
+    assert "FELDER MIT MÜNZE" in refused.value.rule and "Versetzen" in refused.value.rule
+
+
 def test_der_golden_spike_10_per_route_end_at_every_scoring_25_with_the_idea_tile():
     """Meeting the last field's condition of SACRAMENTO and/or OMAHA: +10 at every route
     scoring, twice with both; with the Golden Spike idea tile 25 each."""

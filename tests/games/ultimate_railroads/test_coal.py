@@ -68,8 +68,8 @@ def test_wie_bekomme_ich_kohle_the_coal_and_foundry_spaces():
 
 def test_der_heizer_beispiel_aus_der_3er_lok_wird_eine_4er_lok():
     """DER HEIZER: 2 coal on the field, the top face-down foundry as a stoker on your
-    loco: its number +1 for everything; before your regular action too; the field is
-    then occupied for the round; never when passing."""
+    loco: its number +1 for everything; before your regular action too, which then must
+    follow in the same turn (never when passing); the field is then occupied for the round."""
     state = a_game(4, coal=True)
     player = state["players"][0]
     player["coal"] = 4
@@ -81,8 +81,86 @@ def test_der_heizer_beispiel_aus_der_3er_lok_wird_eine_4er_lok():
     assert player["locos"]["kyiv"][0] == "3+" and loco_number("3+") == 4 and player["coal"] == 2
     assert ENGINE.to_act(state) == [0]                       # still your turn: now the regular action
     assert {"action": "coal", "use": "stoker"} not in ENGINE.legal_moves(state, 0)   # the field is occupied
+    assert {"action": "pass"} not in ENGINE.legal_moves(state, 0)                     # never when passing
+    with pytest.raises(IllegalMove):
+        act(state, 0, "pass")
+    state = done(act(state, 0, place("coal_coal")), 0)
+    assert ENGINE.to_act(state) == [1] and state["players"][0]["coal"] == 3
+    assert not state["players"][0]["passed"]
+
+
+def spent(state, seat):
+    """The seat has placed all its workers and has no coin, temporary or wooden worker left."""
+    player = state["players"][seat]
+    player.update(placed=player["workers"], coins=0, temps=0, wooden=False)
+    return state
+
+
+def test_nur_zusaetzlich_zu_deiner_regulaeren_aktion_not_offered_to_a_seat_that_can_only_pass():
+    """WIE KANN ICH MEINE KOHLE NUTZEN?: "Du darfst diese Aktionsfelder nur zusätzlich zu
+    deiner regulären Aktion nutzen." A seat with no worker and no coin left can only pass:
+    neither the stoker nor a foundry is offered, and using one is refused naming the rule."""
+    state = spent(a_game(4, coal=True), 0)
+    player = state["players"][0]
+    player.update(coal=4, foundries=["step_doubler"])
+    player["locos"]["kyiv"][0] = "3"
+    assert ENGINE.legal_moves(state, 0) == [{"action": "pass"}]
+    for use in ("stoker", "step_doubler"):
+        with pytest.raises(IllegalMove) as refused:
+            act(state, 0, {"action": "coal", "use": use})
+        assert "nur zusätzlich zu deiner regulären Aktion" in refused.value.rule
+        assert refused.value.field == "use" and "only pass" in str(refused.value)
     state = act(state, 0, "pass")
-    assert state["players"][0]["coal"] == 2
+    assert state["players"][0]["coal"] == 4 and state["players"][0]["passed"]
+
+
+def test_nur_zusaetzlich_zu_deiner_regulaeren_aktion_a_foundry_that_pays_for_the_action():
+    """"Du darfst Kohle einsetzen ..." before your action, when what the foundry gives lets
+    you make it: a seat without workers whose foundry gives 2 coins may use it, then must
+    place (coins stand in for workers), not pass."""
+    state = spent(a_game(4, coal=True), 0)
+    state["players"][0].update(coal=2, foundries=["coins_2"])
+    assert {"action": "coal", "use": "coins_2"} in ENGINE.legal_moves(state, 0)
+    state = act(state, 0, {"action": "coal", "use": "coins_2"})
+    state = act(state, 0, {"action": "drop", "item": item(state, "close_foundry")})
+    assert state["players"][0]["coins"] == 2 and ENGINE.to_act(state) == [0]
+    moves = ENGINE.legal_moves(state, 0)
+    assert {"action": "pass"} not in moves and {m["action"] for m in moves} == {"place"}
+    state = done(act(state, 0, place("coal_coal", workers=0, coins=1)), 0)
+    assert ENGINE.to_act(state) == [1] and state["players"][0]["coins"] == 1
+
+
+def test_nicht_wenn_du_passt_a_coal_use_is_not_followed_by_a_pass():
+    """"Du darfst die Aktionsfelder nicht nutzen, wenn du passt": a foundry used before your
+    action binds the turn to a regular action; the pass is refused, naming the rule, and
+    changes nothing; the next turn may pass again."""
+    state = a_game(4, coal=True)
+    state["players"][0].update(coal=2, foundries=["coins_2"])
+    state = act(state, 0, {"action": "coal", "use": "coins_2"})
+    state = act(state, 0, {"action": "drop", "item": item(state, "close_foundry")})
+    with pytest.raises(IllegalMove) as refused:
+        act(state, 0, "pass")
+    assert "nicht, wenn du passt" in refused.value.rule and refused.value.field == "action"
+    assert {m["action"] for m in refused.value.options} == {"place"}
+    assert not state["players"][0]["passed"] and ENGINE.to_act(state) == [0]
+    state = done(act(state, 0, place("coal_coal")), 0)
+    assert ENGINE.to_act(state) == [1] and "action_owed" not in state
+    state = act(state, 1, "pass")
+    assert state["players"][1]["passed"]
+
+
+def test_nicht_wenn_du_deinen_arbeiter_von_der_reihenfolgeleiste_versetzt():
+    """"... oder deinen Arbeiter von der Reihenfolgeleiste versetzt": moving the turn-order
+    worker offers no coal field, and using one then is refused naming the rule."""
+    state = a_game(4, coal=True)
+    state["players"][0].update(coal=4, foundries=["coins_2"])
+    state["players"][0]["locos"]["kyiv"][0] = "3"
+    state.update(phase="relocation", relocation_queue=[0], claims={"1": 0})
+    assert not [m for m in ENGINE.legal_moves(state, 0) if m["action"] == "coal"]
+    for use in ("stoker", "coins_2"):
+        with pytest.raises(IllegalMove) as refused:
+            act(state, 0, {"action": "coal", "use": use})
+        assert "Reihenfolgeleiste versetzt" in refused.value.rule
 
 
 def test_wie_kann_ich_meine_kohle_nutzen_after_the_regular_action():

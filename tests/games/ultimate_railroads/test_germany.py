@@ -146,3 +146,38 @@ def test_spezial_gleispunkte_plaettchen_and_its_sonderfall():
     other = decision(other, 1, "idea_card")
     assert "special_track_points" not in {m["card"] for m in ENGINE.legal_moves(other, 1) if m["action"] == "idea_card"}
     assert "special_track_points" not in a_game(4)["idea_cards"]
+
+
+def test_einkommen_auch_vor_dem_passen_even_a_seat_that_can_only_pass():
+    """EINKOMMEN: "Du darfst Einkommensplättchen nutzen bevor oder nachdem du eine Aktion
+    (auch vor dem Passen) machst." Unlike coal, an income tile is offered to a seat with no
+    worker and no coin left, and the pass may follow it in the same turn."""
+    state = germany(2)
+    player = state["players"][0]
+    player.update(income=["income_wood_green"], placed=player["workers"], coins=0, temps=0, wooden=False)
+    assert ENGINE.legal_moves(state, 0) == [{"action": "income", "use": "income_wood_green"}, {"action": "pass"}]
+    wood = state["players"][0]["tracks"]["dresden"]["wood"]
+    state = act(state, 0, {"action": "income", "use": "income_wood_green"})
+    state = act(state, 0, "step #0 dresden")                 # (green not yet unlocked: no step)
+    assert state["players"][0]["tracks"]["dresden"]["wood"] == wood + 1
+    assert ENGINE.legal_moves(state, 0) == [{"action": "pass"}]
+    state = act(state, 0, "pass")
+    assert state["players"][0]["passed"] and state["players"][0]["income_used"] == ["income_wood_green"]
+
+
+def test_einkommen_keine_wenn_du_einen_arbeiter_von_der_reihenfolgeleiste_versetzt():
+    """EINKOMMEN: "Du darfst keine Einkommensplättchen nutzen, wenn du schon gepasst hast
+    oder wenn du einen Arbeiter von der Reihenfolgeleiste versetzt": not offered then, and
+    refused naming the rule."""
+    state = germany(2)
+    state["players"][0]["income"] = ["income_wood_green"]
+    state.update(phase="relocation", relocation_queue=[0], claims={"1": 0})
+    assert not [m for m in ENGINE.legal_moves(state, 0) if m["action"] == "income"]
+    with pytest.raises(IllegalMove) as refused:
+        act(state, 0, {"action": "income", "use": "income_wood_green"})
+    assert "EINKOMMEN" in refused.value.rule and "Reihenfolgeleiste" in refused.value.rule
+    state = act(germany(2), 0, "pass")                      # once passed: no turn of yours, no tile
+    state["players"][0]["income"] = ["income_wood_green"]
+    assert ENGINE.to_act(state) == [1] and ENGINE.legal_moves(state, 0) == []
+    with pytest.raises(IllegalMove):
+        act(state, 0, {"action": "income", "use": "income_wood_green"})

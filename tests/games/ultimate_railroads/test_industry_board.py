@@ -22,7 +22,7 @@ from service.games.ultimate_railroads.industry_board import (
 from service.games.ultimate_railroads.modules import engineer_box
 from service.games.ultimate_railroads.scoring import end_card_points
 
-from .builders import a_game, act, item, with_decision
+from .builders import a_game, act, item, place, with_decision
 
 ENGINE = GAME.engine
 
@@ -296,3 +296,27 @@ def test_trying_a_factory_out_changes_no_other_seats_board():
     moves = ENGINE.legal_moves(state, 0)
     assert any(m["action"] == "factory" for m in moves)
     assert [p["factories"] for p in state["players"]] == before == [[None] * 5, [None] * 5]
+
+
+def test_wartungswagen_hinweis_not_in_the_same_turn_you_woke_it_yourself():
+    """DIE WARTUNGSWAGEN, HINWEIS: "Somit kannst du einen Wartungswagen nicht im selben Zug
+    einsetzen, in dem du ihn selbst aktiviert hast." Coal before your action (a foundry's
+    industry steps) moves your wrench onto the factory where your car lies: it stands up
+    but is not your regular action this turn; from your next turn on it is."""
+    state = built(board_game(coal=True), ["printed_1", "4"], *[[p] for p in PRINTED[1:]])
+    state["industry_board"]["cars"][0] = [{"seat": 0, "kind": "own", "active": False}]
+    state["players"][0].update(wrenches=[2], coal=2, foundries=["industry_2"])
+    state = act(state, 0, {"action": "coal", "use": "industry_2"})
+    while "industry" in kinds(state):
+        state = act(state, 0, f"industry #{item(state, 'industry')}")
+    state = act(state, 0, f"drop #{item(state, 'close_foundry')}")
+    assert state["players"][0]["wrenches"] == [4] and board_cars(state, 0)[0]["active"]
+    assert not [m for m in ENGINE.legal_moves(state, 0) if m["action"] == "maintenance"]
+    with pytest.raises(IllegalMove):
+        act(state, 0, "maintenance 0 own")
+    state = act(state, 0, place("coal_coal"))
+    while state["pool"] and state["pool"]["seat"] == 0:
+        state = act(state, 0, f"drop #{state['pool']['items'][0]['id']}")
+    state = act(state, 1, "pass")
+    assert ENGINE.to_act(state) == [0]
+    assert {"action": "maintenance", "spot": 0, "car": "own"} in ENGINE.legal_moves(state, 0)

@@ -1,0 +1,31 @@
+"""Issue 28: `pbem bench bot GAME --options JSON --seats N` plays the given options (as
+`bench engine` takes them) and says which; an option not played with that many players
+is refused naming it, before any game is played."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from service import bench_bot
+
+
+def test_bench_bot_plays_and_prints_the_given_options(capsys):
+    bench_bot.bench("ultimate-railroads", games=1, seats=1, options={"emil": True, "coal": True})
+    out = capsys.readouterr().out
+    assert "1 games, 1 seats, options {'board': 'russia', 'emil': True, 'coal': True," in out
+    assert "win rate" in out and "think time (CPU)" in out
+
+
+def test_bench_bot_refuses_an_option_not_played_with_that_many_players():
+    with pytest.raises(SystemExit) as refused:
+        bench_bot.bench("ultimate-railroads", games=1, seats=3, options={"emil": True})
+    assert str(refused.value).startswith("options.emil:")
+
+
+def test_pbem_bench_bot_takes_options_on_the_command_line():
+    run = subprocess.run([sys.executable, "-m", "service.cli", "bench", "bot", "ultimate-railroads",
+                          "--seats", "3", "--games", "1", "--options", '{"emil": true}'],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1 and run.stderr.strip().startswith("options.emil:")
