@@ -1,8 +1,11 @@
-"""The legal moves as a mail shows them (issue 14, "A short, useful move list"): few
-moves in full; many grouped by action and by what they do (for a build: where and
-what, once), each written short with its cost, and the choices that only say how a
-move is paid for (the game type's `choice_fields`: a card discarded, where coal comes
-from) left to a stated rule, or to `moves ACTION` which lists every move in full.
+"""The legal moves as a mail shows them (issue 14, "A short, useful move list"; issue
+27): one move a line, each played as it stands when copied back (its note in brackets,
+the price and "ends your turn", is dropped by the reader). Few moves in full; many
+written short, once per action and what they do (for a build: where and what), the
+choices that only say how a move is paid for (the game type's `choice_fields`: a card
+discarded, where coal comes from) left to a stated rule (the first way that keeps the
+player's actions), or named where they set the price, or to `moves ACTION` which lists
+every move in full.
 
 Moves are written in the typed form: the notation with `-` for `_` (the reader's
 short form, `moves.resolve`, reads both), so no mail shows a raw identifier."""
