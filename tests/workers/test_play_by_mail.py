@@ -23,9 +23,8 @@ FIRST_REGISTERED = next(gid for gid in game_types() if gid != "pile")
 
 
 def listed_moves(message) -> list[str]:
-    """The legal moves a "your turn" mail lists under its heading: all of them, or,
-    when written short, each short move its lines name (`build bolton: a (£3); b`
-    names `build bolton a` and `build bolton b`)."""
+    """The legal moves a "your turn" mail lists under its heading, one a line, without
+    the note in brackets (price, "ends your turn") each may end with."""
     text = message.get_body(("plain",)).get_content().replace("\r\n", "\n")
     section = text.split("Your legal moves\n================\n", 1)[1].split("\n\n", 1)[0]
     lines: list[str] = []
@@ -34,14 +33,8 @@ def listed_moves(message) -> list[str]:
             lines[-1] += " " + line.strip()         # a wrapped line continued
         elif line.startswith("  "):
             lines.append(line.strip())
-    moves = []
-    for line in lines:
-        if line.startswith(("or ", "choices of ")):      # an example, the choices left to the player
-            continue
-        head, colon, entries = line.partition(": ")
-        moves += [f"{head} {re.sub(r' [(][^)]*[)]$', '', entry)}".strip()
-                  for entry in entries.split("; ")] if colon else [line]
-    return moves
+    return [re.sub(r" [(][^)]*[)]$", "", line) for line in lines
+            if not line.startswith("choices of ")]     # the choices left to the player
 
 
 def players(count: int) -> list[dict]:

@@ -42,11 +42,12 @@ def give_back(conn, game_id: str, seat, items: list[dict]) -> None:
 
 
 def sections(items: list[dict]) -> list[tuple[str, str]]:
-    """The "Applied" section confirming the held moves, then the lines of their mails
-    that were ignored (issue 20, finding 2)."""
+    """The "Applied" section confirming the held moves (each left its seat nothing to
+    do, and says so: issue 27), then the lines of their mails that were ignored (issue
+    20, finding 2)."""
     lines = []
     for item in items:
-        lines.append(f"Played at version {item['version']}:")
+        lines.append(f"Played at version {item['version']}, which ended your turn:")
         lines += [f"  {move}" for move in item["moves"]]
     ignored = [line for item in items for line in item.get("ignored", [])]
     return [("Applied", "\n".join(lines))] + ([notices.ignored(ignored)] if ignored else [])

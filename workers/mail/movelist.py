@@ -1,13 +1,17 @@
-"""The legal moves as a mail shows them (issue 14, "A short, useful move list"): few
-moves in full; many grouped by action and by what they do (for a build: where and
-what, once), each written short with its cost, and the choices that only say how a
-move is paid for (the game type's `choice_fields`: a card discarded, where coal comes
-from) left to a stated rule, or to `moves ACTION` which lists every move in full.
+"""The legal moves as a mail shows them (issue 14, "A short, useful move list"; issue
+27): one move a line, each played as it stands when copied back (its note in brackets,
+the price and "ends your turn", is dropped by the reader). Few moves in full; many
+written short, once per action and what they do (for a build: where and what), the
+choices that only say how a move is paid for (the game type's `choice_fields`: a card
+discarded, where coal comes from) left to a stated rule (the first way that keeps the
+player's actions), or named where they set the price, or to `moves ACTION` which lists
+every move in full.
 
 Moves are written in the typed form: the notation with `-` for `_` (the reader's
 short form, `moves.resolve`, reads both), so no mail shows a raw identifier."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from service.games.base import GameType, IllegalMove, Move, NotationError
@@ -95,14 +99,14 @@ def words_of(text: str) -> list[str]:
     return text.lower().replace("-", "_").split()
 
 
-def fits(said: list[str], words: list[str]) -> bool:
+def fits(said: list[str], words: list[str], whole: bool = False) -> bool:
     """Whether a move written short (said) fits a move's notation (words): its words in
-    order, each a word of the notation or the leading part of one (`cotton` of
-    `cotton_mill`, `warrington` of `warrington_runcorn`)."""
+    order, each a word of the notation or, unless `whole`, the leading part of one
+    (`cotton` of `cotton_mill`, `warrington` of `warrington_runcorn`)."""
     position = 0
     for word in said:
         while position < len(words) and not (words[position] == word or (
-                "=" not in word and words[position].startswith(word + "_"))):
+                not whole and "=" not in word and words[position].startswith(word + "_"))):
             position += 1
         if position == len(words):
             return False
@@ -110,63 +114,151 @@ def fits(said: list[str], words: list[str]) -> bool:
     return True
 
 
-def effect(game: GameType, state, seat: int, move: Move, money: str) -> str:
-    """What a move costs or brings the seat, and the VP it scores, from its events'
+def price(game: GameType, seat: int, events: list) -> str:
+    """What a move's events cost or bring the seat, and the VP they score, from their
     numbers (events: per-seat `money` and `vp` changes): "£12", "+£30", "+2 VP"."""
-    try:
-        _after, events = game.engine.apply(state, seat, move)
-    except IllegalMove:         # a listed move the engine refuses says so when played
-        return ""
     totals = {name: sum((e.get(name) or [0] * (seat + 1))[seat] for e in events
                         if isinstance(e.get(name), list) and len(e[name]) > seat)
               for name in ("money", "vp")}
     parts = []
     if totals["money"]:
-        amount = money.format(abs(totals["money"]))
+        amount = game.money.format(abs(totals["money"]))
         parts.append(amount if totals["money"] < 0 else f"+{amount}")
     if totals["vp"]:
         parts.append(f"{totals['vp']:+d} VP")
     return ", ".join(parts)
 
 
+@dataclass(frozen=True)
+class Way:
+    """One way of playing a group's move: the move, its price, and whether the seat
+    acts no more after it (its turn is over: both actions used, or the last)."""
+    move: Move
+    cost: str
+    ends_turn: bool
+
+
+def way_key(game: GameType, move: Move) -> tuple:
+    """What tells two ways of a move apart in price or in the actions they use: every
+    choice field's value but the first choice field's (the card played: it changes
+    neither), and which choice fields the move has (`cards=` for two cards)."""
+    return tuple((name, repr(move[name]) if name != game.choice_fields[0] else "")
+                 for name in game.choice_fields if name in move)
+
+
+def ways(game: GameType, state, seat: int, members: list[Move]) -> list[Way]:
+    """The distinct ways (way_key) of playing members of one group, each by its first
+    member the engine lists, played on the state to price it; the ones it refuses left
+    out. One move per way is played, not every member: a Brass decision of 1,130 moves
+    took 2.4 s played whole, one way per key a tenth of that."""
+    first: dict[tuple, Move] = {}
+    for move in members:
+        first.setdefault(way_key(game, move), move)
+    found = []
+    for move in first.values():
+        try:
+            after, events = game.engine.apply(state, seat, move)
+        except IllegalMove:     # a listed move the engine refuses says so when played
+            continue
+        found.append(Way(move, price(game, seat, events), seat not in game.engine.to_act(after)))
+    return found
+
+
+def preferred(found: list[Way]) -> list[Way]:
+    """The ways that keep the player's options: those after which the seat still acts
+    (a one-card build over a two-card one that ends the turn), else all."""
+    return [w for w in found if not w.ends_turn] or found
+
+
+def note(way: Way, keeps_on: bool, extra: str = "") -> str:
+    """A listed move's note: its price, "ends your turn" when some other listed move
+    would leave the seat acting, and `extra`; the reader drops it (`without_note`)."""
+    parts = [p for p in (way.cost, "ends your turn" if way.ends_turn and keeps_on else "", extra) if p]
+    return f" ({'; '.join(parts)})" if parts else ""
+
+
+NOTE = re.compile(r"\s*\([^()]*\)\s*$")
+
+
+def without_note(line: str) -> str:
+    """A listed line as copied back, without the note in brackets at its end (no
+    game's notation has a bracket)."""
+    return NOTE.sub("", line).strip()
+
+
+@dataclass
+class Listed:
+    """A line of the list: the move as written, the way it plays, an extra note."""
+    written: str
+    way: Way
+    extra: str = ""
+
+
 def summary(game: GameType, state, seat: int, moves: list[Move]) -> tuple[str, dict[str, str]]:
     """The "Your legal moves" section and the moves it names, as a player writes them,
-    each with its cost (for the HTML part's links):
-    every move when few, else one line per action and first main field, e.g.
-    `build blackburn: cotton-mill (£12); coal-mine (£7)`, and of the moves doing
+    each with its note (for the HTML part's links). One move a line, each line played
+    as it stands when copied back (its note in brackets is dropped): every move when
+    few, else one line per action and main fields, written short (`build blackburn
+    coal-mine (£7)`), in full where its ways differ in price; of the moves doing
     several things at once one example."""
     engine = game.engine
     if len(moves) <= FULL_LIST_UP_TO:
-        written = [typed(engine.format(m)) for m in moves]
-        return "\n".join(f"  {w}" for w in written) or "(none)", dict.fromkeys(written, "")
+        listed = [Listed(typed(engine.format(w.move)), w)
+                  for m in moves for w in ways(game, state, seat, [m])]
+        return lines_of(listed, []), playable_of(listed)
     found = groups(game, moves)
-    lines: dict[str, list[str]] = {}
-    playable: dict[str, str] = {}
-    several: dict[str, tuple[int, str]] = {}
+    listed: list[Listed] = []
+    several: dict[str, list[Listed]] = {}
     for group, form in zip(found, short_forms(game, found)):
-        cost = effect(game, state, seat, group.members[0], game.money)
-        head, entry = line_parts(group, form)
-        playable[f"{head} {entry}".strip()] = cost
-        entry += f" ({cost})" if cost else ""
-        if combined(group) and group.action in {g.action for g in found if not combined(g)}:
-            count, example = several.get(group.action, (0, f"{head} {entry}"))
-            several[group.action] = (count + 1, example)
+        keep = preferred(ways(game, state, seat, group.members))
+        if not keep:
             continue
-        lines.setdefault(head, []).append(entry)
-    body = [f"  {head}: " + "; ".join(entries) if any(entries) else f"  {head}"
-            for head, entries in lines.items()]
-    body += [f"  or {action.replace('_', '-')} several at once ({count} ways), e.g. {example}"
-             if count > 1 else f"  or {example}"
-             for action, (count, example) in several.items()]
-    body += choices_lines(game, moves)
+        line = Listed(typed(priced_form(game, state, seat, group, form, keep)), keep[0])
+        if combined(group) and group.action in {g.action for g in found if not combined(g)}:
+            several.setdefault(group.action, []).append(line)
+        else:
+            listed.append(line)
+    for action, lines in several.items():
+        if len(lines) > 1:
+            lines[0].extra = f"one of {len(lines)} ways to {typed(action)} several at once"
+        listed.append(lines[0])
     kinds = [g.action for g in found if len(g.members) > 1] or [found[0].action]
-    return "\n".join([
-        f"{len(moves)} legal moves, written short with what they cost: `a b: c; d` "
-        "stands for `a b c` and `a b d`. A move played as written takes the choices ("
-        + choice_names(game, found) + ") of the first move `moves` lists for it; or add "
-        "your own.", *body,
-        f"Reply `moves {kinds[0].replace('_', '-')}` (or any start of a move) for every "
-        "move so starting, with all its choices."]), playable
+    head = [f"{len(moves)} legal moves, one a line, written short with what they cost.",
+            "A move written short takes the choices (" + choice_names(game, found) + ") of",
+            "the first move `moves` lists for it that leaves you the most actions; or",
+            "add your own. A line copied back as it stands plays that move."]
+    tail = [f"Reply `moves {typed(kinds[0])}` (or any start of a move) for every move so",
+            "starting, with all its choices."]
+    return "\n".join([*head, lines_of(listed, choices_lines(game, moves)), *tail]), playable_of(listed)
+
+
+def priced_form(game: GameType, state, seat: int, group: Group, form: list[tuple[str, str]],
+                keep: list[Way]) -> str:
+    """The group's short form, for ways at different prices with the words that set the
+    first one's price (`coal=manchester:0`); its full notation where those words do
+    not single it out."""
+    short = [w for w, _ in form]
+    if len({w.cost for w in keep}) == 1:
+        return " ".join(short)
+    others = {word for w in keep[1:] for word in game.engine.format(w.move).split()}
+    words = short + [word for word in game.engine.format(keep[0].move).split()[1:]
+                     if word not in others and word not in short]
+    said = words_of(" ".join(words))
+    fitting = [m for m in group.members if fits(said, words_of(game.engine.format(m)))]
+    alike = preferred(ways(game, state, seat, fitting))
+    if alike and alike[0].move == keep[0].move and len({w.cost for w in alike}) == 1:
+        return " ".join(words)
+    return game.engine.format(keep[0].move)
+
+
+def lines_of(listed: list[Listed], more: list[str]) -> str:
+    keeps_on = any(not line.way.ends_turn for line in listed)
+    return "\n".join([f"  {line.written}{note(line.way, keeps_on, line.extra)}" for line in listed]
+                     + more) or "(none)"
+
+
+def playable_of(listed: list[Listed]) -> dict[str, str]:
+    return {line.written: line.way.cost for line in listed}
 
 
 CHOICES_SHOWN = 8
@@ -194,16 +286,6 @@ def choices_lines(game: GameType, moves: list[Move]) -> list[str]:
     return [f"  choices of {', '.join(actions)}: {parts}" for parts, actions in said.items()]
 
 
-def line_parts(group: Group, form: list[tuple[str, str]]) -> tuple[str, str]:
-    """(the line's head: action and first main field, the entry: the rest) of a short
-    form; the head is the action alone for a move with one main field."""
-    lead_field = next((f for _, f in form if f not in ("action", "full")), None)
-    lead = [w for w, f in form if f == lead_field] if len(group.main) > 1 else []
-    rest = [w for w, f in form if f != "action" and (f != lead_field or not lead)]
-    verb = [w for w, f in form if f == "action"]
-    return typed(" ".join(verb + lead)), typed(" ".join(rest))
-
-
 def choice_names(game: GameType, found: list[Group]) -> str:
     used = [name for name in game.choice_fields
             if any(name in move for g in found for move in g.members)]
@@ -212,11 +294,13 @@ def choice_names(game: GameType, found: list[Group]) -> str:
 
 def resolve(game: GameType, state, seat: int, line: str) -> Move:
     """A reply's line as one of the seat's legal moves: its notation, or a short form
-    that fits the moves of one group, which plays the group's first move (the stated
-    rule); a short form that fits moves doing different things is asked back.
-    NotationError when the line is no move; a parsed but illegal move is returned for
-    the engine to refuse with its reason."""
+    that fits the moves of one group, which plays the first of them that keeps the
+    player's options (`preferred`); a short form that fits moves doing different
+    things, or ways of one move at different prices, is asked back. A listed line's
+    note in brackets is dropped. NotationError when the line is no move; a parsed but
+    illegal move is returned for the engine to refuse with its reason."""
     engine = game.engine
+    line = without_note(line)
     legal = engine.legal_moves(state, seat) if state is not None else []
     try:
         parsed, error = engine.parse(line), None
@@ -225,12 +309,15 @@ def resolve(game: GameType, state, seat: int, line: str) -> Move:
     if parsed is not None and (not legal or parsed in legal):
         return parsed
     said = words_of(line)
-    found = groups(game, [m for m in legal if fits(said, words_of(engine.format(m)))])
+    fitting = [m for m in legal if fits(said, words_of(engine.format(m)))]
+    # `place industry-1` fits `place industry-1-track-1` too: the moves it names word for word
+    found = groups(game, [m for m in fitting if fits(said, words_of(engine.format(m)), whole=True)]
+                   or fitting)
     if len(found) > 1:          # `connect a` fits `connect a b` too: the one said exactly
         exact = [g for g in found if words_of(" ".join(w for w, _ in tagged_words(game, g))) == said]
         found = exact if len(exact) == 1 else found
     if len(found) == 1:
-        return found[0].members[0]
+        return chosen(game, state, seat, found[0].members)
     if len(found) > 1:
         options = "; ".join(typed(engine.format(g.members[0])) for g in found[:8])
         raise NotationError(f"fits {len(found)} different moves, e.g. {options}: write "
@@ -238,3 +325,15 @@ def resolve(game: GameType, state, seat: int, line: str) -> Move:
     if parsed is not None:
         return parsed
     raise error
+
+
+def chosen(game: GameType, state, seat: int, members: list[Move]) -> Move:
+    """The move a short form of one group plays: its first way that keeps the player's
+    options; asked back (NotationError) when those ways differ in price."""
+    keep = preferred(ways(game, state, seat, members))
+    if len({w.cost for w in keep}) > 1:
+        options = "; ".join(f"{typed(game.engine.format(w.move))} ({w.cost or 'free'})"
+                            for w in keep[:8])
+        raise NotationError(f"is played at different prices: {options}: write the one "
+                            "you mean")
+    return keep[0].move if keep else members[0]

@@ -154,7 +154,9 @@ def applied(game: Game, seat: int, turn: dict, config: MailConfig) -> Mail:
     engine = game.type.engine
     played = "\n".join(f"  {movelist.typed(engine.format(m))}" for m in turn["moves"])
     mail = blank(game, seat, "Your move was applied", config)
-    mail.add("Applied", f"Played at version {turn['expected_version']}:\n{played}")
+    over = game.snapshot.status != "active" or seat not in game.snapshot.to_act
+    mail.add("Applied", f"Played at version {turn['expected_version']}:\n{played}"
+             + ("\nThis ended your turn." if over else ""))
     return add_turn(mail, game, seat)
 
 

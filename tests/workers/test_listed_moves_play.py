@@ -1,0 +1,138 @@
+"""Issue 27, "Every line a mail lists plays when copied back verbatim" and "No listed
+move wastes an action unawares": over random positions of every game (every Ultimate
+Railroads board, strip and module), each move line of the seat's "your turn" mail,
+replied as it stands (its note in brackets and all), is read by the mail intake as the
+move it names: a legal move whose notation holds the line's words, at the price the
+line gives (measured by the engine's own tallies, not by the list's code); a line
+whose move ends the turn while another listed one would not says so. One of them, at
+random, goes in through `pbem mail-in` and is played, which moves to the next position."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from service.games.registry import game_types
+from service.play import load_game
+from service.store import Store
+from tests.workers.conftest import reply_to
+from tests.workers.test_play_by_mail import players
+from workers.mail import inbound, intake, movelist, words
+
+# (game, options, players): every game, and every Ultimate Railroads board, strip and module
+SETUPS = [
+    ("brass-lancashire", {}, 3),
+    ("brass-lancashire", {"rules": "classic", "length": "introductory"}, 2),
+    ("age-of-industry", {"map": "germany"}, 3),
+    ("age-of-industry", {"map": "new_england"}, 4),
+    ("industry", {}, 3),
+    ("ultimate-railroads", {"board": "russia"}, 2),
+    ("ultimate-railroads", {"board": "germany", "coal": True}, 3),
+    ("ultimate-railroads", {"board": "asia", "werklok": True}, 2),
+    ("ultimate-railroads", {"board": "america", "special_ideas": True}, 2),
+    ("ultimate-railroads", {"emil": True, "extra_engineers": True}, 1),
+    ("ultimate-railroads", {"industry_board": True}, 2),
+    ("ultimate-railroads", {"strip": "germany"}, 2),
+]
+POSITIONS = 3           # positions per setup: the first, then one after each random line played
+
+
+def move_lines(message) -> list[str]:
+    """The lines of the mail's "Your legal moves" section as a player copies them: the
+    indented ones, a wrapped line joined to its continuation."""
+    text = message.get_body(("plain",)).get_content().replace("\r\n", "\n")
+    section = text.split("Your legal moves\n================\n", 1)[1].split("\n\n", 1)[0]
+    lines: list[str] = []
+    for line in section.splitlines():
+        if line.startswith("    ") and lines:
+            lines[-1] += " " + line.strip()
+        elif line.startswith("  "):
+            lines.append(line.strip())
+    return lines
+
+
+def note_of(line: str) -> str:
+    return line[line.rindex("(") + 1:-1] if line.endswith(")") else ""
+
+
+def price_by_tallies(game, before, after, seat: int) -> str:
+    """What the seat paid or got and scored, by the engine's tallies."""
+    engine = game.type.engine
+    was, now = engine.tallies(before), engine.tallies(after)
+    parts = []
+    if "money" in now and (cash := now["money"][seat] - was["money"][seat]):
+        amount = game.type.money.format(abs(cash))
+        parts.append(amount if cash < 0 else f"+{amount}")
+    if "vp" in now and (vp := now["vp"][seat] - was["vp"][seat]):
+        parts.append(f"{vp:+d} VP")
+    return ", ".join(parts)
+
+
+def reply_of(message, line: str, address: str) -> list[str]:
+    """The reply's moves as the intake reads them from the raw mail."""
+    return inbound.parse(reply_to(message, line, address).as_bytes()).moves
+
+
+def check_position(game, message, address: str) -> list[tuple[str, dict]]:
+    """Every line of the mail read as the intake reads a reply of it alone; returns the
+    move lines with the move each plays."""
+    engine, seat = game.type.engine, game.snapshot.to_act[0]
+    legal, read = engine.legal_moves(game.state, seat), []
+    for line in move_lines(message):
+        moves, ignored, unreadable = intake.read_moves(game, seat, reply_of(message, line, address))
+        if line.startswith("choices of "):          # the choices left to the player: no move
+            assert not moves and not unreadable, (line, moves, unreadable)
+            continue
+        assert len(moves) == 1 and not ignored and not unreadable, (line, ignored, unreadable)
+        move = moves[0]
+        assert move in legal, (line, move)
+        written = words.unnamed(movelist.without_note(line), [s.name for s in game.record.seats])
+        assert movelist.fits(movelist.words_of(written), movelist.words_of(engine.format(move))), (line, move)
+        after, _events = engine.apply(game.state, seat, move)
+        paid, said = price_by_tallies(game, game.state, after, seat), note_of(line).split("; ")[0]
+        assert said == paid if paid else (said in ("", "ends your turn") or said.startswith("one of ")), \
+            (line, move, paid)
+        read.append((line, move, seat not in engine.to_act(after)))
+    keeps_on = any(not ends for _, _, ends in read)
+    for line, move, ends in read:
+        assert ("ends your turn" in note_of(line)) == (ends and keeps_on), (line, move)
+    return [(line, move) for line, move, _ in read]
+
+
+def current_mail(store, inbox, game_id: str, seated: list[dict]):
+    """The game now, its seat to act, that seat's address and newest mail."""
+    game = load_game(store, game_id)
+    if game.snapshot.status != "active":
+        return game, None, None, None
+    seat = game.snapshot.to_act[0]
+    address = seated[seat]["email"]
+    return game, seat, address, inbox.last(address)
+
+
+@pytest.mark.parametrize("game_id, options, seats", SETUPS,
+                         ids=[f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for g, o, _ in SETUPS])
+def test_every_listed_line_plays_as_written(conn, inbox, mail_in, run_jobs, after_window,
+                                            new_game, game_id, options, seats):
+    """...and a move that ended the mover's turn is confirmed saying so."""
+    seated = players(seats)
+    game_id_ = new_game(game_id, players=seated, options=options, seed=11)
+    run_jobs()
+    store, choose = Store(conn), random.Random(f"{game_id}{options}")
+    ended: list[tuple[str, int]] = []           # (mover's address, version) of a turn ended
+    for _ in range(POSITIONS):
+        game, seat, address, message = current_mail(store, inbox, game_id_, seated)
+        if seat is None:
+            break
+        line, move = choose.choice(check_position(game, message, address))
+        played = len(store.log(game_id_))
+        mail_in(reply_to(message, line, address))
+        run_jobs()
+        log = store.log(game_id_)
+        assert len(log) == played + 1 and log[-1]["seat"] == seat, (line, log[played:])
+        assert log[-1]["move"] == move, (line, move, log[-1]["move"])
+        if seat not in load_game(store, game_id_).snapshot.to_act:
+            ended.append((address, played))
+    after_window()
+    for address, version in ended:
+        assert any(f"Played at version {version}, which ended your turn" in
+                   m.get_body(("plain",)).get_content() for m in inbox.to(address)), version
