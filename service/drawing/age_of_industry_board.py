@@ -43,16 +43,10 @@ def space(sx: float, sy: float, symbol: str, tile: dict | None) -> str:
     if tile is None:
         return (f'<rect x="{sx}" y="{sy}" width="{SLOT}" height="{SLOT}" fill="#fff" '
                 f'stroke="#777" stroke-dasharray="3 2"/>'
-                + svg.text(sx + SLOT / 2, sy + 17, SYMBOL[symbol], 8 if symbol == "blank" else 10,
+                + svg.text(sx + SLOT / 2, sy + 17, SYMBOL[symbol], 11,
                            text_anchor="middle", fill="#555"))
-    return (f'<rect x="{sx}" y="{sy}" width="{SLOT}" height="{SLOT}" '
-            f'fill="{svg.seat_colour(tile["owner"])}" '
-            f'stroke="{"#000" if tile["flipped"] else "#fff"}" '
-            f'stroke-width="{3 if tile["flipped"] else 1}"/>'
-            + svg.text(sx + SLOT / 2, sy + 17, f"{LETTER[tile['industry']]}{tile['level']}", 12,
-                       text_anchor="middle", fill="#fff", font_weight="bold")
-            + (svg.text(sx + 2, sy + SLOT - 2, str(tile["cubes"]), 9, fill="#fff")
-               if tile["cubes"] else ""))
+    return svg.tile(sx, sy, SLOT, tile["owner"], tile["flipped"],
+                    f"{LETTER[tile['industry']]}{tile['level']}", tile["cubes"])
 
 
 def place(public: dict, place_id: str, names: list[str]) -> str:

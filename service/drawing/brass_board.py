@@ -51,28 +51,17 @@ def town(place: str, tiles: list, names: list[str]) -> str:
         if tile is None:
             parts.append(f'<rect x="{sx}" y="{sy}" width="{SLOT}" height="{SLOT}" fill="#fff" '
                          f'stroke="#777" stroke-dasharray="3 2"/><text x="{sx + SLOT / 2}" '
-                         f'y="{sy + 17}" text-anchor="middle" font-size="10" fill="#555">'
+                         f'y="{sy + 17}" text-anchor="middle" font-size="11" fill="#555">'
                          f'{"/".join(LETTER[a] for a in allowed)}</text>')
             said.append(f"slot {i + 1} free for {' or '.join(map(words, allowed))}")
             continue
-        colour = svg.seat_colour(tile["owner"])
-        parts.append(f'<rect x="{sx}" y="{sy}" width="{SLOT}" height="{SLOT}" fill="{colour}" '
-                     f'stroke="{"#000" if tile["flipped"] else "#fff"}" '
-                     f'stroke-width="{3 if tile["flipped"] else 1}"/>'
-                     f'<text x="{sx + SLOT / 2}" y="{sy + 17}" text-anchor="middle" font-size="12" '
-                     f'fill="#fff" font-weight="bold">{LETTER[tile["industry"]]}{tile["level"]}'
-                     f'</text>')
-        if tile["flipped"]:
-            parts.append(f'<circle cx="{sx + SLOT - 3}" cy="{sy + 3}" r="4" fill="#000"/>')
-        if tile["cubes"]:
-            parts.append(f'<text x="{sx + 2}" y="{sy + SLOT - 2}" font-size="9" fill="#fff">'
-                         f'{tile["cubes"]}</text>')
+        parts.append(svg.tile(sx, sy, SLOT, tile["owner"], tile["flipped"],
+                              f'{LETTER[tile["industry"]]}{tile["level"]}', tile["cubes"]))
         said.append(f"slot {i + 1}: {tile_text(tile, names)}")
     if location["kind"] == "distant_market":
         said.append("distant market")
     title = f"{location['name']}: " + ("; ".join(said) or "no industry")
-    return (f'<g tabindex="0" role="img" aria-label="{escape(title)}"><title>{escape(title)}</title>'
-            + "".join(parts) + "</g>")
+    return svg.described(title, parts)
 
 
 def link(link_id: str, owner: int | None, names: list[str]) -> str:

@@ -52,12 +52,12 @@ def cell(public: dict, space_id: str, names: list[str]) -> str:
     parts = [f'<rect x="{x}" y="{y}" width="{CELL_W}" height="{CELL_H}" rx="5" '
              f'fill="{REGION[space["kind"]]}" stroke="{"#1b5e20" if open_now else "#777"}" '
              f'stroke-width="{3 if open_now else 1}"/>',
-             svg.text(x + 4, y + 12, space_id, 10, font_weight="bold")]
+             svg.text(x + 4, y + 12, space_id, 11, font_weight="bold")]
     title = words(space.get("name") or space["kind"])
     for i, line in enumerate(title.split(" ", 1) if len(title) > 12 else [title]):
-        parts.append(svg.text(x + CELL_W / 2, y + 26 + i * 12, line, 10, text_anchor="middle"))
+        parts.append(svg.text(x + CELL_W / 2, y + 26 + i * 12, line, 11, text_anchor="middle"))
     for i, fact in enumerate(facts_of(space)):
-        parts.append(svg.text(x + 4, y + 52 + i * 10, fact, 9))
+        parts.append(svg.text(x + 4, y + 52 + i * 11, fact, 11))
     said = [f"{space_id} {title}"] + facts_of(space)
     if owner:
         colour = svg.seat_colour(owner["seat"])

@@ -6,12 +6,22 @@ from __future__ import annotations
 
 from markupsafe import escape
 
-SEAT_COLOURS = ("#c0392b", "#2e6fbd", "#d4a017", "#2e8b57", "#7d3c98")   # seats 0-4
+# Seats 0-4 (issue 27): each at least 18 CIEDE2000 from every line, track and highlight the
+# maps draw and from the links' blue, 31 from each other (tests/web/test_stylesheet.py
+# measures it with coloraide); SEAT_INKS: the text written on each, >= 4.5:1 on it.
+SEAT_COLOURS = ("#8e1616", "#4fd66b", "#4dd6e6", "#f28bdc", "#e9b9a0")
+SEAT_INKS = ("#fff", "#000", "#000", "#000", "#000")
 PROVISIONAL_COLOUR = "#a40"
+SMALLEST_TEXT = 11          # px: no text of a picture is declared smaller (issue 27)
 
 
 def seat_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def seat_ink(seat: int) -> str:
+    """The colour of text written on the seat's colour."""
+    return SEAT_INKS[seat % len(SEAT_INKS)]
 
 
 def document(key: str, title: str, summary: str, width: int, height: int,
@@ -25,12 +35,15 @@ def document(key: str, title: str, summary: str, width: int, height: int,
 
 
 def described(said: str, parts: list[str]) -> str:
-    """A group read out as one thing and reachable by the keyboard."""
-    return (f'<g tabindex="0" role="img" aria-label="{escape(said)}"><title>{escape(said)}'
+    """A group read out as one thing by a screen reader; not a tab stop of its own (the
+    page's skip link passes the whole picture, issue 27)."""
+    return (f'<g role="img" aria-label="{escape(said)}"><title>{escape(said)}'
             "</title>" + "".join(parts) + "</g>")
 
 
 def text(x: float, y: float, words: str, size: int = 13, **attributes) -> str:
+    if size < SMALLEST_TEXT:
+        raise ValueError(f"a picture's text is at least {SMALLEST_TEXT} px, not {size}")
     extra = "".join(f' {k.replace("_", "-")}="{v}"' for k, v in attributes.items())
     return f'<text x="{x}" y="{y}" font-size="{size}"{extra}>{escape(words)}</text>'
 
@@ -48,6 +61,20 @@ def track(x: int, y: int, label: str, spaces: list, filled: int, colour: str,
     return "".join(out)
 
 
+def tile(sx: float, sy: float, size: int, owner: int, flipped: bool, label: str,
+         cubes: int) -> str:
+    """A built industry tile in its owner's colour (a flipped one thick-edged and dotted),
+    its label at the top and its cubes, if any, at the bottom, in the seat's ink."""
+    ink = seat_ink(owner)
+    return (f'<rect x="{sx}" y="{sy}" width="{size}" height="{size}" fill="{seat_colour(owner)}" '
+            f'stroke="{"#000" if flipped else "#333"}" stroke-width="{3 if flipped else 1}"/>'
+            + text(sx + size / 2, sy + 12, label, 12, text_anchor="middle", fill=ink,
+                   font_weight="bold")
+            + (f'<circle cx="{sx + size - 3}" cy="{sy + 3}" r="4" fill="#000"/>' if flipped else "")
+            + (text(sx + size / 2, sy + size - 3, f"{cubes}▪", 11, text_anchor="middle", fill=ink)
+               if cubes else ""))
+
+
 def provisional(x: int, y: int, words: str, anchor: str = "end") -> str:
     """The provisional mark, on the picture itself."""
     return text(x, y, f"Provisional: {words}", 13, text_anchor=anchor,
@@ -57,5 +84,5 @@ def provisional(x: int, y: int, words: str, anchor: str = "end") -> str:
 def seat_key(x: int, y: int, names: list[str], lines: list[str]) -> str:
     """One row per seat: its colour, its name and `lines[seat]`."""
     return "".join(f'<rect x="{x}" y="{y + s * 22 - 13}" width="14" height="14" '
-                   f'fill="{seat_colour(s)}"/>' + text(x + 20, y + s * 22, f"{name}: {lines[s]}")
+                   f'fill="{seat_colour(s)}" stroke="#333"/>' + text(x + 20, y + s * 22, f"{name}: {lines[s]}")
                    for s, name in enumerate(names))

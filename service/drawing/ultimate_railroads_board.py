@@ -8,6 +8,8 @@ the strip, doublers, keys, coins, points. Values the data marks provisional carr
 and the picture says what that means."""
 from __future__ import annotations
 
+import textwrap
+
 from service.games.ultimate_railroads.america import ROUTE_RUBBLE, STRIP_RUBBLE, strip_block
 from service.games.ultimate_railroads.boards import industry_tracks, route as player_route, route_ids, wrench_track
 from service.games.ultimate_railroads.data import (COLOURS, ENGINEERS, PROVISIONAL, SPACES, STACKS,
@@ -23,6 +25,7 @@ SPECIAL = {"new_worker": "W", "idea_tile": "I", "key": "K", "route_doubling": "�
            "stock": "S", "blast": "B", "coin_stock": "¢", "golden_spike": "GS"}
 EMIL_COLOUR = "#444"
 WIDTH, SPACE_W, SPACE_H, FIELD = 1000, 192, 58, 44
+LEGEND_COLUMNS = 130          # characters of the legend a line: 12 px text, ~7 px a character
 
 
 def words(name: str) -> str:
@@ -70,8 +73,8 @@ def action_space(public: dict, space: dict, x: int, y: int, names: list[str]) ->
     parts = [f'<rect x="{x}" y="{y}" width="{SPACE_W}" height="{SPACE_H}" rx="5" '
              f'fill="{"#fff8e1" if held else "#fff"}" stroke="#777"/>',
              svg.text(x + 5, y + 15, label, 12, font_weight="bold"),
-             svg.text(x + 5, y + 31, what[:34], 10),
-             svg.text(x + 5, y + 46, ", ".join(cost), 10, fill="#555")]
+             svg.text(x + 5, y + 31, what[:31], 11),
+             svg.text(x + 5, y + 46, ", ".join(cost), 11, fill="#555")]
     said = [f"{label}: {what}", "costs " + (", ".join(cost) or "nothing")]
     if held:
         seat = held["seat"]                  # a seat, or "emil" in the solo game
@@ -142,9 +145,9 @@ def route_row(player: dict, route_id: str, x: int, y: int) -> tuple[str, str]:
         fx = left + (field - 1) * width
         fill = "#8d6e63" if field == rubble else "#fff"
         parts.append(f'<rect x="{fx}" y="{y + 6}" width="{width - 2}" height="30" fill="{fill}" '
-                     f'stroke="#999"/>' + svg.text(fx + 2, y + 15, str(field), 8, fill="#777"))
+                     f'stroke="#999"/>' + svg.text(fx + 2, y + 15, str(field), 11, fill="#666"))
         if field in specials:
-            parts.append(svg.text(fx + width - 4, y + 15, SPECIAL[specials[field]["type"]], 9,
+            parts.append(svg.text(fx + width - 4, y + 15, SPECIAL[specials[field]["type"]], 11,
                                   text_anchor="end", fill="#a40"))
         here = [c for c in COLOURS if tracks.get(c) == field]
         for i, colour in enumerate(here):
@@ -180,7 +183,7 @@ def industry_row(player: dict, track: int, x: int, y: int) -> tuple[str, str]:
         else:
             shown, fill = str(printed), "#8d6e63" if field == blocked else "#fff"
         parts.append(f'<rect x="{fx}" y="{y + 6}" width="{FIELD - 2}" height="30" fill="{fill}" '
-                     f'stroke="#999"/>' + svg.text(fx + 3, y + 18, shown, 10))
+                     f'stroke="#999"/>' + svg.text(fx + 3, y + 18, shown, 11))
         if any(player["wrenches"][w] == field for w in wrenches):
             parts.append(f'<path d="M{fx + 22},{y + 24} l7,11 h-14 z" fill="#222"/>')
     at = ", ".join(f"field {player['wrenches'][w]}" for w in wrenches) or "none"
@@ -200,7 +203,7 @@ def industry_board(public: dict, top: int) -> tuple[list[str], int]:
     for spot, (stack, cars) in enumerate(zip(board["spots"], board["cars"])):
         x = 12 + spot * 190
         parts.append(f'<rect x="{x}" y="{top + 20}" width="180" height="40" fill="#eceff1" stroke="#999"/>'
-                     + svg.text(x + 4, top + 34, f"spot {spot}: {' / '.join(map(words, stack))}"[:34], 10))
+                     + svg.text(x + 4, top + 34, f"spot {spot}: {' / '.join(map(words, stack))}"[:30], 11))
         for i, car in enumerate(cars):
             colour = "#7b1fa2" if car["kind"] == "purple" else svg.seat_colour(car["seat"])
             height = 14 if car["active"] else 7
@@ -249,9 +252,11 @@ def draw(public: dict, names: list[str]) -> str:
               "M medal, C construction tile, L take a locomotive, O gold track, S stock step, B blast, "
               "¢ coin field, GS Golden Spike, brown: rubble; "
               "coloured bars: tracks (wood, green, bronze, silver, gold); ▲ wrench")
-    body.append(svg.text(10, y + 12, legend, 11))
+    for line in textwrap.wrap(legend, LEGEND_COLUMNS):      # the picture's width, never clipped
+        y += 16
+        body.append(svg.text(10, y, line, 12))
     if PROVISIONAL:
-        body.append(svg.provisional(WIDTH - 10, y + 32, f"* and {len(PROVISIONAL)} values of "
+        body.append(svg.provisional(WIDTH - 10, y + 22, f"* and {len(PROVISIONAL)} values of "
                                     "the data are stand-ins, not the printed components"))
     summary = (f"Ultimate Railroads, round {min(public['round'], public['rounds'])} of "
                f"{public['rounds']}{', over' if public['phase'] == 'over' else ''}. "
@@ -260,4 +265,4 @@ def draw(public: dict, names: list[str]) -> str:
                + f" {len(public['spaces'])} action spaces taken."
                + (" Some data provisional." if PROVISIONAL else ""))
     return svg.document("ur", "Ultimate Railroads: action board and player boards", summary,
-                        WIDTH, y + 44, body)
+                        WIDTH, y + 34, body)
