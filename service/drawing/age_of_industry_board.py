@@ -20,6 +20,7 @@ SYMBOL = {"blank": "C/G/I", "coal": "M", "port": "P", "ship": "S"}
 REGION = {"light_green": "#b9dd8f", "blue": "#9fcbf0", "grey": "#cfcfcf", "pink": "#f5b8cf",
           "brown": "#c9ad9f"}
 SLOT, BOX_W, BOX_H = 26, 128, 60
+LINES = {"shipping": "#2a6fb0", "rail": "#777"}      # unbuilt; a built link is its owner's colour
 MAP_NAMES = {"germany": "Germany", "new_england": "New England"}
 
 
@@ -90,9 +91,9 @@ def link(public: dict, ends: tuple[str, str], owner: int | None, names: list[str
     locations = MAPS[public["map"]].locations
     between = f"{locations[ends[0]].name}–{locations[ends[1]].name}"
     if shipping:
-        style, said = 'stroke="#2a6fb0" stroke-width="3" stroke-dasharray="10 6"', "shipping line"
+        style, said = f'stroke="{LINES["shipping"]}" stroke-width="3" stroke-dasharray="10 6"', "shipping line"
     elif owner is None:
-        style, said = 'stroke="#777" stroke-width="3"', "rail link, unbuilt"
+        style, said = f'stroke="{LINES["rail"]}" stroke-width="3"', "rail link, unbuilt"
     else:
         style, said = (f'stroke="{svg.seat_colour(owner)}" stroke-width="9"',
                        f"{names[owner]}'s rail link")

@@ -17,6 +17,7 @@ from service.games.brass_lancashire import data
 
 LETTER = {"cotton_mill": "C", "coal_mine": "M", "iron_works": "I", "port": "P", "shipyard": "S"}
 SLOT, BOX_W, BOX_H = 26, 132, 62
+LINES = {"canal": "#3a7bd5", "rail": "#666"}         # unbuilt; a built link is its owner's colour
 
 
 @cache
@@ -70,7 +71,7 @@ def link(link_id: str, owner: int | None, names: list[str]) -> str:
     canal, rail = link_id in data.LINK_ERA["canal"], link_id in data.LINK_ERA["rail"]
     kind = "canal and rail" if canal and rail else "canal" if canal else "rail"
     if owner is None:
-        style = f'stroke="{"#3a7bd5" if canal else "#666"}" stroke-width="3"' + (
+        style = f'stroke="{LINES["canal" if canal else "rail"]}" stroke-width="3"' + (
             '' if rail else ' stroke-dasharray="8 5"')
         title = f"{data.NAMES[a]}–{data.NAMES[b]}: {kind} link, unbuilt"
     else:

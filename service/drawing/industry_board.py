@@ -15,6 +15,7 @@ CELL_W, CELL_H, GAP, LEFT, TOP = 80, 96, 4, 70, 60
 REGION = {"joker": "#efe3c2", "bonus": "#cfe4f5", "factory": "#e6e6e6", "technology": "#e3d4ef"}
 LINK = {"road": "#8d6e63", "river": "#1e88e5", "rail": "#222", "pipe": "#00897b",
         "power_line": "#f9a825", "tech_line": "#8e24aa"}
+AUCTIONED = "#d81b60"         # the ring round the space under the hammer
 
 
 def words(name: str | None) -> str:
@@ -77,7 +78,7 @@ def cell(public: dict, space_id: str, names: list[str]) -> str:
         said.append(f"being auctioned, high bid {auction.get('high_bid')}"
                     + (f" by {names[bidder]}" if bidder is not None else ""))
         parts.append(f'<rect x="{x - 3}" y="{y - 3}" width="{CELL_W + 6}" height="{CELL_H + 6}" '
-                     'rx="7" fill="none" stroke="#d81b60" stroke-width="4"/>')
+                     f'rx="7" fill="none" stroke="{AUCTIONED}" stroke-width="4"/>')
     return svg.described(": ".join([said[0], "; ".join(said[1:])]), parts)
 
 

@@ -24,6 +24,7 @@ SPECIAL = {"new_worker": "W", "idea_tile": "I", "key": "K", "route_doubling": "�
            "income": "€", "wrench": "+W", "industry": "→",
            "stock": "S", "blast": "B", "coin_stock": "¢", "golden_spike": "GS"}
 EMIL_COLOUR = "#444"
+PURPLE_CAR = "#7b1fa2"
 WIDTH, SPACE_W, SPACE_H, FIELD = 1000, 192, 58, 44
 LEGEND_COLUMNS = 130          # characters of the legend a line: 12 px text, ~7 px a character
 
@@ -205,7 +206,7 @@ def industry_board(public: dict, top: int) -> tuple[list[str], int]:
         parts.append(f'<rect x="{x}" y="{top + 20}" width="180" height="40" fill="#eceff1" stroke="#999"/>'
                      + svg.text(x + 4, top + 34, f"spot {spot}: {' / '.join(map(words, stack))}"[:30], 11))
         for i, car in enumerate(cars):
-            colour = "#7b1fa2" if car["kind"] == "purple" else svg.seat_colour(car["seat"])
+            colour = PURPLE_CAR if car["kind"] == "purple" else svg.seat_colour(car["seat"])
             height = 14 if car["active"] else 7
             parts.append(f'<rect x="{x + 4 + i * 14}" y="{top + 56 - height}" width="10" height="{height}" '
                          f'fill="{colour}" stroke="#000" stroke-width="0.5"/>')

@@ -15,7 +15,7 @@ from service.games.choice_tree import scalars
 from service.games.events import parts_text
 from service.games.registry import game_types
 from service.store import WAITING
-from service.web import choices, seats, words
+from service.web import choices, panel, seats, words
 
 bp = Blueprint("pages", __name__)
 MAX_MOVE_BYTES = 4096        # a move as the form posts it; Brass's longest is ~300
@@ -37,6 +37,7 @@ def forms():
 
 
 bp.add_app_template_filter(words.readable, "readable")
+bp.add_app_template_filter(words.ordinal, "ordinal")
 
 
 @bp.get("/")
@@ -232,7 +233,8 @@ def parsed_move(text: str) -> dict:
 
 def table(game: play.Game, seat: int | None) -> dict:
     """What both pages show: the board as the seat (None: a spectator) sees it, the
-    players, who is to act, the log in words and the result."""
+    players' panel, who is to act, the game's state and the log in words, the result;
+    and the seat's hand as cards."""
     snap, names = game.snapshot, [s.name for s in game.record.seats]
     view = game.type.engine.view(game.state, seat)
     # a seat's page names the latest moves; the spectator's page (and a finished game) all
@@ -242,7 +244,9 @@ def table(game: play.Game, seat: int | None) -> dict:
     parts = result and result.get("breakdown") or [{}] * len(names)   # a plugin's may have none
     ranking = ([[(names[s], result["scores"][s], parts_text(parts[s])) for s in group]
                 for group in result["ranking"]] if result else None)
+    public, type_id = view["public"], game.type.id
     return {"game": game, "snap": snap, "names": names, "seat": seat, "log": log,
-            "earlier": earlier,
-            "private": view["private"], "facts": boards.facts(view["public"], len(names)),
-            "board": boards.board_svg(game.type.id, view["public"], names), "ranking": ranking}
+            "earlier": earlier, "hand": panel.hand(type_id, view["private"]),
+            "players": panel.players(type_id, public, names, snap.to_act, seat),
+            "facts": panel.state_words(type_id, public, len(names)),
+            "board": boards.board_svg(type_id, public, names), "ranking": ranking}

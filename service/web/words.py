@@ -20,6 +20,12 @@ def readable(value) -> str:
     return " – ".join(part.replace("_", " ") for part in text.split("__"))
 
 
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st."""
+    tens = number % 100 in (11, 12, 13)
+    return f"{number}{'th' if tens else {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
+
+
 def move_words(move: dict) -> str:
     """`build: location manchester, industry iron works, cards ellesmere port, oldham`."""
     rest = [label(field, readable(value)) for field, value in move.items() if field != "action"]

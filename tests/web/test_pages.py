@@ -56,7 +56,7 @@ def test_a_seat_page_never_holds_another_seats_hand(app, redis_conn, pile, monke
     assert "777" not in client.get(f"/games/{pile}").text
     other = app.test_client()
     enter(other, redis_conn, pile, 1)
-    assert "777, 888" in other.get(f"/games/{pile}/seat").text
+    assert '<li class="card">777</li><li class="card">888</li>' in other.get(f"/games/{pile}/seat").text
 
 
 def test_seat_link_signs_in_with_an_http_only_same_site_cookie(app, redis_conn, pile):
