@@ -133,6 +133,9 @@ def cmd_bench(args) -> None:
     elif args.what == "pages":
         from service import bench_pages
         bench_pages.pages(rounds=args.rounds)
+    elif args.what == "choices":
+        from service import bench_choices
+        sys.exit(0 if bench_choices.choices() else 1)
     else:
         bench.api(game=args.game, turns=args.turns, clients=args.clients, seconds=args.seconds,
                   cluster=args.cluster)
@@ -307,8 +310,8 @@ def parser() -> argparse.ArgumentParser:
     mail_in.add_argument("--port", type=int, default=2525)
     mail_in.set_defaults(run=cmd_mail_in)
     bench = sub.add_parser("bench", help="measure: `bench engine GAME`, `bench api`, `bench streams`, "
-                                                "`bench storage GAME`, `bench pages` or `bench bot GAME`")
-    bench.add_argument("what", choices=["engine", "api", "streams", "storage", "pages", "bot"])
+                                                "`bench storage GAME`, `bench pages`, `bench choices` or `bench bot GAME`")
+    bench.add_argument("what", choices=["engine", "api", "streams", "storage", "pages", "bot", "choices"])
     bench.add_argument("game", nargs="?", default=None)
     bench.add_argument("--seats", type=int, default=None,
                        help="default: 4 (bench engine), 2 to 4 (bench storage), the game's fewest (bench bot)")

@@ -11,7 +11,7 @@ from flask import Blueprint, current_app, request, url_for
 from service import bot_seats, fairness, feed, invitations, play, players, problems, seating
 from service.api import bearer, bearer_player, seat_of, store
 from service.api.waiting import waiting
-from service.games.choice_tree import choice_tree
+from service.games.choice_tree import below, choice_tree, node_at, with_level_effects
 from service.queues import notify
 from service.store import WAITING, GameFinished
 
@@ -110,15 +110,17 @@ def show_game(game_id: str):
 def legal_moves(game_id: str):
     """The flat list, or with `format=tree` the choice tree (service/games/choice_tree.py),
     with each move's effects while there are at most MAX_EFFECTS (one apply each: a
-    Brass turn of 1,541 moves took 5 s); `action=` keeps that action's moves."""
+    Brass turn of 1,541 moves took 5 s); `action=` keeps that action's moves. With
+    `at=PATH` (format=tree) the tree below that node, each complete move of its first
+    level with its effects, whatever the number of moves (issue 27)."""
     game = play.load_game(store(), game_id)
     seat = seated(game)
     snap, args = game.snapshot, request.args
     key = (game_id, game.record.engine_version, snap.version, snap.status, seat,
-           args.get("action"), args.get("format", "flat"))
+           args.get("action"), args.get("at"), args.get("format", "flat"))
     if (body := ANSWERS.get(key)) is None:
         body = ANSWERS.keep(key, current_app.json.encoded(
-            answer(game, seat, args.get("action"), key[-1])))
+            answer(game, seat, args.get("action"), key[-1], args.get("at"))))
     return current_app.json.bytes_response(body)
 
 
@@ -157,11 +159,13 @@ class Answers(OrderedDict):
 ANSWERS = Answers()
 
 
-def answer(game, seat: int, action: str | None, form: str) -> dict:
+def answer(game, seat: int, action: str | None, form: str, at: str | None = None) -> dict:
     engine, snap = game.type.engine, game.snapshot
     moves = play.legal_moves(game, seat)
     if action is not None:
         moves = [m for m in moves if m.get("action") == action]
+    if at is not None:
+        return level(game, seat, moves, form, at)
     if form == "tree":
         with_effects = len(moves) <= MAX_EFFECTS
         return {"version": snap.version, "effects": with_effects,
@@ -169,6 +173,25 @@ def answer(game, seat: int, action: str | None, form: str) -> dict:
                 else []}
     return {"version": snap.version, "moves": moves,
             "notation": [engine.format(m) for m in moves]}
+
+
+def level(game, seat: int, moves: list[dict], form: str, at: str) -> dict:
+    """`at=PATH`: the subtree below the node at PATH (the children's indices from the
+    root, `0.3`; empty: the root), the complete moves of its first level with their
+    effects; 400 naming `at` for a path off the tree or without format=tree."""
+    if form != "tree":
+        raise problems.ValidationFailed("`at` walks the choice tree: ask with format=tree",
+                                        errors=[{"field": "at", "message": "needs format=tree"}])
+    engine, path = game.type.engine, [int(step) for step in at.split(".")] if at else []
+    under = below(moves, path)
+    if under is None:
+        raise problems.ValidationFailed(
+            f"no node at {at!r} of this version's choice tree",
+            errors=[{"field": "at", "message": "a path of child indices within the tree"}])
+    node = node_at(choice_tree(engine, game.state, seat, under, with_effects=False),
+                   [0] * len(path))
+    return {"version": game.snapshot.version, "effects": True, "at": at,
+            "tree": with_level_effects(engine, game.state, seat, node["children"])}
 
 
 @bp.get("/v1/games/<game_id>/log")

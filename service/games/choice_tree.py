@@ -11,8 +11,6 @@ is derived from a game's rules a second time.
 """
 from __future__ import annotations
 
-import json
-
 from service.games.base import Engine, Move, State, concealed
 
 
@@ -55,15 +53,14 @@ def choice_tree(engine: Engine, state: State, seat: int, moves: list[Move],
     and (`with_effects`) "effects": each costs one apply and one view. Children come in the order the flat list first names them; the
     leaves are the list's moves exactly, each once, grouped. The effects are played on
     `guess`, by default the state concealed for the seat (one deal for the whole tree)."""
-    before = scalars(engine.view(state, seat))
+    before = scalars(engine.view(state, seat)) if with_effects else {}
     if with_effects and guess is None:
         guess = concealed(engine, state, seat)
     root: dict = {"children": [], "index": {}}
     for move in moves:
         node = root
-        for field, value in ([("action", move.get("action"))]
-                             + [(k, v) for k, v in move.items() if k != "action"]):
-            key = json.dumps([field, value], sort_keys=True)
+        for field, value in steps(move):
+            key = (field, frozen(value))
             if key not in node["index"]:
                 child = {"field": field, "value": value, "label": label(field, value),
                          "children": [], "index": {}}
@@ -74,6 +71,64 @@ def choice_tree(engine: Engine, state: State, seat: int, moves: list[Move],
         if with_effects:
             node["effects"] = effects(engine, guess, seat, move, before)
     return [strip(child) for child in root["children"]]
+
+
+def steps(move: Move) -> list[tuple[str, object]]:
+    """The move's fields in the tree's order: its action, then the others as written."""
+    return [("action", move.get("action"))] + [(k, v) for k, v in move.items() if k != "action"]
+
+
+def below(moves: list[Move], path: list[int]) -> list[Move] | None:
+    """The moves of the subtree at `path` (choice_tree's node by its children's indices
+    from the root), found without building the tree: at each depth the children are
+    the distinct values of that field in the order the moves first name them, as
+    choice_tree orders them. None for a path off the tree. The tree of these moves is a
+    chain of single nodes down to that node (node_at(tree, [0] * len(path)))."""
+    for depth, index in enumerate(path):
+        children: dict = {}
+        for move in moves:
+            fields = steps(move)
+            if len(fields) > depth:
+                field, value = fields[depth]
+                children.setdefault((field, frozen(value)), []).append(move)
+        if not 0 <= index < len(children):
+            return None
+        moves = list(children.values())[index]
+    return moves
+
+
+def frozen(value):
+    """A field's value as a dict key: lists as tuples, objects as sorted pairs, each plain
+    value with its type (True is not 1). json.dumps of each field was some 40 % of a
+    1,000-move Brass tree's time (issue 27: a level of it answers in < 100 ms)."""
+    if isinstance(value, list):
+        return tuple(map(frozen, value))
+    if isinstance(value, dict):
+        return tuple(sorted((k, frozen(v)) for k, v in value.items()))
+    return type(value).__name__, value
+
+
+def node_at(tree: list[dict], path: list[int]) -> dict | None:
+    """The node reached by `path` (each step the index of a child, from the root's
+    children); the root itself ({"children": tree}) for []; None for a path off the tree."""
+    node = {"children": tree}
+    for index in path:
+        if not 0 <= index < len(node["children"]):
+            return None
+        node = node["children"][index]
+    return node
+
+
+def with_level_effects(engine: Engine, state: State, seat: int, nodes: list[dict]) -> list[dict]:
+    """One level of a tree with the effects of each complete move on it (issue 27: a
+    decision of thousands of moves is priced a level at a time, one apply per move of
+    the level; Brass's widest level holds some 30). Played on the state concealed for
+    the seat, as choice_tree's effects are."""
+    before, guess = scalars(engine.view(state, seat)), concealed(engine, state, seat)
+    for node in nodes:
+        if "move" in node:
+            node["effects"] = effects(engine, guess, seat, node["move"], before)
+    return nodes
 
 
 def strip(node: dict) -> dict:

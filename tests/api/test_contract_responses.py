@@ -61,6 +61,7 @@ def test_every_field_and_header_of_a_played_game_is_declared(client, work):
     check(client.get(url, headers={"If-None-Match": etag}), url)
     check(client.get(f"{url}/legal-moves", headers=game.auth(0)), f"{url}/legal-moves")
     check(client.get(f"{url}/legal-moves?format=tree", headers=game.auth(0)), f"{url}/legal-moves")
+    check(client.get(f"{url}/legal-moves?format=tree&at=", headers=game.auth(0)), f"{url}/legal-moves")
     check(preview(client, game, 0, [{"action": "pass"}], 0), f"{url}/preview", "post")
     check(preview(client, game, 0, [{"action": "fly"}], 0), f"{url}/preview", "post")
     first = check(submit(client, game, 0, [{"action": "pass"}], 0), f"{url}/turns", "post")

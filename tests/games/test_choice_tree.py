@@ -9,7 +9,7 @@ import random
 import pytest
 
 from service.games.base import concealed
-from service.games.choice_tree import choice_tree, leaves
+from service.games.choice_tree import below, choice_tree, leaves, node_at
 from service.games.registry import game_types
 from tests.games.harness import canonical, play_game, play_random_game
 
@@ -75,3 +75,27 @@ def test_a_brass_sale_shows_the_mill_flipped_and_the_income_it_brings():
     assert any(path.endswith(".flipped") and change == [False, True]
                for path, change in changes.items()), changes
     assert any("income" in path for path in changes), changes
+
+
+def test_below_finds_the_moves_of_every_node_without_building_the_tree():
+    """Issue 27: `at=` prices one level of a decision of ~1,000 moves; the moves under
+    each node of a Brass mid-game tree, found by `below`, are exactly that node's."""
+    engine = game_types()["brass-lancashire"].engine
+    state, chooser = engine.setup({}, 3, 4), random.Random(4)
+    for _ in range(9):
+        seat = engine.to_act(state)[0]
+        state, _ = engine.apply(state, seat, chooser.choice(engine.legal_moves(state, seat)))
+    seat = engine.to_act(state)[0]
+    moves = engine.legal_moves(state, seat)
+    tree = choice_tree(engine, state, seat, moves, with_effects=False)
+
+    def every(nodes, path):
+        for i, node in enumerate(nodes):
+            yield path + [i], node
+            yield from every(node["children"], path + [i])
+    checked = 0
+    for path, node in every(tree, []):
+        assert sorted(map(str, below(moves, path))) == sorted(map(str, leaves([node]))), path
+        assert node_at(tree, path) is node
+        checked += 1
+    assert checked > 50 and below(moves, [len(tree)]) is None and below(moves, []) == moves
