@@ -39,11 +39,13 @@ def effects(engine: Engine, state: State, seat: int, move: Move, before: dict) -
     """What the move changes in the seat's view (`path: [before, after]`, new paths
     with before null, gone ones with after null) and the events it makes."""
     after_state, events = engine.apply(state, seat, move)
-    after = scalars(engine.view(after_state, seat))
-    changes = {path: [before.get(path), after.get(path)]
-               for path in sorted(before.keys() | after.keys())
-               if before.get(path) != after.get(path)}
-    return {"changes": changes, "events": events}
+    return {"changes": changes(before, scalars(engine.view(after_state, seat))), "events": events}
+
+
+def changes(before: dict, after: dict) -> dict:
+    """Two views' scalars compared: each changed path as [before, after] (None: absent)."""
+    return {path: [before.get(path), after.get(path)]
+            for path in sorted(before.keys() | after.keys()) if before.get(path) != after.get(path)}
 
 
 def choice_tree(engine: Engine, state: State, seat: int, moves: list[Move],

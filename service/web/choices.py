@@ -9,9 +9,13 @@ named together."""
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass, field
 
-from service.games.choice_tree import choice_tree, effects, label, leaves, scalars
+from service.games.base import GameType, concealed
+from service.games.choice_tree import changes, choice_tree, label, leaves, scalars
+from service.games.events import with_names
+from service.web import panel
 from service.web.words import change_words, readable
 
 MAX_EFFECTS = 40             # complete moves of one level whose effects are computed
@@ -49,8 +53,9 @@ def posted(move: dict) -> str:
     return json.dumps(move, sort_keys=True, separators=(",", ":"))
 
 
-def walk(engine, state, seat: int, moves: list[dict], at: str | None,
+def walk(game_type: GameType, state, seat: int, moves: list[dict], at: str | None,
          names: list[str]) -> Walk:
+    engine = game_type.engine
     tree = choice_tree(engine, state, seat, moves, with_effects=False)
     nodes, trail, path = tree, [], []
     chosen = None
@@ -74,8 +79,7 @@ def walk(engine, state, seat: int, moves: list[dict], at: str | None,
     here = ".".join(map(str, path))
     if chosen is not None:
         return Walk(trail, [], chosen, here)
-    view = engine.view(state, seat)
-    before = scalars(view)
+    view, guess = engine.view(state, seat), guessed(engine, state, seat)
     listed = (list(complete(nodes, [], [])) if len(leaves(nodes)) <= FLAT_UP_TO
               else [([i], [said(node)], node) for i, node in enumerate(nodes)])
     choices, measured = [], 0
@@ -87,10 +91,34 @@ def walk(engine, state, seat: int, moves: list[dict], at: str | None,
             choice.more = bool(node["children"])
             if measured < MAX_EFFECTS:
                 measured += 1
-                changed = effects(engine, state, seat, node["move"], before)["changes"]
-                choice.effects = change_words(changed, view, names)
+                choice.effects = told(game_type, guess, seat, node["move"], view, names)
         choices.append(choice)
     return Walk(trail, choices, None, here)
+
+
+def guessed(engine, state, seat: int):
+    """The state a move's effects are played on: what the seat cannot know dealt anew
+    with a fixed seed (base.deal_anew deals from the cards sorted), so the page is the
+    same whatever is hidden, and the same at each look."""
+    return concealed(engine, state, seat, random.Random(seat))
+
+
+def told(game_type: GameType, guess, seat: int, move: dict, view: dict,
+         names: list[str]) -> list[str]:
+    """A complete move's effects in words (issue 27): what it changes in the players'
+    figures ("your money £26 → £19"), what its events say as a spectator reads them
+    (GameType.redact: a card drawn from a hidden pile is never named, nor guessed), and
+    what it changes in the seat's own hand ("your hand: − Bolton, + 1 new")."""
+    engine = game_type.engine
+    after_state, events = engine.apply(guess, seat, move)
+    after = engine.view(after_state, seat)
+    public = game_type.redact({"version": 0, "seat": seat, "move": move, "events": events}, None)
+    changed = changes(scalars(view), scalars(after))
+    if game_type.id in panel.FIGURES:          # the figures said above: the hand's changes here
+        changed = {path: pair for path, pair in changed.items() if path.startswith("private.")}
+    return (panel.figure_changes(game_type.id, view["public"], after["public"], names, seat)
+            + [with_names(e["text"], names) for e in public["events"] if "text" in e]
+            + change_words(changed, view, names))
 
 
 def complete(nodes: list[dict], steps: list[int], labels: list[str]):

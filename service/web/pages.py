@@ -11,7 +11,6 @@ from service import handover, play, problems, seat_links, seating
 from service.api import store, turns
 from service.api.games import started
 from service.drawing import boards
-from service.games.choice_tree import scalars
 from service.games.events import parts_text
 from service.games.registry import game_types
 from service.store import WAITING
@@ -134,7 +133,7 @@ def seat_page(game_id: str):
     version = game.snapshot.version
     at = request.args.get("at", "") if request.args.get("v", type=int) == version else ""
     names = [s.name for s in game.record.seats]
-    walk = choices.walk(game.type.engine, game.state, seat, moves, at, names) if moves else None
+    walk = choices.walk(game.type, game.state, seat, moves, at, names) if moves else None
     preview = None
     if walk and walk.chosen is not None:
         preview = previewed(game, seat, walk.chosen, names)
@@ -150,18 +149,16 @@ def waiting(game: play.Game):
 
 
 def previewed(game: play.Game, seat: int, move: dict, names: list[str]) -> dict:
-    """POST /v1/games/{id}/preview's answer for one move (play.preview_turn), in words."""
+    """POST /v1/games/{id}/preview's answer for one move (play.preview_turn: refused or
+    not, who acts next), its effects in words as the choices say them (choices.told)."""
     answer = play.preview_turn(game, seat, game.snapshot.version, [move])
     if answer["status"] != "playable":
         return {"refused": f"{answer['reason']} ({answer.get('rule', 'rules')})"}
     engine = game.type.engine
-    before = engine.view(game.state, seat)
-    old, new = scalars(before), scalars(answer["view"])
-    changed = {p: [old.get(p), new.get(p)] for p in sorted(old.keys() | new.keys())
-               if old.get(p) != new.get(p)}
     return {"move": choices.posted(move), "notation": engine.format(move),
             "words": words.move_words(move),
-            "changes": words.change_words(changed, before, names),
+            "changes": choices.told(game.type, choices.guessed(engine, game.state, seat), seat,
+                                    move, engine.view(game.state, seat), names),
             "next": [names[s] for s in answer["to_act"]], "status": answer["game_status"]}
 
 

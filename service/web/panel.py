@@ -71,6 +71,22 @@ FIGURES = {"brass-lancashire": brass, "age-of-industry": age, "industry": indust
            "ultimate-railroads": railroads}
 
 
+def figure_changes(type_id: str, before: dict, after: dict, names: list[str],
+                   seat: int) -> list[str]:
+    """What a move changes in the players' figures, in the panel's words, the seat's
+    own first: "your money £26 → £19, cards 8 → 7", "Brunel's points 3 → 5"."""
+    figures, out = FIGURES.get(type_id), []
+    if figures is None:
+        return out
+    for s in sorted(range(len(names)), key=lambda s: s != seat):
+        old, new = dict(figures(before, s)), dict(figures(after, s))
+        changed = [f"{label.lower()} {old.get(label, '–')} → {value}"
+                   for label, value in new.items() if old.get(label) != value]
+        if changed:
+            out.append(("your " if s == seat else f"{names[s]}'s ") + ", ".join(changed))
+    return out
+
+
 def turn_order(type_id: str, public: dict, seats: int) -> list[int]:
     """The seats in this round's turn order (Industry: from the start player on)."""
     if type_id == "industry":

@@ -8,6 +8,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -43,14 +44,18 @@ class Browser:
         finally:
             shutil.rmtree(self.profile, ignore_errors=True)
 
-    def screenshot(self, name: str, selector: str | None = None) -> Path:
+    def screenshot(self, name: str, selector: str | None = None, width: int = WINDOW[0],
+                   tallest: int | None = None) -> Path:
         """The page (or its element `selector`) as a PNG, in PBEM_SCREENSHOTS
-        (docs/screenshots when refreshing the README's pictures) or else a temporary folder."""
+        (docs/screenshots when refreshing the README's pictures) or else a temporary
+        folder; `width` CSS pixels wide, at most `tallest` high (the page's top). Saved
+        in 256 colours (Pillow): a page's picture is a third of its full-colour size."""
         folder = Path(os.environ.get("PBEM_SCREENSHOTS") or tempfile.mkdtemp(prefix="pbem-shots-"))
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{name}.png"
-        body = self.driver.find_element("tag name", "body")
-        self.driver.set_window_size(1100, max(900, body.size["height"] + 40))
+        self.driver.set_window_size(width, WINDOW[1])
+        height = self.driver.find_element("tag name", "body").size["height"] + 40
+        self.driver.set_window_size(width, min(max(900, height), tallest or height))
         self.driver.execute_script("window.scrollTo(0, 0)")   # a page shown in place keeps its scroll
         try:
             if selector:
@@ -59,4 +64,6 @@ class Browser:
                 self.driver.save_screenshot(str(path))
         finally:
             self.driver.set_window_size(*WINDOW)
+        with Image.open(path) as shot:
+            shot.convert("RGB").quantize(256).save(path, optimize=True)
         return path

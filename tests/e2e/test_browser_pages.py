@@ -6,6 +6,7 @@ move). Every page a seat sees is checked to show its own hand and no other seat'
 The pictures in docs/screenshots are made here (PBEM_SCREENSHOTS=docs/screenshots)."""
 from __future__ import annotations
 
+import random
 import re
 from contextlib import contextmanager
 
@@ -15,9 +16,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+from service.bench_pages import advance
 from service.play import load_game
 from service.store import Store
-from service.web.words import readable
+from service.web import panel
 from tests.e2e.browser import WINDOW, Browser
 
 WAIT = 30              # seconds: the CPU is shared with other test runs
@@ -110,18 +112,20 @@ def flash(driver, kind: str) -> str:
 
 
 def hands(game, seat: int) -> tuple[list[str], list[str]]:
-    """The seat's private view as its page writes it (its hand), and every entry of
-    every other seat's private view, of any size (a one-card hand too), as a page would
-    write it, unless it equals the seat's own entry of that name. The page's private
-    elements must show the first and none of the second; that no part of the page
-    depends on what the seat cannot know, in all four games, is checked on the app
-    (tests/web/test_pages.py, the page rendered again after it is dealt anew)."""
-    engine = game.type.engine
+    """The seat's private view as its page writes it (each entry a row of cards, said
+    as their printed names joined), and every entry of every other seat's private view,
+    of any size (a one-card hand too), as a page would write it, unless it equals the
+    seat's own entry of that name. The page's private elements must show the first and
+    none of the second; that no part of the page depends on what the seat cannot know,
+    in all four games, is checked on the app (tests/web/test_pages.py, the page
+    rendered again after it is dealt anew)."""
+    engine, type_id = game.type.engine, game.type.id
     own = engine.view(game.state, seat)["private"]
-    others = [readable(value) for other in range(len(game.record.seats)) if other != seat
-              for key, value in engine.view(game.state, other)["private"].items()
-              if value != own.get(key)]
-    return [readable(v) for v in own.values()], others
+    others = [", ".join(held.cards) for other in range(len(game.record.seats)) if other != seat
+              for key, held in zip(engine.view(game.state, other)["private"],
+                                   panel.hand(type_id, engine.view(game.state, other)["private"]))
+              if engine.view(game.state, other)["private"][key] != own.get(key)]
+    return [", ".join(held.cards) for held in panel.hand(type_id, own)], others
 
 
 # In one call (the page is checked where it is, not copied out): the hand shown, the
@@ -129,8 +133,9 @@ def hands(game, seat: int) -> tuple[list[str], list[str]]:
 # one starting with the first preferred word there is, else the first.
 STEP = """
 const [prefer, others] = arguments;
-const shown = [...document.querySelectorAll('#hand dd.private')].map(d => d.textContent);
-const written = [...document.querySelectorAll('.private')].map(d => d.textContent);
+const said = row => [...row.querySelectorAll('li.card')].map(li => li.textContent).join(', ');
+const shown = [...document.querySelectorAll('#hand ul.private')].map(said);
+const written = [...document.querySelectorAll('.private')].map(said);
 const leaked = others.filter(hand => written.includes(hand));
 window.clickedMain = document.querySelector('main');
 const items = [...document.querySelectorAll('ul.choices > li')];
@@ -401,3 +406,63 @@ def test_a_whole_game_by_clicking(service, pool, redis_conn_e2e, game, options, 
         players[0].driver.get(f"{service.base}/games/{other}")
         assert "New England" in players[0].driver.find_element(By.CSS_SELECTOR, "svg.board").text
         players[0].screenshot(f"{game}-new-england-start", ".board-wrap")
+
+
+# At a width: [page's scroll width, the window's inner width, tops of the hand, the
+# choices and the board, the player marked to act, the banner, the board's tab stops
+# (places), the skip link's target, texts of the picture outside it, HTML text under 11 px].
+LAYOUT = """
+const top = id => { const e = document.getElementById(id); return e ? e.getBoundingClientRect().top + scrollY : null; };
+const svg = document.querySelector('svg.board'), box = svg.viewBox.baseVal;
+const outside = [...svg.querySelectorAll('text')].filter(t => {
+  const b = t.getBBox();
+  return b.width && (b.x < -1 || b.y < -1 || b.x + b.width > box.width + 1 || b.y + b.height > box.height + 1);
+}).map(t => t.textContent.slice(0, 60));
+const small = [...document.querySelectorAll('main *:not(svg):not(svg *)')].filter(e =>
+  [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()) &&
+  parseFloat(getComputedStyle(e).fontSize) < 11).map(e => e.tagName + ' ' + e.className);
+const acting = document.querySelector('#players .player.to-act');
+return [document.documentElement.scrollWidth, window.innerWidth,
+        top('hand'), top('choose'), top('board'), acting ? acting.textContent : '',
+        document.getElementById('status').textContent,
+        document.querySelectorAll('svg.board [tabindex]').length,
+        document.querySelector('#board a.skip').getAttribute('href'), outside, small];
+"""
+SEAT_PAGES = [("brass-lancashire", {}, ["Ada", "Brunel", "Cockerell"]),
+              ("age-of-industry", {"map": "germany"}, ["Ada", "Brunel", "Cockerell"]),
+              ("industry", {}, ["Ada", "Brunel", "Cockerell"]),
+              ("ultimate-railroads", {}, ["Ada", "Brunel"])]
+
+
+def test_seat_pages_on_a_phone_and_a_desktop(service, pool, redis_conn_e2e):
+    """Issue 27, "Pages", in the browser, a mid-game seat page of each game: at 360 px
+    nothing scrolls sideways but the board in its own region; the seat's hand and its
+    choices come before the board; the players' panel marks whose turn it is and the
+    banner says it is yours; the board's places are no tab stops (one skip link passes
+    it); no text of the picture lies outside it (the Ultimate Railroads legend was
+    clipped); no text of the page under 11 px. The README's pictures of a seat's page
+    at 390 and 1366 px are taken here (PBEM_SCREENSHOTS=docs/screenshots)."""
+    store = Store(redis_conn_e2e)
+    browser = pool(1)[0]
+    driver = browser.driver
+    for game_type, options, names in SEAT_PAGES:
+        game_id, links = create(browser, service.base, game_type, names, options)
+        advance(store, game_id, 14, random.Random(3))
+        seat = load_game(store, game_id).snapshot.to_act[0]
+        enter(browser, links[seat])
+        for width in (360, 1366):
+            driver.set_window_size(width, 900)
+            driver.get(f"{service.base}/games/{game_id}/seat")
+            (page, screen, hand, choose, board, acting, banner, places, skip, outside,
+             small) = driver.execute_script(LAYOUT)
+            where = (game_type, width)
+            assert page <= screen, (where, page, screen)
+            assert names[seat] in acting and "(you)" in acting, (where, acting)
+            assert f"Your turn, {names[seat]}." in banner, (where, banner)
+            assert places == 0 and skip == "#after-board", where
+            assert outside == [] and small == [], (where, outside, small)
+            if width == 360:
+                assert hand < choose < board, (where, hand, choose, board)
+        driver.set_window_size(*WINDOW)
+        browser.screenshot(f"{game_type}-seat-390", width=390, tallest=2600)
+        browser.screenshot(f"{game_type}-seat-1366", width=1366, tallest=1600)

@@ -47,7 +47,7 @@ def test_the_walk_narrows_by_action_then_field_and_lists_every_move_once(app, re
     moves = play.legal_moves(game, seat)
     found, stack = [], [""]
     while stack:
-        walk = choices.walk(engine, game.state, seat, moves, stack.pop(), names)
+        walk = choices.walk(game.type, game.state, seat, moves, stack.pop(), names)
         assert walk.chosen is None
         for choice in walk.choices:
             if choice.move:
@@ -55,7 +55,7 @@ def test_the_walk_narrows_by_action_then_field_and_lists_every_move_once(app, re
             else:
                 stack.append(choice.at)
     assert sorted(found) == sorted(choices.posted(m) for m in moves)
-    top = choices.walk(engine, game.state, seat, moves, "", names)
+    top = choices.walk(game.type, game.state, seat, moves, "", names)
     assert [c.label for c in top.choices] == list(dict.fromkeys(m["action"] for m in moves))
     assert sum(c.count for c in top.choices) == len(moves)
 
@@ -72,8 +72,9 @@ def test_a_seat_clicks_through_to_a_preview_and_plays_it(app, redis_conn, brass,
     while (more := [at for at, _ in steps(page) if at.startswith(build + ".")]) \
             and 'class="move"' not in page:
         page = client.get(f"/games/{brass}/seat?v=0&at={more[0]}").text
-    money = re.search(r"money (Ada|Brunel): (\d+) → (\d+)", page)
-    assert money and int(money.group(3)) < int(money.group(2)), "a build's cost is shown"
+    money = re.search(r"your money £(\d+) → £(\d+)", page)           # issue 27: in the panel's words
+    assert money and int(money.group(2)) < int(money.group(1)), "a build's cost is shown"
+    assert re.search(r"(Ada|Brunel) builds a level-\d [a-z ]+ in [A-Z]", page), "its events say it"
     leaf = re.search(r'class="preview" href="[^"]*&amp;at=([0-9.]+)"', page).group(1)
     page = client.get(f"/games/{brass}/seat?v=0&at={leaf}").text
     assert "If you play build" in page and 'id="play"' in page
@@ -94,11 +95,12 @@ def test_a_seat_clicks_through_to_a_preview_and_plays_it(app, redis_conn, brass,
 def test_a_walk_of_few_moves_lists_them_all_and_a_single_choice_is_taken():
     """A level with at most FLAT_UP_TO moves below lists the moves themselves."""
     from service.games.registry import game_types
-    engine = game_types()["brass-lancashire"].engine
+    brass = game_types()["brass-lancashire"]
+    engine = brass.engine
     state = engine.setup({}, 2, 3)
     seat = engine.to_act(state)[0]
     moves = [m for m in engine.legal_moves(state, seat) if m["action"] == "build"][:5]
-    walk = choices.walk(engine, state, seat, moves, "", ["A", "B"])
+    walk = choices.walk(brass, state, seat, moves, "", ["A", "B"])
     assert walk.trail[0][0] == "build" and len(walk.choices) == len(moves)
     assert all(c.move and " · " in c.label for c in walk.choices)
     assert leaves([]) == []
@@ -108,13 +110,14 @@ def test_effects_never_name_what_a_move_would_draw():
     """SPIELZUG: a Brass turn ends by drawing from the face-down deck; a move's effects
     say that a card comes, never which (the deck's order is hidden)."""
     from service.games.registry import game_types
-    engine = game_types()["brass-lancashire"].engine
+    brass = game_types()["brass-lancashire"]
+    engine = brass.engine
     state = engine.setup({}, 2, 3)
     seat = engine.to_act(state)[0]
     moves = engine.legal_moves(state, seat)
-    walk = choices.walk(engine, state, seat, moves, "0", ["A", "B"])
+    walk = choices.walk(brass, state, seat, moves, "0", ["A", "B"])
     while not walk.choices[0].move:                  # down to the level of moves
-        walk = choices.walk(engine, state, seat, moves, walk.choices[0].at, ["A", "B"])
+        walk = choices.walk(brass, state, seat, moves, walk.choices[0].at, ["A", "B"])
     top_card = state.deck[-1] if isinstance(state.deck, list) else None
     said = [e for c in walk.choices for e in c.effects if e.startswith("your hand")]
     assert said and all("+ 1 new" in e for e in said)
