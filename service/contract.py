@@ -203,10 +203,23 @@ def parameter_errors(operation: Operation, request, path_values: dict):
         yield from schema_errors(param.validator, value, prefix=param.name)
 
 
+def told(error) -> list:
+    """The errors to tell of `error`: where a value fits no member of an `anyOf`, those of
+    its last member, the plain shape the others narrow (a submitted move fits no game's
+    move and no `Move` of `AnyMove`: what `Move` finds wrong, e.g. `action` too long)."""
+    if error.validator == "anyOf" and error.context:
+        last = len(error.validator_value) - 1
+        plain = [e for e in error.context if e.relative_schema_path[0] == last]
+        if plain:
+            return [found for e in plain for found in told(e)]
+    return [error]
+
+
 def schema_errors(validator: Draft202012Validator, value, prefix: str = ""):
     """Each failing field as {"field": "moves[0].action", "message": ...}."""
     out = []
-    for error in sorted(validator.iter_errors(value), key=lambda e: list(e.absolute_path)):
+    found = [e for error in validator.iter_errors(value) for e in told(error)]
+    for error in sorted(found, key=lambda e: list(e.absolute_path)):
         path = prefix + "".join(f"[{p}]" if isinstance(p, int) else f".{p}"
                                 for p in error.absolute_path)
         out.append({"field": path.lstrip(".") or "body", "message": error.message})

@@ -12,7 +12,16 @@ with a discriminator on the kind's field (`BrassLancashireMove` on `action`,
 the log and the choice tree hold; `AnyEvent`, what a log entry's events are). An event
 component is the shared `Event` (hand-written, service/games/events.py's EventSchema)
 and its type's own fields, closed (`unevaluatedProperties: false`). To publish another
-schema, add (component name, schema) to PUBLISHED."""
+schema, add (component name, schema) to PUBLISHED.
+
+And for each game, what holds its moves and its view (issue 29: a generated client read
+Industry's `pass` as Age of Industry's, a view as an untyped dict): its `<Game>View`
+(`public` and `private`, the engine's VIEW_SCHEMAS), and its game, legal moves, log
+entry and log (`<Game>Game`, `<Game>LegalMoves`, `<Game>LogEntry`, `<Game>Log`): the
+hand-written common part (`GameCommon`, ...) and the game's own `game` and its moves,
+events and view. `AnyGame` (`AnyLegalMoves`, `AnyLog`) is any game's, by `game`, with
+the plain `Game` (...) last: a plugin's game, a game not dealt yet. A client reads an
+answer as the first member it fits, so each game's moves as that game's only."""
 from __future__ import annotations
 
 import re
@@ -137,12 +146,66 @@ def described(schema: type[Schema]) -> str:
     return " ".join((schema.__doc__ or "").split())
 
 
+def views(game: GameType) -> dict:
+    """The game's view: its public and private parts as the engine declares them."""
+    name = prefix(game.id)
+    public, private = game.view_schemas
+    parts = components([(name + "PublicView", public), (name + "PrivateView", private)])
+    return parts | {name + "View": {
+        "description": f"What a seat sees of a game of {game.name}.",
+        "type": "object", "additionalProperties": False, "required": ["public", "private"],
+        "properties": {"public": {"$ref": REF + name + "PublicView"},
+                       "private": {"$ref": REF + name + "PrivateView"}}}}
+
+
+# what holds a game's moves, events or view: (answer, its hand-written common part, what
+# it must hold, the game's own fields: (game type, its components' prefix) -> properties)
+HOLDERS: list[tuple[str, str, list[str], Callable[[GameType, str], dict]]] = [
+    ("Game", "GameCommon", ["game", "view"],
+     lambda game, name: {"view": {"$ref": REF + name + "View"}}),
+    ("LegalMoves", "LegalMovesCommon", ["game"],
+     lambda game, name: {"moves": {"type": "array", "items": {"$ref": REF + name + "Move"}}}),
+    ("LogEntry", "LogEntryCommon", ["move", "events"],
+     lambda game, name: {"move": {"$ref": REF + name + "Move"},
+                         "events": {"type": "array", "items": {"$ref": REF + name + "Event"}}}),
+    ("Log", "LogCommon", ["game", "entries"],
+     lambda game, name: {"entries": {"type": "array", "items": {"$ref": REF + name + "LogEntry"}}}),
+]
+DISCRIMINATED = ("Game", "LegalMoves", "Log")     # the answers that name their game
+
+
+def holders(game: GameType) -> dict:
+    name = prefix(game.id)
+    out = {}
+    for answer, common, required, own in HOLDERS:
+        named = {"game": {"type": "string", "enum": [game.id]}} if answer in DISCRIMINATED else {}
+        out[name + answer] = {
+            "description": f"{a(answer)} of {game.name} (`{common}` and the game's own).",
+            "allOf": [{"$ref": REF + common},
+                      {"type": "object", "required": required, "properties": named | own(game, name)}]}
+    return out
+
+
+def any_holder(answer: str) -> dict:
+    """Any game's answer, the built-in games' by `game`, the plain one last."""
+    typed = [game for game in built_in_types().values() if game.view_schemas]
+    mapping = {game.id: REF + prefix(game.id) + answer for game in typed}
+    return {"description": f"{a(answer)} of any game: the game's own by `game` (or, for a game "
+                           f"served by a plugin or not dealt yet, the plain `{answer}`).",
+            "anyOf": [{"$ref": ref} for ref in mapping.values()] + [{"$ref": REF + answer}],
+            "discriminator": {"propertyName": "game", "mapping": mapping}}
+
+
 def generated() -> dict:
     out = {}
     for family in FAMILIES:
         made, unions = family.components()
         out.update(made | unions)
         out["Any" + family.noun.title()] = family.any()
+    for game in built_in_types().values():
+        if game.view_schemas:
+            out.update(views(game) | holders(game))
+    out.update({"Any" + answer: any_holder(answer) for answer in DISCRIMINATED})
     return out | components(PUBLISHED)
 
 
