@@ -3,6 +3,9 @@ MarshmallowPlugin from the engines' own schemas (service/contract_schemas.py);
 it fails here when it is out of date with the engines (`pbem contract --write`)."""
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 import yaml
 from marshmallow import Schema
@@ -72,3 +75,27 @@ def test_no_member_of_any_move_or_any_event_reads_another_games_dropping_a_field
         for other, late, fields_b, _ in shapes[i + 1:]:
             if kind == other and required_a <= fields_b:
                 assert fields_b <= fields_a, (early, late)
+
+
+def test_each_games_answers_hold_its_own_moves_events_and_view_only():
+    """Issue 29: a game's game, legal moves, log and log entries reference only the
+    hand-written common parts and the game's own components (no `AnyMove`), its view is
+    the engine's VIEW_SCHEMAS, closed, and `AnyGame` (...) picks it by `game`, the plain
+    answer last."""
+    schemas = spec()["components"]["schemas"]
+    commons = {"GameCommon", "LegalMovesCommon", "LogEntryCommon", "LogCommon"}
+    for game in built_in_types().values():
+        name = contract_schemas.prefix(game.id)
+        for answer in ("Game", "LegalMoves", "LogEntry", "Log", "View"):
+            refs = set(re.findall(r"#/components/schemas/(\w+)", json.dumps(schemas[name + answer])))
+            assert refs and {ref for ref in refs if not ref.startswith(name)} <= commons, refs
+        for part, schema in zip(("PublicView", "PrivateView"), game.view_schemas):
+            published = schemas[name + part]
+            assert published["additionalProperties"] is False
+            assert set(published["properties"]) == set(schema().fields)
+    for answer in contract_schemas.DISCRIMINATED:
+        union = schemas["Any" + answer]
+        assert union["anyOf"][-1] == {"$ref": contract_schemas.REF + answer}
+        assert union["discriminator"]["mapping"] == {
+            game.id: contract_schemas.REF + contract_schemas.prefix(game.id) + answer
+            for game in built_in_types().values()}
