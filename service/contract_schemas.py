@@ -16,10 +16,10 @@ schema, add (component name, schema) to PUBLISHED.
 
 And for each game, what holds its moves and its view (issue 29: a generated client read
 Industry's `pass` as Age of Industry's, a view as an untyped dict): its `<Game>View`
-(`public` and `private`, the engine's VIEW_SCHEMAS), and its game, legal moves, log
-entry and log (`<Game>Game`, `<Game>LegalMoves`, `<Game>LogEntry`, `<Game>Log`): the
+(`public` and `private`, the engine's VIEW_SCHEMAS), and its game, choice-tree node,
+legal moves, log entry, log and preview (`<Game>Game`, `<Game>ChoiceNode`, ...): the
 hand-written common part (`GameCommon`, ...) and the game's own `game` and its moves,
-events and view. `AnyGame` (`AnyLegalMoves`, `AnyLog`) is any game's, by `game`, with
+events and view. `AnyGame` (`AnyLegalMoves`, `AnyLog`, `AnyPreview`) is any game's, by `game`, with
 the plain `Game` (...) last: a plugin's game, a game not dealt yet. A client reads an
 answer as the first member it fits, so each game's moves as that game's only."""
 from __future__ import annotations
@@ -163,15 +163,25 @@ def views(game: GameType) -> dict:
 HOLDERS: list[tuple[str, str, list[str], Callable[[GameType, str], dict]]] = [
     ("Game", "GameCommon", ["game", "view"],
      lambda game, name: {"view": {"$ref": REF + name + "View"}}),
+    ("ChoiceNode", "ChoiceNodeCommon", [],
+     lambda game, name: {"move": {"$ref": REF + name + "Move"}, "effects": {
+         "type": "object", "properties": {
+             "changes": {"$ref": REF + "Changes"},
+             "events": {"type": "array", "items": {"$ref": REF + name + "Event"}}}}}),
     ("LegalMoves", "LegalMovesCommon", ["game"],
-     lambda game, name: {"moves": {"type": "array", "items": {"$ref": REF + name + "Move"}}}),
+     lambda game, name: {"moves": {"type": "array", "items": {"$ref": REF + name + "Move"}},
+                         "tree": {"type": "array", "items": {"$ref": REF + name + "ChoiceNode"}}}),
     ("LogEntry", "LogEntryCommon", ["move", "events"],
      lambda game, name: {"move": {"$ref": REF + name + "Move"},
                          "events": {"type": "array", "items": {"$ref": REF + name + "Event"}}}),
     ("Log", "LogCommon", ["game", "entries"],
      lambda game, name: {"entries": {"type": "array", "items": {"$ref": REF + name + "LogEntry"}}}),
+    ("Preview", "PreviewCommon", ["game"],
+     lambda game, name: {"view": {"$ref": REF + name + "View"},
+                         "entries": {"type": "array", "items": {"$ref": REF + name + "LogEntry"}},
+                         "legal_moves": {"type": "array", "items": {"$ref": REF + name + "Move"}}}),
 ]
-DISCRIMINATED = ("Game", "LegalMoves", "Log")     # the answers that name their game
+DISCRIMINATED = ("Game", "LegalMoves", "Log", "Preview")     # the answers that name their game
 
 
 def holders(game: GameType) -> dict:
@@ -181,8 +191,8 @@ def holders(game: GameType) -> dict:
         named = {"game": {"type": "string", "enum": [game.id]}} if answer in DISCRIMINATED else {}
         out[name + answer] = {
             "description": f"{a(answer)} of {game.name} (`{common}` and the game's own).",
-            "allOf": [{"$ref": REF + common},
-                      {"type": "object", "required": required, "properties": named | own(game, name)}]}
+            "allOf": [{"$ref": REF + common}, {"type": "object"} | (
+                {"required": required} if required else {}) | {"properties": named | own(game, name)}]}
     return out
 
 

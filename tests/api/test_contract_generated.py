@@ -78,15 +78,16 @@ def test_no_member_of_any_move_or_any_event_reads_another_games_dropping_a_field
 
 
 def test_each_games_answers_hold_its_own_moves_events_and_view_only():
-    """Issue 29: a game's game, legal moves, log and log entries reference only the
-    hand-written common parts and the game's own components (no `AnyMove`), its view is
-    the engine's VIEW_SCHEMAS, closed, and `AnyGame` (...) picks it by `game`, the plain
-    answer last."""
+    """Issue 29: a game's game, legal moves (and their tree's nodes), log, log entries and
+    preview reference only the hand-written common parts and the game's own components
+    (no `AnyMove`), its view is the engine's VIEW_SCHEMAS, closed, and `AnyGame` (...)
+    picks it by `game`, the plain answer last."""
     schemas = spec()["components"]["schemas"]
-    commons = {"GameCommon", "LegalMovesCommon", "LogEntryCommon", "LogCommon"}
+    commons = {"GameCommon", "ChoiceNodeCommon", "Changes", "LegalMovesCommon", "LogEntryCommon",
+               "LogCommon", "PreviewCommon"}
     for game in built_in_types().values():
         name = contract_schemas.prefix(game.id)
-        for answer in ("Game", "LegalMoves", "LogEntry", "Log", "View"):
+        for answer in ("Game", "ChoiceNode", "LegalMoves", "LogEntry", "Log", "Preview", "View"):
             refs = set(re.findall(r"#/components/schemas/(\w+)", json.dumps(schemas[name + answer])))
             assert refs and {ref for ref in refs if not ref.startswith(name)} <= commons, refs
         for part, schema in zip(("PublicView", "PrivateView"), game.view_schemas):

@@ -93,7 +93,8 @@ def test_log_entries_and_games_reference_them():
         own = component(contract_schemas.prefix(game.id) + "LogEntry")["allOf"][1]
         assert own["properties"]["events"]["items"] == {
             "$ref": contract_schemas.REF + contract_schemas.prefix(game.id) + "Event"}
-    assert component("ChoiceNode")["properties"]["effects"]["properties"]["events"]["items"] == events
+    assert component("ChoiceNode")["allOf"][1]["properties"]["effects"]["properties"][
+        "events"]["items"] == events
     result = {"$ref": "#/components/schemas/GameResult"}
     assert result in component("GameCommon")["properties"]["result"]["anyOf"]
     assert result in component("PlayerEvent")["properties"]["result"]["anyOf"]
