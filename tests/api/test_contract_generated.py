@@ -11,7 +11,7 @@ import yaml
 from marshmallow import Schema
 
 from service import contract_schemas
-from service.contract import SPEC_PATH, spec
+from service.contract import SPEC_PATH, compiled, inline, schema_errors, spec
 from service.games.base import MoveSchema, text
 from service.games.registry import built_in_types
 
@@ -100,3 +100,17 @@ def test_each_games_answers_hold_its_own_moves_events_and_view_only():
         assert union["discriminator"]["mapping"] == {
             game.id: contract_schemas.REF + contract_schemas.prefix(game.id) + answer
             for game in built_in_types().values()}
+
+
+def test_a_submission_takes_what_it_took_before_its_moves_were_typed():
+    """Issue 29: a turn's moves are `AnyMove` (a generated client passes the games' move
+    models), which ends with the plain `Move`: a move of a shape no game has is still
+    taken here (and refused when the turn is resolved), and a malformed one is told as
+    `Move` tells it, naming the field."""
+    submission = compiled(inline(spec()["components"]["schemas"]["TurnSubmission"], spec()))
+    assert schema_errors(submission, {"expected_version": 0, "moves": [
+        {"action": "fly", "far": 1}, {"action": "pass"}, {"action": "build", "industry": 3}]}) == []
+    assert schema_errors(submission, {"expected_version": 0, "moves": [{"action": "x" * 41}]}) == [
+        {"field": "moves[0].action", "message": f"'{'x' * 41}' is too long"}]
+    assert schema_errors(submission, {"expected_version": 0, "moves": [{"card": 1}]}) == [
+        {"field": "moves[0]", "message": "'action' is a required property"}]

@@ -7,7 +7,10 @@ from __future__ import annotations
 import json
 
 from service import contract
-from tests.workers.test_webhooks import ada_with_hook, client, deliver, game_with, receiver  # noqa: F401 (fixtures)
+from tests.workers import test_webhooks as hooks
+
+# the fixtures of tests/workers/test_webhooks.py: the app, a receiver, rq's worker and scheduler
+client, receiver, deliver = hooks.client, hooks.receiver, hooks.deliver
 
 
 def webhook_operation() -> dict:
@@ -16,8 +19,8 @@ def webhook_operation() -> dict:
 
 def test_every_message_of_a_whole_game_fits_the_webhooks_section(client, receiver, deliver):
     box = receiver()
-    ada, auth, _hook = ada_with_hook(client, box.url)
-    game = game_with(client, ada, auth)
+    ada, auth, _hook = hooks.ada_with_hook(client, box.url)
+    game = hooks.game_with(client, ada, auth)
     bert = {"Authorization": f"Bearer {game['seats'][1]['token']}"}
     for version, seat_auth in enumerate((auth, bert)):
         assert client.post(f"/v1/games/{game['id']}/turns?wait=5", headers=seat_auth, json={
