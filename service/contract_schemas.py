@@ -159,29 +159,34 @@ def views(game: GameType) -> dict:
 
 
 # what holds a game's moves, events or view: (answer, its hand-written common part, what
-# it must hold, the game's own fields: (game type, its components' prefix) -> properties)
-HOLDERS: list[tuple[str, str, list[str], Callable[[GameType, str], dict]]] = [
+# it must hold, the game's own fields: its components' prefix -> properties)
+HOLDERS: list[tuple[str, str, list[str], Callable[[str], dict]]] = [
     ("Game", "GameCommon", ["game", "view"],
-     lambda game, name: {"view": {"$ref": REF + name + "View"}}),
+     lambda name: {"view": {"$ref": REF + name + "View"}}),
     ("ChoiceNode", "ChoiceNodeCommon", [],
-     lambda game, name: {"move": {"$ref": REF + name + "Move"}, "effects": {
+     lambda name: {"move": {"$ref": REF + name + "Move"}, "effects": {
          "type": "object", "properties": {
              "changes": {"$ref": REF + "Changes"},
              "events": {"type": "array", "items": {"$ref": REF + name + "Event"}}}}}),
     ("LegalMoves", "LegalMovesCommon", ["game"],
-     lambda game, name: {"moves": {"type": "array", "items": {"$ref": REF + name + "Move"}},
-                         "tree": {"type": "array", "items": {"$ref": REF + name + "ChoiceNode"}}}),
+     lambda name: {"moves": {"type": "array", "items": {"$ref": REF + name + "Move"}},
+                   "tree": {"type": "array", "items": {"$ref": REF + name + "ChoiceNode"}}}),
     ("LogEntry", "LogEntryCommon", ["move", "events"],
-     lambda game, name: {"move": {"$ref": REF + name + "Move"},
-                         "events": {"type": "array", "items": {"$ref": REF + name + "Event"}}}),
+     lambda name: {"move": {"$ref": REF + name + "Move"},
+                   "events": {"type": "array", "items": {"$ref": REF + name + "Event"}}}),
     ("Log", "LogCommon", ["game", "entries"],
-     lambda game, name: {"entries": {"type": "array", "items": {"$ref": REF + name + "LogEntry"}}}),
+     lambda name: {"entries": {"type": "array", "items": {"$ref": REF + name + "LogEntry"}}}),
     ("Preview", "PreviewCommon", ["game"],
-     lambda game, name: {"view": {"$ref": REF + name + "View"},
-                         "entries": {"type": "array", "items": {"$ref": REF + name + "LogEntry"}},
-                         "legal_moves": {"type": "array", "items": {"$ref": REF + name + "Move"}}}),
+     lambda name: {"view": {"$ref": REF + name + "View"},
+                   "entries": {"type": "array", "items": {"$ref": REF + name + "LogEntry"}},
+                   "legal_moves": {"type": "array", "items": {"$ref": REF + name + "Move"}}}),
 ]
 DISCRIMINATED = ("Game", "LegalMoves", "Log", "Preview")     # the answers that name their game
+
+
+def typed(game: GameType) -> bool:
+    """Whether the game declares its moves, events and view: what its answers hold."""
+    return bool(game.move_schemas and game.events and game.view_schemas)
 
 
 def holders(game: GameType) -> dict:
@@ -190,18 +195,18 @@ def holders(game: GameType) -> dict:
     for answer, common, required, own in HOLDERS:
         named = {"game": {"type": "string", "enum": [game.id]}} if answer in DISCRIMINATED else {}
         out[name + answer] = {
-            "description": f"{a(answer)} of {game.name} (`{common}` and the game's own).",
+            "description": f"The `{answer}` of a game of {game.name}: `{common}` and the game's own.",
             "allOf": [{"$ref": REF + common}, {"type": "object"} | (
-                {"required": required} if required else {}) | {"properties": named | own(game, name)}]}
+                {"required": required} if required else {}) | {"properties": named | own(name)}]}
     return out
 
 
 def any_holder(answer: str) -> dict:
     """Any game's answer, the built-in games' by `game`, the plain one last."""
-    typed = [game for game in built_in_types().values() if game.view_schemas]
-    mapping = {game.id: REF + prefix(game.id) + answer for game in typed}
-    return {"description": f"{a(answer)} of any game: the game's own by `game` (or, for a game "
-                           f"served by a plugin or not dealt yet, the plain `{answer}`).",
+    mapping = {game.id: REF + prefix(game.id) + answer
+               for game in built_in_types().values() if typed(game)}
+    return {"description": f"The `{answer}` of any game: the game's own by `game` (or, for a "
+                           f"game served by a plugin, the plain `{answer}`).",
             "anyOf": [{"$ref": ref} for ref in mapping.values()] + [{"$ref": REF + answer}],
             "discriminator": {"propertyName": "game", "mapping": mapping}}
 
@@ -213,7 +218,7 @@ def generated() -> dict:
         out.update(made | unions)
         out["Any" + family.noun.title()] = family.any()
     for game in built_in_types().values():
-        if game.view_schemas:
+        if typed(game):
             out.update(views(game) | holders(game))
     out.update({"Any" + answer: any_holder(answer) for answer in DISCRIMINATED})
     return out | components(PUBLISHED)
