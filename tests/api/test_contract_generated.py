@@ -11,7 +11,7 @@ import yaml
 from marshmallow import Schema
 
 from service import contract_schemas
-from service.contract import SPEC_PATH, compiled, inline, schema_errors, spec
+from service.contract import SPEC_PATH, compiled, operations, schema_errors, spec
 from service.games.base import MoveSchema, text
 from service.games.registry import built_in_types
 
@@ -104,10 +104,20 @@ def test_each_games_answers_hold_its_own_moves_events_and_view_only():
 
 def test_a_submission_takes_what_it_took_before_its_moves_were_typed():
     """Issue 29: a turn's moves are `AnyMove` (a generated client passes the games' move
-    models), which ends with the plain `Move`: a move of a shape no game has is still
-    taken here (and refused when the turn is resolved), and a malformed one is told as
-    `Move` tells it, naming the field."""
-    submission = compiled(inline(spec()["components"]["schemas"]["TurnSubmission"], spec()))
+    models), checked as the plain `Move` it ends with (service/contract.py, `checked`),
+    which takes the same moves: each game's move narrows `Move` (an object whose
+    `action` is one of its own names, each a `Move` action). So a move of a shape no
+    game has is still taken (and refused when the turn is resolved), and a malformed one
+    is told as before, naming the field."""
+    schemas = spec()["components"]["schemas"]
+    plain = compiled(schemas["Move"])
+    for member in schemas["AnyMove"]["anyOf"][:-1]:
+        move = schemas[member["$ref"].removeprefix(contract_schemas.REF)]
+        assert move["type"] == "object" and "action" in move["required"]
+        assert all(not list(plain.iter_errors({"action": action}))
+                   for action in move["properties"]["action"]["enum"])
+    submission = next(op.body for op in operations()
+                      if op.method == "POST" and op.pattern.match("/v1/games/g1/turns"))
     assert schema_errors(submission, {"expected_version": 0, "moves": [
         {"action": "fly", "far": 1}, {"action": "pass"}, {"action": "build", "industry": 3}]}) == []
     assert schema_errors(submission, {"expected_version": 0, "moves": [{"action": "x" * 41}]}) == [
