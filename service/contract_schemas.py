@@ -12,7 +12,16 @@ with a discriminator on the kind's field (`BrassLancashireMove` on `action`,
 the log and the choice tree hold; `AnyEvent`, what a log entry's events are). An event
 component is the shared `Event` (hand-written, service/games/events.py's EventSchema)
 and its type's own fields, closed (`unevaluatedProperties: false`). To publish another
-schema, add (component name, schema) to PUBLISHED."""
+schema, add (component name, schema) to PUBLISHED.
+
+And for each game, what holds its moves and its view (issue 29: a generated client read
+Industry's `pass` as Age of Industry's, a view as an untyped dict): its `<Game>View`
+(`public` and `private`, the engine's VIEW_SCHEMAS), and its game, choice-tree node,
+legal moves, log entry, log and preview (`<Game>Game`, `<Game>ChoiceNode`, ...): the
+hand-written common part (`GameCommon`, ...) and the game's own `game` and its moves,
+events and view. `AnyGame` (`AnyLegalMoves`, `AnyLog`, `AnyPreview`) is any game's, by `game`, with
+the plain `Game` (...) last: a plugin's game, a game not dealt yet. A client reads an
+answer as the first member it fits, so each game's moves as that game's only."""
 from __future__ import annotations
 
 import re
@@ -137,12 +146,81 @@ def described(schema: type[Schema]) -> str:
     return " ".join((schema.__doc__ or "").split())
 
 
+def views(game: GameType) -> dict:
+    """The game's view: its public and private parts as the engine declares them."""
+    name = prefix(game.id)
+    public, private = game.view_schemas
+    parts = components([(name + "PublicView", public), (name + "PrivateView", private)])
+    return parts | {name + "View": {
+        "description": f"What a seat sees of a game of {game.name}.",
+        "type": "object", "additionalProperties": False, "required": ["public", "private"],
+        "properties": {"public": {"$ref": REF + name + "PublicView"},
+                       "private": {"$ref": REF + name + "PrivateView"}}}}
+
+
+# what holds a game's moves, events or view: (answer, its hand-written common part, what
+# it must hold, the game's own fields: its components' prefix -> properties)
+HOLDERS: list[tuple[str, str, list[str], Callable[[str], dict]]] = [
+    ("Game", "GameCommon", ["game", "view"],
+     lambda name: {"view": {"$ref": REF + name + "View"}}),
+    ("ChoiceNode", "ChoiceNodeCommon", [],
+     lambda name: {"move": {"$ref": REF + name + "Move"}, "effects": {
+         "type": "object", "properties": {
+             "changes": {"$ref": REF + "Changes"},
+             "events": {"type": "array", "items": {"$ref": REF + name + "Event"}}}}}),
+    ("LegalMoves", "LegalMovesCommon", ["game"],
+     lambda name: {"moves": {"type": "array", "items": {"$ref": REF + name + "Move"}},
+                   "tree": {"type": "array", "items": {"$ref": REF + name + "ChoiceNode"}}}),
+    ("LogEntry", "LogEntryCommon", ["move", "events"],
+     lambda name: {"move": {"$ref": REF + name + "Move"},
+                   "events": {"type": "array", "items": {"$ref": REF + name + "Event"}}}),
+    ("Log", "LogCommon", ["game", "entries"],
+     lambda name: {"entries": {"type": "array", "items": {"$ref": REF + name + "LogEntry"}}}),
+    ("Preview", "PreviewCommon", ["game"],
+     lambda name: {"view": {"$ref": REF + name + "View"},
+                   "entries": {"type": "array", "items": {"$ref": REF + name + "LogEntry"}},
+                   "legal_moves": {"type": "array", "items": {"$ref": REF + name + "Move"}}}),
+]
+DISCRIMINATED = ("Game", "LegalMoves", "Log", "Preview")     # the answers that name their game
+
+
+def typed(game: GameType) -> bool:
+    """Whether the game declares its moves, events and view: what its answers hold."""
+    return bool(game.move_schemas and game.events and game.view_schemas)
+
+
+def holders(game: GameType) -> dict:
+    name = prefix(game.id)
+    out = {}
+    for answer, common, required, own in HOLDERS:
+        named = {"game": {"type": "string", "enum": [game.id]}} if answer in DISCRIMINATED else {}
+        out[name + answer] = {
+            "description": f"The `{answer}` of a game of {game.name}: `{common}` and the game's own.",
+            "allOf": [{"$ref": REF + common}, {"type": "object"} | (
+                {"required": required} if required else {}) | {"properties": named | own(name)}]}
+    return out
+
+
+def any_holder(answer: str) -> dict:
+    """Any game's answer, the built-in games' by `game`, the plain one last."""
+    mapping = {game.id: REF + prefix(game.id) + answer
+               for game in built_in_types().values() if typed(game)}
+    return {"description": f"The `{answer}` of any game: the game's own by `game` (or, for a "
+                           f"game served by a plugin, the plain `{answer}`).",
+            "anyOf": [{"$ref": ref} for ref in mapping.values()] + [{"$ref": REF + answer}],
+            "discriminator": {"propertyName": "game", "mapping": mapping}}
+
+
 def generated() -> dict:
     out = {}
     for family in FAMILIES:
         made, unions = family.components()
         out.update(made | unions)
         out["Any" + family.noun.title()] = family.any()
+    for game in built_in_types().values():
+        if typed(game):
+            out.update(views(game) | holders(game))
+    out.update({"Any" + answer: any_holder(answer) for answer in DISCRIMINATED})
     return out | components(PUBLISHED)
 
 

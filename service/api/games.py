@@ -168,10 +168,10 @@ def answer(game, seat: int, action: str | None, form: str, at: str | None = None
         return level(game, seat, moves, form, at)
     if form == "tree":
         with_effects = len(moves) <= MAX_EFFECTS
-        return {"version": snap.version, "effects": with_effects,
+        return {"version": snap.version, "game": game.type.id, "effects": with_effects,
                 "tree": choice_tree(engine, game.state, seat, moves, with_effects) if moves
                 else []}
-    return {"version": snap.version, "moves": moves,
+    return {"version": snap.version, "game": game.type.id, "moves": moves,
             "notation": [engine.format(m) for m in moves]}
 
 
@@ -200,7 +200,7 @@ def log(game_id: str):
     seat = seat_of(game.record)
     since = request.args.get("since", 0, type=int)
     entries = play.redacted_log(store(), game, seat, since)
-    return {"version": game.snapshot.version, "entries": entries}
+    return {"version": game.snapshot.version, "game": game.type.id, "entries": entries}
 
 
 @bp.post("/v1/games/<game_id>/status")

@@ -65,7 +65,8 @@ def preview_turn(game_id: str):
     """The turn's moves tried on a copy of the game (play.preview_turn): nothing stored."""
     game = play.load_game(store(), game_id)
     body = request.get_json()
-    return play.preview_turn(game, seated(game), body["expected_version"], body["moves"])
+    return {"game": game.type.id} | play.preview_turn(game, seated(game), body["expected_version"],
+                                                      body["moves"])
 
 
 @bp.get("/v1/games/<game_id>/turns/<turn_id>")

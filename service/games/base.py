@@ -313,6 +313,10 @@ class GameType:
     # the package's move_schemas.MOVE_SCHEMAS (action -> MoveSchema): what the contract
     # publishes as the game's moves (`pbem contract`); a game without them gets `Move`
     move_schemas: dict = field(default_factory=dict)
+    # the package's view_schemas.VIEW_SCHEMAS (the public part's schema, the private
+    # part's): what the contract publishes as the game's view (issue 29); a game
+    # without them gets the untyped view of `Game`
+    view_schemas: tuple = ()
     # the move fields that say how a move is paid for (a card discarded, where coal
     # comes from), not what it does: the mails group moves that differ only in these
     choice_fields: tuple[str, ...] = ()

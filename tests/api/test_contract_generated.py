@@ -3,12 +3,15 @@ MarshmallowPlugin from the engines' own schemas (service/contract_schemas.py);
 it fails here when it is out of date with the engines (`pbem contract --write`)."""
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 import yaml
 from marshmallow import Schema
 
 from service import contract_schemas
-from service.contract import SPEC_PATH, spec
+from service.contract import SPEC_PATH, compiled, operations, schema_errors, spec
 from service.games.base import MoveSchema, text
 from service.games.registry import built_in_types
 
@@ -72,3 +75,52 @@ def test_no_member_of_any_move_or_any_event_reads_another_games_dropping_a_field
         for other, late, fields_b, _ in shapes[i + 1:]:
             if kind == other and required_a <= fields_b:
                 assert fields_b <= fields_a, (early, late)
+
+
+def test_each_games_answers_hold_its_own_moves_events_and_view_only():
+    """Issue 29: a game's game, legal moves (and their tree's nodes), log, log entries and
+    preview reference only the hand-written common parts and the game's own components
+    (no `AnyMove`), its view is the engine's VIEW_SCHEMAS, closed, and `AnyGame` (...)
+    picks it by `game`, the plain answer last."""
+    schemas = spec()["components"]["schemas"]
+    commons = {"GameCommon", "ChoiceNodeCommon", "Changes", "LegalMovesCommon", "LogEntryCommon",
+               "LogCommon", "PreviewCommon"}
+    for game in built_in_types().values():
+        name = contract_schemas.prefix(game.id)
+        for answer in ("Game", "ChoiceNode", "LegalMoves", "LogEntry", "Log", "Preview", "View"):
+            refs = set(re.findall(r"#/components/schemas/(\w+)", json.dumps(schemas[name + answer])))
+            assert refs and {ref for ref in refs if not ref.startswith(name)} <= commons, refs
+        for part, schema in zip(("PublicView", "PrivateView"), game.view_schemas):
+            published = schemas[name + part]
+            assert published["additionalProperties"] is False
+            assert set(published["properties"]) == set(schema().fields)
+    for answer in contract_schemas.DISCRIMINATED:
+        union = schemas["Any" + answer]
+        assert union["anyOf"][-1] == {"$ref": contract_schemas.REF + answer}
+        assert union["discriminator"]["mapping"] == {
+            game.id: contract_schemas.REF + contract_schemas.prefix(game.id) + answer
+            for game in built_in_types().values()}
+
+
+def test_a_submission_takes_what_it_took_before_its_moves_were_typed():
+    """Issue 29: a turn's moves are `AnyMove` (a generated client passes the games' move
+    models), checked as the plain `Move` it ends with (service/contract.py, `checked`),
+    which takes the same moves: each game's move narrows `Move` (an object whose
+    `action` is one of its own names, each a `Move` action). So a move of a shape no
+    game has is still taken (and refused when the turn is resolved), and a malformed one
+    is told as before, naming the field."""
+    schemas = spec()["components"]["schemas"]
+    plain = compiled(schemas["Move"])
+    for member in schemas["AnyMove"]["anyOf"][:-1]:
+        move = schemas[member["$ref"].removeprefix(contract_schemas.REF)]
+        assert move["type"] == "object" and "action" in move["required"]
+        assert all(not list(plain.iter_errors({"action": action}))
+                   for action in move["properties"]["action"]["enum"])
+    submission = next(op.body for op in operations()
+                      if op.method == "POST" and op.pattern.match("/v1/games/g1/turns"))
+    assert schema_errors(submission, {"expected_version": 0, "moves": [
+        {"action": "fly", "far": 1}, {"action": "pass"}, {"action": "build", "industry": 3}]}) == []
+    assert schema_errors(submission, {"expected_version": 0, "moves": [{"action": "x" * 41}]}) == [
+        {"field": "moves[0].action", "message": f"'{'x' * 41}' is too long"}]
+    assert schema_errors(submission, {"expected_version": 0, "moves": [{"card": 1}]}) == [
+        {"field": "moves[0]", "message": "'action' is a required property"}]

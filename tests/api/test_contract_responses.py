@@ -23,18 +23,25 @@ def response_of(path: str, method: str, status: int) -> dict:
     raise AssertionError(f"no operation for {method} {path}")
 
 
+def members(schema: dict) -> list[dict]:
+    """The schema and those it combines, however deep (a game's own answer is an `allOf`
+    inside `AnyGame`'s `anyOf`: issue 29)."""
+    return [schema] + [m for key in ("anyOf", "oneOf", "allOf") for part in schema.get(key, [])
+                       for m in members(part)]
+
+
 def undeclared(value, schema: dict, where: str = "") -> list[str]:
     """The paths of the object fields in `value` that `schema` does not name."""
-    members = [schema] + schema.get("anyOf", []) + schema.get("oneOf", []) + schema.get("allOf", [])
+    combined = members(schema)
     if isinstance(value, dict):
-        named = {k: s for m in members for k, s in m.get("properties", {}).items()}
+        named = {k: s for m in combined for k, s in m.get("properties", {}).items()}
         if not named:                   # a free-form object (a view, an event)
             return []
         return [found for key, item in value.items()
                 for found in ([f"{where}.{key}"] if key not in named
                               else undeclared(item, named[key], f"{where}.{key}"))]
     if isinstance(value, list):
-        items = next((m["items"] for m in members if "items" in m), {})
+        items = next((m["items"] for m in combined if "items" in m), {})
         return [found for i, item in enumerate(value) for found in undeclared(item, items, f"{where}[{i}]")]
     return []
 

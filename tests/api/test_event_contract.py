@@ -85,8 +85,16 @@ def test_game_result_in_the_contract_is_the_shared_result_schema():
 
 
 def test_log_entries_and_games_reference_them():
+    """The plain log entry any game's events, each game's its own (issue 29); a game's
+    and a player event's result the GameResult."""
     events = {"$ref": "#/components/schemas/AnyEvent"}
-    assert component("LogEntry")["properties"]["events"]["items"] == events
-    assert component("ChoiceNode")["properties"]["effects"]["properties"]["events"]["items"] == events
-    assert {"$ref": "#/components/schemas/GameResult"} in component("Game")["properties"][
-        "result"]["anyOf"]
+    assert component("LogEntry")["allOf"][1]["properties"]["events"]["items"] == events
+    for game in built_in_types().values():
+        own = component(contract_schemas.prefix(game.id) + "LogEntry")["allOf"][1]
+        assert own["properties"]["events"]["items"] == {
+            "$ref": contract_schemas.REF + contract_schemas.prefix(game.id) + "Event"}
+    assert component("ChoiceNode")["allOf"][1]["properties"]["effects"]["properties"][
+        "events"]["items"] == events
+    result = {"$ref": "#/components/schemas/GameResult"}
+    assert result in component("GameCommon")["properties"]["result"]["anyOf"]
+    assert result in component("PlayerEvent")["properties"]["result"]["anyOf"]

@@ -178,7 +178,7 @@ def test_log_is_redacted_for_the_callers_seat(client, work):
 def test_legal_moves_are_empty_for_a_seat_not_to_act(client):
     game = a_game(client)
     answer = client.get(f"/v1/games/{game.id}/legal-moves", headers=game.auth(1)).json
-    assert answer == {"version": 0, "moves": [], "notation": []}
+    assert answer == {"version": 0, "game": "pile", "moves": [], "notation": []}
 
 
 def test_wait_holds_the_answer_until_resolved_or_times_out(client):

@@ -13,7 +13,7 @@ def test_the_tree_holds_the_flat_lists_moves_with_labels_and_effects(client):
     url = f"/v1/games/{game.id}/legal-moves"
     flat = client.get(url, headers=game.auth(0)).json
     tree = client.get(url + "?format=tree", headers=game.auth(0)).json
-    assert set(flat) == {"version", "moves", "notation"}
+    assert set(flat) == {"version", "game", "moves", "notation"}
     assert tree["version"] == flat["version"] and tree["effects"] is True
     assert sorted(map(str, leaves(tree["tree"]))) == sorted(map(str, flat["moves"]))
     action = tree["tree"][0]

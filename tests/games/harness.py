@@ -1,5 +1,6 @@
 """Generic checks every engine must pass: random games, exact legal moves,
-replay from setup + log, JSON round-trip and views that leak nothing.
+replay from setup + log, JSON round-trip and views that leak nothing and fit the
+contract's view of their game (issue 29).
 
 Used by each game's tests (tests/games/<game>/) and by the platform tests.
 """
@@ -9,8 +10,12 @@ import json
 import random
 import re
 from dataclasses import dataclass, field
+from functools import cache
 
+from service import contract
+from service.contract_schemas import prefix
 from service.games.base import GameType, IllegalMove
+from service.games.registry import built_in_types
 
 
 def canonical(data) -> str:
@@ -140,17 +145,39 @@ def assert_out_of_turn_refused(engine, state, seats: int, move):
 def assert_views_leak_nothing(engine, state, seats: int):
     """The public part is the same for every viewer; a spectator sees no private part.
     So whatever is seat-specific lives in `private`, shown to that seat alone. No view
-    shows the generator's state (`rng`), from which deck order could be foretold."""
+    shows the generator's state (`rng`), from which deck order could be foretold. Each
+    view fits the contract's view of its game (issue 29)."""
     spectator = engine.view(state, None)
     assert spectator["private"] in ({}, None)
+    assert view_errors(engine, spectator) == []
     public = canonical(spectator["public"])
     generator = str(engine.dump(state).get("rng", "no generator state"))
     for seat in range(seats):
         view = engine.view(state, seat)
         assert set(view) == {"public", "private"}
+        assert view_errors(engine, view["private"], "PrivateView") == []    # public: as above
         assert canonical(view["public"]) == public, f"seat {seat}'s public view differs"
         assert generator not in canonical(view), "a view shows the generator's state"
     json.dumps(spectator)
+
+
+@cache
+def published(engine, part: str):
+    """The contract's `part` (`View`, `PrivateView`) of the built-in game played by
+    `engine`, compiled as the API's validator compiles; None for a game without one."""
+    game = next((g for g in built_in_types().values() if g.engine is engine), None)
+    if game is None or not game.view_schemas:
+        return None
+    return contract.compiled(contract.inline(
+        {"$ref": f"#/components/schemas/{prefix(game.id)}{part}"}, contract.spec()))
+
+
+def view_errors(engine, view: dict, part: str = "View") -> list[str]:
+    """What the contract finds wrong with a view, or its part (a key its game's view
+    does not declare, a value of another type): what a generated client would misread."""
+    schema = published(engine, part)
+    return [] if schema is None else [f"{list(e.absolute_path)}: {e.message}"
+                                      for e in schema.iter_errors(view)]
 
 
 def strings(data, keys: bool = False) -> set[str]:

@@ -5,6 +5,7 @@ from service.games.age_of_industry.data import FILES, RAW
 from service.games.age_of_industry.engine import ENGINE
 from service.games.age_of_industry.events import EVENTS
 from service.games.age_of_industry.move_schemas import MOVE_SCHEMAS
+from service.games.age_of_industry.view_schemas import VIEW_SCHEMAS
 from service.games.age_of_industry.schema import provisional_parts
 from service.games.base import Bot, GameType, Option
 from service.games.common.datafiles import engine_version
@@ -31,6 +32,7 @@ GAME = GameType(
     engine_version=engine_version("0.3.0", FILES),
     events=EVENTS,
     move_schemas=MOVE_SCHEMAS,
+    view_schemas=VIEW_SCHEMAS,
     stage="provisional" if PROVISIONAL else "complete",
     description="Age of Industry, 2nd edition rules, on the Germany or New England map." + DATA_NOTE,
     options=(Option("map", "germany", "which side of the board", choices=("germany", "new_england")),),

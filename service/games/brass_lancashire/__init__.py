@@ -6,6 +6,7 @@ from . import bot, engine
 from .data import FILES
 from .events import EVENTS
 from .move_schemas import MOVE_SCHEMAS
+from .view_schemas import VIEW_SCHEMAS
 from .names import DISPLAY
 
 GAME = GameType(
@@ -17,6 +18,7 @@ GAME = GameType(
     engine_version=engine_version("3", FILES),
     events=EVENTS,
     move_schemas=MOVE_SCHEMAS,
+    view_schemas=VIEW_SCHEMAS,
     stage="provisional",
     description=(
         "Brass: Lancashire with the Roxley rules on the full map for 2-4 players. "

@@ -11,6 +11,7 @@ from service.games.industry import bot, engine
 from service.games.industry.board import BOARD
 from service.games.industry.events import EVENTS
 from service.games.industry.move_schemas import MOVE_SCHEMAS
+from service.games.industry.view_schemas import VIEW_SCHEMAS
 from service.games.industry.schema import FILES
 from service.games.industry.names import DISPLAY
 
@@ -28,6 +29,7 @@ GAME = GameType(
     engine_version=engine_version("3", FILES),
     events=EVENTS,
     move_schemas=MOVE_SCHEMAS,
+    view_schemas=VIEW_SCHEMAS,
     stage="provisional" if BOARD.provisional else "complete",
     description=("Industry (Michael Schacht): auction factories, technologies and bonus spaces "
                  "over 5 epochs and develop them for victory points." + BOARD_NOTE + " The "

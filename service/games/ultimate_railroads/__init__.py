@@ -9,6 +9,7 @@ from .data import FILES, PROVISIONAL
 from .engine import ENGINE
 from .events import EVENTS
 from .move_schemas import MOVE_SCHEMAS
+from .view_schemas import VIEW_SCHEMAS
 from .names import DISPLAY
 from .setup import option_conflict
 
@@ -28,6 +29,7 @@ GAME = GameType(
     engine_version=engine_version("8", FILES),
     events=EVENTS,
     move_schemas=MOVE_SCHEMAS,
+    view_schemas=VIEW_SCHEMAS,
     stage="provisional" if PROVISIONAL else "complete",
     options=(Option("board", "russia", "the player boards: RUSSIAN RAILROADS (the base game), GERMAN "
                     "RAILROADS (provisional layout, extensions and income tiles), ASIAN RAILROADS' route "
