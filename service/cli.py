@@ -121,24 +121,24 @@ def cmd_bench(args) -> None:
     if args.what == "engine":
         bench.engine(args.game, seats=seats, games=games, options=args.options)
     elif args.what == "storage":
-        from service import bench_storage
-        bench_storage.storage(args.game, seats=args.seats, games=games)
+        from service.bench import storage
+        storage.storage(args.game, seats=args.seats, games=games)
     elif args.what == "bot":
-        from service import bench_bot
-        sys.exit(0 if bench_bot.bench(args.game, games=args.games or 100, seats=args.seats,
-                                         options=args.options) else 1)
+        from service.bench import bot
+        sys.exit(0 if bot.bench(args.game, games=args.games or 100, seats=args.seats,
+                                   options=args.options) else 1)
     elif args.what == "streams":
-        from service import bench_streams
-        bench_streams.streams(args.game, connections=args.connections, turns=args.turns)
+        from service.bench import streams
+        streams.streams(args.game, connections=args.connections, turns=args.turns)
     elif args.what == "pages":
-        from service import bench_pages
-        bench_pages.pages(rounds=args.rounds)
+        from service.bench import pages
+        pages.pages(rounds=args.rounds)
     else:
         bench.api(game=args.game, turns=args.turns, clients=args.clients, seconds=args.seconds,
                   cluster=args.cluster)
-        from service import bench_durability
-        bench_durability.cost(args.game, turns=args.turns, clients=args.clients,
-                              seconds=args.seconds)
+        from service.bench import durability
+        durability.cost(args.game, turns=args.turns, clients=args.clients,
+                        seconds=args.seconds)
 
 
 def cmd_admin(args) -> None:

@@ -9,7 +9,8 @@ import time
 import pytest
 import time_machine
 
-from service import bench_pages, play, seat_links
+from service import play, seat_links
+from service.bench import pages as bench_pages
 from service.games.base import concealed
 from service.games.registry import game_types
 from service.store import Store
