@@ -116,10 +116,10 @@ def cmd_mail_in(args) -> None:
 
 
 def cmd_bench(args) -> None:
-    from service import bench
     seats, games = args.seats or 4, args.games or 20
     if args.what == "engine":
-        bench.engine(args.game, seats=seats, games=games, options=args.options)
+        from service.bench import engine
+        engine.engine(args.game, seats=seats, games=games, options=args.options)
     elif args.what == "storage":
         from service.bench import storage
         storage.storage(args.game, seats=args.seats, games=games)
@@ -134,8 +134,9 @@ def cmd_bench(args) -> None:
         from service.bench import pages
         pages.pages(rounds=args.rounds)
     else:
-        bench.api(game=args.game, turns=args.turns, clients=args.clients, seconds=args.seconds,
-                  cluster=args.cluster)
+        from service.bench import api
+        api.api(game=args.game, turns=args.turns, clients=args.clients, seconds=args.seconds,
+                cluster=args.cluster)
         from service.bench import durability
         durability.cost(args.game, turns=args.turns, clients=args.clients,
                         seconds=args.seconds)

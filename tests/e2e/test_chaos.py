@@ -22,10 +22,10 @@ import redis
 import requests
 
 from service import play
+from service.bench.running import free_port, wait_until_healthy
 from service.store import Store
 from tests.e2e.conftest import ENV, ROOT, spawn
 from tests.e2e.processes import aof_redis, children, living_in_group, wait_for
-from service.bench import free_port, wait_until_healthy
 
 CLIENTS = 50
 GAMES = 12
