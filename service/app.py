@@ -34,7 +34,7 @@ def redis_client(url: str) -> redis.Redis:
     default backoff (1-10 s per try); a hung server within half a second per command
     (service/availability.py). At REDIS_MAX_CONNECTIONS a request waits (up to 5 s) for
     a connection to come free instead of failing: `pbem streams` keeps a few for a
-    thousand streams, not one each (service/cli.py)."""
+    thousand streams, not one each (service/serving.py)."""
     pool = redis.BlockingConnectionPool.from_url(
         url, socket_connect_timeout=availability.CONNECT_TIMEOUT,
         socket_timeout=availability.COMMAND_TIMEOUT, timeout=5,

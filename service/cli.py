@@ -1,17 +1,16 @@
-"""The `pbem` command: dev, serve, streams, worker, bench, admin, validate-board."""
+"""The `pbem` command: dev, serve, streams, worker, mail-in, bench, admin, validate-board,
+contract. This module only reads the command line and hands each command to the module
+that holds its body; a body's module is imported only when its command runs (`pbem
+worker` and `pbem serve` never load the Flask app: `import service.app` took 3.6 s on
+this 2-core machine under load)."""
 from __future__ import annotations
 
 import argparse
 import json
-import os
-import signal
-import subprocess
 import sys
 
-from service.connection import metrics_folder, redis_from_env, redis_url, state_redis, var_dir
-from service.durability import report
-
-STREAMS_REDIS_CONNECTIONS = 32   # per `pbem streams` worker, shared by all its streams
+from service import validate_board
+from service.connection import metrics_folder
 
 
 def add_host_port(parser):
@@ -20,94 +19,25 @@ def add_host_port(parser):
 
 
 def cmd_dev(args) -> None:
-    """API, a worker with the scheduler and the sweeper, in one process group; the
-    embedded Redis (if any) is ended with them, on Ctrl-C, SIGTERM or SIGHUP."""
-    for ending in (signal.SIGTERM, signal.SIGHUP):          # Ctrl-C ends Flask's server
-        signal.signal(ending, lambda *_: sys.exit(0))       # so the finally below runs
-    url = redis_url()                               # starts the embedded Redis if needed
-    print(f"pbem dev: Redis at {url}", flush=True)
-    from service.mail.config import MailConfig
-    mail = MailConfig.from_env(redis_from_env())
-    print(f"pbem dev: mail via {mail.smtp_url}" if mail.smtp_url else
-          f"pbem dev: mail to the local sink {os.path.abspath(mail.sink_dir)}/new "
-          "(each message is printed too)", flush=True)
-    os.environ.setdefault("PUBLIC_URL", f"http://{args.host}:{args.port}")
-    worker = subprocess.Popen([sys.executable, "-m", "service.cli", "worker"],
-                              env={**os.environ, "REDIS_URL": url})
-    app = None
-    try:
-        from service.app import create_app
-        print(f"pbem dev: API on http://{args.host}:{args.port}/docs", flush=True)
-        app = create_app()
-        app.run(host=args.host, port=args.port, threaded=True, use_reloader=False)
-    finally:
-        end_worker(worker)
-        if app is not None:             # its connections closed, so Redis may end, at exit
-            app.extensions["redis"].connection_pool.disconnect()
-
-
-def end_worker(process: subprocess.Popen, grace: float = 15.0) -> None:
-    """SIGTERM (rq's pool finishes its jobs and ends its workers), SIGKILL after `grace`
-    seconds (the pool's workers die with it: workers/pool.py sets PDEATHSIG)."""
-    process.terminate()
-    try:
-        process.wait(grace)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
+    from service import dev
+    dev.run(args.host, args.port)
 
 
 def cmd_serve(args) -> None:
-    """The API under gunicorn (threads, so ?wait= does not block other requests), which
-    replaces this process: so REDIS_URL must name a Redis (an embedded one would outlive
-    it). Gunicorn's control socket is PBEM_VAR/gunicorn-PORT.ctl, this instance's own."""
-    if not os.environ.get("REDIS_URL"):
-        sys.exit("pbem serve: set REDIS_URL (pbem dev runs an embedded Redis)")
-    report(redis_from_env(), state_redis(redis_from_env()))
-    control = var_dir().absolute() / f"gunicorn-{args.port}.ctl"
-    # how many requests may wait, and the streams held without a thread (issue 25):
-    # service/api/waiting.py, service/api/hall.py
-    os.environ.update(PBEM_THREADS=str(args.threads), PBEM_STREAM_HALL="1")
-    os.execvp(sys.executable, [sys.executable, "-m", "gunicorn", "service.wsgi:app",
-                               "--bind", f"{args.host}:{args.port}", "--workers",
-                               str(args.workers), "--threads", str(args.threads),
-                               "--worker-class", "gthread",    # requests: service/app.py logs
-                               "--control-socket", str(control)])
+    from service import serving
+    serving.serve(args.host, args.port, args.workers, args.threads)
 
 
 def cmd_streams(args) -> None:
-    """The event streams under gunicorn's gevent workers: an idle stream costs a
-    greenlet and a socket, not a thread (gthread would pin a thread per stream).
-    Serves the whole app; deploy/ routes the games' and the players' event streams
-    (`/v1/games/*/events`, `/v1/players/me/events`) here."""
-    os.environ.setdefault("REDIS_URL", redis_url())
-    # the streams' reads take turns on a few connections (a stream holds none while it
-    # waits: the process's one pub/sub wakes it, service/changes.py, for a game's
-    # stream and a player's alike)
-    os.environ["REDIS_MAX_CONNECTIONS"] = str(STREAMS_REDIS_CONNECTIONS)
-    os.environ["PBEM_CONNECTIONS"] = str(args.connections)      # service/api/waiting.py
-    os.execvp(sys.executable, [sys.executable, "-m", "gunicorn", "service.wsgi:app",
-                               "--bind", f"{args.host}:{args.port}", "--workers",
-                               str(args.workers), "--worker-class", "gevent",
-                               "--worker-connections", str(args.connections),
-                               "--graceful-timeout", "3"])  # streams resume by Last-Event-ID
+    from service import serving
+    serving.streams(args.host, args.port, args.workers, args.connections)
 
 
 def cmd_worker(args) -> None:
-    """rq's worker pool (workers/pool.py): --turns workers on the turn queue and --mail
-    on the mail queue, each restarted when it dies (a Redis outage included), with rq's
-    scheduler and the sweeps of lost jobs; every child dies with this process.
-    `--check`: exit 0 only if a worker of this host sent a heartbeat lately (a probe)."""
-    from workers.pool import Pool, die_with_parent_after_fork, layout
-
+    from workers import pool
     if args.check:
-        import socket
-
-        from service.liveness import live_workers
-        sys.exit(0 if live_workers(redis_from_env(), socket.gethostname()) else 1)
-    report(redis_from_env(), state_redis(redis_from_env()))
-    die_with_parent_after_fork()
-    Pool(redis_from_env(), layout(args.turns, args.mail, args.webhooks)).start(burst=args.burst)
+        sys.exit(0 if pool.alive_here() else 1)
+    pool.run(args.turns, args.mail, args.webhooks, burst=args.burst)
 
 
 def cmd_mail_in(args) -> None:
@@ -116,165 +46,48 @@ def cmd_mail_in(args) -> None:
 
 
 def cmd_bench(args) -> None:
-    from service import bench
     seats, games = args.seats or 4, args.games or 20
     if args.what == "engine":
-        bench.engine(args.game, seats=seats, games=games, options=args.options)
+        from service.bench import engine
+        engine.engine(args.game, seats=seats, games=games, options=args.options)
     elif args.what == "storage":
-        from service import bench_storage
-        bench_storage.storage(args.game, seats=args.seats, games=games)
+        from service.bench import storage
+        storage.storage(args.game, seats=args.seats, games=games)
     elif args.what == "bot":
-        from service import bench_bot
-        sys.exit(0 if bench_bot.bench(args.game, games=args.games or 100, seats=args.seats,
-                                         options=args.options) else 1)
+        from service.bench import bot
+        sys.exit(0 if bot.bench(args.game, games=args.games or 100, seats=args.seats,
+                                   options=args.options) else 1)
     elif args.what == "streams":
-        from service import bench_streams
-        bench_streams.streams(args.game, connections=args.connections, turns=args.turns)
+        from service.bench import streams
+        streams.streams(args.game, connections=args.connections, turns=args.turns)
     elif args.what == "pages":
-        from service import bench_pages
-        bench_pages.pages(rounds=args.rounds)
+        from service.bench import pages
+        pages.pages(rounds=args.rounds)
     elif args.what == "choices":
-        from service import bench_choices
-        sys.exit(0 if bench_choices.choices() else 1)
+        from service.bench import choices
+        sys.exit(0 if choices.choices() else 1)
     else:
-        bench.api(game=args.game, turns=args.turns, clients=args.clients, seconds=args.seconds,
-                  cluster=args.cluster)
-        from service import bench_durability
-        bench_durability.cost(args.game, turns=args.turns, clients=args.clients,
-                              seconds=args.seconds)
+        from service.bench import api, durability
+        api.api(game=args.game, turns=args.turns, clients=args.clients, seconds=args.seconds,
+                cluster=args.cluster)
+        durability.cost(args.game, turns=args.turns, clients=args.clients,
+                        seconds=args.seconds)
 
 
 def cmd_admin(args) -> None:
-    from service import fairness
-    from service.play import matches_stored, rebuild
-    from service.store import Store
-
+    from service import admin
     if args.action in ("issue-key", "revoke-key"):
-        return admin_key(args.action, args.game_id)
-
-    store = Store(redis_from_env())
-    rebuilt = rebuild(store, args.game_id)
-    stored = store.snapshot(args.game_id)
-    same = matches_stored(rebuilt, stored)
-    report = {"game": args.game_id, "version": rebuilt.version, "equal_to_stored": same}
-    if args.action == "verify":     # issue 11, finding 2: what players check, from the store
-        record = store.game(args.game_id)
-        report["commitment_kept"] = fairness.keeps_commitment(record.seed, record.fairness)
-        report["seed_chosen_by_client"] = record.fairness.get("seed_chosen_by_client")
-        print(json.dumps(report))
-        sys.exit(0 if same and report["commitment_kept"] else 1)
-    print(json.dumps(report))
-    if args.write and not same:
-        store.replace_snapshot(args.game_id, rebuilt)
-        print("stored snapshot replaced by the rebuilt one")
-    sys.exit(0 if same or args.write else 1)
-
-
-def admin_key(action: str, name: str) -> None:
-    """`issue-key NAME` prints a new API key once (Redis keeps its hash);
-    `revoke-key NAME` ends it."""
-    from service import api_keys
-
-    conn = redis_from_env()
-    if action == "revoke-key":
-        if not api_keys.revoke(conn, name):
-            sys.exit(f"no key named {name!r}")
-        print(f"key {name!r} revoked")
-        return
-    try:
-        print(api_keys.issue(conn, name))
-    except ValueError as refused:
-        sys.exit(str(refused))
-    print(f"the API key of {name!r}: shown only now, kept only as a hash", file=sys.stderr)
-
-
-def board_validators() -> dict:
-    """Game type id -> the `validate` module of each game whose package ships one."""
-    import importlib
-    from pathlib import Path
-    from types import ModuleType
-
-    from service.games.registry import game_types
-    found = {}
-    for game_id, game in sorted(game_types().items()):
-        engine = game.engine
-        package = (engine.__name__ if isinstance(engine, ModuleType) else engine.__module__)
-        package = package.rpartition(".")[0]
-        if package.startswith("service.games.") and (
-                Path(importlib.import_module(package).__file__).parent / "validate.py").exists():
-            found[game_id] = importlib.import_module(f"{package}.validate")
-    return found
+        return admin.key(args.action, args.game_id)
+    admin.check_rebuild(args.game_id, verify=args.action == "verify", write=args.write)
 
 
 def cmd_validate_board(args) -> None:
-    """Checks candidate data in-process; exits 0 (sound: then says what to do next),
-    1 (problems, each listed) or 2 (unreadable or unknown game), never with a traceback."""
-    from pathlib import Path
-
-    from service.games.common.datafiles import DataFileError
-
-    def unreadable(message: str):
-        print(message, file=sys.stderr)
-        sys.exit(2)
-    if args.game not in args.validators:
-        unreadable(f"pbem validate-board: unknown game {args.game!r}; "
-                   f"games with data to check: {', '.join(args.validators)}")
-    validator, path = args.validators[args.game], Path(args.path)
-    try:
-        checked = validator.check(path)
-    except DataFileError as error:
-        unreadable(f"{error}\n{args.game} takes {validator.TAKES}")
-    except Exception as error:          # a shape the checker does not foresee: say so, plainly
-        unreadable(f"{path}: the checker failed on this data ({type(error).__name__}: {error}); "
-                   f"{args.game} takes {validator.TAKES}. Please report this.")
-    for problem in checked.problems:
-        print(f"{path}: {problem}")
-    if checked.problems:
-        print(f"{len(checked.problems)} problem(s); nothing was changed", file=sys.stderr)
-        sys.exit(1)
-    print(f"{path}: ok" + "".join(f"\n  still marked provisional: {mark}" for mark in
-                                  checked.provisional) if checked.provisional else
-          f"{path}: ok, nothing marked provisional (printed data)")
-    print_next_steps(args.game, validator, checked)
-
-
-def print_next_steps(game_id: str, validator, checked) -> None:
-    """Where sound data goes (the drop-in folder), and what the switch does."""
-    from pathlib import Path
-
-    from service.games.common import datafiles
-    from service.games.registry import game_type
-    game = game_type(game_id)
-    in_use = datafiles.files_in_use(validator.SHIPPED, game_id)
-    rules = game.engine_version.partition("+data.")[0]
-    new_version = datafiles.engine_version(rules, {**in_use, **checked.files})
-    folder = datafiles.drop_in_folder(game_id)
-    root = os.environ[datafiles.DROP_IN] if folder else "$PBEM_DATA"
-    target = folder or f"$PBEM_DATA/{game_id}"
-    folders = sorted({str(Path(target, name).parent) for name in checked.files})
-    copies = "\n".join([f"       mkdir -p {' '.join(folders)}"] + [
-        f"       cp {source} {target}/{name}" for name, source in checked.files.items()])
-    print(f"""Next:
-  1. Put the files in the drop-in folder{'' if folder else ' (choose a folder and export PBEM_DATA)'}:
-{copies}
-  2. Restart every pbem process (serve, worker, dev) with PBEM_DATA={root}.
-     {game_id} then runs engine {new_version} (now {game.engine_version});
-     `GET /v1/game-types` shows it, with stage "{'provisional' if checked.provisional else 'complete'}".
-  3. Games started under the old data are refused (409 engine-version), never played on under
-     changed data: finish them first, or keep a server with the old data for them.""")
+    validate_board.validate(args.game, args.path, args.validators)
 
 
 def cmd_contract(args) -> None:
-    """openapi.yaml's generated components (service/contract_schemas.py): checked, or
-    with --write made anew from the engines' move schemas."""
     from service import contract_schemas
-    if contract_schemas.check(write=args.write):
-        print(f"{contract_schemas.SPEC_PATH}: " + ("generated components written" if args.write
-                                                   else "up to date with the engines"))
-        return
-    print(f"{contract_schemas.SPEC_PATH}: out of date with the engines; run "
-          f"`pbem contract --write`", file=sys.stderr)
-    sys.exit(1)
+    contract_schemas.command(args.write)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -337,7 +150,7 @@ def parser() -> argparse.ArgumentParser:
     admin.add_argument("game_id", metavar="ID|NAME", help="a game id; a key's name for the key actions")
     admin.add_argument("--write", action="store_true", help="store the rebuilt snapshot")
     admin.set_defaults(run=cmd_admin)
-    validators = board_validators()
+    validators = validate_board.validators()
     validate = sub.add_parser(
         "validate-board", help="check printed data before it replaces the provisional data",
         description="Checks a game's data against the schema and the rulebook's facts and says "

@@ -128,7 +128,7 @@ def redis_from_env() -> redis.Redis:
 
 
 def state_redis(conn: redis.Redis) -> redis.Redis | redis.RedisCluster:
-    """Where the game state lives (service/store.py): STATE_REDIS_URL's Redis Cluster
+    """Where the game state lives (service/store/): STATE_REDIS_URL's Redis Cluster
     when it is set, else `conn`, REDIS_URL's Redis. rq's queues and the mail's
     bookkeeping stay on REDIS_URL's plain Redis in both cases: rq does not support
     Redis Cluster."""

@@ -25,6 +25,7 @@ answer as the first member it fits, so each game's moves as that game's only."""
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass
 from functools import cache
 from typing import Callable
@@ -262,3 +263,16 @@ def check(write: bool = False) -> bool:
         SPEC_PATH.write_text(rewritten(text))
         return True
     return current(text) == generated_text()
+
+
+def command(write: bool) -> None:
+    """`pbem contract`: openapi.yaml's generated components checked (exit 1 while they
+    are out of date with the engines) or, with `write`, made anew from the engines'
+    move schemas."""
+    if check(write=write):
+        print(f"{SPEC_PATH}: " + ("generated components written" if write
+                                  else "up to date with the engines"))
+        return
+    print(f"{SPEC_PATH}: out of date with the engines; run `pbem contract --write`",
+          file=sys.stderr)
+    sys.exit(1)

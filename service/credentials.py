@@ -15,15 +15,21 @@ A holder is named by what the credential proves, not by the secret:
 A seat's or admin's token is checked only against the game the route names (one read
 of the game's meta); a player's token and an API key by their hash (one read each, told
 apart by their prefixes). A request with no credential costs nothing here; the answer is
-kept for the request (flask.g)."""
+kept for the request (flask.g). The bearer token is read here (`bearer`) for the API's
+routes too, and the page session through service/page_session.py, as the API reads it."""
 from __future__ import annotations
 
 from flask import current_app, g, request
 
-from service import api_keys, players, problems, seat_links, seating
-from service.api import bearer
+from service import api_keys, page_session, players, problems, seat_links, seating
 from service.store import GameRecord, Store
-from service.web import seats
+
+
+def bearer() -> str | None:
+    """The token of the Authorization header's Bearer scheme, None without one."""
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
 def holder() -> str | None:
@@ -39,7 +45,7 @@ def checked() -> str | None:
     game_id, token = args.get("game_id"), bearer()
     if token is not None:
         return bearer_holder(token, game_id)
-    if "signed" not in args and game_id not in seats.cookie_session().get("seats", {}):
+    if "signed" not in args and game_id not in page_session.cookie_session().get("seats", {}):
         return None                      # no credential: no read
     record = game(game_id)
     if record is None:
@@ -74,18 +80,18 @@ def session_seat(record: GameRecord) -> int | None:
     """The seat the page session holds in the game (while it has not changed hands since,
     service/seating.py); on a POST only with its CSRF token (the form's field or the page
     script's header), as the routes themselves ask."""
-    data = seats.cookie_session()
+    data = page_session.cookie_session()
     try:
-        seat = seats.session_seat(data, record)
+        seat = page_session.session_seat(data, record)
     except problems.Unauthorized:
         return None
     if seat is None:
         return None
-    if request.method in seats.SAFE_METHODS:
+    if request.method in page_session.SAFE_METHODS:
         return seat
-    sent = request.headers.get(seats.CSRF_HEADER) or request.form.get("csrf", "")
-    return seat if seats.same(sent, data.get("csrf")) else None
+    sent = request.headers.get(page_session.CSRF_HEADER) or request.form.get("csrf", "")
+    return seat if page_session.same(sent, data.get("csrf")) else None
 
 
 def linked_seat(record: GameRecord, signed: str) -> int | None:
-    return seat_links.read_seat_link(seats.keyed(current_app).secret_key, record, signed)
+    return seat_links.read_seat_link(page_session.keyed(current_app).secret_key, record, signed)

@@ -8,7 +8,7 @@ a pause or resume) and looks at the game as it is now against what was last anno
 (`game:{id}:announced`: version, status, seats to act), so calling it twice, or for a
 turn already superseded, tells nothing twice. A seat is told "your turn" when it comes
 to act, or acts again after its own move. The game is read from where its state lives
-(service/store.py: STATE_REDIS_URL's Redis Cluster, or REDIS_URL's Redis); the mark,
+(service/store/: STATE_REDIS_URL's Redis Cluster, or REDIS_URL's Redis); the mark,
 the players' streams and the webhooks' jobs are on REDIS_URL's Redis, written in one
 MULTI/EXEC under WATCH of the mark, and the game is read after the WATCH: an announcer
 whose look another one's write overtook runs again, so the marks are written in the

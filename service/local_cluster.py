@@ -19,7 +19,7 @@ MASTERS = 3
 
 class LocalCluster:
     """`ports`: 2 x MASTERS free loopback ports, the masters' and their cluster bus's
-    (service.bench.free_port finds them); `options`, more redis-server arguments for
+    (service.bench.running.free_port finds them); `options`, more redis-server arguments for
     every node (e.g. "--appendonly", "yes")."""
 
     def __init__(self, ports: list[int], *options: str):

@@ -65,7 +65,7 @@ def bounded(hours: int) -> int:
 
 
 def clocked_key(game_id: str) -> str:
-    """The shard of CLOCKED that holds the game (service/store.py: no one hot key)."""
+    """The shard of CLOCKED that holds the game (service/store/keys.py: no one hot key)."""
     return sharded(CLOCKED, game_id)
 
 

@@ -121,7 +121,7 @@ def redis_conn():
 def state_cluster():
     """A local three-master Redis Cluster (service/local_cluster.py), started once for
     the tests that ask for it: the game state's store when STATE_REDIS_URL is set."""
-    from service.bench import free_port
+    from service.bench.running import free_port
     from service.local_cluster import MASTERS, LocalCluster
     cluster = LocalCluster([free_port() for _ in range(2 * MASTERS)]).start()
     try:

@@ -11,7 +11,7 @@ import time
 
 import redis
 
-from service.bench import free_port
+from service.bench.running import free_port
 
 
 def executable() -> str:

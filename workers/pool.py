@@ -24,6 +24,7 @@ import gc
 import logging
 import os
 import signal
+import socket
 import time
 from collections import Counter
 from multiprocessing import get_context
@@ -34,6 +35,9 @@ from rq.scheduler import RQScheduler
 from rq.scripts import release_lock
 from rq.worker_pool import WorkerPool, run_worker
 
+from service.connection import redis_from_env, state_redis
+from service.durability import report
+from service.liveness import live_workers
 from service.queues import MAIL, TURNS, WEBHOOKS
 
 DEQUEUE_TIMEOUT = 5             # seconds a worker blocks on its queue between heartbeats
@@ -163,3 +167,18 @@ class Pool(WorkerPool):
 
 def layout(turn_workers: int, mail_workers: int, webhook_workers: int = 1) -> list[str]:
     return [TURNS] * turn_workers + [MAIL] * mail_workers + [WEBHOOKS] * webhook_workers
+
+
+def run(turns: int, mail: int, webhooks: int, burst: bool = False) -> None:
+    """`pbem worker`: --turns workers on the turn queue, --mail on the mail queue and
+    --webhooks delivering webhooks, each restarted when it dies (a Redis outage
+    included), with rq's scheduler and the sweeps of lost jobs; every child dies with
+    this process."""
+    report(redis_from_env(), state_redis(redis_from_env()))
+    die_with_parent_after_fork()
+    Pool(redis_from_env(), layout(turns, mail, webhooks)).start(burst=burst)
+
+
+def alive_here() -> bool:
+    """`pbem worker --check`, a probe: whether a worker of this host sent a heartbeat lately."""
+    return live_workers(redis_from_env(), socket.gethostname())

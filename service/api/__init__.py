@@ -1,21 +1,16 @@
 """HTTP blueprints, one per URL area: thin views over service.play."""
 from __future__ import annotations
 
-from flask import current_app, request
+from flask import current_app
 
 from service import players, seating
+from service.credentials import bearer
+from service.page_session import api_seat
 from service.store import GameRecord, Store
-from service.web.seats import api_seat
 
 
 def store() -> Store:
     return Store(current_app.extensions["redis"])
-
-
-def bearer() -> str | None:
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
 def bearer_player() -> str | None:
@@ -25,8 +20,8 @@ def bearer_player() -> str | None:
 
 def seat_of(record: GameRecord) -> int | None:
     """The bearer's seat in the game: by the seat's token, or by the token of the player
-    bound to it; without a token, the seat the page session holds (seats.api_seat: a
-    browser on its seat's page); None for a spectator (no token, or a player without a
+    bound to it; without a token, the seat the page session holds (page_session.api_seat:
+    a browser on its seat's page); None for a spectator (no token, or a player without a
     seat here). 401 for a token, or a session, of a seat that has changed hands since
     (service/seating.py: every door asks there)."""
     token = bearer()

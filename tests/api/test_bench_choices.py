@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from service import bench_choices
+from service.bench import choices as bench_choices
 from tests.conftest import TEST_REDIS_URL
 
 

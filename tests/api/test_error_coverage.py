@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from service.bench import free_port
+from service.bench.running import free_port
 from service.contract import spec
 from tests.api import player_error_cases
 from tests.api.helpers import a_game, preview, submit

@@ -10,8 +10,8 @@ import pytest
 
 from service import seat_links
 from service.limits import DEFAULTS
+from service.mail.config import page_key
 from service.store import Store
-from service.web import seats
 from tests.api.helpers import a_game, submit
 from tests.api.test_errors import CREATE, GAME, TURNS, assert_problem
 from tests.conftest import TEST_REDIS_URL
@@ -103,7 +103,7 @@ def test_a_locked_out_address_keeps_its_seats_pages(redis_conn):
     for _ in range(10):
         client.get(f"/v1/games/{game.id}", headers={"Authorization": "Bearer wrong"})
     assert client.get(f"/games/{game.id}").status_code == 429
-    key = seats.secret_key(client.application.extensions["redis"])
+    key = page_key(client.application.extensions["redis"])
     assert client.get(seat_links.seat_link_path(key, Store(redis_conn).game(game.id), 0)).status_code == 303
     page = client.get(f"/games/{game.id}/seat")
     assert page.status_code == 200
@@ -121,7 +121,7 @@ def test_a_seats_token_and_its_page_session_share_one_turn_budget(redis_conn):
     game = a_game(client)
     assert [submit(client, game, 0, [{"action": "pass"}], 9).status_code
             for _ in range(2)] == [409, 409]
-    key = seats.secret_key(client.application.extensions["redis"])
+    key = page_key(client.application.extensions["redis"])
     client.get(seat_links.seat_link_path(key, Store(redis_conn).game(game.id), 0))
     token = re.search(r'name="csrf" value="([^"]+)"',
                       client.get(f"/games/{game.id}/seat").text).group(1)

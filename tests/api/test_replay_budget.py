@@ -15,8 +15,8 @@ from limits.strategies import FixedWindowRateLimiter
 
 from service import play
 from service.app import create_app
-from service.bench import pick_game
-from service.bench_storage import play_game
+from service.bench.figures import pick_game
+from service.bench.storage import play_game
 from service.replay_budget import NAMESPACE
 from service.store import Store
 from tests.api.test_errors import assert_problem

@@ -12,8 +12,8 @@ import pytest
 
 from service import fairness, seat_links, seating
 from service.games.registry import game_type
+from service.mail.config import page_key
 from service.store import Store
-from service.web import seats
 from tests.api.helpers import a_game
 from tests.api.test_errors import assert_problem
 from tests.api.test_players import sign_up
@@ -159,7 +159,7 @@ def test_the_creators_copy_of_a_handed_over_seat_is_refused_at_every_door(client
     assert creator.post(f"/games/{game.id}/sign-in", data={"token": game.tokens[1],
                                                            "csrf": csrf}).status_code == 303
     assert creator.get(f"/games/{game.id}/seat").status_code == 200
-    link = seat_links.seat_link_path(seats.secret_key(redis_conn), Store(redis_conn).game(game.id), 1)
+    link = seat_links.seat_link_path(page_key(redis_conn), Store(redis_conn).game(game.id), 1)
 
     taken = client.post("/v1/players/me/seats", json={"game": game.id, "token": game.tokens[1]},
                         headers=bert_auth)
@@ -182,7 +182,7 @@ def test_the_creators_copy_of_a_handed_over_seat_is_refused_at_every_door(client
     assert creator.get(url).json["seat"] is None                    # which forgot the seat
     assert app.test_client().get(link).status_code == 401          # the link signed before
     assert client.get(url, headers=bert_auth).json["seat"] == 1     # the seat is Bert's
-    bert_link = seat_links.seat_link_path(seats.secret_key(redis_conn), Store(redis_conn).game(game.id), 1)
+    bert_link = seat_links.seat_link_path(page_key(redis_conn), Store(redis_conn).game(game.id), 1)
     assert app.test_client().get(bert_link).status_code == 303
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from service.bench import free_port
+from service.bench.running import free_port
 from tests.conftest import TEST_REDIS_URL
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"

@@ -19,7 +19,7 @@ import requests
 import yaml
 from requests.adapters import HTTPAdapter
 
-from service.bench import free_port, wait_until_healthy
+from service.bench.running import free_port, wait_until_healthy
 from service.limits import DEFAULTS
 from tests.conftest import TEST_REDIS_URL
 from tests.deploy.test_nginx import DEPLOY, SHIPPED, nginx_conf, started

@@ -22,10 +22,10 @@ import redis
 import requests
 
 from service import play
+from service.bench.running import free_port, wait_until_healthy
 from service.store import Store
 from tests.e2e.conftest import ENV, ROOT, spawn
 from tests.e2e.processes import aof_redis, children, living_in_group, wait_for
-from service.bench import free_port, wait_until_healthy
 
 CLIENTS = 50
 GAMES = 12
@@ -165,7 +165,7 @@ def settled(cluster: Cluster, load: Load, fault: str) -> None:
     assert still, f"after {fault}: still queued after {SETTLE} s: {queued()[:5]}"
     for key in load.acked:
         assert store.turn(*key)["status"] in ("applied", "rejected"), (fault, key)
-    # (game, turn): a turn id is unique within its game only (service/store.py, new_turn_id)
+    # (game, turn): a turn id is unique within its game only (service/store/records.py, new_turn_id)
     applied = {k for k in load.acked if store.turn(*k)["status"] == "applied"}
     for game_id in list(load.games):
         log = store.log(game_id)

@@ -22,7 +22,7 @@ import requests
 
 from service.api.turns import UNSURE_RETRY_AFTER
 from service.app import RETRY_AFTER, create_app
-from service.bench import free_port
+from service.bench.running import free_port
 from service.local_cluster import MASTERS, LocalCluster
 from service.store import key
 from tests.api.helpers import a_game

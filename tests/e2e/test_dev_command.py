@@ -15,7 +15,7 @@ import psutil
 import pytest
 import requests
 
-from service.bench import free_port, wait_until_healthy
+from service.bench.running import free_port, wait_until_healthy
 from tests.e2e.conftest import ENV, alive
 
 

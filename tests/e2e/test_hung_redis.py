@@ -16,7 +16,7 @@ import requests
 
 from service.api.mail import hook_secret
 from service.app import RETRY_AFTER
-from service.bench import free_port, wait_until_healthy
+from service.bench.running import free_port, wait_until_healthy
 from tests.api.helpers import Created
 from tests.api.test_error_coverage import REQUESTS
 from tests.api.test_errors import assert_problem

@@ -11,8 +11,8 @@ import time
 import redis
 import requests
 
-from service.cli import STREAMS_REDIS_CONNECTIONS
 from service.feed import player_stream
+from service.serving import STREAMS_REDIS_CONNECTIONS
 from tests.conftest import TEST_REDIS_URL
 from tests.e2e.client import Table
 from tests.e2e.test_push import streams  # noqa: F401  (the `pbem streams` fixture)

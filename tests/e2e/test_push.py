@@ -14,7 +14,7 @@ import time
 import pytest
 import requests
 
-from service.bench import free_port, wait_until_healthy
+from service.bench.running import free_port, wait_until_healthy
 from tests.e2e.client import Table
 from tests.e2e.conftest import spawn
 

@@ -19,8 +19,8 @@ import requests
 
 from service import seat_links
 from service.mail import consent
+from service.mail.config import page_key
 from service.store import Store
-from service.web import seats
 from tests.conftest import TEST_REDIS_URL
 from tests.e2e.conftest import RUN_DIR
 from workers.mail import reply_address
@@ -94,7 +94,7 @@ def test_the_creators_copy_of_a_handed_over_seat_is_refused_at_every_door(servic
                              data={"token": tokens[1], "csrf": csrf.group(1)})
     assert signed_in.status_code == 303 and creator.get(f"{base}/games/{game_id}/seat").ok
     record = Store(conn).game(game_id)
-    link = base + seat_links.seat_link_path(seats.secret_key(conn), record, 1)
+    link = base + seat_links.seat_link_path(page_key(conn), record, 1)
     old_address = reply_address.make(SECRET, DOMAIN, game_id, 1, 4, 0)   # where Bert acts next
 
     taken = requests.post(f"{base}/v1/players/me/seats", headers=bert_auth,

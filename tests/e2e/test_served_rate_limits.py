@@ -9,7 +9,7 @@ import signal
 
 import requests
 
-from service.bench import free_port, wait_until_healthy
+from service.bench.running import free_port, wait_until_healthy
 from service.limits import DEFAULTS
 from tests.e2e.conftest import spawn
 

@@ -19,7 +19,7 @@ import pytest
 import requests
 
 from service.api.sse import HEARTBEAT
-from service.bench import free_port, wait_until_healthy
+from service.bench.running import free_port, wait_until_healthy
 from tests.e2e.client import Table
 from tests.e2e.conftest import spawn
 from tests.e2e.processes import wait_for

@@ -15,7 +15,7 @@ import redis
 import requests
 
 from service import play
-from service.bench import free_port, wait_until_healthy
+from service.bench.running import free_port, wait_until_healthy
 from service.queues import TURNS, enqueuer
 from service.store import Store
 from tests.e2e.conftest import ENV, ROOT, spawn

@@ -8,11 +8,11 @@ import sys
 
 import pytest
 
-from service import bench_bot
+from service.bench import bot
 
 
 def test_bench_bot_plays_and_prints_the_given_options(capsys):
-    bench_bot.bench("ultimate-railroads", games=1, seats=1, options={"emil": True, "coal": True})
+    bot.bench("ultimate-railroads", games=1, seats=1, options={"emil": True, "coal": True})
     out = capsys.readouterr().out
     assert "1 games, 1 seats, options {'board': 'russia', 'emil': True, 'coal': True," in out
     assert "win rate" in out and "think time (CPU)" in out
@@ -20,7 +20,7 @@ def test_bench_bot_plays_and_prints_the_given_options(capsys):
 
 def test_bench_bot_refuses_an_option_not_played_with_that_many_players():
     with pytest.raises(SystemExit) as refused:
-        bench_bot.bench("ultimate-railroads", games=1, seats=3, options={"emil": True})
+        bot.bench("ultimate-railroads", games=1, seats=3, options={"emil": True})
     assert str(refused.value).startswith("options.emil:")
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from service import bench
+from service.bench import engine
 
 
 def test_bench_engine_plays_the_given_options(capsys):
-    bench.engine("ultimate-railroads", seats=1, games=1, options={"emil": True})
+    engine.engine("ultimate-railroads", seats=1, games=1, options={"emil": True})
     out = capsys.readouterr().out
     assert "1 seats, options {'board': 'russia', 'emil': True," in out and "games/s" in out
     assert "decision (legal_moves + apply) p99" in out
@@ -17,5 +17,5 @@ def test_bench_engine_plays_the_given_options(capsys):
 
 def test_bench_engine_refuses_an_option_not_played_with_that_many_players():
     with pytest.raises(SystemExit) as refused:
-        bench.engine("ultimate-railroads", seats=3, games=1, options={"emil": True})
+        engine.engine("ultimate-railroads", seats=3, games=1, options={"emil": True})
     assert str(refused.value).startswith("options.emil:")

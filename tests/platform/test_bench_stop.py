@@ -1,4 +1,4 @@
-"""Issue 18: the API bench's service (bench.running_service) is stopped whole, its
+"""Issue 18: the API bench's service (service/bench/running.py) is stopped whole, its
 children too, even a process that ignores SIGTERM (`bench api --cluster` left its
 gunicorn and worker running when they did not end within the wait)."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from service import bench
+from service.bench import running as bench_service
 
 
 def running(pid: int) -> bool:
@@ -30,10 +30,10 @@ def gone_within(pid: int, seconds: float) -> bool:
 
 
 def test_stop_ends_the_process_group_that_ignores_sigterm(monkeypatch):
-    monkeypatch.setattr(bench, "STOP_GRACE", 0.5)
+    monkeypatch.setattr(bench_service, "STOP_GRACE", 0.5)
     proc = subprocess.Popen(["sh", "-c", 'trap "" TERM; sleep 60 & echo $!; wait'],
                             stdout=subprocess.PIPE, text=True, start_new_session=True)
     child = int(proc.stdout.readline())
     assert running(child)
-    bench.stop([proc])
+    bench_service.stop([proc])
     assert proc.returncode is not None and gone_within(child, 5.0)

@@ -9,7 +9,8 @@ from dataclasses import replace
 
 import pytest
 
-from service import bench_storage, play, seating
+from service import play, seating
+from service.bench import storage
 from service.queues import resolve_job_id
 from service.store import IDEMPOTENCY_TTL, Store, key, turn_id, unpacked
 from tests.api.helpers import a_game, submit
@@ -87,10 +88,10 @@ def test_issue18_a_finished_game_is_one_lzma_key_read_as_before(store, redis_con
 def test_issue18_a_two_seat_brass_game_fits_6_kb_at_mid_game_and_4_kb_finished(redis_conn):
     """`pbem bench storage`'s own measurement: two seats, 75 or so moves (the game the
     issue measured at 28 KB); mid-game counts the last round's turn records."""
-    figure, = bench_storage.measure("brass-lancashire", seats=2, games=1)
+    figure, = storage.measure("brass-lancashire", seats=2, games=1)
     assert figure.seats == 2 and figure.moves > 40
-    assert figure.max_mid <= bench_storage.MID_GAME_CEILING
-    assert figure.max_finished <= bench_storage.FINISHED_CEILING
+    assert figure.max_mid <= storage.MID_GAME_CEILING
+    assert figure.max_finished <= storage.FINISHED_CEILING
     assert redis_conn.keys("game:*") == [] and redis_conn.keys("games*") == []   # removed
 
 

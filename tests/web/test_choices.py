@@ -11,8 +11,9 @@ import pytest
 
 from service import play, seat_links
 from service.games.choice_tree import leaves
+from service.mail.config import page_key
 from service.store import Store
-from service.web import choices, pages, seats
+from service.web import choices, pages
 
 
 @pytest.fixture
@@ -27,7 +28,7 @@ def brass(app, redis_conn):
 def seat_client(app, redis_conn, game_id: str):
     seat = Store(redis_conn).snapshot(game_id).to_act[0]
     client = app.test_client()
-    client.get(seat_links.seat_link_path(seats.secret_key(redis_conn), Store(redis_conn).game(game_id),
+    client.get(seat_links.seat_link_path(page_key(redis_conn), Store(redis_conn).game(game_id),
                                     seat))
     return client, seat
 

@@ -9,11 +9,13 @@ import time
 import pytest
 import time_machine
 
-from service import bench_pages, play, seat_links
+from service import play, seat_links
+from service.bench import pages as bench_pages
 from service.games.base import concealed
 from service.games.registry import game_types
+from service.mail.config import page_key
 from service.store import Store
-from service.web import pages, seats
+from service.web import pages
 
 SEVEN_SEVEN = [777, 888]          # cards no deck holds: found on a page only if leaked
 
@@ -27,7 +29,7 @@ def pile(app, redis_conn):
 
 
 def enter(client, redis_conn, game_id: str, seat: int):
-    return client.get(seat_links.seat_link_path(seats.secret_key(redis_conn),
+    return client.get(seat_links.seat_link_path(page_key(redis_conn),
                                            Store(redis_conn).game(game_id), seat))
 
 
@@ -74,7 +76,7 @@ def test_forged_expired_or_other_games_links_are_refused(app, redis_conn, pile):
     with app.app_context():
         other, _, _ = play.create_game(Store(redis_conn), "pile",
                                        [{"name": "X"}, {"name": "Y"}], None, 8)
-    link = seat_links.seat_link_path(seats.secret_key(redis_conn), Store(redis_conn).game(pile), 0)
+    link = seat_links.seat_link_path(page_key(redis_conn), Store(redis_conn).game(pile), 0)
     client = app.test_client()
     assert client.get(link[:-2] + ("AA" if not link.endswith("AA") else "BB")).status_code == 401
     assert client.get(link.replace(pile, other.id)).status_code == 401

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from unittest import mock
 
 from service import play
-from service.bench import pick_game
+from service.bench.figures import pick_game
 from service.connection import redis_from_env
 from service.store import LEGACY_INDEX, STATE, Store, every_shard, index_key, key, shard_key
 

@@ -13,14 +13,9 @@ from contextlib import contextmanager
 
 import redis
 
-from service.bench import (
-    free_port,
-    ms,
-    percentile,
-    pick_game,
-    running_service,
-    submit_to_applied,
-)
+from service.bench.api import submit_to_applied
+from service.bench.figures import ms, percentile, pick_game
+from service.bench.running import free_port, running_service
 from service.connection import redis_url
 from service.durability import durability
 

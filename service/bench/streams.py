@@ -19,8 +19,9 @@ import sys
 import threading
 import time
 
-from service.bench import free_port, ms, percentile, pick_game, running_service, stop, \
-    wait_until_healthy, Player
+from service.bench.api import Player
+from service.bench.figures import ms, percentile, pick_game
+from service.bench.running import free_port, running_service, stop, wait_until_healthy
 from service.connection import redis_url
 
 EVENT_ID = re.compile(rb"id: (\d+)\nevent: move\n")

@@ -17,11 +17,11 @@ import time
 from service import play
 from service.api import games as games_api
 from service.app import create_app
-from service.bench_pages import advance, percentiles
+from service.bench.pages import advance, percentiles
 from service.games.choice_tree import choice_tree
 from service.seat_links import seat_link_path
 from service.store import Store, key
-from service.web import seats
+from service.mail.config import page_key
 
 GAME, SEATS = "brass-lancashire", 4
 BIG = 500                   # moves of a decision the bench prices (Brass reaches ~1,000)
@@ -86,7 +86,7 @@ def choices(rounds: int = ROUNDS) -> bool:
                                with_effects=False)
             paths = inner_paths(tree)
             client = app.test_client()
-            client.get(seat_link_path(seats.secret_key(conn), game.record, seat))
+            client.get(seat_link_path(page_key(conn), game.record, seat))
             chooser, own, wall, widest = random.Random(seed), [], [], 0
             for _ in range(rounds):
                 at = ".".join(map(str, chooser.choice(paths)))

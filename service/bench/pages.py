@@ -12,7 +12,9 @@ import statistics
 import time
 
 from service import play, seat_links
+from service.app import create_app
 from service.games.registry import game_types
+from service.mail.config import page_key
 from service.store import Store, key
 
 GAMES = (("brass-lancashire", {}, 4), ("age-of-industry", {"map": "germany"}, 4),
@@ -72,8 +74,6 @@ def svg_bytes(html: bytes) -> int:
 
 
 def pages(rounds: int = 50) -> None:
-    from service.app import create_app
-    from service.web import seats
     app = create_app({"TESTING": True})
     conn = app.extensions["redis"]
     store, made = Store(conn), []
@@ -87,7 +87,7 @@ def pages(rounds: int = 50) -> None:
             client = app.test_client()
             game = play.load_game(store, game_id)
             seat = game.snapshot.to_act[0]
-            client.get(seat_links.seat_link_path(seats.secret_key(conn), game.record, seat))
+            client.get(seat_links.seat_link_path(page_key(conn), game.record, seat))
             label = type_id + (f" {options['map']}" if "map" in options else "")
             json_p50, _ = percentiles(timed(client, f"/v1/games/{game_id}", rounds)[0])
             for page, path in (("spectator", f"/games/{game_id}"),

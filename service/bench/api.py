@@ -1,165 +1,28 @@
-"""`pbem bench engine GAME` and `pbem bench api`: figures from one run on this machine."""
+"""`pbem bench api`: submit->applied over HTTP through the queue, against the bare
+/v1/health rate and rq's own empty-job rate, on a real service on this machine."""
 from __future__ import annotations
 
 import json
 import os
 import random
-import signal
-import socket
-import statistics
-import subprocess
-import sys
 import threading
 import time
-from contextlib import contextmanager
 
-import requests
+import redis
 import urllib3
+from rq import Queue
 
-from service import limits
+from service import play
+from service.bench.figures import ms, percentile, pick_game
+from service.bench.running import free_port, running_service
 from service.connection import redis_url
-from service.games.base import OptionError
-from service.games.registry import game_types
+from service.local_cluster import MASTERS, LocalCluster
+from service.queues import TURNS, enqueuer, queue
+from service.store import Store
+from workers.pool import Pool
 
-PREFERRED = "brass-lancashire"
 TARGET_P99 = 0.050          # issue 10: submit->applied p99 with 8 clients (issue 18: on a cluster too)
 TARGET_RATIO = 0.60         # issue 10: turns/s through the queue against rq's empty-job rate
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
-
-
-def ms(seconds: float) -> str:
-    return f"{seconds * 1000:.3f} ms"
-
-
-def pick_game(game_id: str | None):
-    types = game_types()
-    if not types:
-        sys.exit("no game type is registered")
-    game_id = game_id or (PREFERRED if PREFERRED in types else next(iter(types)))
-    if game_id not in types:
-        sys.exit(f"unknown game {game_id!r}; registered: {', '.join(types)}")
-    return types[game_id]
-
-
-def engine(game_id: str | None, seats: int, games: int, options: dict | None = None) -> None:
-    """Random full games with legal-move enumeration at every step."""
-    game = pick_game(game_id)
-    seats = max(game.min_seats, min(seats, game.max_seats))
-    try:
-        engine_, options = game.engine, game.resolve_options(options, seats)
-    except OptionError as bad:
-        sys.exit(str(bad))
-    apply_times, legal_times, sizes, moves_per_game, cpu_times = [], [], [], [], []
-    measuring = 0.0                         # time spent sizing snapshots, not playing
-    started = time.perf_counter()
-    for seed in range(games):
-        chooser, state, steps = random.Random(seed), engine_.setup(options, seats, seed), 0
-        while engine_.result(state) is None:
-            seat = engine_.to_act(state)[0]
-            c0, t0 = time.process_time(), time.perf_counter()
-            moves = engine_.legal_moves(state, seat)
-            t1 = time.perf_counter()
-            state, _ = engine_.apply(state, seat, chooser.choice(moves))
-            t2 = time.perf_counter()
-            cpu_times.append(time.process_time() - c0)
-            legal_times.append(t1 - t0)
-            apply_times.append(t2 - t1)
-            sizes.append(len(json.dumps(engine_.dump(state), separators=(",", ":"))))
-            measuring += time.perf_counter() - t2
-            steps += 1
-        moves_per_game.append(steps)
-    elapsed = time.perf_counter() - started - measuring
-    print(f"bench engine {game.id}: {games} random games, {seats} seats, options {options}, "
-          f"legal moves enumerated at every step")
-    print(f"  games/s            {games / elapsed:.2f}  ({elapsed / games * 1000:.1f} ms per game,"
-          f" {statistics.mean(moves_per_game):.0f} moves per game)")
-    print(f"  apply        p50 {ms(percentile(apply_times, 50))}  p99 {ms(percentile(apply_times, 99))}")
-    print(f"  legal_moves  p50 {ms(percentile(legal_times, 50))}  p99 {ms(percentile(legal_times, 99))}")
-    decisions = [a + b for a, b in zip(legal_times, apply_times)]
-    print(f"  decision (legal_moves + apply) p99 {ms(percentile(decisions, 99))}  max {ms(max(decisions))}"
-          f"  (CPU time, unaffected by other load: p99 {ms(percentile(cpu_times, 99))})")
-    print(f"  snapshot (JSON, after every move) max {max(sizes)} bytes, "
-          f"mean {statistics.mean(sizes):.0f}")
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-@contextmanager
-def running_service(workers: int = 2, started: list | None = None, **extra: str):
-    """A real gunicorn server and `pbem worker` (`workers` turn workers and a mail
-    worker) on this machine's Redis (`extra`: more environment, e.g. STATE_REDIS_URL);
-    `started` gets their two processes (server first), to measure them."""
-    # all the bench's clients are 127.0.0.1: the rate limits are counted (their cost is
-    # measured) at a height they never reach, unless the environment sets them
-    high = {name: "1000000 per minute" for name in limits.DEFAULTS if "LIMIT" in name}
-    env = {**high, **os.environ, "REDIS_URL": redis_url(), **extra}
-    port = free_port()
-    # each in a process group of its own (start_new_session), which stop() ends whole:
-    # gunicorn's and rq's worker processes too
-    procs = [subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", str(port),
-                               "--workers", "2", "--threads", "16"], env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              start_new_session=True),
-             subprocess.Popen([sys.executable, "-m", "service.cli", "worker", "--turns",
-                               str(workers)], env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              start_new_session=True)]
-    if started is not None:
-        started.extend(procs)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_healthy(base)
-        yield base
-    finally:
-        stop(procs)
-
-
-STOP_GRACE = 10.0        # seconds SIGTERM has before SIGKILL (stop)
-
-
-def stop(procs: list[subprocess.Popen]) -> None:
-    """SIGTERM to each process's group, SIGKILL to the groups not gone STOP_GRACE
-    seconds later: nothing the bench started is left running."""
-    def signal_group(proc, sig) -> None:
-        try:
-            os.killpg(proc.pid, sig)
-        except ProcessLookupError:
-            pass
-    for proc in procs:
-        signal_group(proc, signal.SIGTERM)
-    deadline = time.monotonic() + STOP_GRACE
-    for proc in procs:
-        try:
-            proc.wait(max(0.0, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            pass
-        signal_group(proc, signal.SIGKILL)      # the group's children, if the leader went
-        proc.wait()
-
-
-# A loaded 2-core machine was measured to need more than 30 s to start gunicorn and
-# answer (issue 18, `bench api --cluster`): the bench waits this long.
-HEALTH_TIMEOUT = 120.0
-
-
-def wait_until_healthy(base: str, timeout: float = HEALTH_TIMEOUT) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            if requests.get(base + "/v1/health", timeout=1).ok:
-                return
-        except requests.RequestException:
-            pass
-        time.sleep(0.1)
-    raise RuntimeError(f"{base} did not answer /v1/health within {timeout} s")
 
 
 class Client:
@@ -183,7 +46,6 @@ class Client:
 
     def get(self, path: str, token: str | None = None) -> dict:
         return self.call("GET", path, token=token)[1]
-
 
 class Player(Client):
     """Plays one game over HTTP with random legal moves, starting a new one at the end."""
@@ -220,7 +82,6 @@ class Player(Client):
             self.to_act = turn["to_act"]
         return latency
 
-
 def submit_to_applied(base: str, chosen, turns: int, clients: int, seconds: float,
                       started: list | None = None) -> tuple:
     """(latencies of `turns` turns of one client, latencies with `clients` at once for
@@ -239,7 +100,6 @@ def submit_to_applied(base: str, chosen, turns: int, clients: int, seconds: floa
     if costs:
         costs.stop(applied)
     return alone, [t for p in players for t in p.latencies], applied, elapsed, costs
-
 
 def tree_cpu(root: int) -> float:
     """CPU seconds (user and system) of the process and its descendants, the living
@@ -261,7 +121,6 @@ def tree_cpu(root: int) -> float:
         tree |= found
     return sum(spent.get(pid, 0.0) for pid in tree)
 
-
 class Costs:
     """What each applied turn cost, in measures the machine's other load does not
     change much: Redis commands (REDIS_URL's server: queues and, on one Redis, the
@@ -272,7 +131,6 @@ class Costs:
         self.pids, self.conn = (api, workers), None
 
     def sample(self) -> tuple:
-        import redis
         self.conn = self.conn or redis.Redis.from_url(redis_url())
         return (self.conn.info("stats")["total_commands_processed"],
                 *(tree_cpu(pid) for pid in self.pids), time.process_time())
@@ -290,7 +148,6 @@ class Costs:
         return (f"{self.commands:.1f} Redis commands; CPU {self.api:.2f} ms API + "
                 f"{self.workers:.2f} ms workers + {self.client:.2f} ms bench clients = "
                 f"{self.api + self.workers + self.client:.2f} ms")
-
 
 def api(game: str | None, turns: int, clients: int, seconds: float, workers: int = 2,
         cluster: bool = False) -> None:
@@ -341,15 +198,12 @@ def api(game: str | None, turns: int, clients: int, seconds: float, workers: int
     print(f"  load average now {' '.join(f'{v:.2f}' for v in os.getloadavg())} on "
           f"{os.cpu_count()} cores: figures taken under other load are low")
 
-
 def met(ok: bool) -> str:
     return "met" if ok else "NOT met"
-
 
 def on_local_cluster(chosen, turns: int, clients: int, seconds: float, workers: int):
     """submit_to_applied with the game state on a three-master Redis Cluster started
     for it (service/local_cluster.py) and ended after."""
-    from service.local_cluster import MASTERS, LocalCluster
     cluster = LocalCluster([free_port() for _ in range(2 * MASTERS)]).start()
     try:
         with running_service(workers, STATE_REDIS_URL=cluster.url) as base:
@@ -357,28 +211,18 @@ def on_local_cluster(chosen, turns: int, clients: int, seconds: float, workers: 
     finally:
         cluster.stop()
 
-
 def burst(queue_name: str, workers: int, count) -> float:
     """Jobs/s of a burst pool of `workers` workers of the kind `pbem worker` runs on the
     queue, `count()` telling how many jobs are left."""
-    import redis
-
-    from workers.pool import Pool
     before = count()
     started = time.perf_counter()
     Pool(redis.Redis.from_url(redis_url()), [queue_name] * workers).start(
         burst=True, logging_level="WARNING")
     return (before - count()) / (time.perf_counter() - started)
 
-
 def queued_turns(game, workers: int, turns: int = 500) -> float:
     """Turns/s the workers resolve with no HTTP client in the way: one turn (the first
     legal move) queued in each of `turns` new games, then a burst pool on the turn queue."""
-    import redis
-
-    from service import play
-    from service.queues import TURNS, enqueuer, queue
-    from service.store import Store
     conn = redis.Redis.from_url(redis_url())
     store, enqueue = Store(conn), enqueuer(conn)
     for seed in range(turns):
@@ -390,13 +234,9 @@ def queued_turns(game, workers: int, turns: int = 500) -> float:
         play.submit_turn(store, enqueue, record.id, seat, 0, [move], game=loaded)
     return burst(TURNS, workers, lambda: queue(conn).count)
 
-
 def empty_jobs(workers: int, jobs: int = 3000) -> float:
     """Jobs/s of rq itself: `jobs` jobs that do nothing (os.getpid), done by a burst pool
     on a queue of their own."""
-    import redis
-    from rq import Queue
-
     name = f"bench-empty-{os.getpid()}"
     jobs_queue = Queue(name, connection=redis.Redis.from_url(redis_url()))
     jobs_queue.enqueue_many([Queue.prepare_data("os.getpid", result_ttl=60) for _ in range(jobs)])
@@ -404,7 +244,6 @@ def empty_jobs(workers: int, jobs: int = 3000) -> float:
         return burst(name, workers, lambda: jobs_queue.count)
     finally:
         jobs_queue.delete(delete_jobs=True)
-
 
 def concurrently(clients: int, seconds: float, make, act, on_start=None) -> tuple[int, float]:
     """Runs act(make(i)) in a loop on `clients` threads for `seconds`, once all have

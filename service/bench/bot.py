@@ -15,7 +15,7 @@ import sys
 import time
 from multiprocessing import Pool
 
-from service.bench import ms, percentile, pick_game
+from service.bench.figures import ms, percentile, pick_game
 from service.games.base import OptionError
 from service.games.bot import choose
 from service.games.registry import game_type
