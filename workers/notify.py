@@ -192,6 +192,14 @@ def seats_with_mail(game: Game) -> list[int]:
     return [seat for seat, entry in enumerate(game.record.seats) if entry.email]
 
 
+def on_resigned(game_id: str, seat: str) -> None:
+    """A seat resigned (issue 30, service/resignation.py): every seat with an address is
+    told that the bot plays it from now on."""
+    conn = connection()
+    deadline_policy.tell_bot_plays(conn, load_game(Store(conn), game_id), int(seat),
+                                   ("Resigned", "Resigned"), "resigned", f"resigned-{seat}")
+
+
 def on_game_resumed(game_id: str) -> None:
     """A resumed game's clocks start again at once (not at the next sweep)."""
     conn = connection()

@@ -5,7 +5,9 @@ caller may see it (the same redaction as `GET /log`), then each new one as its c
 publishes on the game's channel: `id:` is the entry's version, so a client that
 reconnects with `Last-Event-ID` misses nothing and repeats nothing. A `game` event
 follows each batch whose version, status or seats to act changed; `end` closes the
-stream of a finished game. A stream lasts at most STREAM_SECONDS (the client
+stream of a finished game. Each message said at the table after the stream opened
+that the caller reads (service/messages.py) comes as `event: message`, without an `id:`
+(a message is no version; `GET /v1/games/{id}/messages` pages through them). A stream lasts at most STREAM_SECONDS (the client
 reconnects), and a comment HEARTBEAT seconds after its last bytes keeps proxies from
 closing it.
 
@@ -26,7 +28,7 @@ from contextlib import ExitStack
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
-from service import changes, feed, limits, play, players
+from service import changes, feed, limits, messages, play, players
 from service.api import bearer, hall, seat_of, store
 from service.api.accounts import me
 from service.api.sse import (HEARTBEAT, KEEP_ALIVE, RETRY, STREAM_SECONDS, client_socket,
@@ -111,14 +113,26 @@ class GameFeed:
 
     def __init__(self, games, game, seat: int | None, since: int):
         self.games, self.game, self.seat, self.since, self.shown = games, game, seat, since, None
+        self.said = messages.newest_id(games.redis, game.record.id)    # messages from now on
 
     def news(self) -> tuple[bytes, bool]:
         """The bytes to send now (none if nothing changed), and whether the stream ends."""
         games, game, seat = self.games, self.game, self.seat
+        talk, self.said = games.shared(
+            game.record.id, ("said", seat, self.said),
+            lambda said=self.said: said_after(games.redis, game.record.id, seat, said))
         text, self.since, self.shown, done = games.shared(
             game.record.id, ("sse", seat, self.since, self.shown),
             lambda since=self.since, shown=self.shown: batch(games, game, seat, since, shown))
-        return text, done
+        return talk + text, done
+
+
+def said_after(conn, game_id: str, seat: int | None, said: str) -> tuple[bytes, str]:
+    """The SSE bytes of the messages after id `said` that the seat reads, and the id of
+    the newest message looked at."""
+    found = messages.readable(conn, game_id, seat, said)
+    return ("".join(sse(messages.MESSAGE, m) for m in found).encode(),
+            found[-1]["id"] if found else said)
 
 
 def batch(games, game, seat: int | None, since: int, shown: tuple | None):
