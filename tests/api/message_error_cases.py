@@ -2,6 +2,10 @@
 (issue 30), for tests/api/test_error_coverage.py: (operation, status) -> request(client, game)."""
 from __future__ import annotations
 
+import time
+
+import time_machine
+
 from service.mail.limits import MESSAGES_PER_MINUTE
 from tests.api.player_error_cases import BIG, FAKE, NO_ID, sign_up
 
@@ -11,9 +15,11 @@ def said(game) -> str:
 
 
 def talkative(client, game):
-    """One message past the seat's limit a minute."""
-    for number in range(MESSAGES_PER_MINUTE["messages"] + 1):
-        answer = client.post(said(game), json={"text": f"hello {number}"}, headers=game.auth(0))
+    """One message past the seat's limit a minute, all said within one minute's window
+    (the clock held still: a loaded machine may not cross a window's end between them)."""
+    with time_machine.travel(time.time() // 60 * 60 + 60, tick=False):
+        for number in range(MESSAGES_PER_MINUTE["messages"] + 1):
+            answer = client.post(said(game), json={"text": f"hello {number}"}, headers=game.auth(0))
     return answer
 
 
@@ -23,6 +29,12 @@ def resigned_twice(client, game):
 
 
 CASES = {
+    ("rematchGame", 401): lambda c, g: c.post(f"/v1/games/{g.id}/rematch"),
+    ("rematchGame", 403): lambda c, g: c.post(f"/v1/games/{g.id}/rematch", headers=sign_up(c)),
+    ("rematchGame", 404): lambda c, g: c.post(f"/v1/games/{NO_ID}/rematch", headers=g.auth(0)),
+    ("rematchGame", 409): lambda c, g: c.post(f"/v1/games/{g.id}/rematch", headers=g.auth(0)),
+    ("listFinishedGames", 400): lambda c, g: c.get(f"/v1/players/{NO_ID}/games?status=active"),
+    ("listFinishedGames", 404): lambda c, g: c.get(f"/v1/players/{NO_ID}/games?status=finished"),
     ("resignSeat", 401): lambda c, g: c.post(f"/v1/games/{g.id}/resign"),
     ("resignSeat", 403): lambda c, g: c.post(f"/v1/games/{g.id}/resign", headers=sign_up(c)),
     ("resignSeat", 404): lambda c, g: c.post(f"/v1/games/{NO_ID}/resign", headers=g.auth(0)),
@@ -55,6 +67,8 @@ CASES = {
 }
 # locked out (429) and Redis down (503): the same request for both
 REQUESTS = {
+    "rematchGame": lambda c, g: c.post(f"/v1/games/{g.id}/rematch", headers=g.auth(0)),
+    "listFinishedGames": lambda c, g: c.get(f"/v1/players/{NO_ID}/games?status=finished"),
     "resignSeat": lambda c, g: c.post(f"/v1/games/{g.id}/resign", headers=g.auth(1)),
     "readMessages": lambda c, g: c.get(said(g), headers=g.auth(0)),
     "muteSeats": lambda c, g: c.put(f"/v1/games/{g.id}/mutes", json={"seats": [1]},
