@@ -8,6 +8,7 @@ from collections import defaultdict
 
 from service import feed, players, problems, resignation
 from service.play import Game, create_game
+from service.queues import MAIL, RETRY, queue
 from service.store import WAITING, GameRecord, Snapshot, Store
 
 FINISHED = "finished"
@@ -55,7 +56,8 @@ def rematch(conn, game: Game, seat: int, player_id: str | None) -> tuple[GameRec
     """A new game of the finished one's type, options and names, its seed drawn anew:
     its bots stay bots, the caller's seat is bound to the caller's player account (if
     the caller has one), and every other seat gets an invitation; a seat bound to a
-    player is sent its code on the player's own stream. (record, the codes by seat, the
+    player is sent its code on the player's own stream, a seat with an address (and no
+    player) by mail in the finished game's thread (workers/notify.py, on_rematch). (record, the codes by seat, the
     admin token: as play.create_game answers.)"""
     record = game.record
     if game.snapshot.status != FINISHED:
@@ -78,5 +80,10 @@ def rematch(conn, game: Game, seat: int, player_id: str | None) -> tuple[GameRec
                 "status": WAITING, "to_act": [], "at": new.created_at, "seat": i,
                 "rematch_of": record.id, "invitation": shown[i]["invitation"]})
     pipe.execute()
+    mailed = {str(i): shown[i]["invitation"] for i, old in enumerate(record.seats)
+              if old.email and not old.player and "invitation" in shown[i]}
+    if mailed:          # the codes ride in the job alone (kept hashed in the game)
+        queue(conn, MAIL).enqueue("workers.notify.on_rematch", record.id, new.id, mailed,
+                                  job_id=f"on_rematch-{new.id}", retry=RETRY, result_ttl=0)
     return new, list(shown), admin
 

@@ -8,14 +8,14 @@ from service.history import rank
 from tests.api.test_players import new_game, sign_up
 
 
-def played_out(client, game, work) -> dict:
-    """The pile game played out: both seats pass."""
-    for seat in (0, 1):
-        answer = client.post(f"/v1/games/{game.id}/turns", headers=game.auth(seat),
+def played_out(client, work, game_id: str, auths: list[dict]) -> dict:
+    """The pile game played out: both seats pass (each with its headers in `auths`)."""
+    for seat, auth in enumerate(auths):
+        answer = client.post(f"/v1/games/{game_id}/turns", headers=auth,
                              json={"expected_version": seat, "moves": [{"action": "pass"}]})
         assert answer.status_code == 202, answer.json
         work()
-    return client.get(f"/v1/games/{game.id}").json
+    return client.get(f"/v1/games/{game_id}").json
 
 
 def test_a_rank_counts_the_seats_ranked_before_so_tied_winners_both_rank_first():
@@ -29,9 +29,7 @@ def test_finished_games_list_results_ranks_and_a_summary_per_game_type(client, w
     games = [new_game(client, [{"name": "Ada", "player": ada["id"]}, {"name": "Bert"}], **ada_auth)
              for _ in range(3)]
     for game in games[:2]:
-        game.tokens[0] = ada_auth["Authorization"].split()[1]
-        ended = played_out(client, game, work)
-        assert ended["status"] == "finished"
+        assert played_out(client, work, game.id, [ada_auth, game.auth(1)])["status"] == "finished"
     listed = client.get(f"/v1/players/{ada['id']}/games?status=finished")   # anyone may read it
     assert listed.status_code == 200
     body = listed.json
@@ -61,11 +59,7 @@ def test_a_rematch_seats_the_same_players_with_the_same_options_and_a_new_deal(c
     first = created["id"]
     early = client.post(f"/v1/games/{first}/rematch", headers=ada_auth)
     assert early.status_code == 409 and early.json["status_now"] == "active"
-    for seat, auth in ((0, ada_auth), (1, bert_auth)):
-        client.post(f"/v1/games/{first}/turns", headers=auth,
-                    json={"expected_version": seat, "moves": [{"action": "pass"}]})
-        work()
-    old = client.get(f"/v1/games/{first}").json
+    old = played_out(client, work, first, [ada_auth, bert_auth])
     assert old["status"] == "finished"
 
     answer = client.post(f"/v1/games/{first}/rematch", headers=bert_auth)     # one call
@@ -82,10 +76,6 @@ def test_a_rematch_seats_the_same_players_with_the_same_options_and_a_new_deal(c
     taken = client.post(f"/v1/games/{rematch['id']}/invitations/accept",
                         json={"code": invitation}, headers=ada_auth)
     assert taken.status_code == 200 and taken.json["status"] == "active"
-    for seat, auth in ((0, ada_auth), (1, bert_auth)):
-        client.post(f"/v1/games/{rematch['id']}/turns", headers=auth,
-                    json={"expected_version": seat, "moves": [{"action": "pass"}]})
-        work()
-    new = client.get(f"/v1/games/{rematch['id']}").json
+    new = played_out(client, work, rematch["id"], [ada_auth, bert_auth])
     assert new["status"] == "finished" and new["players"] == old["players"]
     assert new["fairness"]["seed"] != old["fairness"]["seed"]          # a deal of its own

@@ -123,3 +123,28 @@ def test_a_generated_client_plays_a_whole_game(service, api, game_id, seats, opt
 
 def game_prefix(game_id: str) -> str:
     return "".join(part.title() for part in game_id.split("-"))
+
+
+def test_a_generated_client_talks_at_the_table_and_resigns(service, api):
+    """Issue 30: messages (to the table, a whisper), reading them a page at a time, and a
+    resignation, through the generated client's own typed models alone."""
+    models = generated(api, "models")
+    create_game = generated(api, "api.games.create_game")
+    say = generated(api, "api.games.say_message")
+    read = generated(api, "api.games.read_messages")
+    resign = generated(api, "api.games.resign_seat")
+    anyone = api.Client(base_url=service.base, raise_on_unexpected_status=True)
+    created = create_game.sync(client=anyone, body=models.NewGame(
+        game="brass-lancashire", players=[models.Player(name=f"p{i}") for i in range(3)],
+        seed=2026))
+    seats = [api.AuthenticatedClient(base_url=service.base, token=seat.token,
+                                     raise_on_unexpected_status=True) for seat in created.seats]
+    table = say.sync(created.id, client=seats[0], body=models.SayMessageBody(text="good luck"))
+    whisper = say.sync(created.id, client=seats[0], body=models.SayMessageBody(text="psst", to=2))
+    assert isinstance(table, models.Message) and table.to is None and whisper.to_name == "p2"
+    page = read.sync(created.id, client=seats[1], limit=10)
+    assert isinstance(page, models.ReadMessagesResponse200) and not page.more
+    assert [m.text for m in page.messages] == ["good luck"]
+    assert [m.text for m in read.sync(created.id, client=seats[2]).messages] == ["good luck", "psst"]
+    gone = resign.sync(created.id, client=seats[2])
+    assert isinstance(gone, models.ResignSeatResponse200) and gone.resigned == [2]

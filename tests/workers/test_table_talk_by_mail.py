@@ -3,7 +3,9 @@ the whole table, `tell NAME TEXT` to one player; the next mail of every reader c
 what it may read, once, and a whisper never reaches a third seat's mail."""
 from __future__ import annotations
 
+from service import handover, history
 from service.messages import readable
+from service.play import load_game
 from service.resignation import resigned
 from service.store import Store
 from tests.workers.conftest import reply_to
@@ -61,3 +63,25 @@ def test_resign_by_mail_is_asked_back_then_done_and_every_seat_is_told(
 
 def load_resigned(conn, game_id: str) -> list[int]:
     return resigned(Store(conn).game(game_id))
+
+
+def test_a_rematch_invites_each_seat_with_an_address_by_mail_in_the_old_thread(
+        conn, inbox, mail_in, run_jobs, new_game):
+    """Issue 30, "rematch": a seat held by an address (no account) is mailed its
+    invitation's page, which takes the new seat once."""
+    game_id = new_game("pile", players=PEOPLE[:2])
+    run_jobs()
+    for address in (ADA, BERT):             # each passes by mail: the game is over
+        mail_in(reply_to(inbox.last(address), "pass", address))
+        run_jobs()
+    game = load_game(Store(conn), game_id)
+    assert game.snapshot.status == "finished"
+    new, shown, _admin = history.rematch(conn, game, 0, None)
+    run_jobs()
+    for seat, address in enumerate((ADA, BERT)):
+        told = inbox.last(address)
+        code = shown[seat]["invitation"]
+        assert "Rematch" in told["Subject"]
+        assert f"/games/{new.id}/invitation/{code}" in text(told)
+        assert told["In-Reply-To"] and game_id in told["Reply-To"]         # the old thread
+    assert handover.take(conn, new.id, shown[1]["invitation"]).seat == 1
