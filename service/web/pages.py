@@ -68,7 +68,8 @@ def spectator(game_id: str):
         pass                                    # the spectator's page is anyone's
     if game.snapshot.status == WAITING:
         return waiting(game)
-    return render_template("pages/game.html", **table(game, None))
+    said = messages.readable(current_app.extensions["redis"], game_id, None)[-MESSAGES_SHOWN:]
+    return render_template("pages/game.html", **table(game, None), said=said)
 
 
 @bp.post("/games/<game_id>/sign-in")

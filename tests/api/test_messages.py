@@ -164,6 +164,8 @@ def test_the_seat_page_shows_its_messages_and_says_one_by_its_form(client, redis
         pages[seat] = browser
     page = pages[1].get(f"/games/{game.id}/seat").get_data(as_text=True)
     assert "hello table" in page and SECRET not in page
+    spectator = client.application.test_client().get(f"/games/{game.id}").get_data(as_text=True)
+    assert "hello table" in spectator and SECRET not in spectator
     assert SECRET in pages[2].get(f"/games/{game.id}/seat").get_data(as_text=True)
     csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
     answer = pages[1].post(f"/games/{game.id}/seat/messages",
