@@ -129,10 +129,8 @@ def test_a_generated_client_talks_at_the_table_and_resigns(service, api):
     """Issue 30: messages (to the table, a whisper), reading them a page at a time, and a
     resignation, through the generated client's own typed models alone."""
     models = generated(api, "models")
-    create_game = generated(api, "api.games.create_game")
-    say = generated(api, "api.games.say_message")
-    read = generated(api, "api.games.read_messages")
-    resign = generated(api, "api.games.resign_seat")
+    create_game, say, read, resign = (generated(api, f"api.games.{name}") for name in (
+        "create_game", "say_message", "read_messages", "resign_seat"))
     anyone = api.Client(base_url=service.base, raise_on_unexpected_status=True)
     created = create_game.sync(client=anyone, body=models.NewGame(
         game="brass-lancashire", players=[models.Player(name=f"p{i}") for i in range(3)],
