@@ -3,7 +3,7 @@
 Messages are not moves: they change no version of the game and never enter the rules'
 log. Each is kept in the game's stream of messages on REDIS_URL's Redis (beside the
 players' streams and the mail's bookkeeping, not with the game state), the newest KEPT
-of them:
+of them, until KEPT_DAYS after the game's last message:
 
   game:{id}:messages        a Redis stream, an entry per message (`m`: its JSON)
   game:{id}:mutes:<seat>    set: the seats whose messages the seat does not want
@@ -31,6 +31,12 @@ MAX_LENGTH = 1000           # characters in a message
 KEPT = 500                  # messages kept per game (the oldest go first)
 PAGE = 50                   # messages a page holds unless asked for fewer (at most KEPT)
 MESSAGE = "message"         # the event's type on the players' streams and the game's
+KEPT_DAYS = 180             # a game's messages, mutes and marks live this long after its last message
+# Refused in a message: control, format (bidirectional overrides that disguise text),
+# surrogate and private-use characters, but line breaks, tabs and the zero-width joiner
+# that emoji sequences are made of.
+HIDDEN = ("Cc", "Cf", "Cs", "Co")
+KEPT_CONTROLS = "\n\t\u200d"
 
 
 def messages_key(game_id: str) -> str:
@@ -58,8 +64,9 @@ def plain(text: str) -> str:
         raise refused("text", "a message holds some text")
     if len(text) > MAX_LENGTH:
         raise refused("text", f"a message is at most {MAX_LENGTH} characters")
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co") and c not in "\n\t" for c in text):
-        raise refused("text", "plain text only: no control characters but line breaks and tabs")
+    if any(unicodedata.category(c) in HIDDEN and c not in KEPT_CONTROLS for c in text):
+        raise refused("text", "plain text only: no control or invisible formatting characters "
+                              "(bidirectional overrides among them) but line breaks and tabs")
     return text
 
 
@@ -83,6 +90,9 @@ def say(conn, record: GameRecord, snap: Snapshot, seat: int, text: str,
                            maxlen=KEPT, approximate=False).decode()
     message = {"id": message_id, **message}
     pipe = conn.pipeline()
+    for name in [messages_key(record.id)] + [name(record.id, seat) for seat in range(len(names))
+                                            for name in (mutes_key, mailed_key)]:
+        pipe.expire(name, KEPT_DAYS * 86400)
     event = {"type": MESSAGE, "game": record.id, "game_type": record.game,
              "version": snap.version, "status": snap.status, "to_act": snap.to_act,
              "at": message["at"], "message": message}
@@ -119,6 +129,7 @@ def set_muted(conn, record: GameRecord, seat: int, seats: list[int]) -> list[int
     pipe.delete(mutes_key(record.id, seat))
     if seats:
         pipe.sadd(mutes_key(record.id, seat), *seats)
+        pipe.expire(mutes_key(record.id, seat), KEPT_DAYS * 86400)
     pipe.execute()
     return sorted(set(seats))
 
@@ -154,7 +165,7 @@ def unmailed(conn, game_id: str, seat: int) -> list[dict]:
 def mailed(conn, game_id: str, seat: int, messages: list[dict]) -> None:
     """The seat's mail carried these messages: the next carries those after them."""
     if messages:
-        conn.set(mailed_key(game_id, seat), messages[-1]["id"])
+        conn.set(mailed_key(game_id, seat), messages[-1]["id"], ex=KEPT_DAYS * 86400)
 
 
 def in_words(messages: list[dict]) -> str:

@@ -13,7 +13,7 @@ import time_machine
 
 from service import feed, seat_links
 from service.mail.limits import MESSAGES_PER_MINUTE
-from service.messages import KEPT
+from service.messages import KEPT, KEPT_DAYS
 from service.store import Store
 from service.web import seats
 from tests.api.helpers import a_game
@@ -74,6 +74,9 @@ def test_bad_messages_are_refused_naming_the_field_and_change_nothing(client):
     assert client.post(f"/v1/games/{game.id}/messages", json={"text": "hi"}).status_code == 401
     assert say(client, game, 0, "x" * 1000).status_code == 201      # the bound itself is fine
     assert say(client, game, 0, "two\nlines\tand a tab").status_code == 201
+    assert say(client, game, 0, "family \U0001F468\u200d\U0001F469\u200d\U0001F467").status_code == 201
+    disguised = say(client, game, 0, "pay \u202e0001\u202c now")      # a right-to-left override
+    assert disguised.status_code == 400 and disguised.json["errors"][0]["field"] == "text"
 
 
 def test_a_seat_says_at_most_its_limit_a_minute(client):
@@ -119,6 +122,7 @@ def test_messages_come_a_page_at_a_time_and_the_game_keeps_its_newest(client, re
     assert [m["text"] for m in rest["messages"]] == ["m2", "m3", "m4"] and not rest["more"]
     assert client.get(f"/v1/games/{game.id}/messages?after=x").status_code == 400
     assert redis_conn.xinfo_stream(f"game:{{{game.id}}}:messages")["length"] == 5 <= KEPT
+    assert 0 < redis_conn.ttl(f"game:{{{game.id}}}:messages") <= KEPT_DAYS * 86400
 
 
 def test_a_whisper_reaches_the_streams_of_its_two_players_only(client, redis_conn):
