@@ -23,24 +23,59 @@ def test_a_rank_counts_the_seats_ranked_before_so_tied_winners_both_rank_first()
     assert [rank(result, seat) for seat in range(4)] == [1, 3, 1, 4]
 
 
+def play(client, work, game_id: str, auths: list[dict], moves: list[dict | None]) -> dict:
+    """The moves, in turn from seat 0 on (each seat with its headers in `auths`); None:
+    the mover's first legal move (its lowest card)."""
+    for version, move in enumerate(moves):
+        auth = auths[version % 2]
+        if move is None:
+            move = client.get(f"/v1/games/{game_id}/legal-moves", headers=auth).json["moves"][0]
+        answer = client.post(f"/v1/games/{game_id}/turns", headers=auth,
+                             json={"expected_version": version, "moves": [move]})
+        assert answer.status_code == 202, answer.json
+        work()
+    return client.get(f"/v1/games/{game_id}").json
+
+
 def test_finished_games_list_results_ranks_and_a_summary_per_game_type(client, work):
+    """Ada wins one game, loses one, resigns one (the bot plays her seat to its end), and
+    has one running: three listed, the running one not."""
     ada, ada_auth = sign_up(client)
     bert, bert_auth = sign_up(client, "Bert", "bert@player.test")
     games = [new_game(client, [{"name": "Ada", "player": ada["id"]}, {"name": "Bert"}], **ada_auth)
-             for _ in range(3)]
-    for game in games[:2]:
-        assert played_out(client, work, game.id, [ada_auth, game.auth(1)])["status"] == "finished"
+             for _ in range(4)]
+    won, lost, resigned, running = games
+    passing = {"action": "pass"}
+    assert play(client, work, won.id, [ada_auth, won.auth(1)],
+                [None, passing, passing])["result"]["ranking"] == [[0], [1]]
+    assert play(client, work, lost.id, [ada_auth, lost.auth(1)],
+                [passing, None, passing, passing])["result"]["ranking"] == [[1], [0]]
+    assert client.post(f"/v1/games/{resigned.id}/resign", headers=ada_auth).status_code == 200
+    work()                                          # the bot's move for Ada
+    for _ in range(60):
+        state = client.get(f"/v1/games/{resigned.id}").json
+        if state["status"] == "finished":
+            break
+        client.post(f"/v1/games/{resigned.id}/turns", headers=resigned.auth(1),
+                    json={"expected_version": state["version"], "moves": [passing]})
+        work()
+    assert state["status"] == "finished"
+
     listed = client.get(f"/v1/players/{ada['id']}/games?status=finished")   # anyone may read it
     assert listed.status_code == 200
     body = listed.json
-    assert sorted(g["id"] for g in body["games"]) == sorted(g.id for g in games[:2])  # not the running one
+    by_id = {g["id"]: g for g in body["games"]}
+    assert set(by_id) == {won.id, lost.id, resigned.id} and running.id not in by_id
+    assert [g["id"] for g in body["games"]] == [resigned.id, lost.id, won.id]   # newest first
+    assert (by_id[won.id]["rank"], by_id[lost.id]["rank"]) == (1, 2)
+    assert [g["resigned"] for g in body["games"]] == [True, False, False]
     for entry in body["games"]:
         result = client.get(f"/v1/games/{entry['id']}").json["result"]
-        assert entry["result"] == result and entry["seat"] == 0 and not entry["resigned"]
+        assert entry["result"] == result and entry["seat"] == 0
         assert entry["score"] == result["scores"][0] and entry["rank"] == rank(result, 0)
     ranks = [g["rank"] for g in body["games"]]
-    assert body["summary"] == [{"game": "pile", "played": 2, "won": ranks.count(1),
-                                "average_rank": sum(ranks) / 2}]
+    assert body["summary"] == [{"game": "pile", "played": 3, "won": ranks.count(1),
+                                "average_rank": round(sum(ranks) / 3, 3)}]
     assert client.get(f"/v1/players/{bert['id']}/games?status=finished").json["games"] == []
     refused = client.get(f"/v1/players/{ada['id']}/games?status=active")
     assert refused.status_code == 400 and refused.json["errors"][0]["field"] == "status"
