@@ -7,7 +7,8 @@ reconnects with `Last-Event-ID` misses nothing and repeats nothing. A `game` eve
 follows each batch whose version, status or seats to act changed; `end` closes the
 stream of a finished game. Each message said at the table after the stream opened
 that the caller reads (service/messages.py) comes as `event: message`, without an `id:`
-(a message is no version; `GET /v1/games/{id}/messages` pages through them). A stream lasts at most STREAM_SECONDS (the client
+(a message is no version; `GET /v1/games/{id}/messages` pages through them); a client
+that reconnects sends the last message's id as `messages_after` to miss none. A stream lasts at most STREAM_SECONDS (the client
 reconnects), and a comment HEARTBEAT seconds after its last bytes keeps proxies from
 closing it.
 
@@ -46,7 +47,8 @@ def game_events(game_id: str):
     since = request.headers.get("Last-Event-ID", type=int)
     if since is None:
         since = request.args.get("since", 0, type=int)
-    return held(GameFeed(store(), game, seat, since), lambda: store().changes(game_id))
+    return held(GameFeed(store(), game, seat, since, request.args.get("messages_after")),
+                lambda: store().changes(game_id))
 
 
 def held(stream, subscribe) -> Response:
@@ -111,9 +113,10 @@ class GameFeed:
     the game share one rendering of each batch (`batch`), so a change costs each stream
     a write of the same bytes, not its own reads and JSON encoding."""
 
-    def __init__(self, games, game, seat: int | None, since: int):
+    def __init__(self, games, game, seat: int | None, since: int, said: str | None = None):
         self.games, self.game, self.seat, self.since, self.shown = games, game, seat, since, None
-        self.said = messages.newest_id(games.redis, game.record.id)    # messages from now on
+        # the messages after `said` (a reconnecting client's last), else from now on
+        self.said = said or messages.newest_id(games.redis, game.record.id)
 
     def news(self) -> tuple[bytes, bool]:
         """The bytes to send now (none if nothing changed), and whether the stream ends."""

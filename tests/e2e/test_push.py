@@ -191,6 +191,15 @@ def test_a_whisper_reaches_the_streams_of_its_two_seats_only(service, streams):
             assert heard == expected, (server, who, reader.events)
             assert reader.moves() == []
         assert table.state()["version"] == 0
+        first = next(d for e, _, d, _ in readers[(streams, 2)].events if e == "message")
+        resumed = Reader(f"{streams}/v1/games/{table.id}/events?messages_after={first['id']}",
+                         table.auth(2))          # a reconnect misses none of the messages
+        readers["resumed"] = resumed
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and len(resumed.events) < 3:
+            time.sleep(0.02)
+        assert [d["text"] for e, _, d, _ in resumed.events if e == "message"] == \
+            [secret, "the last word"]
     finally:
         for reader in readers.values():
             reader.close()
