@@ -51,6 +51,12 @@ def mailed_key(game_id: str, seat: int) -> str:
     return key(game_id, "messages", "mailed", str(seat))
 
 
+def game_keys(game_id: str, seats: int) -> list[str]:
+    """Every key of the game's talk: its messages, and each seat's mutes and mail mark."""
+    return [messages_key(game_id)] + [key_of(game_id, seat) for seat in range(seats)
+                                      for key_of in (mutes_key, mailed_key)]
+
+
 def refused(field: str, message: str) -> problems.Problem:
     return problems.ValidationFailed(f"{field}: {message}",
                                      errors=[{"field": field, "message": message}])
@@ -58,7 +64,7 @@ def refused(field: str, message: str) -> problems.Problem:
 
 def plain(text: str) -> str:
     """The message's text, trimmed; 400 naming `text` for one empty, too long, or with
-    control characters other than line breaks and tabs."""
+    a HIDDEN character other than line breaks, tabs and the zero-width joiner."""
     text = text.strip()
     if not text:
         raise refused("text", "a message holds some text")
@@ -90,9 +96,8 @@ def say(conn, record: GameRecord, snap: Snapshot, seat: int, text: str,
                            maxlen=KEPT, approximate=False).decode()
     message = {"id": message_id, **message}
     pipe = conn.pipeline()
-    for name in [messages_key(record.id)] + [name(record.id, seat) for seat in range(len(names))
-                                            for name in (mutes_key, mailed_key)]:
-        pipe.expire(name, KEPT_DAYS * 86400)
+    for kept in game_keys(record.id, len(names)):
+        pipe.expire(kept, KEPT_DAYS * 86400)
     event = {"type": MESSAGE, "game": record.id, "game_type": record.game,
              "version": snap.version, "status": snap.status, "to_act": snap.to_act,
              "at": message["at"], "message": message}
