@@ -8,6 +8,7 @@ from service.play import Game
 from service.queues import RETRY, TURNS, job_waiting, queue
 
 BOT_GAMES = "bot-games"
+RESIGNED = "resigned"       # the game's settings' list of the seats whose players resigned
 
 
 def bot_to_act(game: Game) -> int | None:
@@ -20,9 +21,13 @@ def bot_to_act(game: Game) -> int | None:
 def owe(conn, game: Game, reason: str = "seat") -> bool:
     """Put the bot's job on the turns queue when a bot seat is to act; True if owed.
     `reason` goes into the log's `played_by_bot` event: "seat" (a bot's seat),
-    "deadline" (the bot took a dropped player's seat)."""
-    if bot_to_act(game) is None:
+    "deadline" (the bot took a dropped player's seat); "resigned" for every move of a
+    seat whose player resigned (service/resignation.py)."""
+    seat = bot_to_act(game)
+    if seat is None:
         return False
+    if seat in game.record.settings.get(RESIGNED, ()):
+        reason = RESIGNED
     conn.sadd(BOT_GAMES, game.record.id)
     job_id = f"bot-{game.record.id}-{game.snapshot.version}"
     turns = queue(conn, TURNS)

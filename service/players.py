@@ -178,9 +178,9 @@ def games(conn, player_id: str) -> list[tuple[str, int]]:
     return sorted((g.decode(), int(s)) for g, s in conn.hgetall(player_key(player_id, "seats")).items())
 
 
-def inbox(conn, player_id: str, only_to_act: bool = False) -> list[dict]:
-    """Every game the player is seated in (read in one round trip), those where it is
-    to act first; `only_to_act` keeps those alone."""
+def seated_games(conn, player_id: str) -> list[tuple[int, GameRecord, Snapshot]]:
+    """(seat, record, snapshot) of every game the player is seated in, read in one
+    round trip; a game deleted since is left out."""
     seated_in = games(conn, player_id)
     pipe = state_redis(conn).pipeline(transaction=False)     # where the game state lives
     for game_id, _seat in seated_in:
@@ -188,14 +188,21 @@ def inbox(conn, player_id: str, only_to_act: bool = False) -> list[dict]:
             pipe.get(key(game_id, part))
     read = pipe.execute()
     out = []
-    for (game_id, seat), meta, snap, final in zip(seated_in, read[::3], read[1::3], read[2::3]):
+    for (_game_id, seat), meta, snap, final in zip(seated_in, read[::3], read[1::3], read[2::3]):
         if final is not None:                      # a finished game: one key
             whole = unpacked(final)
-            record, snapshot = GameRecord.from_stored(whole["meta"]), Snapshot(**whole["snapshot"])
-        elif meta is None or snap is None:
-            continue                               # a game deleted since
-        else:
-            record, snapshot = GameRecord.from_stored(unpacked(meta)), Snapshot(**unpacked(snap))
+            out.append((seat, GameRecord.from_stored(whole["meta"]), Snapshot(**whole["snapshot"])))
+        elif meta is not None and snap is not None:
+            out.append((seat, GameRecord.from_stored(unpacked(meta)), Snapshot(**unpacked(snap))))
+    return out
+
+
+def inbox(conn, player_id: str, only_to_act: bool = False) -> list[dict]:
+    """Every game the player is seated in (read in one round trip), those where it is
+    to act first; `only_to_act` keeps those alone."""
+    out = []
+    for seat, record, snapshot in seated_games(conn, player_id):
+        game_id = record.id
         acting = snapshot.status == "active" and seat in snapshot.to_act
         if acting or not only_to_act:
             out.append({"id": game_id, "game": record.game, "seat": seat,

@@ -113,17 +113,25 @@ def bot(conn, game: Game, seat: int, config: dict, clock: str) -> str:
     if not store.hand_to_bot(game.record.id, seat):
         return "bot already plays"
     game = load_game(store, game.record.id)
+    tell_bot_plays(conn, game, seat, ("Time ran out", "Deadline"),
+                   f"did not move within {hours(config)}", f"bot-{clock}")
+    bot_seats.owe(conn, game, reason="deadline")
+    return "bot"
+
+
+def tell_bot_plays(conn, game: Game, seat: int, heads: tuple[str, str], did: str,
+                   event: str) -> None:
+    """Every seat with an address is told that the seat's holder `did` something (ran
+    out of time, resigned) and the game's bot plays the seat from now on; `heads`: the
+    subject's beginning and the section's title."""
     mail_config, name = MailConfig.from_env(conn), game.record.seats[seat].name
     for other, entry in enumerate(game.record.seats):
         if entry.email:
             whom = "you" if other == seat else name
-            mail = notices.blank(game, other, f"Time ran out: the bot plays for {whom}", mail_config)
-            mail.add("Deadline", f"{'You' if other == seat else name} did not move within "
-                     f"{hours(config)}, so the game's bot plays {'your' if other == seat else 'their'}"
-                     " seat from now on.")
-            outbox.dispatch(conn, queue(conn), mail_config, mail, [f"bot-{clock}"])
-    bot_seats.owe(conn, game, reason="deadline")
-    return "bot"
+            mail = notices.blank(game, other, f"{heads[0]}: the bot plays for {whom}", mail_config)
+            mail.add(heads[1], f"{'You' if other == seat else name} {did}, so the game's bot "
+                     f"plays {'your' if other == seat else 'their'} seat from now on.")
+            outbox.dispatch(conn, queue(conn), mail_config, mail, [event])
 
 
 POLICIES = {"wait": wait, "skip": skip, "pause": pause, "bot": bot}

@@ -192,6 +192,31 @@ def seats_with_mail(game: Game) -> list[int]:
     return [seat for seat, entry in enumerate(game.record.seats) if entry.email]
 
 
+def on_resigned(game_id: str, seat: str) -> None:
+    """A seat resigned (issue 30, service/resignation.py): every seat with an address is
+    told that the bot plays it from now on."""
+    conn = connection()
+    deadline_policy.tell_bot_plays(conn, load_game(Store(conn), game_id), int(seat),
+                                   ("Resigned", "Resigned"), "resigned", f"resigned-{seat}")
+
+
+def on_rematch(game_id: str, rematch_id: str, codes: dict) -> int:
+    """The rematch of a finished game (issue 30, service/history.py): each seat with an
+    address is sent its invitation's page, in the finished game's thread."""
+    conn = connection()
+    config = MailConfig.from_env(conn)
+    game = load_game(Store(conn), game_id)
+
+    def invite(seat: int):
+        mail = notices.blank(game, seat, "Rematch", config)
+        link = f"{config.public_url}/games/{rematch_id}/invitation/{codes[str(seat)]}"
+        mail.add("Rematch", f"A rematch of this game is set up: the same players and options, "
+                 f"a new deal. Take your seat on its page:\n{link}\n(the link takes the seat "
+                 "once: do not forward it)")
+        return outbox.dispatch(conn, queue(conn), config, mail, [f"rematch-{rematch_id}"])
+    return each_seat(game, [int(seat) for seat in codes], invite)
+
+
 def on_game_resumed(game_id: str) -> None:
     """A resumed game's clocks start again at once (not at the next sweep)."""
     conn = connection()

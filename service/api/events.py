@@ -5,7 +5,10 @@ caller may see it (the same redaction as `GET /log`), then each new one as its c
 publishes on the game's channel: `id:` is the entry's version, so a client that
 reconnects with `Last-Event-ID` misses nothing and repeats nothing. A `game` event
 follows each batch whose version, status or seats to act changed; `end` closes the
-stream of a finished game. A stream lasts at most STREAM_SECONDS (the client
+stream of a finished game. Each message said at the table after the stream opened
+that the caller reads (service/messages.py) comes as `event: message`, without an `id:`
+(a message is no version; `GET /v1/games/{id}/messages` pages through them); a client
+that reconnects sends the last message's id as `messages_after` to miss none. A stream lasts at most STREAM_SECONDS (the client
 reconnects), and a comment HEARTBEAT seconds after its last bytes keeps proxies from
 closing it.
 
@@ -26,7 +29,7 @@ from contextlib import ExitStack
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
-from service import changes, feed, limits, play, players
+from service import changes, feed, limits, messages, play, players
 from service.api import bearer, hall, seat_of, store
 from service.api.accounts import me
 from service.api.sse import (HEARTBEAT, KEEP_ALIVE, RETRY, STREAM_SECONDS, client_socket,
@@ -44,7 +47,8 @@ def game_events(game_id: str):
     since = request.headers.get("Last-Event-ID", type=int)
     if since is None:
         since = request.args.get("since", 0, type=int)
-    return held(GameFeed(store(), game, seat, since), lambda: store().changes(game_id))
+    return held(GameFeed(store(), game, seat, since, request.args.get("messages_after")),
+                lambda: store().changes(game_id))
 
 
 def held(stream, subscribe) -> Response:
@@ -109,16 +113,29 @@ class GameFeed:
     the game share one rendering of each batch (`batch`), so a change costs each stream
     a write of the same bytes, not its own reads and JSON encoding."""
 
-    def __init__(self, games, game, seat: int | None, since: int):
+    def __init__(self, games, game, seat: int | None, since: int, said: str | None = None):
         self.games, self.game, self.seat, self.since, self.shown = games, game, seat, since, None
+        # the messages after `said` (a reconnecting client's last), else from now on
+        self.said = said or messages.newest_id(games.redis, game.record.id)
 
     def news(self) -> tuple[bytes, bool]:
         """The bytes to send now (none if nothing changed), and whether the stream ends."""
         games, game, seat = self.games, self.game, self.seat
+        talk, self.said = games.shared(
+            game.record.id, ("said", seat, self.said),
+            lambda said=self.said: said_after(games.redis, game.record.id, seat, said))
         text, self.since, self.shown, done = games.shared(
             game.record.id, ("sse", seat, self.since, self.shown),
             lambda since=self.since, shown=self.shown: batch(games, game, seat, since, shown))
-        return text, done
+        return talk + text, done
+
+
+def said_after(conn, game_id: str, seat: int | None, said: str) -> tuple[bytes, str]:
+    """The SSE bytes of the messages after id `said` that the seat reads, and the id of
+    the newest message looked at."""
+    found = messages.readable(conn, game_id, seat, said)
+    return ("".join(sse(messages.MESSAGE, m) for m in found).encode(),
+            found[-1]["id"] if found else said)
 
 
 def batch(games, game, seat: int | None, since: int, shown: tuple | None):

@@ -8,7 +8,8 @@ from collections import OrderedDict
 import redis
 from flask import Blueprint, current_app, request, url_for
 
-from service import bot_seats, fairness, feed, invitations, play, players, problems, seating
+from service import (bot_seats, fairness, feed, invitations, play, players, problems,
+                     resignation, seating)
 from service.api import bearer, bearer_player, seat_of, store
 from service.api.waiting import waiting
 from service.games.choice_tree import below, choice_tree, node_at, with_level_effects
@@ -90,7 +91,9 @@ def show_game(game_id: str):
             game.snapshot = store().wait_version(game_id, after, min(wait, MAX_WAIT))
     # one tag per view (issue 11, finding 7): the body differs per seat and for spectators
     viewer = "spectator" if seat is None else f"seat{seat}"
-    tag = f"{game.snapshot.version}-{game.snapshot.status}-{viewer}"
+    gave_up = resignation.resigned(game.record)      # changes no version: in the tag
+    tag = f"{game.snapshot.version}-{game.snapshot.status}-{viewer}" + \
+        "".join(f"-r{gone}" for gone in gave_up)
     headers = {"ETag": f'"{tag}"', "Vary": "Authorization, Cookie"}
     if request.if_none_match.contains_weak(tag):      # RFC 9110 13.1.2: weak, or "*"
         return "", 304, headers
@@ -103,6 +106,8 @@ def show_game(game_id: str):
             "result": snap.result,
             "fairness": fairness.public(game.record.seed, game.record.fairness,
                                         snap.status == "finished")}
+    if gave_up:
+        body["resigned"] = gave_up
     return body, 200, headers
 
 

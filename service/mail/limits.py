@@ -9,6 +9,9 @@ once, other answers up to "answers" per hour at once, the rest folded into one d
 within the hour (all a loop with a careless auto-responder then costs). Moves
 themselves are never limited.
 
+Table talk (issue 30), per minute: the messages one seat says ("messages", by API, page
+or mail alike: service/messages.py).
+
 Invitations (issue 11, finding 4), per day: those one API key sends ("creator") and those
 one address receives ("recipient"); `take` counts a new game's all at once or none.
 
@@ -20,9 +23,10 @@ from __future__ import annotations
 import time
 from collections import Counter
 
-HOUR, DAY = 3600, 24 * 3600
+MINUTE, HOUR, DAY = 60, 3600, 24 * 3600
 ANSWERS_PER_HOUR = {"stray": 3, "strays": 20, "seat": 60, "others": 5, "answers": 30}
 INVITATIONS_PER_DAY = {"creator": 100, "recipient": 5}
+MESSAGES_PER_MINUTE = {"messages": 10}
 
 TAKE = """
 local n = #KEYS
@@ -43,6 +47,8 @@ def limit(kind: str) -> tuple[int, int]:
     """(how many, per how many seconds)."""
     if kind in INVITATIONS_PER_DAY:
         return INVITATIONS_PER_DAY[kind], DAY
+    if kind in MESSAGES_PER_MINUTE:
+        return MESSAGES_PER_MINUTE[kind], MINUTE
     return ANSWERS_PER_HOUR[kind], HOUR
 
 

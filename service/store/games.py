@@ -33,15 +33,22 @@ class Games:
             self.records[game_id] = GameRecord.from_stored(data)
         return self.records.get(game_id)
 
-    def hand_to_bot(self, game_id: str, seat: int) -> bool:
-        """Mark the seat as played by the bot from now on; False if it was already."""
+    def hand_to_bot(self, game_id: str, seat: int, resigned: bool = False) -> bool:
+        """Mark the seat as played by the bot from now on (`resigned`: because its player
+        resigned, kept in the game's settings, service/resignation.py); False if it was
+        already, or the game is no longer running (its meta folded into `final`)."""
         meta = key(game_id, "meta")
 
         def change(pipe):
-            record = GameRecord.from_stored(unpacked(pipe.get(meta)))
+            raw = pipe.get(meta)
+            if raw is None:
+                return False
+            record = GameRecord.from_stored(unpacked(raw))
             if record.seats[seat].bot:
                 return False
             record.seats[seat].bot = True
+            if resigned:
+                record.settings["resigned"] = sorted({*record.settings.get("resigned", []), seat})
             pipe.multi()
             pipe.set(meta, packed(asdict(record)))
             return True

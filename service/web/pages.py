@@ -7,7 +7,7 @@ import json
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 
-from service import handover, play, problems, seat_links, seating
+from service import handover, messages, play, problems, resignation, seat_links, seating
 from service.api import store, turns
 from service.api.games import started
 from service.drawing import boards
@@ -21,6 +21,7 @@ MAX_MOVE_BYTES = 4096        # a move as the form posts it; Brass's longest is ~
 TURN_WAIT = 10.0             # seconds a move (form or script) waits for the worker before "queued"
 NAME_LENGTH = 40
 LOG_SHOWN = 40               # moves a seat's page names in its log
+MESSAGES_SHOWN = 30          # the newest messages a seat's page shows
 
 
 @bp.after_request
@@ -67,7 +68,8 @@ def spectator(game_id: str):
         pass                                    # the spectator's page is anyone's
     if game.snapshot.status == WAITING:
         return waiting(game)
-    return render_template("pages/game.html", **table(game, None))
+    said = messages.readable(current_app.extensions["redis"], game_id, None)[-MESSAGES_SHOWN:]
+    return render_template("pages/game.html", **table(game, None), said=said)
 
 
 @bp.post("/games/<game_id>/sign-in")
@@ -137,9 +139,10 @@ def seat_page(game_id: str):
     preview = None
     if walk and walk.chosen is not None:
         preview = previewed(game, seat, walk.chosen, names)
+    said = messages.readable(current_app.extensions["redis"], game_id, seat)[-MESSAGES_SHOWN:]
     return render_template("pages/seat.html", **table(game, seat), walk=walk, preview=preview,
                            version=version, outcome=outcome(game, seat, request.args.get("turn")),
-                           turn_wait=TURN_WAIT)
+                           turn_wait=TURN_WAIT, said=said, message_length=messages.MAX_LENGTH)
 
 
 def waiting(game: play.Game):
@@ -177,6 +180,38 @@ def submit_move(game_id: str):
         flash(f"Refused: {refused.detail}", "rejected")
         return redirect(url_for("pages.seat_page", game_id=game_id), 303)
     return redirect(url_for("pages.seat_page", game_id=game_id, turn=turn["id"]), 303)
+
+
+@bp.post("/games/<game_id>/seat/messages")
+def say(game_id: str):
+    """The seat page's message form (issue 30): said as POST /v1/games/{id}/messages."""
+    seats.check_csrf()
+    game = play.load_game(store(), game_id)
+    seat = signed_in(game.record)
+    to = request.form.get("to", "")
+    try:
+        messages.say(current_app.extensions["redis"], game.record, game.snapshot, seat,
+                     request.form.get("text", ""), int(to) if to.isdigit() else None if not to else -1)
+    except problems.Problem as refused:
+        flash(f"Not said: {refused.detail}", "rejected")
+    return redirect(url_for("pages.seat_page", game_id=game_id) + "#talk", 303)
+
+
+@bp.post("/games/<game_id>/seat/resign")
+def resign(game_id: str):
+    """The seat page's resign form (issue 30): only with its box ticked."""
+    seats.check_csrf()
+    game = play.load_game(store(), game_id)
+    seat = signed_in(game.record)
+    if request.form.get("sure") != "yes":
+        flash("Not resigned: tick the box to say you are sure", "rejected")
+    else:
+        try:
+            resignation.resign(current_app.extensions["redis"], game, seat)
+            flash("You resigned: the game's bot plays your seat from now on", "applied")
+        except problems.Problem as refused:
+            flash(f"Not resigned: {refused.detail}", "rejected")
+    return redirect(url_for("pages.seat_page", game_id=game_id), 303)
 
 
 def outcome(game: play.Game, seat: int, turn_id: str | None) -> tuple[str, str] | None:

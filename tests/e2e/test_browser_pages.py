@@ -16,7 +16,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from service.bench_pages import advance
+from service.bench.pages import advance
 from service.play import load_game
 from service.store import Store
 from service.web import panel

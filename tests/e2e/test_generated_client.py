@@ -208,3 +208,26 @@ def test_the_readmes_snippets_play_a_turn_and_follow_the_events(service, api):
     assert [(type(e).__name__, e.version) for e in followed["entries"]] == [
         ("BrassLancashireLogEntry", 1)]
     assert followed["entries"][0].move.to_dict() == played["move"].to_dict()
+
+
+def test_a_generated_client_talks_at_the_table_and_resigns(service, api):
+    """Issue 30: messages (to the table, a whisper), reading them a page at a time, and a
+    resignation, through the generated client's own typed models alone."""
+    models = generated(api, "models")
+    create_game, say, read, resign = (generated(api, f"api.games.{name}") for name in (
+        "create_game", "say_message", "read_messages", "resign_seat"))
+    anyone = api.Client(base_url=service.base, raise_on_unexpected_status=True)
+    created = create_game.sync(client=anyone, body=models.NewGame(
+        game="brass-lancashire", players=[models.Player(name=f"p{i}") for i in range(3)],
+        seed=2026))
+    seats = [api.AuthenticatedClient(base_url=service.base, token=seat.token,
+                                     raise_on_unexpected_status=True) for seat in created.seats]
+    table = say.sync(created.id, client=seats[0], body=models.SayMessageBody(text="good luck"))
+    whisper = say.sync(created.id, client=seats[0], body=models.SayMessageBody(text="psst", to=2))
+    assert isinstance(table, models.Message) and table.to is None and whisper.to_name == "p2"
+    page = read.sync(created.id, client=seats[1], limit=10)
+    assert isinstance(page, models.ReadMessagesResponse200) and not page.more
+    assert [m.text for m in page.messages] == ["good luck"]
+    assert [m.text for m in read.sync(created.id, client=seats[2]).messages] == ["good luck", "psst"]
+    gone = resign.sync(created.id, client=seats[2])
+    assert isinstance(gone, models.ResignSeatResponse200) and gone.resigned == [2]

@@ -163,3 +163,43 @@ def test_the_long_poll_answers_as_soon_as_the_version_passes(service):
     game, answered = answers[0]
     assert game["version"] == 1
     assert answered - turn["resolved_at"] < 1.0
+
+
+def test_a_whisper_reaches_the_streams_of_its_two_seats_only(service, streams):
+    """Issue 30, "Messages": on `pbem streams` and on `pbem serve`'s hall alike, a table
+    message reaches every stream of the game (spectators too) as `event: message`, a
+    whisper the streams of its two seats only; neither is a move."""
+    table = Table(service.base, "pile", 3, seed=15)
+    readers = {(server, who): Reader(f"{server}/v1/games/{table.id}/events",
+                                     table.auth(who) if who != "spectator" else None)
+               for server in (streams, service.base) for who in ("spectator", 0, 1, 2)}
+    secret = "coal from me at cost, between us"
+    try:
+        for text, to in (("hello table", None), (secret, 2), ("the last word", None)):
+            answer = requests.post(f"{table.url}/messages", headers=table.auth(0),
+                                   json={"text": text, "to": to}, timeout=10)
+            assert answer.status_code == 201, answer.text
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and not all(
+                any(d["text"] == "the last word" for e, _, d, _ in r.events if e == "message")
+                for r in readers.values()):
+            time.sleep(0.02)
+        for (server, who), reader in readers.items():
+            heard = [d["text"] for event, _, d, _ in reader.events if event == "message"]
+            expected = ["hello table", secret, "the last word"] if who in (0, 2) else \
+                ["hello table", "the last word"]
+            assert heard == expected, (server, who, reader.events)
+            assert reader.moves() == []
+        assert table.state()["version"] == 0
+        first = next(d for e, _, d, _ in readers[(streams, 2)].events if e == "message")
+        resumed = Reader(f"{streams}/v1/games/{table.id}/events?messages_after={first['id']}",
+                         table.auth(2))          # a reconnect misses none of the messages
+        readers["resumed"] = resumed
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and len(resumed.events) < 3:
+            time.sleep(0.02)
+        assert [d["text"] for e, _, d, _ in resumed.events if e == "message"] == \
+            [secret, "the last word"]
+    finally:
+        for reader in readers.values():
+            reader.close()

@@ -114,6 +114,10 @@ game's notation, one move per line, above the quoted text. Or one of:
   notify every    a mail after every move of the game; `notify turn`: only when
                   you must act (your moves confirmed in your next mail)
   vacation DAYS   you are away: your turn clock stops; `back` ends it early
+  say TEXT        a message to the whole table (the rest of the line)
+  tell NAME TEXT  a message to that player alone
+  resign          give the game up (asked back: `resign yes` does it); the bot
+                  plays your seat to the end
   stop            no mail from the turn service ever again, for any game
 A reply is played at the version of the mail it answers; if the game has moved on,
 you are told so and nothing is played."""

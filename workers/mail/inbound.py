@@ -1,7 +1,7 @@
 """Reading a reply (issue 4, "In: moves by reply"): a raw RFC 5322 message becomes the
 reply address it was sent to (which names the version it answers), the sender, whether
 it was sent by a machine (auto-responders are never answered), and the lines the player
-wrote: commands (`status`, `moves`, `help`, ...) and moves in the game's notation. Quoted
+wrote: commands (`status`, `moves`, `help`, `say ...`, `tell NAME ...`, ...) and moves in the game's notation. Quoted
 text, signatures, "Sent from my phone" and the clients' quote headers are dropped: "On ...
 wrote:" and its German, French, Spanish and Dutch forms, on one line or wrapped (issue 20,
 finding 2)."""
@@ -20,7 +20,8 @@ from workers.mail.compose import clean_header
 from workers.mail.reply_address import ReplyAddress
 
 COMMANDS = {"status", "moves", "help", "mute", "unmute", "digest", "vacation", "back", "notify",
-            "yes", "confirm", "stop", "unsubscribe"}
+            "yes", "confirm", "stop", "unsubscribe", "say", "tell", "resign"}
+WHOLE_LINE = {"moves", "say", "tell"}    # commands whose argument is the rest of the line
 STOP = {"stop", "unsubscribe"}           # never mail this address again (service/mail/consent.py)
 RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "To", "Cc", "Envelope-To")
 # Where the quoted mail begins, as common clients write it in English, German, French,
@@ -60,7 +61,7 @@ def parse(raw: bytes, envelope_to: list[str] = (), envelope_from: str | None = N
     commands, moves = [], []
     for line in lines:
         word, _, argument = line.partition(" ")
-        if word.lower() in COMMANDS and (word.lower() == "moves" or len(line.split()) <= 3):
+        if word.lower() in COMMANDS and (word.lower() in WHOLE_LINE or len(line.split()) <= 3):
             commands.append((word.lower(), argument.strip()))
         else:
             moves.append(line)

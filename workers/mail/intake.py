@@ -21,7 +21,7 @@ import re
 import time
 from datetime import datetime, timezone
 
-from service import problems, seating, turn_clock
+from service import messages, problems, resignation, seating, turn_clock
 from service.games.base import IllegalMove, NotationError
 from service.mail import consent, inbox, limits, settings
 from service.mail.config import MailConfig
@@ -266,6 +266,45 @@ def help_command(conn, game, seat, argument, mail, config) -> None:
     mail.add("Help", compose.help_text(mail.reply_to))
 
 
+def say_command(conn, game, seat, argument, mail, config) -> None:
+    """`say TEXT`: a message to the whole table (issue 30)."""
+    said(conn, game, seat, argument, None, mail)
+
+
+def tell_command(conn, game, seat, argument, mail, config) -> None:
+    """`tell NAME TEXT`: a message to that player's seat alone (issue 30)."""
+    try:
+        to, text = messages.seat_named(game.record, argument)
+    except problems.Problem as refused:
+        mail.add("Message not sent", notices.plain(refused.detail))
+        return
+    said(conn, game, seat, text, to, mail)
+
+
+def said(conn, game, seat: int, text: str, to: int | None, mail) -> None:
+    try:
+        message = messages.say(conn, game.record, game.snapshot, seat, text, to)
+    except problems.Problem as refused:
+        mail.add("Message not sent", notices.plain(refused.detail))
+        return
+    mail.add("Message sent", f"To {message['to_name'] or 'the whole table'}: {message['text']}")
+
+
+def resign_command(conn, game, seat, argument, mail, config) -> None:
+    """`resign` asks back; `resign yes` gives the seat to the game's bot for good
+    (issue 30, service/resignation.py)."""
+    if argument.lower() not in ("yes", "confirm"):
+        mail.add("Resign?", "To give up this game for good, reply `resign yes`: the game's "
+                 "bot then plays your seat to the end, and the log and the result say so.")
+        return
+    try:
+        resignation.resign(conn, game, seat)
+    except problems.Problem as refused:
+        mail.add("Not resigned", notices.plain(refused.detail))
+        return
+    mail.add("Resigned", "You resigned: the game's bot plays your seat from now on.")
+
+
 def confirm_command(conn, game, seat, argument, mail, config) -> None:
     mail.add("Confirmed", "Thank you: this address gets the mail of its games now. "
              "Reply `stop` at any time for no mail from us ever again.")
@@ -314,6 +353,7 @@ def notify_setting(word: str) -> str:
 COMMANDS = {
     "status": status_command, "moves": moves_command, "help": help_command,
     "yes": confirm_command, "confirm": confirm_command,
+    "say": say_command, "tell": tell_command, "resign": resign_command,
     "mute": settings_command({"muted": (None, True)}, "Muted: no more notifications"),
     "unmute": settings_command({"muted": (None, False)}, "Notifications are back on"),
     "digest": settings_command({"digest_hours": (int, None)}, "Digest set"),

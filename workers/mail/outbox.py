@@ -13,7 +13,8 @@ at once: that a move was played always, others up to limits.ANSWERS_PER_HOUR["an
 (a loop with an auto-responder plays nothing); the rest are folded into a digest due
 within the hour (issue 20, finding 1). A digest says only what is still true (finding
 4): the board, moves and reply address of the game as it is when it is sent, nothing
-once the game is over."""
+once the game is over. Each mail carries the table's messages the seat has not been
+mailed yet (carry_messages)."""
 from __future__ import annotations
 
 import hashlib
@@ -26,6 +27,7 @@ from email.message import EmailMessage
 
 from rq import Queue
 
+from service import messages
 from service.mail import consent, limits, settings
 from service.mail.config import MailConfig
 from service.mail.runtime import BACKOFF, connection, queue
@@ -135,8 +137,12 @@ def dispatch(conn, queue: Queue, config: MailConfig, mail: Mail, events: list[st
     if not answer and seat_settings.muted:
         claim(conn, mail.game_id, mail.seat, events, "")
         return None
+    said = carry_messages(conn, mail)
     if not answer and held and seat_settings.digest_hours:
-        return "digest" if queue_for_digest(conn, mail, events, seat_settings.digest_hours) else None
+        queued = queue_for_digest(conn, mail, events, seat_settings.digest_hours)
+        if queued:
+            messages.mailed(conn, mail.game_id, mail.seat, said)
+        return "digest" if queued else None
     confirmed = confirmations.take(conn, mail.game_id, mail.seat)
     if confirmed:                           # moves played by mail, confirmed in this one
         mail.sections[:0] = confirmations.sections(confirmed)
@@ -149,7 +155,19 @@ def dispatch(conn, queue: Queue, config: MailConfig, mail: Mail, events: list[st
     sent = send_once(conn, queue, mail.game_id, mail.seat, events, message, mail.to)
     if sent is None:
         confirmations.give_back(conn, mail.game_id, mail.seat, confirmed)
+    else:
+        messages.mailed(conn, mail.game_id, mail.seat, said)
     return sent
+
+
+def carry_messages(conn, mail: Mail) -> list[dict]:
+    """The messages said at the table since the seat's last mail (issue 30), put at the
+    top of this one; marked carried once it is sent (messages.mailed)."""
+    said = messages.unmailed(conn, mail.game_id, mail.seat)
+    if said:
+        mail.sections.insert(0, ("Messages", messages.in_words(said) +
+                                 "\n(reply `say TEXT` to the table, `tell NAME TEXT` to one player)"))
+    return said
 
 
 def ask_first(conn, queue: Queue, config: MailConfig, mail: Mail, events: list[str]) -> str | None:

@@ -1,0 +1,193 @@
+"""Talk at the table (issue 30): a message to the whole table, or a whisper to one seat.
+
+Messages are not moves: they change no version of the game and never enter the rules'
+log. Each is kept in the game's stream of messages on REDIS_URL's Redis (beside the
+players' streams and the mail's bookkeeping, not with the game state), the newest KEPT
+of them, until KEPT_DAYS after the game's last message:
+
+  game:{id}:messages        a Redis stream, an entry per message (`m`: its JSON)
+  game:{id}:mutes:<seat>    set: the seats whose messages the seat does not want
+  game:{id}:messages:mailed:<seat>  the id of the last message the seat's mail carried
+
+Who reads what: a table message every seat and every spectator; a whisper its sender
+and its addressee only; a seat never sees (nor is pushed, nor mailed) a message of a
+seat it muted, but its own messages always. Each message is published on the game's
+channel (the game's event streams look again and send it as `event: message`,
+service/api/events.py) and written to the streams of the players it reaches
+(service/feed.py's player streams). Plain text: at most MAX_LENGTH characters, no
+control characters but line breaks and tabs; at most PER_MINUTE a seat and minute
+(counted as the mail's limits are, service/mail/limits.py)."""
+from __future__ import annotations
+
+import json
+import time
+import unicodedata
+
+from service import feed, problems
+from service.mail import limits
+from service.store import GameRecord, Snapshot, Store, key
+
+MAX_LENGTH = 1000           # characters in a message
+KEPT = 500                  # messages kept per game (the oldest go first)
+PAGE = 50                   # messages a page holds unless asked for fewer (at most KEPT)
+MESSAGE = "message"         # the event's type on the players' streams and the game's
+KEPT_DAYS = 180             # a game's messages, mutes and marks live this long after its last message
+# Refused in a message: control, format (bidirectional overrides that disguise text),
+# surrogate and private-use characters, but line breaks, tabs and the zero-width joiner
+# that emoji sequences are made of.
+HIDDEN = ("Cc", "Cf", "Cs", "Co")
+KEPT_CONTROLS = "\n\t\u200d"
+
+
+def messages_key(game_id: str) -> str:
+    return key(game_id, "messages")
+
+
+def mutes_key(game_id: str, seat: int) -> str:
+    return key(game_id, "mutes", str(seat))
+
+
+def mailed_key(game_id: str, seat: int) -> str:
+    return key(game_id, "messages", "mailed", str(seat))
+
+
+def game_keys(game_id: str, seats: int) -> list[str]:
+    """Every key of the game's talk: its messages, and each seat's mutes and mail mark."""
+    return [messages_key(game_id)] + [key_of(game_id, seat) for seat in range(seats)
+                                      for key_of in (mutes_key, mailed_key)]
+
+
+def refused(field: str, message: str) -> problems.Problem:
+    return problems.ValidationFailed(f"{field}: {message}",
+                                     errors=[{"field": field, "message": message}])
+
+
+def plain(text: str) -> str:
+    """The message's text, trimmed; 400 naming `text` for one empty, too long, or with
+    a HIDDEN character other than line breaks, tabs and the zero-width joiner."""
+    text = text.strip()
+    if not text:
+        raise refused("text", "a message holds some text")
+    if len(text) > MAX_LENGTH:
+        raise refused("text", f"a message is at most {MAX_LENGTH} characters")
+    if any(unicodedata.category(c) in HIDDEN and c not in KEPT_CONTROLS for c in text):
+        raise refused("text", "plain text only: no control or invisible formatting characters "
+                              "(bidirectional overrides among them) but line breaks and tabs")
+    return text
+
+
+def say(conn, record: GameRecord, snap: Snapshot, seat: int, text: str,
+        to: int | None = None) -> dict:
+    """Keep the seat's message (to the table, or `to` one seat: a whisper) and deliver
+    it: the game's channel (its event streams) and the players' streams it reaches.
+    400 naming the field for bad text or addressee, 429 past PER_MINUTE."""
+    text = plain(text)
+    if to is not None and not (0 <= to < len(record.seats)) or to == seat:
+        raise refused("to", f"a whisper goes to another seat of the game, 0..{len(record.seats) - 1}")
+    over = limits.take(conn, [("messages", f"{record.id}:{seat}")])
+    if over is not None:
+        raise problems.TooManyRequests(
+            f"at most {limits.MESSAGES_PER_MINUTE['messages']} messages a seat and minute",
+            headers={"Retry-After": str(over[2])})
+    names = [s.name for s in record.seats]
+    message = {"seat": seat, "name": names[seat], "to": to,
+               "to_name": None if to is None else names[to], "text": text, "at": time.time()}
+    message_id = conn.xadd(messages_key(record.id), {"m": json.dumps(message)},
+                           maxlen=KEPT, approximate=False).decode()
+    message = {"id": message_id, **message}
+    pipe = conn.pipeline()
+    for kept in game_keys(record.id, len(names)):
+        pipe.expire(kept, KEPT_DAYS * 86400)
+    event = {"type": MESSAGE, "game": record.id, "game_type": record.game,
+             "version": snap.version, "status": snap.status, "to_act": snap.to_act,
+             "at": message["at"], "message": message}
+    for reader, entry in enumerate(record.seats):
+        if entry.player and reaches(message, reader, muted(conn, record.id, reader)):
+            feed.add(pipe, entry.player, {**event, "seat": reader})
+    pipe.execute()
+    Store(conn).announce(record.id, MESSAGE)            # the game's streams look again
+    return message
+
+
+def reaches(message: dict, reader: int | None, mutes: set[int]) -> bool:
+    """Whether `reader` (None: a spectator) reads the message: a whisper its two seats
+    only, a muted seat's messages nobody who muted it."""
+    sender = message["seat"]
+    if message["to"] is not None and reader not in (sender, message["to"]):
+        return False
+    return reader == sender or sender not in mutes
+
+
+def muted(conn, game_id: str, seat: int | None) -> set[int]:
+    if seat is None:
+        return set()
+    return {int(s) for s in conn.smembers(mutes_key(game_id, seat))}
+
+
+def set_muted(conn, record: GameRecord, seat: int, seats: list[int]) -> list[int]:
+    """The seats whose messages `seat` does not want from now on (all others wanted)."""
+    wrong = [s for s in seats if not 0 <= s < len(record.seats) or s == seat]
+    if wrong:
+        raise refused("seats", f"other seats of the game, 0..{len(record.seats) - 1}, not "
+                               f"{', '.join(map(str, wrong))}")
+    pipe = conn.pipeline()
+    pipe.delete(mutes_key(record.id, seat))
+    if seats:
+        pipe.sadd(mutes_key(record.id, seat), *seats)
+        pipe.expire(mutes_key(record.id, seat), KEPT_DAYS * 86400)
+    pipe.execute()
+    return sorted(set(seats))
+
+
+def newest_id(conn, game_id: str) -> str:
+    """The id of the game's newest message ("0-0" for none): where a stream starts."""
+    newest = conn.xrevrange(messages_key(game_id), count=1)
+    return newest[0][0].decode() if newest else "0-0"
+
+
+def read(conn, game_id: str, reader: int | None, after: str = "0-0",
+         limit: int = PAGE) -> tuple[list[dict], bool]:
+    """The messages after id `after` that `reader` reads, oldest first, at most `limit`
+    of them, and whether more follow."""
+    found = readable(conn, game_id, reader, after)
+    return found[:limit], len(found) > limit
+
+
+def readable(conn, game_id: str, reader: int | None, after: str = "0-0") -> list[dict]:
+    """Every message after id `after` that `reader` reads, oldest first (at most KEPT)."""
+    mutes = muted(conn, game_id, reader)
+    found = ({"id": entry_id.decode(), **json.loads(fields[b"m"])}
+             for entry_id, fields in conn.xrange(messages_key(game_id), f"({after}"))
+    return [message for message in found if reaches(message, reader, mutes)]
+
+
+def unmailed(conn, game_id: str, seat: int) -> list[dict]:
+    """The messages of others the seat reads that its mail has not carried yet."""
+    after = (conn.get(mailed_key(game_id, seat)) or b"0-0").decode()
+    return [m for m in readable(conn, game_id, seat, after) if m["seat"] != seat]
+
+
+def mailed(conn, game_id: str, seat: int, messages: list[dict]) -> None:
+    """The seat's mail carried these messages: the next carries those after them."""
+    if messages:
+        conn.set(mailed_key(game_id, seat), messages[-1]["id"], ex=KEPT_DAYS * 86400)
+
+
+def in_words(messages: list[dict]) -> str:
+    """Messages as a mail says them: "Ada (to you): text", one a paragraph."""
+    return "\n\n".join(f"{m['name']}{' (to you)' if m['to'] is not None else ''}: {m['text']}"
+                       for m in messages)
+
+
+def seat_named(record: GameRecord, words: str) -> tuple[int, str]:
+    """(seat, the rest): the seat whose player's name `words` begins with (the longest
+    such name, compared without case), as a mail's `tell NAME text` names it."""
+    lowered = words.lower()
+    found = sorted(((len(s.name), seat) for seat, s in enumerate(record.seats)
+                    if lowered.startswith(s.name.lower()) and
+                    (len(words) == len(s.name) or words[len(s.name)].isspace())), reverse=True)
+    if not found:
+        raise refused("to", "begin with the name of a player of the game: " +
+                      ", ".join(s.name for s in record.seats))
+    length, seat = found[0]
+    return seat, words[length:]
