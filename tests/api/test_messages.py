@@ -15,7 +15,7 @@ from service import feed, seat_links
 from service.mail.limits import MESSAGES_PER_MINUTE
 from service.messages import KEPT, KEPT_DAYS
 from service.store import Store
-from service.web import seats
+from service.mail.config import page_key
 from tests.api.helpers import a_game
 from tests.api.test_players import sign_up
 
@@ -163,7 +163,7 @@ def test_the_seat_page_shows_its_messages_and_says_one_by_its_form(client, redis
     pages = {}
     for seat in range(3):
         browser = client.application.test_client()
-        browser.get(seat_links.seat_link_path(seats.secret_key(redis_conn),
+        browser.get(seat_links.seat_link_path(page_key(redis_conn),
                                               Store(redis_conn).game(game.id), seat))
         pages[seat] = browser
     page = pages[1].get(f"/games/{game.id}/seat").get_data(as_text=True)

@@ -8,7 +8,7 @@ import re
 from service import seat_links
 from service.bot_seats import BOT_GAMES
 from service.store import Store
-from service.web import seats
+from service.mail.config import page_key
 from tests.api.helpers import a_game, submit
 
 
@@ -42,7 +42,7 @@ def test_a_resignation_changes_the_games_etag(client):
 def test_the_seat_page_resigns_only_with_its_box_ticked(client, redis_conn):
     game = a_game(client)
     browser = client.application.test_client()
-    browser.get(seat_links.seat_link_path(seats.secret_key(redis_conn),
+    browser.get(seat_links.seat_link_path(page_key(redis_conn),
                                           Store(redis_conn).game(game.id), 1))
     page = browser.get(f"/games/{game.id}/seat").get_data(as_text=True)
     csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)

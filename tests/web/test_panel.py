@@ -10,7 +10,8 @@ import re
 
 import pytest
 
-from service import bench_pages, play
+from service import play
+from service.bench import pages as bench_pages
 from service.games.registry import game_types
 from service.store import Store
 from service.web import panel
