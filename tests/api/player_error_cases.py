@@ -113,6 +113,23 @@ CASES = {
     ("deletePlayerWebhook", 400): lambda c, g: c.delete(f"{ME}/webhooks/x", headers=sign_up(c)),
     ("deletePlayerWebhook", 401): lambda c, g: c.delete(f"{ME}/webhooks/{NO_ID}", headers=FAKE),
     ("deletePlayerWebhook", 404): lambda c, g: c.delete(f"{ME}/webhooks/{NO_ID}", headers=sign_up(c)),
+    ("changePlayerWebhook", 400): lambda c, g: c.patch(hook_of(c, auth := sign_up(c)), json={
+        "enabled": "yes"}, headers=auth),
+    ("changePlayerWebhook", 401): lambda c, g: c.patch(f"{ME}/webhooks/{NO_ID}", json={
+        "enabled": True}, headers=FAKE),
+    ("changePlayerWebhook", 404): lambda c, g: c.patch(f"{ME}/webhooks/{NO_ID}", json={
+        "enabled": True}, headers=sign_up(c)),
+    ("changePlayerWebhook", 415): lambda c, g: c.patch(f"{ME}/webhooks/{NO_ID}", data="x",
+                                                       content_type="text/plain", headers=sign_up(c)),
+    ("changeGameWebhook", 400): lambda c, g: c.patch(hook_of(c, admin(g), f"/v1/games/{g.id}"),
+                                                     json={}, headers=admin(g)),
+    ("changeGameWebhook", 401): lambda c, g: c.patch(f"/v1/games/{g.id}/webhooks/{NO_ID}", json={
+        "enabled": True}, headers=g.auth(0)),
+    ("changeGameWebhook", 404): lambda c, g: c.patch(f"/v1/games/{g.id}/webhooks/{NO_ID}", json={
+        "enabled": True}, headers=admin(g)),
+    ("changeGameWebhook", 415): lambda c, g: c.patch(f"/v1/games/{g.id}/webhooks/{NO_ID}",
+                                                     data="x", content_type="text/plain",
+                                                     headers=admin(g)),
     ("listPlayerWebhookDeliveries", 400): lambda c, g: c.get(f"{ME}/webhooks/x/deliveries",
                                                              headers=sign_up(c)),
     ("listPlayerWebhookDeliveries", 401): lambda c, g: c.get(f"{ME}/webhooks/{NO_ID}/deliveries",
@@ -163,6 +180,10 @@ REQUESTS = {
     "deletePlayerWebhook": lambda c, g: c.delete(f"{ME}/webhooks/{NO_ID}", headers=FAKE),
     "listPlayerWebhookDeliveries": lambda c, g: c.get(f"{ME}/webhooks/{NO_ID}/deliveries",
                                                       headers=FAKE),
+    "changePlayerWebhook": lambda c, g: c.patch(f"{ME}/webhooks/{NO_ID}", json={"enabled": True},
+                                                headers=FAKE),
+    "changeGameWebhook": lambda c, g: c.patch(f"/v1/games/{g.id}/webhooks/{NO_ID}", json={
+        "enabled": True}, headers=admin(g)),
     "listGameWebhooks": lambda c, g: c.get(f"/v1/games/{g.id}/webhooks", headers=admin(g)),
     "createGameWebhook": lambda c, g: c.post(f"/v1/games/{g.id}/webhooks", json={
         "url": "https://example.org/"}, headers=admin(g)),
