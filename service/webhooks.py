@@ -42,6 +42,8 @@ from datetime import datetime, timedelta, timezone
 from urllib.parse import urlsplit
 
 from rq import Queue
+from rq.job import Job
+from rq.registry import ScheduledJobRegistry
 
 from service import fairness, problems
 from service.feed_events import OVER, STARTED, YOUR_TURN
@@ -242,11 +244,29 @@ def owe(conn, pipe, told: list[tuple[str, dict]]) -> None:
         queue(conn, WEBHOOKS).enqueue_many(jobs, pipeline=pipe)
 
 
+def job_id(webhook_id: str, message_id: str, attempt: int) -> str:
+    return f"webhook-{webhook_id}-{message_id}-{attempt}"
+
+
 def delivery(webhook_id: str, message_id: str, payload: str, attempt: int = 1):
     """rq's data of the job making the message's `attempt`th attempt."""
     return Queue.prepare_data("workers.webhooks.deliver", (webhook_id, message_id, payload, attempt),
-                              job_id=f"webhook-{message_id}-{attempt}", result_ttl=60,
+                              job_id=job_id(webhook_id, message_id, attempt), result_ttl=60,
                               failure_ttl=24 * 3600)
+
+
+def take_retries(conn, webhook_id: str) -> list[list[str]]:
+    """The webhook's next attempts waiting in rq's scheduled registry, taken off it
+    (those rq's scheduler moved to the queue meanwhile run as they are): [message id,
+    payload] of each."""
+    registry, taken = ScheduledJobRegistry(WEBHOOKS, connection=conn), []
+    for raw in conn.zrange(registry.key, 0, -1):
+        ident = raw.decode()
+        if ident.startswith(f"webhook-{webhook_id}-") and conn.zrem(registry.key, ident):
+            job = Job.fetch(ident, connection=conn)
+            taken.append(list(job.args[1:3]))
+            job.delete()
+    return taken
 
 
 def try_again(conn, webhook_id: str, message_id: str, payload: str, attempt: int) -> bool:
@@ -256,7 +276,7 @@ def try_again(conn, webhook_id: str, message_id: str, payload: str, attempt: int
         return False
     queue(conn, WEBHOOKS).enqueue_in(
         timedelta(seconds=schedule_seconds(SCHEDULE[attempt - 1])), "workers.webhooks.deliver",
-        webhook_id, message_id, payload, attempt + 1, job_id=f"webhook-{message_id}-{attempt + 1}",
+        webhook_id, message_id, payload, attempt + 1, job_id=job_id(webhook_id, message_id, attempt + 1),
         result_ttl=60, failure_ttl=24 * 3600)
     return True
 
@@ -282,16 +302,17 @@ def in_game_order(missed: list[list[str]]) -> list[list[str]]:
 
 
 def set_enabled(conn, webhook_id: str, enabled: bool) -> dict:
-    """Enable the webhook (its failures forgotten, what it missed queued again, each
-    game's in the order of its version) or disable it (what it is told meanwhile kept
-    for its re-enabling). The webhook as it is now."""
+    """Enable the webhook (its failures forgotten, what it missed and the attempts still
+    waiting queued again, each game's in the order of its version) or disable it (what it
+    is told meanwhile kept for its re-enabling). The webhook as it is now."""
     key, kept = hook_key(webhook_id), hook_key(webhook_id, "missed")
+    waiting = take_retries(conn, webhook_id) if enabled else []
 
     def change(pipe):
         hook = json.loads(pipe.get(key))
         if enabled:
             hook.update(enabled=True, failures=0, failing_since=None, disabled_reason=None)
-            owed = in_game_order([json.loads(raw) for raw in pipe.lrange(kept, 0, -1)])
+            owed = in_game_order([json.loads(raw) for raw in pipe.lrange(kept, 0, -1)] + waiting)
         else:
             hook.update(enabled=False, disabled_reason="disabled by its owner")
             owed = []

@@ -15,10 +15,8 @@ import logging
 import re
 import socket
 import ssl
-import threading
 import time
 from collections import Counter
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 import trustme
@@ -27,39 +25,7 @@ from standardwebhooks import Webhook
 
 from service.queues import MAIL, TURNS, WEBHOOKS, queue
 from tests.conftest import TEST_REDIS_URL, BurstWorker
-
-
-class Receiver:
-    """A real HTTP server that answers each POST with the next of `answers` (the last
-    one repeats) and keeps (headers, body, when) of each."""
-
-    def __init__(self, answers=(204,), tls: ssl.SSLContext | None = None):
-        self.answers, self.got, self.server_names = list(answers), [], []
-        receiver = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):
-                body = self.rfile.read(int(self.headers["Content-Length"]))
-                receiver.got.append(({k.lower(): v for k, v in self.headers.items()}, body,
-                                     time.monotonic()))
-                status = receiver.answers[min(len(receiver.got), len(receiver.answers)) - 1]
-                self.send_response(status)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-
-            def log_message(self, *args):
-                pass
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.port = self.server.server_port
-        self.url = f"http://127.0.0.1:{self.port}/hook"
-        if tls is not None:            # the TLS server name each client asked for (SNI)
-            tls.sni_callback = lambda _sock, name, _ctx: self.server_names.append(name)
-            self.server.socket = tls.wrap_socket(self.server.socket, server_side=True)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
+from tests.webhook_receiver import Receiver
 
 
 @pytest.fixture
@@ -251,7 +217,7 @@ def test_a_disabled_webhook_enabled_again_gets_what_it_missed_in_the_games_order
     assert client.patch(f"/v1/players/me/webhooks/{hook['id']}", headers=auth,
                         json={"enabled": True}).json["enabled"] is True
     deliver(lambda: len(box.got) >= missed)
-    told = [Webhook(hook["secret"]).verify(body, headers) for headers, body, _ in box.got]
+    told = box.verified(hook["secret"])
     versions = [m["data"]["version"] for m in told]
     assert len(told) == missed and versions == sorted(versions), told
     assert told[0]["type"] == "game-started" and told[-1]["type"] == "game-over"
@@ -266,7 +232,6 @@ def test_an_accepted_seat_is_told_on_its_webhook_as_on_its_stream(client, receiv
     """Issue 29: a player taking a seat of a running game gets game-started and your-turn
     on its webhook, the same events its stream gets (service/feed.py's one seam)."""
     box = receiver()
-    ada, auth = sign_up(client)
     cleo = client.post("/v1/players", json={"name": "Cleo", "email": "cleo@p.test"}).json
     cleo_auth = {"Authorization": f"Bearer {cleo['token']['token']}"}
     hook = client.post("/v1/players/me/webhooks", headers=cleo_auth, json={"url": box.url}).json
@@ -281,7 +246,7 @@ def test_an_accepted_seat_is_told_on_its_webhook_as_on_its_stream(client, receiv
                         json={"game": game["id"], "token": game["seats"][1]["token"]})
     assert taken.status_code == 200, taken.json
     deliver(lambda: len(box.got) >= 2)
-    told = [Webhook(hook["secret"]).verify(body, headers) for headers, body, _ in box.got]
+    told = box.verified(hook["secret"])
     stream = [json.loads(fields[b"event"]) for _, fields in client.application.extensions[
         "redis"].xrange(f"player:{cleo['id']}:events")]
     assert [m["type"] for m in told] == ["game-started", "your-turn"]
