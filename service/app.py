@@ -6,10 +6,10 @@ import os
 
 import orjson
 import redis
-from flask import Flask, request
+from flask import Flask, Response, request
 from flask.json.provider import DefaultJSONProvider
 from flask_compress import Compress
-from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 
 from service import availability, contract, limits, metrics, problems, replay_budget
 from service.api import accounts, events, games, invitations, mail, meta, turns, webhooks
@@ -126,6 +126,17 @@ def create_app(config: dict | None = None) -> Flask:
 
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException):
+        allow = {"Allow": ", ".join(err.valid_methods)} \
+            if isinstance(err, MethodNotAllowed) and err.valid_methods else {}   # issue 29
         return problems.render(problems.problem(err.code, err.name.lower().replace(" ", "-"),
-                                                err.name)(err.description))
+                                                err.name)(err.description, headers=allow))
+
+    def options_answer() -> Response:
+        """OPTIONS: 204 with Allow and no body (Flask's own is an empty text/html 200,
+        which the contract does not declare; issue 29)."""
+        allowed = Flask.make_default_options_response(app).headers["Allow"].split(", ")
+        answer = Response(status=204, headers={"Allow": ", ".join(sorted(allowed))})
+        answer.headers.remove("Content-Type")
+        return answer
+    app.make_default_options_response = options_answer
     return app

@@ -59,6 +59,17 @@ def test_bad_fields_are_named_and_change_nothing(client, redis_conn):
     assert not redis_conn.keys("player:*")
 
 
+@pytest.mark.parametrize("name, email", [("Ada", "ada@player.test\n"), ("Ada\n", "ada@player.test")])
+def test_a_field_breaking_its_declared_pattern_by_a_final_newline_is_refused(client, redis_conn,
+                                                                             name, email):
+    """Issue 29: the contract's patterns as ECMA-262 reads them (`$` is the end of the
+    text; Python's re also matched before a final newline, and took the address)."""
+    answer = client.post("/v1/players", json={"name": name, "email": email})
+    assert_problem(answer, 400, PLAYERS)
+    assert [e["field"] for e in answer.json["errors"]] == ["name" if name != "Ada" else "email"]
+    assert not redis_conn.keys("player:*")
+
+
 def test_more_tokens_are_bounded_listed_and_revoked_at_once(client):
     _player, auth = sign_up(client)
     made = [client.post("/v1/players/me/tokens", json={"label": f"bot {i}"}, headers=auth)
