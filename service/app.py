@@ -12,7 +12,7 @@ from flask_compress import Compress
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 
 from service import availability, contract, limits, metrics, problems, replay_budget
-from service.api import accounts, events, games, invitations, mail, meta, turns, webhooks
+from service.api import accounts, check_scope, events, games, invitations, mail, meta, turns, webhooks
 from service.api.waiting import Rooms
 from service.connection import redis_url
 from service.games.base import IllegalMove
@@ -91,6 +91,7 @@ def create_app(config: dict | None = None) -> Flask:
     def check_contract():
         if request.path.startswith("/v1/") and request.path != "/v1/openapi.yaml":
             contract.validate(request)
+            check_scope()
 
     @app.after_request
     def count(response):
