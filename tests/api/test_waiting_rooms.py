@@ -32,10 +32,11 @@ def hold_long_polls(app, url: str, clients: list[dict]) -> list[threading.Thread
     until the game moves on (a turn played: see `release`), however slow the machine."""
     threads = [threading.Thread(target=lambda who=who: app.test_client().get(
         f"{url}?after_version=0&wait={HELD_FOR}", environ_base=who)) for who in clients]
+    held_before = app.extensions["rooms"].waits.held.total()
     for thread in threads:
         thread.start()
     deadline = time.monotonic() + 5
-    while app.extensions["rooms"].waits.held.total() < len(clients):
+    while app.extensions["rooms"].waits.held.total() < held_before + len(clients):
         assert time.monotonic() < deadline, "the long polls were not held"
         time.sleep(0.01)
     return threads
