@@ -292,13 +292,16 @@ def in_game_order(missed: list[list[str]]) -> list[list[str]]:
     """The missed messages, each game's in the order of its version (a game before
     another when its first missed message is older; a version's messages as they were
     told)."""
-    games = [json.loads(payload)["data"] for _, payload in missed]
-    first: dict[str, int] = {}
-    for at, data in enumerate(games):
-        first.setdefault(data["game"], at)
-    order = sorted(range(len(missed)), key=lambda at: (first[games[at]["game"]],
-                                                        games[at]["version"], at))
-    return [missed[at] for at in order]
+    first: dict[str | None, int] = {}
+    last: dict[str | None, int] = {}    # an event without a version: the one kept before it
+    keys = []
+    for at, (_, payload) in enumerate(missed):
+        data = json.loads(payload)["data"]
+        game = data.get("game")
+        first.setdefault(game, at)
+        last[game] = data.get("version", last.get(game, 0))
+        keys.append((first[game], last[game], at))
+    return [missed[at] for *_, at in sorted(keys)]
 
 
 def set_enabled(conn, webhook_id: str, enabled: bool) -> dict:

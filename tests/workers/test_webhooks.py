@@ -342,3 +342,18 @@ def test_a_delivery_over_tls_keeps_the_name_for_host_sni_and_the_certificate(
     other = client.get(f"/v1/players/me/webhooks/{hooks['other.example.test']['id']}"
                        "/deliveries", headers=auth).json["deliveries"]
     assert "SSLError: hostname 'other.example.test' doesn't match" in other[0]["error"], other
+
+
+def test_what_was_missed_is_redelivered_in_each_games_order():
+    """Issue 29: kept out of order (a retry's message kept after a newer one), each game's
+    messages come back in the order of its version, a game's before another's when its
+    first kept message is older, an event without a version after the version of its
+    game's message kept before it."""
+    from service.webhooks import in_game_order
+
+    def kept(name, game, version=None):
+        data = {"game": game, **({"version": version} if version is not None else {})}
+        return [name, json.dumps({"type": "your-turn", "data": data})]
+    missed = [kept("a3", "a", 3), kept("b1", "b", 1), kept("a1", "a", 1), kept("a2", "a", 2),
+              kept("b0", "b", 0), kept("a-note", "a")]
+    assert [name for name, _ in in_game_order(missed)] == ["a1", "a2", "a-note", "a3", "b0", "b1"]
