@@ -6,14 +6,14 @@ import os
 
 import orjson
 import redis
-from flask import Flask, request
+from flask import Flask, Response, request
 from flask.json.provider import DefaultJSONProvider
 from flask_compress import Compress
-from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 
 from service import availability, contract, limits, metrics, problems, replay_budget
-from service.api import (accounts, events, games, history, invitations, mail, messages, meta,
-                         resign, turns, webhooks)
+from service.api import (accounts, check_scope, events, games, history, invitations, mail,
+                         messages, meta, resign, turns, webhooks)
 from service.api.waiting import Rooms
 from service.connection import redis_url
 from service.games.base import IllegalMove
@@ -92,6 +92,7 @@ def create_app(config: dict | None = None) -> Flask:
     def check_contract():
         if request.path.startswith("/v1/") and request.path != "/v1/openapi.yaml":
             contract.validate(request)
+            check_scope()
 
     @app.after_request
     def count(response):
@@ -127,6 +128,17 @@ def create_app(config: dict | None = None) -> Flask:
 
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException):
+        allow = {"Allow": ", ".join(err.valid_methods)} \
+            if isinstance(err, MethodNotAllowed) and err.valid_methods else {}   # issue 29
         return problems.render(problems.problem(err.code, err.name.lower().replace(" ", "-"),
-                                                err.name)(err.description))
+                                                err.name)(err.description, headers=allow))
+
+    def options_answer() -> Response:
+        """OPTIONS: 204 with Allow and no body (Flask's own is an empty text/html 200,
+        which the contract does not declare; issue 29)."""
+        allowed = Flask.make_default_options_response(app).headers["Allow"].split(", ")
+        answer = Response(status=204, headers={"Allow": ", ".join(sorted(allowed))})
+        answer.headers.remove("Content-Type")
+        return answer
+    app.make_default_options_response = options_answer
     return app

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+import regress
 import yaml
-from jsonschema import Draft202012Validator, validators
+from jsonschema import Draft202012Validator, ValidationError, validators
 
 from service import problems
 
@@ -56,8 +57,21 @@ def is_integer(_checker, value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+@cache
+def ecma_regex(pattern: str) -> regress.Regex:
+    return regress.Regex(pattern)
+
+
+def ecma_pattern(validator, pattern: str, instance, _schema):
+    """`pattern` as JSON Schema means it, an ECMA-262 regular expression (issue 29):
+    jsonschema's own uses Python's re.search, whose `$` also matches before a final
+    newline, so "ada@example.org\n" passed "...$"."""
+    if validator.is_type(instance, "string") and ecma_regex(pattern).find(instance) is None:
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
 Validator = validators.extend(
-    Draft202012Validator,
+    Draft202012Validator, validators={"pattern": ecma_pattern},
     type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", is_integer))
 
 

@@ -64,11 +64,9 @@ def announce(conn, game_id: str) -> list[dict]:
         movers = {entry["seat"] for entry in store.log(game_id, before["version"])
                   if entry["version"] <= snap.version} if before else set()
         events = changes(record, snap, before, movers)
-        owed = webhooks.messages(pipe, record, events)
         pipe.multi()
         pipe.set(mark, json.dumps(now))
-        write(pipe, record, events)
-        webhooks.owe(conn, pipe, owed)
+        tell_players(conn, pipe, record, events)
         return events
     return conn.transaction(tell, mark, value_from_callable=True)
 
@@ -87,14 +85,24 @@ def changes(record: GameRecord, snap: Snapshot, before: dict | None, movers: set
     return events
 
 
-def write(pipe, record: GameRecord, events: list[dict], only: int | None = None) -> None:
-    """Each event into the stream of each player it concerns: "your turn" its seat's
-    player, the others every player of the game (with the player's seat); `only`: the
-    player of that seat alone."""
+def tell_players(conn, pipe, record: GameRecord, events: list[dict],
+                 only: int | None = None) -> None:
+    """The one seam of a player event (issue 29): each event of the game into the
+    stream of each player it concerns and, the same event, to the webhooks it concerns,
+    queued in `pipe` (a transaction: all or nothing). A player is concerned by an event
+    with a `seat` when it holds that seat, by the others when it holds any seat of the
+    game, and gets the event with its own seat; the game's webhooks get every event
+    (`only`: the player of that seat alone, not the game's webhooks). `conn` reads which
+    webhooks there are. Every event a player is told goes through here."""
+    told = []
     for event in events:
         for seat, entry in enumerate(record.seats):
             if entry.player and event.get("seat", seat) == seat and only in (None, seat):
-                add(pipe, entry.player, {**event, "seat": seat})
+                told.append((f"player:{entry.player}", {**event, "seat": seat}))
+                add(pipe, entry.player, told[-1][1])
+        if only is None:
+            told.append((f"game:{record.id}", event))
+    webhooks.owe(conn, pipe, told)
 
 
 def add(conn, player_id: str, event: dict) -> None:
@@ -117,10 +125,11 @@ def catch_up(conn, game_id: str) -> Snapshot:
 
 def welcome(conn, record: GameRecord, seat: int) -> None:
     """A seat just bound to a player (an accepted invitation): the player is told of the
-    game as it is, "game started" and, if the seat is to act, "your turn"."""
+    game as it is, "game started" and, if the seat is to act, "your turn", on its stream
+    and its webhooks alike."""
     snap = catch_up(conn, record.id)
     pipe = conn.pipeline()
-    write(pipe, record, changes(record, snap, None, set()), only=seat)
+    tell_players(conn, pipe, record, changes(record, snap, None, set()), only=seat)
     pipe.execute()
 
 

@@ -3,3 +3,5 @@ them to the players' streams, service/webhooks.py delivers them to the webhooks)
 from __future__ import annotations
 
 STARTED, YOUR_TURN, OVER = "game-started", "your-turn", "game-over"
+MESSAGE = "message"         # a word said at a game's table (service/messages.py)
+REMATCH = "rematch"         # a seat of a finished game's rematch (service/history.py)

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections import defaultdict
 
 from service import feed, players, problems, resignation
+from service.feed_events import REMATCH
 from service.play import Game, create_game
 from service.queues import MAIL, RETRY, queue
 from service.store import WAITING, GameRecord, Snapshot, Store
 
 FINISHED = "finished"
-REMATCH = "rematch"          # the event on an invited player's own stream
 
 
 def rank(result: dict, seat: int) -> int:
@@ -75,10 +75,10 @@ def rematch(conn, game: Game, seat: int, player_id: str | None) -> tuple[GameRec
     pipe = conn.pipeline()
     for i, old in enumerate(record.seats):
         if old.player and "invitation" in shown[i]:
-            feed.add(pipe, old.player, {
+            feed.tell_players(conn, pipe, record, [{
                 "type": REMATCH, "game": new.id, "game_type": new.game, "version": 0,
                 "status": WAITING, "to_act": [], "at": new.created_at, "seat": i,
-                "rematch_of": record.id, "invitation": shown[i]["invitation"]})
+                "rematch_of": record.id, "invitation": shown[i]["invitation"]}], only=i)
     pipe.execute()
     mailed = {str(i): shown[i]["invitation"] for i, old in enumerate(record.seats)
               if old.email and not old.player and "invitation" in shown[i]}

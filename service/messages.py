@@ -24,13 +24,13 @@ import time
 import unicodedata
 
 from service import feed, problems
+from service.feed_events import MESSAGE
 from service.mail import limits
 from service.store import GameRecord, Snapshot, Store, key
 
 MAX_LENGTH = 1000           # characters in a message
 KEPT = 500                  # messages kept per game (the oldest go first)
 PAGE = 50                   # messages a page holds unless asked for fewer (at most KEPT)
-MESSAGE = "message"         # the event's type on the players' streams and the game's
 KEPT_DAYS = 180             # a game's messages, mutes and marks live this long after its last message
 # Refused in a message: control, format (bidirectional overrides that disguise text),
 # surrogate and private-use characters, but line breaks, tabs and the zero-width joiner
@@ -101,9 +101,9 @@ def say(conn, record: GameRecord, snap: Snapshot, seat: int, text: str,
     event = {"type": MESSAGE, "game": record.id, "game_type": record.game,
              "version": snap.version, "status": snap.status, "to_act": snap.to_act,
              "at": message["at"], "message": message}
-    for reader, entry in enumerate(record.seats):
+    for reader, entry in enumerate(record.seats):      # its stream and webhooks, each reader
         if entry.player and reaches(message, reader, muted(conn, record.id, reader)):
-            feed.add(pipe, entry.player, {**event, "seat": reader})
+            feed.tell_players(conn, pipe, record, [event], only=reader)
     pipe.execute()
     Store(conn).announce(record.id, MESSAGE)            # the game's streams look again
     return message

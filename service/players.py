@@ -9,8 +9,14 @@ quick game's seat token handed to the player, which then stops working).
 Keys (global, outside the games' hash slots, like `apikey:*`):
 
   player:<id>              JSON: id, name, email, created_at
-  player:<id>:tokens       hash token id -> JSON {id, label, created_at, digest}
-  ptoken:<digest>          "<player id> <token id>": who a token is, deleted at revocation
+  player:<id>:tokens       hash token id -> JSON {id, label, created_at, scopes, digest}
+  ptoken:<digest>          "<player id> <token id> <scope,...>": who a token is and what it
+                           may do, deleted at revocation (a token of before scopes: all)
+
+A token's scopes (issue 29, lichess's personal tokens as the model) are chosen when it
+is made: `read` (the player's games, views, logs, streams and inbox), `play` (turns,
+previews, taking seats, creating games) and `account` (tokens and webhooks). A token
+makes tokens of its own scopes or fewer, never wider.
   player:<id>:seats        hash game id -> seat: the player's games (the inbox)
 
 The e-mail address is confirmed through service/mail/consent.py (the same signed link
@@ -23,6 +29,7 @@ import re
 import secrets
 import time
 import uuid
+from dataclasses import dataclass
 
 from service import handover, problems
 from service.connection import state_redis
@@ -33,6 +40,7 @@ PREFIX = "pbp_"                 # a player token: told apart from seat tokens wi
 MAX_TOKENS = 10                 # tokens a player holds at once
 MAX_GAMES = 1000                # games a player may be seated in
 LABEL_LENGTH = 60
+SCOPES = ("read", "play", "account")
 PLAYER_ID = re.compile(r"^[0-9a-f]{16}$")
 
 NotFound = problems.NotFound
@@ -53,7 +61,7 @@ def create(conn, name: str, email: str) -> tuple[dict, dict]:
     player = {"id": uuid.uuid4().hex[:16], "name": name, "email": email,
               "created_at": time.time()}
     conn.set(player_key(player["id"]), json.dumps(player))
-    return player, new_token(conn, player["id"], "first token")
+    return player, new_token(conn, player["id"], "first token", SCOPES)
 
 
 def load(conn, player_id: str) -> dict | None:
@@ -61,11 +69,20 @@ def load(conn, player_id: str) -> dict | None:
     return json.loads(raw) if raw else None
 
 
-def new_token(conn, player_id: str, label: str) -> dict:
-    """A new token for the player (MAX_TOKENS at most): {id, label, created_at, token}."""
+@dataclass(frozen=True)
+class Holder:
+    """Who a player's token is: the player, the token and its scopes."""
+    player: str
+    token: str
+    scopes: tuple[str, ...]
+
+
+def new_token(conn, player_id: str, label: str, scopes) -> dict:
+    """A new token for the player (MAX_TOKENS at most) with those scopes (of SCOPES):
+    {id, label, created_at, scopes, token}."""
     token = PREFIX + secrets.token_urlsafe(32)
     entry = {"id": uuid.uuid4().hex[:16], "label": label, "created_at": time.time(),
-             "digest": hash_token(token)}
+             "scopes": [s for s in SCOPES if s in scopes], "digest": hash_token(token)}
     held = player_key(player_id, "tokens")
 
     def add(pipe):
@@ -75,13 +92,14 @@ def new_token(conn, player_id: str, label: str) -> dict:
                                          f"at most {MAX_TOKENS} tokens per player"}])
         pipe.multi()
         pipe.hset(held, entry["id"], json.dumps(entry))
-        pipe.set(token_key(entry["digest"]), f"{player_id} {entry['id']}")
+        pipe.set(token_key(entry["digest"]), f"{player_id} {entry['id']} {','.join(entry['scopes'])}")
     conn.transaction(add, held)
     return {**public_token(entry), "token": token}
 
 
 def public_token(entry: dict) -> dict:
-    return {k: entry[k] for k in ("id", "label", "created_at")}
+    return {"id": entry["id"], "label": entry["label"], "created_at": entry["created_at"],
+            "scopes": entry.get("scopes", list(SCOPES))}
 
 
 def tokens(conn, player_id: str) -> list[dict]:
@@ -101,12 +119,21 @@ def revoke(conn, player_id: str, token_id: str) -> bool:
     return True
 
 
-def token_player(conn, token: str | None) -> str | None:
-    """The id of the player whose (unrevoked) token this is; None for any other token."""
+def token_holder(conn, token: str | None) -> Holder | None:
+    """Whose (unrevoked) player's token this is, with its scopes; None for any other."""
     if not token or not token.startswith(PREFIX):
         return None
     found = conn.get(token_key(hash_token(token)))
-    return found.decode().split(" ")[0] if found else None
+    if not found:
+        return None
+    player, token_id, *scopes = found.decode().split(" ")
+    return Holder(player, token_id, tuple(scopes[0].split(",")) if scopes else SCOPES)
+
+
+def token_player(conn, token: str | None) -> str | None:
+    """The id of the player whose (unrevoked) token this is; None for any other token."""
+    holder = token_holder(conn, token)
+    return holder.player if holder else None
 
 
 # seats ---------------------------------------------------------------------------

@@ -1,9 +1,13 @@
-"""Webhooks (issue 13): a player's (every game it is seated in) or a game's (every
-seat), told "game started", "your turn" and "game over" (service/feed.py), signed per
-Standard Webhooks with the `standardwebhooks` package and delivered by rq on the
-`webhooks` queue (workers/webhooks.py) with retries and exponential backoff. Each
-attempt is logged for the owner; a webhook that failed DISABLE_AFTER attempts in a
-row is disabled.
+"""Webhooks (issue 13, issue 29): a player's (every game it is seated in) or a game's
+(every seat), told what the player's stream is told (service/feed.py's one seam,
+`tell_players`), signed per Standard Webhooks with the `standardwebhooks` package and
+delivered by rq on the `webhooks` queue (workers/webhooks.py). A failed attempt is
+tried again on SCHEDULE (Svix's: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 27 h 35 min
+in all); a message whose every attempt failed is kept (the newest MAX_MISSED). A
+webhook is disabled only when every attempt failed for FAILING_FOR (a day: no message
+went through since its first failure), and its owner is mailed; re-enabled (PATCH
+`enabled: true`), it redelivers what it missed meanwhile, each game's messages in the
+order of the game's version. Each attempt is logged for the owner.
 
 No server-side request forgery: a URL whose host is or resolves to a loopback,
 private, link-local, shared, reserved or multicast address (or an IPv6 form of one:
@@ -15,16 +19,15 @@ runs for development or tests (PBEM_DEVELOPMENT=1). A delivery resolves the name
 name and the name the certificate must carry); no proxy is used, redirects are not
 followed.
 
-Settings (environment, read where a delivery is queued):
-  PBEM_WEBHOOK_ATTEMPTS      attempts per message, 1..20 (default 8)
-  PBEM_WEBHOOK_BACKOFF       seconds before the first retry, doubled for each next one,
-                             1..3600 (default 30: 30 s, 1 min, 2 min ... 32 min)
-  PBEM_WEBHOOK_DISABLE_AFTER failed attempts in a row that disable a webhook, 1..1000
-                             (default 20)
+Settings (environment, read where a delivery is queued and where one is counted):
+  PBEM_WEBHOOK_TIME_SCALE    seconds of the schedule (SCHEDULE, FAILING_FOR) that pass in
+                             one second, 1..100000 (default 1; the tests shorten a day)
 
-Keys: `webhook:<id>` (JSON: owner, url, secret, events, enabled, failures),
-`webhooks:<owner>` (a set of ids; owner "player:<id>" or "game:<id>"),
-`webhook:<id>:deliveries` (a list, newest first, the last MAX_DELIVERIES attempts)."""
+Keys: `webhook:<id>` (JSON: owner, url, secret, events, enabled, failures,
+failing_since, disabled_reason), `webhooks:<owner>` (a set of ids; owner "player:<id>"
+or "game:<id>"), `webhook:<id>:deliveries` (a list, newest first, the last
+MAX_DELIVERIES attempts), `webhook:<id>:missed` (a list, oldest first: [message id,
+payload] of each message not delivered, redelivered when the webhook is enabled)."""
 from __future__ import annotations
 
 import base64
@@ -35,21 +38,25 @@ import secrets
 import socket
 import time
 import uuid
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from urllib.parse import urlsplit
 
-from rq import Queue, Retry
+from rq import Queue
+from rq.job import Job
+from rq.registry import ScheduledJobRegistry
 
 from service import fairness, problems
-from service.feed_events import OVER, STARTED, YOUR_TURN
+from service.feed_events import MESSAGE, OVER, REMATCH, STARTED, YOUR_TURN
 from service.queues import WEBHOOKS, queue
-from service.store import GameRecord
 
-EVENTS = (STARTED, YOUR_TURN, OVER)
+EVENTS = (STARTED, YOUR_TURN, OVER, MESSAGE, REMATCH)   # what a player's stream carries
 MAX_PER_OWNER = 5
 MAX_DELIVERIES = 100
-SETTINGS = {"PBEM_WEBHOOK_ATTEMPTS": (8, 1, 20), "PBEM_WEBHOOK_BACKOFF": (30, 1, 3600),
-            "PBEM_WEBHOOK_DISABLE_AFTER": (20, 1, 1000)}
+MAX_MISSED = 1000               # messages kept for a webhook that did not take them
+# seconds from a failed attempt to the next (Svix's schedule; Stripe's spans 3 days)
+SCHEDULE = (5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600)
+FAILING_FOR = 24 * 3600         # every attempt failed this long: the webhook is disabled
+SETTINGS = {"PBEM_WEBHOOK_TIME_SCALE": (1, 1, 100_000)}
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
 UnsafeUrl = problems.problem(422, "unsafe-webhook-url", "The webhook URL is not allowed")
@@ -64,10 +71,9 @@ def setting(name: str) -> int:
     return int(raw)
 
 
-def retry() -> Retry | None:
-    """rq's retries: PBEM_WEBHOOK_ATTEMPTS - 1 of them, the backoff doubling each time."""
-    retries, base = setting("PBEM_WEBHOOK_ATTEMPTS") - 1, setting("PBEM_WEBHOOK_BACKOFF")
-    return Retry(max=retries, interval=[base * 2 ** i for i in range(retries)]) if retries else None
+def schedule_seconds(seconds: float) -> float:
+    """Real seconds that `seconds` of the schedule take (PBEM_WEBHOOK_TIME_SCALE)."""
+    return seconds / setting("PBEM_WEBHOOK_TIME_SCALE")
 
 
 def hook_key(webhook_id: str, *parts: str) -> str:
@@ -159,7 +165,7 @@ def create(conn, owner: str, url: str, events: list[str] | None) -> dict:
     check_url(url)
     hook = {"id": uuid.uuid4().hex[:16], "owner": owner, "url": url,
             "events": sorted(set(events or EVENTS)), "enabled": True, "failures": 0,
-            "disabled_reason": None, "created_at": time.time(),
+            "failing_since": None, "disabled_reason": None, "created_at": time.time(),
             "secret": "whsec_" + base64.b64encode(secrets.token_bytes(32)).decode()}
     held = owner_key(owner)
 
@@ -196,7 +202,8 @@ def of_game(conn, game_id: str) -> int:
 def delete(conn, owner: str, webhook_id: str) -> bool:
     if not conn.srem(owner_key(owner), webhook_id):
         return False
-    conn.delete(hook_key(webhook_id), hook_key(webhook_id, "deliveries"))
+    conn.delete(hook_key(webhook_id), hook_key(webhook_id, "deliveries"),
+                hook_key(webhook_id, "missed"))
     return True
 
 
@@ -204,59 +211,154 @@ def deliveries(conn, webhook_id: str) -> list[dict]:
     return [json.loads(raw) for raw in conn.lrange(hook_key(webhook_id, "deliveries"), 0, -1)]
 
 
+def missed(conn, webhook_id: str) -> int:
+    """How many messages the webhook did not take are kept for its re-enabling."""
+    return conn.llen(hook_key(webhook_id, "missed"))
+
+
 # what is owed ----------------------------------------------------------------------
-def messages(conn, record: GameRecord, events: list[dict]) -> list[tuple[str, str, str]]:
-    """(webhook id, message id, payload) of each event for each enabled webhook it
-    concerns: the game's, and those of the players whose seat it is about (with that
-    player's seat). The payload is Standard Webhooks' {type, timestamp, data}."""
-    out = []
-    for event in events:
-        owners = [f"game:{record.id}"] + [
-            f"player:{entry.player}" for seat, entry in enumerate(record.seats)
-            if entry.player and event.get("seat", seat) == seat]
-        for owner in owners:
-            data = dict(event)
-            if owner.startswith("player:"):
-                data["seat"] = next(s for s, e in enumerate(record.seats)
-                                    if f"player:{e.player}" == owner)
-            message = json.dumps({"type": event["type"], "data": data, "timestamp": datetime
-                                  .fromtimestamp(event["at"], timezone.utc).isoformat()
-                                  .replace("+00:00", "Z")})
-            out += [(hook["id"], f"msg_{uuid.uuid4().hex}", message) for hook in owned(conn, owner)
-                    if hook["enabled"] and event["type"] in hook["events"]]
-    return out
+def owe(conn, pipe, told: list[tuple[str, dict]]) -> None:
+    """For each (owner, event) told (service/feed.py's tell_players), a message to each
+    webhook of the owner taking the event's type: its delivery job queued (rq, the
+    webhooks queue) in `pipe`, the transaction that writes the players' streams (both or
+    neither), or, for a disabled webhook, the message kept for its re-enabling. The
+    payload is Standard Webhooks' {type, timestamp, data}, data the event as the
+    owner's stream has it. `conn` reads the owners' webhooks."""
+    hooks, jobs = {}, []
+    for owner, event in told:
+        if owner not in hooks:
+            hooks[owner] = owned(conn, owner)
+        takers = [hook for hook in hooks[owner] if event["type"] in hook["events"]]
+        if not takers:
+            continue
+        payload = json.dumps({"type": event["type"], "data": event, "timestamp": datetime
+                              .fromtimestamp(event["at"], timezone.utc).isoformat()
+                              .replace("+00:00", "Z")})
+        for hook in takers:
+            message_id = f"msg_{uuid.uuid4().hex}"
+            if hook["enabled"]:
+                jobs.append(delivery(hook["id"], message_id, payload))
+            else:
+                keep_missed(pipe, hook["id"], message_id, payload)
+    if jobs:
+        queue(conn, WEBHOOKS).enqueue_many(jobs, pipeline=pipe)
 
 
-def owe(conn, pipe, owed: list[tuple[str, str, str]]) -> None:
-    """Queue each message's delivery job (rq, the webhooks queue) in `pipe`, the
-    transaction that marks its events announced (service/feed.py): both or neither."""
-    if not owed:
-        return
-    retries = retry()
-    queue(conn, WEBHOOKS).enqueue_many([
-        Queue.prepare_data("workers.webhooks.deliver", (hook_id, message_id, message),
-                           job_id=f"webhook-{message_id}", result_ttl=60,
-                           failure_ttl=24 * 3600, retry=retries)
-        for hook_id, message_id, message in owed], pipeline=pipe)
+def job_id(webhook_id: str, message_id: str, attempt: int) -> str:
+    return f"webhook-{webhook_id}-{message_id}-{attempt}"
 
 
-def attempted(conn, webhook_id: str, entry: dict, ok: bool) -> dict | None:
-    """Log one attempt and count it: a success clears the failures, a failure adds one
-    and DISABLE_AFTER in a row disable the webhook. The webhook as it is now."""
-    key = hook_key(webhook_id)
+def delivery(webhook_id: str, message_id: str, payload: str, attempt: int = 1):
+    """rq's data of the job making the message's `attempt`th attempt."""
+    return Queue.prepare_data("workers.webhooks.deliver", (webhook_id, message_id, payload, attempt),
+                              job_id=job_id(webhook_id, message_id, attempt), result_ttl=60,
+                              failure_ttl=24 * 3600)
+
+
+def take_retries(conn, webhook_id: str) -> list[list[str]]:
+    """The webhook's next attempts waiting in rq's scheduled registry, taken off it
+    (those rq's scheduler moved to the queue meanwhile run as they are): [message id,
+    payload] of each."""
+    registry, taken = ScheduledJobRegistry(WEBHOOKS, connection=conn), []
+    for raw in conn.zrange(registry.key, 0, -1):
+        ident = raw.decode()
+        if ident.startswith(f"webhook-{webhook_id}-") and conn.zrem(registry.key, ident):
+            job = Job.fetch(ident, connection=conn)
+            taken.append(list(job.args[1:3]))
+            job.delete()
+    return taken
+
+
+def try_again(conn, webhook_id: str, message_id: str, payload: str, attempt: int) -> bool:
+    """Queue the attempt after a failed `attempt` when the schedule has one (rq's
+    scheduler enqueues it when due); False when the schedule is spent."""
+    if attempt > len(SCHEDULE):
+        return False
+    queue(conn, WEBHOOKS).enqueue_in(
+        timedelta(seconds=schedule_seconds(SCHEDULE[attempt - 1])), "workers.webhooks.deliver",
+        webhook_id, message_id, payload, attempt + 1, job_id=job_id(webhook_id, message_id, attempt + 1),
+        result_ttl=60, failure_ttl=24 * 3600)
+    return True
+
+
+def keep_missed(pipe, webhook_id: str, message_id: str, payload: str) -> None:
+    """Keep a message the webhook did not take (the newest MAX_MISSED)."""
+    kept = hook_key(webhook_id, "missed")
+    pipe.rpush(kept, json.dumps([message_id, payload]))
+    pipe.ltrim(kept, -MAX_MISSED, -1)
+
+
+def in_game_order(missed: list[list[str]]) -> list[list[str]]:
+    """The missed messages, each game's in the order of its version (a game before
+    another when its first missed message is older; a version's messages as they were
+    told)."""
+    first: dict[str | None, int] = {}
+    last: dict[str | None, int] = {}    # an event without a version: the one kept before it
+    keys = []
+    for at, (_, payload) in enumerate(missed):
+        data = json.loads(payload)["data"]
+        game = data.get("game")
+        first.setdefault(game, at)
+        last[game] = data.get("version", last.get(game, 0))
+        keys.append((first[game], last[game], at))
+    return [missed[at] for *_, at in sorted(keys)]
+
+
+def set_enabled(conn, webhook_id: str, enabled: bool) -> dict:
+    """Enable the webhook (its failures forgotten, what it missed and the attempts still
+    waiting queued again, each game's in the order of its version) or disable it (what it
+    is told meanwhile kept for its re-enabling). The webhook as it is now."""
+    key, kept = hook_key(webhook_id), hook_key(webhook_id, "missed")
+    waiting = take_retries(conn, webhook_id) if enabled else []
+
+    def change(pipe):
+        hook = json.loads(pipe.get(key))
+        if enabled:
+            hook.update(enabled=True, failures=0, failing_since=None, disabled_reason=None)
+            owed = in_game_order([json.loads(raw) for raw in pipe.lrange(kept, 0, -1)] + waiting)
+        else:
+            hook.update(enabled=False, disabled_reason="disabled by its owner")
+            owed = []
+        pipe.multi()
+        pipe.set(key, json.dumps(hook))
+        if owed:
+            pipe.delete(kept)
+            queue(conn, WEBHOOKS).enqueue_many([delivery(webhook_id, *m) for m in owed],
+                                               pipeline=pipe)
+        return hook
+    return conn.transaction(change, key, kept, value_from_callable=True)
+
+
+def attempted(conn, webhook_id: str, entry: dict, payload: str,
+              last: bool) -> tuple[dict | None, bool]:
+    """Log one attempt and count it: a success clears the failures; a failure adds one
+    and, when every attempt failed for FAILING_FOR (schedule time), disables the webhook;
+    the message is kept as missed when it failed its `last` attempt or the webhook is
+    disabled now. (The webhook as it is now, whether this attempt disabled it.)"""
+    key, now = hook_key(webhook_id), entry["at"]
 
     def count(pipe):
         raw = pipe.get(key)
         if raw is None:
-            return None
+            return None, False
         hook = json.loads(raw)
-        hook["failures"] = 0 if ok else hook["failures"] + 1
-        if hook["failures"] >= setting("PBEM_WEBHOOK_DISABLE_AFTER") and hook["enabled"]:
-            hook["enabled"] = False
-            hook["disabled_reason"] = f"{hook['failures']} failed attempts in a row"
+        disables = False
+        if entry["ok"]:
+            hook.update(failures=0, failing_since=None)
+        else:
+            hook["failures"] += 1
+            hook["failing_since"] = hook.get("failing_since") or now
+            failing = now - hook["failing_since"]
+            disables = hook["enabled"] and failing >= schedule_seconds(FAILING_FOR)
+            if disables:
+                hook.update(enabled=False, disabled_reason=(
+                    f"every attempt failed for {failing * setting('PBEM_WEBHOOK_TIME_SCALE') / 3600:.1f} h "
+                    f"({hook['failures']} attempts), the last: {entry['error']}"))
         pipe.multi()
         pipe.set(key, json.dumps(hook))
         pipe.lpush(hook_key(webhook_id, "deliveries"), json.dumps(entry))
         pipe.ltrim(hook_key(webhook_id, "deliveries"), 0, MAX_DELIVERIES - 1)
-        return hook
+        if not entry["ok"] and (last or not hook["enabled"]):
+            keep_missed(pipe, webhook_id, entry["message_id"], payload)
+        return hook, disables
     return conn.transaction(count, key, value_from_callable=True)

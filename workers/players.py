@@ -1,12 +1,13 @@
-"""rq job of the player accounts (issue 13): the mail that asks a new player's address
+"""rq jobs of the player accounts (issue 13): the mail that asks a new player's address
 to confirm, through the same signed link, the same once-a-day limit and the same
-suppression list as a game's invitations (service/mail/consent.py)."""
+suppression list as a game's invitations (service/mail/consent.py); the mail telling a
+player its webhook is disabled (issue 29)."""
 from __future__ import annotations
 
 import logging
 from urllib.parse import quote
 
-from service import players
+from service import players, webhooks
 from service.mail import consent
 from service.mail.config import MailConfig
 from service.mail.runtime import connection, queue
@@ -41,4 +42,36 @@ Not you: do nothing, and no game mail comes to this address."""
         log.warning("player %s: %s", player_id, bad)
         return None
     return outbox.send_once(conn, queue(conn), "players", player_id, ["confirm-request"],
+                            message, player["email"])
+
+
+def webhook_disabled(webhook_id: str) -> str | None:
+    """Mail the owner of a webhook its failures disabled (issue 29): why, and how to
+    enable it again. A player's webhook only (a game's is owned by an admin token,
+    which has no address), and only to a confirmed address. The mail's id, if queued."""
+    conn = connection()
+    hook = webhooks.load(conn, webhook_id) or {"owner": ""}
+    kind, _, owner = hook["owner"].partition(":")
+    player = players.load(conn, owner) if kind == "player" else None
+    if player is None or hook["enabled"] or not consent.confirmed(conn, player["email"]):
+        return None
+    config = MailConfig.from_env(conn)
+    text = f"""Your webhook {hook['url']} is disabled: {hook['disabled_reason']}.
+
+What it was told meanwhile is kept (the newest {webhooks.MAX_MISSED} messages). Enable
+it again and they are delivered, each game's in order:
+
+  PATCH {config.public_url}/v1/players/me/webhooks/{webhook_id}
+  {{"enabled": true}}
+
+Its attempts: GET {config.public_url}/v1/players/me/webhooks/{webhook_id}/deliveries"""
+    try:
+        message = compose.plain_message(compose.elsewhere(player["email"], config.domain),
+                                        "Your webhook is disabled", text,
+                                        config.mail_from, config.domain, "auto-generated")
+    except compose.BadAddress as bad:
+        log.warning("player %s: %s", player["id"], bad)
+        return None
+    return outbox.send_once(conn, queue(conn), "players", player["id"],
+                            [f"webhook-disabled-{webhook_id}-{int(hook['failing_since'])}"],
                             message, player["email"])

@@ -4,9 +4,12 @@ webhook-signature), POSTed with urllib3 to the address the URL's host was resolv
 and checked at (`webhooks.address`: no second lookup for a rebound name to answer),
 the host kept as the Host header, the TLS server name (SNI) and the name the
 certificate must carry (CA bundle: certifi's, or SSL_CERT_FILE); no proxy, no redirect
-followed, the answer's body not read. A 2xx answer is a delivery; anything else raises,
-so rq retries it with the backoff it was queued with, unless the webhook is gone or
-disabled meanwhile. Every attempt is logged for the owner.
+followed, the answer's body not read. A 2xx answer is a delivery; anything else is a
+failed attempt, logged once at WARNING with its reason (no traceback: the job does not
+raise) and tried again on the webhook's schedule (service/webhooks.py), unless the
+webhook is gone or disabled meanwhile (then the message is kept for its re-enabling).
+Every attempt is logged for the owner; the owner of a webhook the attempt disabled is
+mailed (workers/players.py, on the mail queue).
 
 urllib3's connection pool takes the address to connect to apart from the name to send
 and verify (`server_hostname`, `assert_hostname`) as public arguments; `requests.post`
@@ -16,6 +19,7 @@ certificate's name but not SNI)."""
 from __future__ import annotations
 
 import json
+import logging
 import os
 import time
 from datetime import datetime, timezone
@@ -23,11 +27,12 @@ from urllib.parse import urlsplit
 
 import certifi
 import urllib3
-from rq import get_current_job
 from standardwebhooks import Webhook
 
 from service import problems, webhooks
-from service.queues import job_connection
+from service.queues import MAIL, job_connection, queue
+
+log = logging.getLogger(__name__)
 
 TIMEOUT = urllib3.Timeout(connect=3.05, read=10)
 USER_AGENT = "pbem-webhooks/1"
@@ -52,17 +57,17 @@ def post(url: str, address: str, body: bytes, headers: dict) -> int:
         return answer.status
 
 
-class DeliveryFailed(Exception):
-    """The receiver did not take the message (rq retries the job)."""
-
-
-def deliver(webhook_id: str, message_id: str, payload: str) -> str:
+def deliver(webhook_id: str, message_id: str, payload: str, attempt: int = 1) -> str:
+    """The message's `attempt`th attempt (1 the first)."""
     conn = job_connection()
     hook = webhooks.load(conn, webhook_id)
-    if hook is None or not hook["enabled"]:
-        return "dropped: the webhook is deleted or disabled"
-    job = get_current_job()             # its retries left say which attempt this is
-    attempt = 1 + len(job.retry_intervals or []) - (job.retries_left or 0) if job else 1
+    if hook is None:
+        return "dropped: the webhook is deleted"
+    if not hook["enabled"]:
+        pipe = conn.pipeline()
+        webhooks.keep_missed(pipe, webhook_id, message_id, payload)
+        pipe.execute()
+        return "kept for the webhook's re-enabling: it is disabled"
     sent_at = datetime.now(timezone.utc)
     headers = {"webhook-id": message_id,
                "webhook-timestamp": str(int(sent_at.timestamp())),
@@ -78,12 +83,21 @@ def deliver(webhook_id: str, message_id: str, payload: str) -> str:
         error = unsafe.detail
     except urllib3.exceptions.HTTPError as failed:
         error = f"{type(failed).__name__}: {failed}"[:300]
-    entry = {"message_id": message_id, "type": json.loads(payload)["type"], "attempt": attempt, "at": time.time(),
-             "status_code": status, "ok": error is None, "error": error,
+    entry = {"message_id": message_id, "type": json.loads(payload)["type"], "attempt": attempt,
+             "at": time.time(), "status_code": status, "ok": error is None, "error": error,
              "duration_ms": round((time.monotonic() - started) * 1000, 1)}
-    now = webhooks.attempted(conn, webhook_id, entry, error is None)
+    last = attempt > len(webhooks.SCHEDULE)
+    now, disabled = webhooks.attempted(conn, webhook_id, entry, payload, last)
     if error is None:
         return f"delivered: {status}"
+    log.warning("webhook %s: attempt %d of message %s failed: %s", webhook_id, attempt,
+                message_id, error)
+    if disabled:
+        queue(conn, MAIL).enqueue("workers.players.webhook_disabled", webhook_id,
+                                  job_id=f"webhook-disabled-{webhook_id}-{int(now['failing_since'])}")
+        return f"failed, the webhook disabled: {error}"
     if now is None or not now["enabled"]:
-        return f"dropped after: {error}"
-    raise DeliveryFailed(error)
+        return f"failed, kept for the webhook's re-enabling: {error}"
+    if webhooks.try_again(conn, webhook_id, message_id, payload, attempt):
+        return f"failed, tried again later: {error}"
+    return f"failed, its schedule spent, kept: {error}"

@@ -1,21 +1,55 @@
 """HTTP blueprints, one per URL area: thin views over service.play."""
 from __future__ import annotations
 
-from flask import current_app
+from flask import current_app, g, request
 
-from service import players, seating
+from service import players, problems, seating
 from service.credentials import bearer
 from service.page_session import api_seat
 from service.store import GameRecord, Store
+
+
+ACCOUNT_PATHS = ("/v1/players/me/tokens", "/v1/players/me/webhooks")
+InsufficientScope = problems.problem(403, "insufficient-scope",
+                                     "The token's scopes do not allow this")
 
 
 def store() -> Store:
     return Store(current_app.extensions["redis"])
 
 
+def holder() -> players.Holder | None:
+    """Whose personal token the bearer sent, with its scopes (service/players.py), else
+    None; looked up once a request."""
+    if "token_holder" not in g:
+        g.token_holder = players.token_holder(current_app.extensions["redis"], bearer())
+    return g.token_holder
+
+
 def bearer_player() -> str | None:
     """The player whose personal token the bearer sent (service/players.py), else None."""
-    return players.token_player(current_app.extensions["redis"], bearer())
+    found = holder()
+    return found.player if found else None
+
+
+def needed_scope(method: str, path: str) -> str:
+    """The scope a player's token needs for the request (issue 29): `account` for its
+    tokens and webhooks, `read` to read, `play` for the rest (turns, previews, seats,
+    games)."""
+    if path.startswith(ACCOUNT_PATHS):
+        return "account"
+    return "read" if method in ("GET", "HEAD") else "play"
+
+
+def check_scope() -> None:
+    """A player's token acts within its scopes: 403 naming the scope it lacks."""
+    found = holder()
+    need = needed_scope(request.method, request.path)
+    if found is not None and need not in found.scopes:
+        raise InsufficientScope(
+            f"{request.method} {request.path} needs the scope {need!r}; this token has "
+            f"{', '.join(found.scopes)}", scope=need,
+            errors=[{"field": "Authorization", "message": f"the token lacks the scope {need!r}"}])
 
 
 def seat_of(record: GameRecord) -> int | None:

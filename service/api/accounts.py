@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, request
 
 from service import feed, players, problems
-from service.api import bearer_player
+from service.api import InsufficientScope, bearer_player, holder
 from service.mail import consent
 from service.queues import MAIL, queue
 
@@ -52,8 +52,18 @@ def list_tokens():
 
 @bp.post("/v1/players/me/tokens")
 def create_token():
-    body = request.get_json()
-    return players.new_token(conn(), me()["id"], body.get("label", "")), 201
+    """A token of the scopes asked (default: the bearer's own), never wider than the
+    bearer's (issue 29)."""
+    player, body = me(), request.get_json()
+    mine = holder().scopes
+    scopes = body.get("scopes", mine)
+    wider = [s for s in scopes if s not in mine]
+    if wider:
+        raise InsufficientScope(
+            f"scopes: this token has {', '.join(mine)}; it cannot make a token with "
+            f"{', '.join(wider)}", scope=wider[0],
+            errors=[{"field": "scopes", "message": f"at most {', '.join(mine)}"}])
+    return players.new_token(conn(), player["id"], body.get("label", ""), scopes), 201
 
 
 @bp.delete("/v1/players/me/tokens/<token_id>")

@@ -1,6 +1,7 @@
 """Webhooks over HTTP (issue 13; service/webhooks.py): a player's, with its token, under
 /v1/players/me/webhooks, and a game's, with the game's admin token, under
-/v1/games/{id}/webhooks; each with its delivery log."""
+/v1/games/{id}/webhooks; each with its delivery log, enabled again (or disabled) by
+its owner (issue 29)."""
 from __future__ import annotations
 
 from flask import Blueprint, current_app, request
@@ -57,9 +58,21 @@ def delete_webhook(webhook_id: str, game_id: str | None = None):
     return "", 204
 
 
+@bp.patch(PLAYER + "/<webhook_id>")
+@bp.patch(GAME + "/<webhook_id>")
+def change_webhook(webhook_id: str, game_id: str | None = None):
+    """`enabled: true` enables it again and redelivers what it missed meanwhile;
+    `enabled: false` disables it (what it is told meanwhile kept)."""
+    owned_hook(game_id, webhook_id)
+    hook = webhooks.set_enabled(current_app.extensions["redis"], webhook_id,
+                                request.get_json()["enabled"])
+    return webhooks.public(hook)
+
+
 @bp.get(PLAYER + "/<webhook_id>/deliveries")
 @bp.get(GAME + "/<webhook_id>/deliveries")
 def webhook_deliveries(webhook_id: str, game_id: str | None = None):
     _who, hook = owned_hook(game_id, webhook_id)
-    return {"webhook": webhooks.public(hook),
-            "deliveries": webhooks.deliveries(current_app.extensions["redis"], webhook_id)}
+    conn = current_app.extensions["redis"]
+    return {"webhook": webhooks.public(hook), "deliveries": webhooks.deliveries(conn, webhook_id),
+            "missed": webhooks.missed(conn, webhook_id)}

@@ -12,6 +12,13 @@ def sign_up(client) -> dict:
     return {"Authorization": f"Bearer {answer.json['token']['token']}"}
 
 
+def scoped(client, *scopes: str) -> dict:
+    """The bearer of a new player's token with only those scopes (issue 29)."""
+    answer = client.post("/v1/players/me/tokens", json={"scopes": list(scopes)},
+                         headers=sign_up(client))
+    return {"Authorization": f"Bearer {answer.json['token']}"}
+
+
 def full_of_tokens(client):
     auth = sign_up(client)
     for _ in range(10):
@@ -59,6 +66,28 @@ def unsafe_url(client, base: str, auth: dict):
 
 ME = "/v1/players/me"
 CASES = {
+    # issue 29: a token without the scope the operation needs
+    ("getGame", 403): lambda c, g: c.get(f"/v1/games/{g.id}", headers=scoped(c, "play")),
+    ("getLog", 403): lambda c, g: c.get(f"/v1/games/{g.id}/log", headers=scoped(c, "play")),
+    ("streamGameEvents", 403): lambda c, g: c.get(f"/v1/games/{g.id}/events",
+                                                  headers=scoped(c, "play", "account")),
+    ("getMe", 403): lambda c, g: c.get(ME, headers=scoped(c, "play")),
+    ("listMyGames", 403): lambda c, g: c.get(f"{ME}/games", headers=scoped(c, "play")),
+    ("streamPlayerEvents", 403): lambda c, g: c.get(f"{ME}/events", headers=scoped(c, "account")),
+    ("listPlayerTokens", 403): lambda c, g: c.get(f"{ME}/tokens", headers=scoped(c, "read")),
+    ("createPlayerToken", 403): lambda c, g: c.post(f"{ME}/tokens", json={
+        "scopes": ["read", "play"]}, headers=scoped(c, "read", "account")),      # wider
+    ("revokePlayerToken", 403): lambda c, g: c.delete(f"{ME}/tokens/{NO_ID}",
+                                                      headers=scoped(c, "read", "play")),
+    ("listPlayerWebhooks", 403): lambda c, g: c.get(f"{ME}/webhooks", headers=scoped(c, "read")),
+    ("createPlayerWebhook", 403): lambda c, g: c.post(f"{ME}/webhooks", json={
+        "url": "http://127.0.0.1:9/"}, headers=scoped(c, "play")),
+    ("deletePlayerWebhook", 403): lambda c, g: c.delete(f"{ME}/webhooks/{NO_ID}",
+                                                        headers=scoped(c, "read")),
+    ("changePlayerWebhook", 403): lambda c, g: c.patch(f"{ME}/webhooks/{NO_ID}", json={
+        "enabled": True}, headers=scoped(c, "play")),
+    ("listPlayerWebhookDeliveries", 403): lambda c, g: c.get(f"{ME}/webhooks/{NO_ID}/deliveries",
+                                                             headers=scoped(c, "read", "play")),
     ("createPlayer", 400): lambda c, g: c.post("/v1/players", json={"name": "", "email": "a@p.test"}),
     ("createPlayer", 413): lambda c, g: c.post("/v1/players", data=BIG, content_type="application/json"),
     ("createPlayer", 415): lambda c, g: c.post("/v1/players", data="Ada", content_type="text/plain"),
@@ -113,6 +142,23 @@ CASES = {
     ("deletePlayerWebhook", 400): lambda c, g: c.delete(f"{ME}/webhooks/x", headers=sign_up(c)),
     ("deletePlayerWebhook", 401): lambda c, g: c.delete(f"{ME}/webhooks/{NO_ID}", headers=FAKE),
     ("deletePlayerWebhook", 404): lambda c, g: c.delete(f"{ME}/webhooks/{NO_ID}", headers=sign_up(c)),
+    ("changePlayerWebhook", 400): lambda c, g: c.patch(hook_of(c, auth := sign_up(c)), json={
+        "enabled": "yes"}, headers=auth),
+    ("changePlayerWebhook", 401): lambda c, g: c.patch(f"{ME}/webhooks/{NO_ID}", json={
+        "enabled": True}, headers=FAKE),
+    ("changePlayerWebhook", 404): lambda c, g: c.patch(f"{ME}/webhooks/{NO_ID}", json={
+        "enabled": True}, headers=sign_up(c)),
+    ("changePlayerWebhook", 415): lambda c, g: c.patch(f"{ME}/webhooks/{NO_ID}", data="x",
+                                                       content_type="text/plain", headers=sign_up(c)),
+    ("changeGameWebhook", 400): lambda c, g: c.patch(hook_of(c, admin(g), f"/v1/games/{g.id}"),
+                                                     json={}, headers=admin(g)),
+    ("changeGameWebhook", 401): lambda c, g: c.patch(f"/v1/games/{g.id}/webhooks/{NO_ID}", json={
+        "enabled": True}, headers=g.auth(0)),
+    ("changeGameWebhook", 404): lambda c, g: c.patch(f"/v1/games/{g.id}/webhooks/{NO_ID}", json={
+        "enabled": True}, headers=admin(g)),
+    ("changeGameWebhook", 415): lambda c, g: c.patch(f"/v1/games/{g.id}/webhooks/{NO_ID}",
+                                                     data="x", content_type="text/plain",
+                                                     headers=admin(g)),
     ("listPlayerWebhookDeliveries", 400): lambda c, g: c.get(f"{ME}/webhooks/x/deliveries",
                                                              headers=sign_up(c)),
     ("listPlayerWebhookDeliveries", 401): lambda c, g: c.get(f"{ME}/webhooks/{NO_ID}/deliveries",
@@ -163,6 +209,10 @@ REQUESTS = {
     "deletePlayerWebhook": lambda c, g: c.delete(f"{ME}/webhooks/{NO_ID}", headers=FAKE),
     "listPlayerWebhookDeliveries": lambda c, g: c.get(f"{ME}/webhooks/{NO_ID}/deliveries",
                                                       headers=FAKE),
+    "changePlayerWebhook": lambda c, g: c.patch(f"{ME}/webhooks/{NO_ID}", json={"enabled": True},
+                                                headers=FAKE),
+    "changeGameWebhook": lambda c, g: c.patch(f"/v1/games/{g.id}/webhooks/{NO_ID}", json={
+        "enabled": True}, headers=admin(g)),
     "listGameWebhooks": lambda c, g: c.get(f"/v1/games/{g.id}/webhooks", headers=admin(g)),
     "createGameWebhook": lambda c, g: c.post(f"/v1/games/{g.id}/webhooks", json={
         "url": "https://example.org/"}, headers=admin(g)),

@@ -1,6 +1,7 @@
 """Every problem+json error the contract documents, for every operation, is sent here once
 and answers a problem+json body of that status (a documented case without a request
-here fails, so the contract and the tests cannot drift apart)."""
+here fails, so the contract and the tests cannot drift apart); every answer on the way,
+headers included, is one openapi.yaml documents (issue 29: tests/api/contract_answers.py)."""
 from __future__ import annotations
 
 import dataclasses
@@ -10,6 +11,7 @@ import pytest
 from service.bench.running import free_port
 from service.contract import spec
 from tests.api import message_error_cases, player_error_cases
+from tests.api.contract_answers import ContractClient
 from tests.api.helpers import a_game, preview, submit
 from tests.api.test_errors import assert_problem
 
@@ -17,6 +19,13 @@ NO_GAME = "0123456789abcdef"
 NO_TOKEN = {"Authorization": "Bearer not-a-token"}
 BIG = "[" + "0," * 40000 + "0]"
 ZEROS = "0" * 32                  # a confirmation code of the right form, not the address's
+
+
+@pytest.fixture
+def client(app):
+    """Each answer checked against the contract as it comes (issue 29)."""
+    app.test_client_class = ContractClient
+    return app.test_client()
 
 
 def pause(client, game):

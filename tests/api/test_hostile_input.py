@@ -64,7 +64,9 @@ def test_a_known_path_with_another_method_is_405_with_allow(client):
 
 def test_head_and_options_are_answered(client):
     assert client.head("/v1/health").status_code == 200
-    assert client.options("/v1/health").status_code == 200
+    answer = client.options("/v1/health")                 # issue 29: no undeclared page
+    assert answer.status_code == 204 and answer.headers["Allow"] == "GET, HEAD, OPTIONS"
+    assert answer.data == b"" and "Content-Type" not in answer.headers
 
 
 def test_an_unknown_path_is_404_problem(client):

@@ -59,6 +59,17 @@ def test_bad_fields_are_named_and_change_nothing(client, redis_conn):
     assert not redis_conn.keys("player:*")
 
 
+@pytest.mark.parametrize("name, email", [("Ada", "ada@player.test\n"), ("Ada\n", "ada@player.test")])
+def test_a_field_breaking_its_declared_pattern_by_a_final_newline_is_refused(client, redis_conn,
+                                                                             name, email):
+    """Issue 29: the contract's patterns as ECMA-262 reads them (`$` is the end of the
+    text; Python's re also matched before a final newline, and took the address)."""
+    answer = client.post("/v1/players", json={"name": name, "email": email})
+    assert_problem(answer, 400, PLAYERS)
+    assert [e["field"] for e in answer.json["errors"]] == ["name" if name != "Ada" else "email"]
+    assert not redis_conn.keys("player:*")
+
+
 def test_more_tokens_are_bounded_listed_and_revoked_at_once(client):
     _player, auth = sign_up(client)
     made = [client.post("/v1/players/me/tokens", json={"label": f"bot {i}"}, headers=auth)
@@ -172,3 +183,58 @@ def test_a_resume_from_before_the_kept_entries_starts_with_the_inbox_again(clien
     redis_conn.xtrim(player_stream(ada["id"]), maxlen=1, approximate=False)      # as if `started` were trimmed
     again = first_event(started)
     assert again.startswith(f"id: {your_turn}\nevent: inbox\n"), again
+
+
+def scoped_token(client, auth: dict, *scopes: str) -> dict:
+    answer = client.post("/v1/players/me/tokens", json={"label": "bot", "scopes": list(scopes)},
+                         headers=auth)
+    assert answer.status_code == 201 and answer.json["scopes"] == list(scopes), answer.json
+    return {"Authorization": f"Bearer {answer.json['token']}"}
+
+
+def test_a_token_acts_within_the_scopes_chosen_at_its_creation(client, work):
+    """Issue 29 (lichess's personal tokens): `read` reads, `play` plays, `account` holds
+    the tokens and webhooks; a request beyond the token's scopes is 403 problem+json
+    naming the scope it lacks, and changes nothing."""
+    ada, auth = sign_up(client)
+    assert client.get("/v1/players/me/tokens", headers=auth).json["tokens"][0]["scopes"] == \
+        ["read", "play", "account"]
+    game = new_game(client, [{"name": "Ada", "player": ada["id"]}, {"name": "Bo"}], **auth)
+    reader, player, keeper = (scoped_token(client, auth, *s) for s in
+                              (("read",), ("play",), ("account",)))
+    assert client.get(f"/v1/games/{game.id}", headers=reader).json["seat"] == 0
+    assert client.get("/v1/players/me/games", headers=reader).status_code == 200
+    assert client.get(f"/v1/games/{game.id}/legal-moves", headers=reader).status_code == 200
+    refused = submit(client, game, 0, [{"action": "pass"}], 0, **reader)
+    assert_problem(refused, 403, ("/v1/games/{game_id}/turns", "post"))
+    assert refused.json["type"].endswith("insufficient-scope") and refused.json["scope"] == "play"
+    assert "'play'" in refused.json["detail"]
+    for denied, path in ((player, "/v1/players/me/webhooks"), (reader, "/v1/players/me/tokens")):
+        answer = client.post(path, json={"url": "https://example.org/"} if "hooks" in path
+                             else {}, headers=denied)
+        assert answer.status_code == 403 and answer.json["scope"] == "account", answer.json
+    assert client.get(f"/v1/games/{game.id}", headers=player).json["scope"] == "read"
+    assert submit(client, game, 0, [{"action": "pass"}], 0, **player).status_code == 202
+    work()
+    assert client.get(f"/v1/games/{game.id}", headers=auth).json["version"] == 1
+    assert client.post("/v1/players/me/webhooks", json={"url": "http://127.0.0.1:9/"},
+                       headers=keeper).status_code == 201
+    assert client.get("/v1/players/me", headers=keeper).json["scope"] == "read"
+    assert len(client.get("/v1/players/me/tokens", headers=keeper).json["tokens"]) == 4
+
+
+def test_a_token_cannot_make_a_token_wider_than_itself(client):
+    """Issue 29: an `account` token makes tokens of its scopes or fewer; the default is its
+    own; asking more is 403 naming the scope, and no token is made."""
+    _ada, auth = sign_up(client)
+    keeper = scoped_token(client, auth, "read", "account")
+    wider = client.post("/v1/players/me/tokens", json={"scopes": ["read", "play"]}, headers=keeper)
+    assert_problem(wider, 403, ("/v1/players/me/tokens", "post"))
+    assert wider.json["scope"] == "play" and wider.json["errors"][0]["field"] == "scopes"
+    same = client.post("/v1/players/me/tokens", json={"label": "copy"}, headers=keeper)
+    assert same.status_code == 201 and same.json["scopes"] == ["read", "account"]
+    narrower = client.post("/v1/players/me/tokens", json={"scopes": ["read"]}, headers=keeper)
+    assert narrower.json["scopes"] == ["read"]
+    assert len(client.get("/v1/players/me/tokens", headers=auth).json["tokens"]) == 4
+    bad = client.post("/v1/players/me/tokens", json={"scopes": ["admin"]}, headers=auth)
+    assert_problem(bad, 400, ("/v1/players/me/tokens", "post"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import http.client
+import json
 import os
 import shutil
 import signal
@@ -165,3 +166,15 @@ def test_compose_and_kubernetes_reach_gunicorn_only_through_the_shipped_nginx():
     assert pod["volumes"] == [{"name": "nginx", "configMap": {"name": "pbem-nginx"}}]
     assert [(port["port"], port["targetPort"]) for port in
             manifests["Service/pbem-api"]["spec"]["ports"]] == [(80, 8080)]
+
+
+def test_trace_behind_nginx_is_the_apis_405_with_allow(nginx):
+    """Issue 29: nginx refuses TRACE with a page of its own and no Allow; the shipped
+    config has the API answer it: 405 problem+json, Allow naming what the path takes."""
+    for path, allowed in (("/v1/health", "GET"), ("/v1/games", "POST")):
+        client = http.client.HTTPConnection("127.0.0.1", nginx, timeout=10)
+        client.request("TRACE", path)
+        answer = client.getresponse()
+        assert answer.status == 405 and answer.getheader("Allow") == allowed, answer.getheaders()
+        assert answer.getheader("Content-Type") == "application/problem+json"
+        assert json.loads(answer.read())["status"] == 405

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import requests
 
+from service.contract import spec
 from tests.e2e.client import Table
 from tests.e2e.conftest import ENV, ROOT, RUN_DIR
 
@@ -46,3 +47,15 @@ def test_pbem_serve_without_redis_url_refuses_to_start():
     done = subprocess.run([sys.executable, "-m", "service.cli", "serve"], env=env, cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode != 0 and "set REDIS_URL" in done.stderr
+
+
+def test_a_request_line_past_gunicorns_limit_is_the_414_the_contract_documents(service):
+    """Issue 29: gunicorn answers a request line over 4,094 bytes itself (414, its own
+    short text/html page), as openapi.yaml says for the confirmation link's operations."""
+    answer = requests.get(f"{service.base}/v1/mail/confirmations?address={'a' * 5000}"
+                          f"&code={'0' * 32}", timeout=10)
+    assert answer.status_code == 414 and answer.headers["Content-Type"] == "text/html"
+    for method in ("get", "post"):
+        documented = spec()["paths"]["/v1/mail/confirmations"][method]["responses"]["414"]
+        assert documented == {"$ref": "#/components/responses/UriTooLong"}
+    assert "text/html" in spec()["components"]["responses"]["UriTooLong"]["content"]

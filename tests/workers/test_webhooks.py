@@ -1,61 +1,31 @@
 """Webhooks (issue 13) against a real HTTP receiver on loopback (http.server on a
 thread), delivered by rq's worker and scheduler: each message verifies with the
-`standardwebhooks` package, a receiver answering 500 sees retries with a doubling
-backoff, every attempt is in the owner's delivery log, repeated failure disables the
-webhook, and internal addresses are refused outside development (no SSRF), also for a
+`standardwebhooks` package, a receiver answering 500 sees retries on the schedule,
+every attempt is in the owner's delivery log, a day of failures disables the webhook,
+which enabled again gets what it missed, an accepted seat's webhook is told as its
+stream is, and internal addresses are refused outside development (no SSRF), also for a
 name re-pointed between the check and the connection (DNS rebinding: the delivery
 connects to the address it checked, over TLS with the name as SNI and certificate
 name; the names resolve through a hook on socket.getaddrinfo, `dns`)."""
 from __future__ import annotations
 
 import itertools
+import json
+import logging
+import re
 import socket
 import ssl
-import threading
 import time
 from collections import Counter
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 import trustme
 from rq.scheduler import RQScheduler
 from standardwebhooks import Webhook
 
-from service.queues import TURNS, WEBHOOKS, queue
+from service.queues import MAIL, TURNS, WEBHOOKS, queue
 from tests.conftest import TEST_REDIS_URL, BurstWorker
-
-
-class Receiver:
-    """A real HTTP server that answers each POST with the next of `answers` (the last
-    one repeats) and keeps (headers, body, when) of each."""
-
-    def __init__(self, answers=(204,), tls: ssl.SSLContext | None = None):
-        self.answers, self.got, self.server_names = list(answers), [], []
-        receiver = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):
-                body = self.rfile.read(int(self.headers["Content-Length"]))
-                receiver.got.append(({k.lower(): v for k, v in self.headers.items()}, body,
-                                     time.monotonic()))
-                status = receiver.answers[min(len(receiver.got), len(receiver.answers)) - 1]
-                self.send_response(status)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-
-            def log_message(self, *args):
-                pass
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.port = self.server.server_port
-        self.url = f"http://127.0.0.1:{self.port}/hook"
-        if tls is not None:            # the TLS server name each client asked for (SNI)
-            tls.sni_callback = lambda _sock, name, _ctx: self.server_names.append(name)
-            self.server.socket = tls.wrap_socket(self.server.socket, server_side=True)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
+from tests.webhook_receiver import Receiver
 
 
 @pytest.fixture
@@ -175,36 +145,112 @@ def test_each_message_verifies_with_the_standardwebhooks_package(client, receive
     assert [d["status_code"] for d in log["deliveries"]] == [204, 204]
 
 
-def test_a_receiver_answering_500_sees_retries_then_the_webhook_is_disabled(
-        client, receiver, deliver, monkeypatch):
-    monkeypatch.setenv("PBEM_WEBHOOK_ATTEMPTS", "3")
-    monkeypatch.setenv("PBEM_WEBHOOK_BACKOFF", "1")
-    monkeypatch.setenv("PBEM_WEBHOOK_DISABLE_AFTER", "4")
+def test_a_receiver_answering_500_sees_the_schedule_then_the_webhook_is_disabled_after_a_day(
+        client, receiver, deliver, monkeypatch, caplog):
+    """Issue 29: a failed attempt is tried again on the schedule (5 s, 5 min, 30 min, 2 h,
+    5 h, 10 h, 10 h; PBEM_WEBHOOK_TIME_SCALE makes a day of it 4.8 s here, rq's scheduler
+    counts whole seconds), each failure
+    logged once at WARNING with its reason and no traceback; the webhook is disabled
+    only once every attempt failed for a day, and the owner's mail is queued."""
+    monkeypatch.setenv("PBEM_WEBHOOK_TIME_SCALE", "18000")
     box = receiver(500)
     ada, auth, hook = ada_with_hook(client, box.url, events=["your-turn"])
-    game = game_with(client, ada, auth)
-    deliver(lambda: len(box.got) >= 3)
-    assert len(box.got) == 3 and len({h["webhook-id"] for h, _, _ in box.got}) == 1
-    first, second, third = (at for _, _, at in box.got)
-    assert third - second > 1.0 and second - first > 0     # backoff 1 s, then 2 s
+    game_with(client, ada, auth)
+    with caplog.at_level(logging.INFO, logger="workers.webhooks"):
+        deliver(lambda: len(box.got) >= 8, seconds=20)
+    assert len(box.got) == 8 and len({h["webhook-id"] for h, _, _ in box.got}) == 1
+    at = [when for _, _, when in box.got]
+    gaps = [later - earlier for earlier, later in zip(at, at[1:])]
+    assert gaps[-1] > 0.9 and gaps[-2] > 0.9 and at[-1] - at[0] > 4.8, gaps   # 10 h, 10 h; a day
+    warnings = [r for r in caplog.records if r.name == "workers.webhooks"]
+    assert len(warnings) == 8 and all(r.levelno == logging.WARNING and r.exc_info is None
+                                      and "answered 500" in r.getMessage() for r in warnings)
     log = client.get(f"/v1/players/me/webhooks/{hook['id']}/deliveries", headers=auth).json
     assert [(d["attempt"], d["status_code"], d["ok"]) for d in log["deliveries"]] == \
-        [(3, 500, False), (2, 500, False), (1, 500, False)]
-    assert log["webhook"]["enabled"] is True and log["webhook"]["failures"] == 3
+        [(n, 500, False) for n in range(8, 0, -1)]
+    reason = log["webhook"]["disabled_reason"]
+    assert log["webhook"]["enabled"] is False and "answered 500" in reason
+    assert float(re.search(r"every attempt failed for ([0-9.]+) h", reason)[1]) >= 24, reason
+    assert log["missed"] == 1                       # kept for the webhook's re-enabling
+    told = [job for job in queue(client.application.extensions["redis"], MAIL).jobs
+            if job.func_name == "workers.players.webhook_disabled"]
+    assert [job.args for job in told] == [(hook["id"],)]
 
-    # another message: its first failure is the 4th in a row, which disables the webhook
-    def turn(seat_auth, version):
-        legal = client.get(f"/v1/games/{game['id']}/legal-moves", headers=seat_auth).json
-        answer = client.post(f"/v1/games/{game['id']}/turns", headers=seat_auth, json={
-            "expected_version": version, "moves": [legal["moves"][0]]})
-        assert answer.status_code == 202, answer.json
-    turn(auth, 0)
-    deliver()
-    turn({"Authorization": f"Bearer {game['seats'][1]['token']}"}, 1)
-    deliver(lambda: len(box.got) >= 4, seconds=4)
+
+def test_a_failure_then_a_delivery_keeps_the_webhook_enabled(client, receiver, deliver,
+                                                             monkeypatch):
+    """Issue 29: not "20 failed attempts in a row" but a day of nothing going through:
+    a receiver failing the first three attempts and then answering stays enabled, its
+    failures cleared."""
+    monkeypatch.setenv("PBEM_WEBHOOK_TIME_SCALE", "50000")
+    box = receiver(503, 503, 503, 204)
+    ada, auth, hook = ada_with_hook(client, box.url, events=["your-turn"])
+    game_with(client, ada, auth)
+    deliver(lambda: len(box.got) >= 4)
     log = client.get(f"/v1/players/me/webhooks/{hook['id']}/deliveries", headers=auth).json
-    assert log["webhook"]["enabled"] is False and "4 failed" in log["webhook"]["disabled_reason"]
-    assert len(box.got) == 4                        # no retry of a disabled webhook
+    assert [d["ok"] for d in log["deliveries"]] == [True, False, False, False]
+    assert log["webhook"]["enabled"] is True and log["webhook"]["failures"] == 0
+    assert log["webhook"]["failing_since"] is None and log["missed"] == 0
+
+
+def test_a_disabled_webhook_enabled_again_gets_what_it_missed_in_the_games_order(
+        client, receiver, deliver):
+    """Issue 29: what a disabled webhook is told is kept; PATCH `enabled: true` enables it
+    and redelivers it, in the order of the game's version."""
+    box = receiver()
+    ada, auth, hook = ada_with_hook(client, box.url)
+    changed = client.patch(f"/v1/players/me/webhooks/{hook['id']}", headers=auth,
+                           json={"enabled": False})
+    assert changed.status_code == 200 and changed.json["enabled"] is False, changed.json
+    game = game_with(client, ada, auth)
+    bert = {"Authorization": f"Bearer {game['seats'][1]['token']}"}
+    for version, seat_auth in enumerate((auth, bert, auth, bert)):
+        move = client.get(f"/v1/games/{game['id']}/legal-moves", headers=seat_auth).json[
+            "moves"][-1 if version > 1 else 0]           # two plays, then both pass: over
+        assert client.post(f"/v1/games/{game['id']}/turns", headers=seat_auth, json={
+            "expected_version": version, "moves": [move]}).status_code == 202
+        deliver()
+    assert box.got == []
+    log = client.get(f"/v1/players/me/webhooks/{hook['id']}/deliveries", headers=auth).json
+    missed = log["missed"]
+    assert missed >= 4, log
+    assert client.patch(f"/v1/players/me/webhooks/{hook['id']}", headers=auth,
+                        json={"enabled": True}).json["enabled"] is True
+    deliver(lambda: len(box.got) >= missed)
+    told = box.verified(hook["secret"])
+    versions = [m["data"]["version"] for m in told]
+    assert len(told) == missed and versions == sorted(versions), told
+    assert told[0]["type"] == "game-started" and told[-1]["type"] == "game-over"
+    assert client.get(f"/v1/players/me/webhooks/{hook['id']}/deliveries",
+                      headers=auth).json["missed"] == 0
+    refused = client.patch(f"/v1/players/me/webhooks/{hook['id']}", headers=auth,
+                           json={"enabled": "yes"})
+    assert refused.status_code == 400, refused.json
+
+
+def test_an_accepted_seat_is_told_on_its_webhook_as_on_its_stream(client, receiver, deliver):
+    """Issue 29: a player taking a seat of a running game gets game-started and your-turn
+    on its webhook, the same events its stream gets (service/feed.py's one seam)."""
+    box = receiver()
+    cleo = client.post("/v1/players", json={"name": "Cleo", "email": "cleo@p.test"}).json
+    cleo_auth = {"Authorization": f"Bearer {cleo['token']['token']}"}
+    hook = client.post("/v1/players/me/webhooks", headers=cleo_auth, json={"url": box.url}).json
+    game = client.post("/v1/games", json={"game": "pile", "seed": 3, "players": [
+        {"name": "Ada"}, {"name": "Cleo"}]}).json
+    first = {"Authorization": f"Bearer {game['seats'][0]['token']}"}
+    move = client.get(f"/v1/games/{game['id']}/legal-moves", headers=first).json["moves"][0]
+    assert client.post(f"/v1/games/{game['id']}/turns", headers=first,
+                       json={"expected_version": 0, "moves": [move]}).status_code == 202
+    deliver()
+    taken = client.post("/v1/players/me/seats", headers=cleo_auth,
+                        json={"game": game["id"], "token": game["seats"][1]["token"]})
+    assert taken.status_code == 200, taken.json
+    deliver(lambda: len(box.got) >= 2)
+    told = box.verified(hook["secret"])
+    stream = [json.loads(fields[b"event"]) for _, fields in client.application.extensions[
+        "redis"].xrange(f"player:{cleo['id']}:events")]
+    assert [m["type"] for m in told] == ["game-started", "your-turn"]
+    assert [m["data"] for m in told] == stream
 
 
 def test_internal_addresses_are_refused_outside_development(client, receiver, deliver,
@@ -296,3 +342,18 @@ def test_a_delivery_over_tls_keeps_the_name_for_host_sni_and_the_certificate(
     other = client.get(f"/v1/players/me/webhooks/{hooks['other.example.test']['id']}"
                        "/deliveries", headers=auth).json["deliveries"]
     assert "SSLError: hostname 'other.example.test' doesn't match" in other[0]["error"], other
+
+
+def test_what_was_missed_is_redelivered_in_each_games_order():
+    """Issue 29: kept out of order (a retry's message kept after a newer one), each game's
+    messages come back in the order of its version, a game's before another's when its
+    first kept message is older, an event without a version after the version of its
+    game's message kept before it."""
+    from service.webhooks import in_game_order
+
+    def kept(name, game, version=None):
+        data = {"game": game, **({"version": version} if version is not None else {})}
+        return [name, json.dumps({"type": "your-turn", "data": data})]
+    missed = [kept("a3", "a", 3), kept("b1", "b", 1), kept("a1", "a", 1), kept("a2", "a", 2),
+              kept("b0", "b", 0), kept("a-note", "a")]
+    assert [name for name, _ in in_game_order(missed)] == ["a1", "a2", "a-note", "a3", "b0", "b1"]
