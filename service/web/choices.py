@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from service.games.choice_tree import choice_tree, effects, label, leaves, scalars
-from service.web.words import change_words, readable
+from service.games.choice_tree import choice_tree, effects, leaves, scalars
+from service.games.presentation import Words
+from service.web.words import change_words
 
 MAX_EFFECTS = 40             # complete moves of one level whose effects are computed
 MAX_PATH = 12                # levels in a path (a Brass build has 6)
@@ -49,8 +50,9 @@ def posted(move: dict) -> str:
     return json.dumps(move, sort_keys=True, separators=(",", ":"))
 
 
-def walk(engine, state, seat: int, moves: list[dict], at: str | None,
-         names: list[str]) -> Walk:
+def walk(engine, state, seat: int, moves: list[dict], at: str | None, words: Words) -> Walk:
+    """The walk to `at`; labels and effects in the game's words (its presentation seam)."""
+    names = words.players
     tree = choice_tree(engine, state, seat, moves, with_effects=False)
     nodes, trail, path = tree, [], []
     chosen = None
@@ -66,7 +68,7 @@ def walk(engine, state, seat: int, moves: list[dict], at: str | None,
             break
         node = nodes[index]
         path.append(index)
-        trail.append((said(node), ".".join(map(str, path))))
+        trail.append((said(node, words), ".".join(map(str, path))))
         if not node["children"]:
             chosen = node["move"]
             break
@@ -76,8 +78,8 @@ def walk(engine, state, seat: int, moves: list[dict], at: str | None,
         return Walk(trail, [], chosen, here)
     view = engine.view(state, seat)
     before = scalars(view)
-    listed = (list(complete(nodes, [], [])) if len(leaves(nodes)) <= FLAT_UP_TO
-              else [([i], [said(node)], node) for i, node in enumerate(nodes)])
+    listed = (list(complete(nodes, [], [], words)) if len(leaves(nodes)) <= FLAT_UP_TO
+              else [([i], [said(node, words)], node) for i, node in enumerate(nodes)])
     choices, measured = [], 0
     for steps, labels, node in listed:
         to = ".".join(map(str, path + steps))
@@ -93,13 +95,13 @@ def walk(engine, state, seat: int, moves: list[dict], at: str | None,
     return Walk(trail, choices, None, here)
 
 
-def complete(nodes: list[dict], steps: list[int], labels: list[str]):
+def complete(nodes: list[dict], steps: list[int], labels: list[str], words: Words):
     """Every complete move below `nodes`: (its path from here, its labels, its node)."""
     for i, node in enumerate(nodes):
         if "move" in node:
-            yield steps + [i], labels + [said(node)], node
-        yield from complete(node["children"], steps + [i], labels + [said(node)])
+            yield steps + [i], labels + [said(node, words)], node
+        yield from complete(node["children"], steps + [i], labels + [said(node, words)], words)
 
 
-def said(node: dict) -> str:
-    return label(node["field"], readable(node["value"]))
+def said(node: dict, words: Words) -> str:
+    return words.label(node["field"], node["value"])

@@ -12,7 +12,6 @@ from service.api import store, turns
 from service.api.games import started
 from service.drawing import boards
 from service.games.choice_tree import scalars
-from service.games.events import parts_text
 from service.games.registry import game_types
 from service.store import WAITING
 from service.web import choices, seats, words
@@ -132,11 +131,11 @@ def seat_page(game_id: str):
     moves = play.legal_moves(game, seat)
     version = game.snapshot.version
     at = request.args.get("at", "") if request.args.get("v", type=int) == version else ""
-    names = [s.name for s in game.record.seats]
-    walk = choices.walk(game.type.engine, game.state, seat, moves, at, names) if moves else None
+    said = game.type.presented([s.name for s in game.record.seats])
+    walk = choices.walk(game.type.engine, game.state, seat, moves, at, said) if moves else None
     preview = None
     if walk and walk.chosen is not None:
-        preview = previewed(game, seat, walk.chosen, names)
+        preview = previewed(game, seat, walk.chosen, said)
     return render_template("pages/seat.html", **table(game, seat), walk=walk, preview=preview,
                            version=version, outcome=outcome(game, seat, request.args.get("turn")),
                            turn_wait=TURN_WAIT)
@@ -148,20 +147,22 @@ def waiting(game: play.Game):
     return render_template("pages/waiting.html", game_name=game.type.name, seats=seated)
 
 
-def previewed(game: play.Game, seat: int, move: dict, names: list[str]) -> dict:
-    """POST /v1/games/{id}/preview's answer for one move (play.preview_turn), in words."""
+def previewed(game: play.Game, seat: int, move: dict, said) -> dict:
+    """POST /v1/games/{id}/preview's answer for one move (play.preview_turn), in words:
+    what its events say, with what the seat pays and gets, then the view's changes."""
     answer = play.preview_turn(game, seat, game.snapshot.version, [move])
     if answer["status"] != "playable":
-        return {"refused": f"{answer['reason']} ({answer.get('rule', 'rules')})"}
+        return {"refused": f"{said.text(answer['reason'])} ({answer.get('rule', 'rules')})"}
     engine = game.type.engine
     before = engine.view(game.state, seat)
     old, new = scalars(before), scalars(answer["view"])
     changed = {p: [old.get(p), new.get(p)] for p in sorted(old.keys() | new.keys())
                if old.get(p) != new.get(p)}
     return {"move": choices.posted(move), "notation": engine.format(move),
-            "words": words.move_words(move),
-            "changes": words.change_words(changed, before, names),
-            "next": [names[s] for s in answer["to_act"]], "status": answer["game_status"]}
+            "words": said.move(move),
+            "changes": said.effects([e for entry in answer["entries"] for e in entry["events"]], seat)
+            + words.change_words(changed, before, said.players),
+            "next": [said.player(s) for s in answer["to_act"]], "status": answer["game_status"]}
 
 
 @bp.post("/games/<game_id>/seat/turns")
@@ -237,10 +238,11 @@ def table(game: play.Game, seat: int | None) -> dict:
     view = game.type.engine.view(game.state, seat)
     # a seat's page names the latest moves; the spectator's page (and a finished game) all
     earlier = 0 if seat is None or snap.status == "finished" else max(0, snap.version - LOG_SHOWN)
-    log = words.log_lines(play.redacted_log(store(), game, seat, earlier), names)
+    said = game.type.presented(names)
+    log = words.log_lines(play.redacted_log(store(), game, seat, earlier), said)
     result = snap.result
     parts = result and result.get("breakdown") or [{}] * len(names)   # a plugin's may have none
-    ranking = ([[(names[s], result["scores"][s], parts_text(parts[s])) for s in group]
+    ranking = ([[(names[s], result["scores"][s], said.breakdown(parts[s])) for s in group]
                 for group in result["ranking"]] if result else None)
     return {"game": game, "snap": snap, "names": names, "seat": seat, "log": log,
             "earlier": earlier,

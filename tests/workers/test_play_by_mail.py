@@ -13,7 +13,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
 
-from service.games.events import parts_text, with_names
+from service.games.events import with_names
 from service.games.registry import game_types
 from service.store import Store, key
 from tests.workers.conftest import reply_to
@@ -69,7 +69,8 @@ def test_whole_game_played_by_mail_from_invitation_to_game_over(conn, inbox, mai
         assert last["Subject"].endswith("Game over")
         body = " ".join(last.get_body(("plain",)).get_content().split())
         assert "Final scores" in body
-        assert parts_text(result["breakdown"][0]) in body          # the VP parts (issue 13)
+        said = game_types()[game].presented([p["name"] for p in seated])
+        assert said.breakdown(result["breakdown"][0]) in body          # the VP parts (issue 13)
     for email in emails:
         assert len({thread_root(m) for m in inbox.to(email)}) == 1, email
     labels = [(m["Subject"], found) for m in inbox.messages

@@ -39,7 +39,7 @@ def test_your_turn_tells_each_move_since_the_seats_last_turn_with_its_cost(
             told = section(mail, "Since your last turn")
             for entry in since:
                 first = next(e for e in entry["events"] if e.get("text"))
-                sentence = words.in_words(notices.sentence(game, first), BRASS.display_names, names)
+                sentence = notices.said(game).sentence(first)
                 assert " ".join(f"  {sentence}".split()) in " ".join(told.split()) \
                     and names[entry["seat"]] in sentence, (sentence, told)
                 if happened.changes([first]).get(entry["seat"], {}).get("money"):
@@ -56,10 +56,9 @@ def test_your_turn_tells_each_move_since_the_seats_last_turn_with_its_cost(
 def test_numbers_are_told_for_the_mover_first_and_others_by_name():
     events = [{"type": "build", "seat": 1, "text": "seat 1 builds", "money": [0, -7, 0], "vp": [0, 2, 0]},
               {"type": "flip", "seat": None, "text": "a tile flips", "income": [3, 0, 0]}]
-    lines = happened.entry_lines({"seat": 1, "events": events}, ["Ada", "Bert", "Cleo"], "£{}",
-                                 lambda event: event["text"].replace("seat 1", "Bert"),
+    lines = happened.entry_lines({"seat": 1, "events": events}, BRASS.presented(["Ada", "Bert", "Cleo"]),
                                  lambda e: "build")
     assert lines == ["Bert builds (paid £7, +2 VP)", "a tile flips (Ada: income +3)"]
-    quiet = happened.entry_lines({"seat": 0, "events": [], "notation": "pass"}, ["Ada"], "£{}",
-                                 str, lambda e: e["notation"])
+    quiet = happened.entry_lines({"seat": 0, "events": [], "notation": "pass"}, BRASS.presented(["Ada"]),
+                                 lambda e: e["notation"])
     assert quiet == ["Ada: pass"]

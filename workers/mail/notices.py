@@ -8,7 +8,7 @@ import re
 
 from service import seating
 from service.drawing import boards
-from service.games.events import parts_text
+from service.games.presentation import Words, fitted
 from service.mail.config import MailConfig
 from service.play import Game, legal_moves
 from service.seat_links import LINK_DAYS, seat_link_path
@@ -30,19 +30,25 @@ def notations(game: Game, seat: int) -> list[str]:
     return [movelist.typed(game.type.engine.format(m)) for m in legal_moves(game, seat)]
 
 
+def said(game: Game) -> Words:
+    """The game's presentation seam for its players (issue 27)."""
+    return game.type.presented([s.name for s in game.record.seats])
+
+
 def board(game: Game, seat: int) -> str:
-    return in_words(game, game.type.engine.render_text(game.state, seat))
+    """The board and the seat's situation in words, each line within the mail's width."""
+    return fitted(said(game).view(game.state, seat))
 
 
 def named(game: Game, notation: str) -> str:
     """Moves as typed with each seat they name by its player's name ("develop 2H Bert"),
     which a reply may type back (intake.resolve_named)."""
-    return words.in_words(notation, {}, [s.name for s in game.record.seats])
+    return words.seats_named(notation, [s.name for s in game.record.seats])
 
 
 def in_words(game: Game, text: str) -> str:
     """An engine's text with players by name and identifiers by their printed names."""
-    return words.in_words(text, game.type.display_names, [s.name for s in game.record.seats])
+    return said(game).text(text)
 
 
 def add_board(mail: Mail, game: Game, seat: int) -> Mail:
@@ -98,7 +104,7 @@ def invitation(game: Game, seat: int, config: MailConfig) -> Mail:
     mail = blank(game, seat, "You are invited to a game", config)
     mail.starts_thread = True
     mail.add("Welcome", f"You play {game.type.name} with {names}.\n"
-                        f"Game id {game.record.id}; options: {options_text(game.record.options)}.\n"
+                        f"Game id {game.record.id}; options: {said(game).options(game.record.options)}.\n"
                         "You can play by replying to these mails, or over the API.")
     if fair := game.record.fairness:
         mail.add("Fair cards", f"Commitment to the seed: {fair['commitment']} (SHA-256 of "
@@ -106,11 +112,6 @@ def invitation(game: Game, seat: int, config: MailConfig) -> Mail:
                  ("\nThe game's creator chose the seed (a development server): whoever "
                   "knows it can foretell every card." if fair["seed_chosen_by_client"] else ""))
     return add_turn(page_link(mail, game, seat, config), game, seat)
-
-
-def options_text(options: dict) -> str:
-    """The game's options in words: "rules roxley, length full"."""
-    return ", ".join(words.in_words(f"{name} {value}", {}, []) for name, value in options.items()) or "none"
 
 
 def your_turn(game: Game, seat: int, config: MailConfig, played: list[dict] = ()) -> Mail:
@@ -124,16 +125,8 @@ def your_turn(game: Game, seat: int, config: MailConfig, played: list[dict] = ()
 
 def since_last_turn(game: Game, played: list[dict]) -> str:
     """Each move since the seat's last turn in words, with what it cost and scored."""
-    return happened.since_text(played, [s.name for s in game.record.seats], game.type.money,
-                               lambda event: in_words(game, sentence(game, event)),
+    return happened.since_text(played, said(game),
                                lambda entry: named(game, movelist.typed(entry["notation"])))
-
-
-def sentence(game: Game, event: dict) -> str:
-    """The event's sentence without the numbers its text tells after it (the mail says
-    them shorter: "(paid £7, +2 VP)")."""
-    told = game.type.events.numbers_text(event) if game.type.events else ""
-    return event["text"].removesuffix(f": {told}") if told else event["text"]
 
 
 def moved(game: Game, seat: int, config: MailConfig, played: list[dict]) -> Mail:
@@ -245,7 +238,7 @@ def game_over(game: Game, seat: int, config: MailConfig) -> Mail:
     scores = result.get("scores", [])
     names = [s.name for s in game.record.seats]
     parts = result.get("breakdown", [{}] * len(scores))
-    lines = [f"  {names[i]}: {score}" + (f" ({parts_text(parts[i])})" if parts[i] else "")
+    lines = [f"  {names[i]}: {score}" + (f" ({said(game).breakdown(parts[i])})" if parts[i] else "")
              for i, score in enumerate(scores)]
     ranking = result.get("ranking", [])
     mail = blank(game, seat, "Game over", config)

@@ -6,7 +6,7 @@ from . import bot, engine
 from .data import FILES
 from .events import EVENTS
 from .move_schemas import MOVE_SCHEMAS
-from .names import DISPLAY
+from .names import DISPLAY, WORDS
 
 GAME = GameType(
     id="brass-lancashire",
@@ -46,5 +46,6 @@ GAME = GameType(
     choice_fields=("card", "cards", "overbuild", "coal", "iron"),
     money="£{}",
     display_names=DISPLAY,
+    words=WORDS,
     bot=Bot(bot.evaluate, candidates=40),
 )
