@@ -188,11 +188,12 @@ def outcome(game: play.Game, seat: int, turn_id: str | None) -> tuple[str, str] 
     turn = store().turn(game.record.id, turn_id) if turn_id else None
     if turn is None or turn["seat"] != seat:
         return None
+    said = game.type.presented([s.name for s in game.record.seats])
     if turn["status"] == "rejected":
-        return "rejected", f"Refused: {turn['reason']} ({turn.get('rule', 'rules')})"
+        return "rejected", f"Refused: {said.text(turn['reason'])} ({turn.get('rule', 'rules')})"
     if turn["status"] == "queued":
         return "queued", "Your move is queued; the page updates when it is played."
-    return "applied", "Played: " + "; ".join(game.type.engine.format(m) for m in turn["moves"])
+    return "applied", "Played: " + "; ".join(said.move(m) for m in turn["moves"])
 
 
 def chosen_options(game_id: str) -> dict | None:

@@ -8,10 +8,10 @@ import re
 
 from service.games.registry import game_types
 from service.store import Store
-from tests.workers.conftest import reply_to
+from tests.workers.conftest import reply_to, kind
 from tests.workers.test_play_by_mail import listed_moves, players
 from service.play import load_game
-from workers.mail import happened, notices, words
+from workers.mail import happened, notices
 
 BRASS = game_types()["brass-lancashire"]
 
@@ -35,7 +35,7 @@ def test_your_turn_tells_each_move_since_the_seats_last_turn_with_its_cost(
         own = [version for version, entry in enumerate(log) if entry["seat"] == seat]
         since = log[own[-1] + 1:] if own else log
         game = load_game(store, game_id)
-        if since and mail["Subject"].endswith("Your turn"):
+        if since and kind(mail).endswith("Your turn"):
             told = section(mail, "Since your last turn")
             for entry in since:
                 first = next(e for e in entry["events"] if e.get("text"))

@@ -14,6 +14,7 @@ import re
 
 import pytest
 
+from service.games.base import IllegalMove
 from service.games.choice_tree import effects, scalars
 from service.games.registry import game_types
 from service.play import Game, snapshot_of
@@ -53,7 +54,7 @@ def record_of(game_type, options: dict, seats: int, seed: int) -> GameRecord:
     return GameRecord(id=f"g{seed:015d}", game=game_type.id, engine_version=game_type.engine_version,
                       options=options, seed=seed, admin_hash="", created_at=0,
                       seats=[SeatRecord(NAMES[s], "", f"{NAMES[s].lower()}@p.test") for s in range(seats)],
-                      fairness={"commitment": "ab" * 32, "seed_chosen_by_client": False})
+                      fairness={"salt": "5a17", "commitment": "ab" * 32, "seed_chosen_by_client": False})
 
 
 def texts_of_a_game(game_id: str, options: dict, seats: int, seed: int):
@@ -97,13 +98,11 @@ def texts_of_a_game(game_id: str, options: dict, seats: int, seed: int):
 
 def refusal(game: Game, seat: int) -> dict:
     """A turn the engine refused, as the worker stores it."""
-    engine = game.type.engine
-    try:
-        engine.apply(game.state, seat, {"action": "no_such_action"})
-    except Exception as refused:            # IllegalMove, its reason in the engine's words
-        reason = getattr(refused, "as_dict", lambda: {"reason": str(refused)})()
-    return {**reason, "seat": seat, "expected_version": game.snapshot.version,
-            "moves": [{"action": "no_such_action"}]}
+    move = {"action": "no_such_action"}
+    with pytest.raises(IllegalMove) as refused:
+        game.type.engine.apply(game.state, seat, move)
+    return {**refused.value.as_dict(), "seat": seat, "expected_version": game.snapshot.version,
+            "moves": [move]}
 
 
 @pytest.mark.parametrize("game_id, options, seats", SETUPS,

@@ -159,6 +159,8 @@ def rejected(game: Game, seat: int, turn: dict, config: MailConfig) -> Mail:
 
 
 def refusal_text(game: Game, refusal: dict) -> str:
+    if refusal.get("field") == "expected_version" and "current_version" in refusal:
+        return moved_on(refusal["expected_version"], refusal["current_version"]) + "\nNothing was changed."
     lines = [f"Reason: {in_words(game, plain(refusal.get('reason', 'refused')))}"]
     if refusal.get("rule"):
         lines.append(f"Rule: {rule_text(game, refusal['rule'])}" + refused_move(game, refusal))
@@ -169,6 +171,37 @@ def refusal_text(game: Game, refusal: dict) -> str:
             [option_text(game, o) for o in refusal["options"]]))
     lines.append("Nothing was changed.")
     return "\n".join(lines)
+
+
+def moved_on(answered: int, now: int) -> str:
+    """A stale reply in words (issue 27), not "expected_version 2 but the game is at 8"."""
+    return (f"The game has moved on since your mail: it is now at move {now} (your mail "
+            f"answered move {answered}). Reply to the newest mail, which lists your moves now.")
+
+
+def problem_text(game: Game, refused, answered: int) -> str:
+    """Why the platform refused a turn by mail, in words: a stale mail, a game not
+    taking turns, not the seat's move; otherwise the reason itself in words."""
+    status = game.snapshot.status
+    if refused.slug == "stale-version":
+        return moved_on(answered, refused.extra.get("current_version", game.snapshot.version))
+    if refused.slug == "game-not-active":
+        return {"finished": "The game is over: nothing more can be played.",
+                "paused": "The game is paused: no move can be played until its admin resumes it."
+                }.get(status, f"The game does not take moves now (it is {in_words(game, status)}).")
+    if refused.slug == "not-your-move":
+        waiting = ", ".join(game.record.seats[s].name for s in game.snapshot.to_act) or "nobody"
+        return f"It is not your move now: the game waits for {waiting}."
+    return in_words(game, plain(refused.detail))
+
+
+def after_the_end(game: Game) -> str:
+    """The friendly answer to moves mailed to a finished game (issue 27)."""
+    result = game.snapshot.result or {}
+    names = [s.name for s in game.record.seats]
+    return ("This game is over, so nothing was played; thank you for playing!\nFinal scores:\n"
+            + "\n".join(score_lines(game, result))
+            + "\n" + "\n".join(ranking_lines(result.get("ranking", []), result.get("scores", []), names)))
 
 
 PY_LIST = re.compile(r"\[((?:'[^'\[\]]*'(?:, )?)+)\]")
@@ -233,15 +266,42 @@ def ranking_lines(ranking: list[list[int]], scores: list, names: list[str]) -> l
     return lines
 
 
-def game_over(game: Game, seat: int, config: MailConfig) -> Mail:
+def game_over(game: Game, seat: int, config: MailConfig, played: list[dict] = ()) -> Mail:
+    """The scores with their parts, the ranking, every move since the seat's last turn
+    (`played`, as for "your turn"), the board, and the seed and salt with how to check
+    them against the commitment the invitation gave (issue 27; README "Checking the
+    shuffle")."""
     result = game.snapshot.result or {}
     scores = result.get("scores", [])
     names = [s.name for s in game.record.seats]
-    parts = result.get("breakdown", [{}] * len(scores))
-    lines = [f"  {names[i]}: {score}" + (f" ({said(game).breakdown(parts[i])})" if parts[i] else "")
-             for i, score in enumerate(scores)]
     ranking = result.get("ranking", [])
     mail = blank(game, seat, "Game over", config)
-    mail.add("Final scores", "\n".join(lines) or "(no scores)")
+    mail.add("Final scores", "\n".join(score_lines(game, result)) or "(no scores)")
     mail.add("Ranking", "\n".join(ranking_lines(ranking, scores, names)) or "(no ranking)")
-    return add_board(mail, game, seat)
+    if played:
+        mail.add("Since your last turn", since_last_turn(game, played))
+    add_board(mail, game, seat)
+    if fair := game.record.fairness:
+        mail.add("Check the shuffle", shuffle_check(game, fair, config))
+    return mail
+
+
+def score_lines(game: Game, result: dict) -> list[str]:
+    """Each seat's score with its parts: "  Ada: 42 (during play 30, money 12)"."""
+    scores, names = result.get("scores", []), [s.name for s in game.record.seats]
+    parts = result.get("breakdown", [{}] * len(scores))
+    return [f"  {names[i]}: {score}" + (f" ({said(game).breakdown(parts[i])})" if parts[i] else "")
+            for i, score in enumerate(scores)]
+
+
+def shuffle_check(game: Game, fair: dict, config: MailConfig) -> str:
+    """The seed and salt, now public, and the two checks anyone can make (README,
+    "Checking the shuffle")."""
+    record = game.record
+    return (f"Seed: {record.seed}\nSalt: {fair['salt']}\n"
+            f"Commitment given at the start: {fair['commitment']}\n"
+            "To check the shuffle: 1. the SHA-256 of seed:salt equals the commitment, e.g. "
+            f"printf '%s' '{record.seed}:{fair['salt']}' | sha256sum\n"
+            "2. replaying the game's log from the seed with the engine gives the same "
+            f"game: see \"Checking the shuffle\" in the service's README; the log is at "
+            f"{config.public_url}/v1/games/{record.id}/log")
