@@ -80,6 +80,7 @@ def test_a_seat_clicks_through_to_a_preview_and_plays_it(app, redis_conn, brass,
     leaf = re.search(r'class="preview" href="[^"]*&amp;at=([0-9.]+)"', page).group(1)
     page = client.get(f"/games/{brass}/seat?v=0&at={leaf}").text
     assert "If you play Build" in page and 'id="play"' in page
+    assert re.search(r"<li>(Ada|Brunel) builds [^<]*\(pay £\d+", page), "the preview in words (issue 27)"
     move = html.unescape(
         re.search(r'id="play" type="submit" name="move" value="([^"]+)"', page).group(1))
     token = re.search(r'name="csrf" value="([^"]+)"', page).group(1)

@@ -75,9 +75,7 @@ def texts_of_a_game(game_id: str, options: dict, seats: int, seed: int):
         move = choose.choice(moves)
         if turns % MAIL_EVERY == 0:
             game = game_now()
-            own = [i for i, entry in enumerate(log) if entry["seat"] == seat]
-            since = [{**game_type.redact(entry, seat), "notation": engine.format(entry["move"])}
-                     for entry in log[own[-1] + 1 if own else 0:]]
+            since = since_last_turn(game_type, log, seat)
             yield "your turn", compose.to_text(notices.your_turn(game, seat, CONFIG, since), CONFIG.public_url)
             yield "rejected", compose.to_text(notices.rejected(game, seat, refusal(game, seat), CONFIG),
                                               CONFIG.public_url)
@@ -93,7 +91,15 @@ def texts_of_a_game(game_id: str, options: dict, seats: int, seed: int):
     yield "log", "\n".join(f"{line['who']}: {line['words']} {' '.join(line['said'])}"
                            for line in page_words.log_lines(log, said))
     for seat in range(seats):
-        yield "game over", compose.to_text(notices.game_over(game, seat, CONFIG), CONFIG.public_url)
+        yield "game over", compose.to_text(notices.game_over(
+            game, seat, CONFIG, since_last_turn(game_type, log, seat)), CONFIG.public_url)
+
+
+def since_last_turn(game_type, log: list[dict], seat: int) -> list[dict]:
+    """The log entries since the seat's last move, as the seat may see them."""
+    own = [i for i, entry in enumerate(log) if entry["seat"] == seat]
+    return [{**game_type.redact(entry, seat), "notation": entry["notation"]}
+            for entry in log[own[-1] + 1 if own else 0:]]
 
 
 def refusal(game: Game, seat: int) -> dict:
