@@ -67,13 +67,14 @@ def in_words(text: str, names: dict[str, str], players: list[str]) -> str:
     return TRUTH.sub(lambda found: TRUTH_WORDS[found.group(0)], plurals(text))
 
 
-def fitted(text: str, columns: int = COLUMNS) -> str:
+def fitted(text: str, columns: int = COLUMNS, hang_all: bool = True) -> str:
     """Each line at most `columns` wide: a longer one wrapped at its words, continued
-    under its own indentation and two more; a single word longer (a link) stays whole."""
+    under its own indentation and two more (a line not indented: only if `hang_all`);
+    a single word longer (a link, a move) stays whole."""
     lines = []
     for line in text.split("\n"):
         indent = line[:len(line) - len(line.lstrip())]
-        lines += textwrap.wrap(line, columns, subsequent_indent=indent + "  ",
+        lines += textwrap.wrap(line, columns, subsequent_indent=indent + "  " * (hang_all or bool(indent)),
                                break_long_words=False, break_on_hyphens=False) or [line]
     return "\n".join(lines)
 

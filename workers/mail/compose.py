@@ -13,6 +13,7 @@ from email.message import EmailMessage
 from email.utils import formatdate
 from urllib.parse import quote
 
+from service.games.presentation import COLUMNS, fitted
 from workers.mail import html_part
 
 ADDR_SPEC = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9.-]+")
@@ -24,7 +25,7 @@ POLICY = policy.SMTP.clone(max_line_length=998)     # headers as written: never 
 FULL_LIST_UP_TO = 40        # more legal moves than this are grouped by their first word
 EXAMPLES_PER_GROUP = 6
 MOVES_REPLY_LIMIT = 400     # the `moves` command lists at most this many lines
-PROSE_COLUMNS = 78          # RFC 5322 2.1.1: lines SHOULD be no more than 78 characters
+PROSE_COLUMNS = COLUMNS     # RFC 5322 2.1.1: lines SHOULD be no more than 78 characters
 LAID_OUT = {"The board"}    # sections kept as the engine lays them out
 
 
@@ -160,13 +161,8 @@ def to_text(mail: Mail, public_url: str) -> str:
 
 def wrapped(text: str) -> str:
     """Each line of text wrapped at PROSE_COLUMNS, continued at its own indentation;
-    words (moves, addresses, links) are never broken."""
-    lines = []
-    for line in text.split("\n"):
-        indent = line[:len(line) - len(line.lstrip())]
-        lines += textwrap.wrap(line, PROSE_COLUMNS, subsequent_indent=indent + "  " * bool(indent),
-                               break_long_words=False, break_on_hyphens=False) or [line]
-    return "\n".join(lines)
+    words (moves, addresses, links) are never broken (presentation.fitted)."""
+    return fitted(text, PROSE_COLUMNS, hang_all=False)
 
 
 def transfer_encoding(text: str) -> str | None:
