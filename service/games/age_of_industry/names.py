@@ -10,7 +10,9 @@ from service.games.presentation import GameWords
 from .data import COLOURS, MAPS
 from .schema import INDUSTRIES
 
+MAP_NAMES = {"germany": "Germany", "new_england": "New England"}
 DISPLAY = {
+    **MAP_NAMES,
     **{colour: colour.replace("_", " ") for colour in COLOURS},
     **{industry: industry.replace("_", " ") for industry in INDUSTRIES},
     "manufactured_goods": "manufactured goods factory",
@@ -36,6 +38,5 @@ WORDS = GameWords(
     fields={"face_up": "face-up cards", "deck": "cards from the deck", "space": "building space",
             "combined": "combined with", "coal_from": "coal from", "iron_from": "iron from",
             "amount": "loan"},
-    options=lambda options: [("Map", {"germany": "Germany", "new_england": "New England"}.get(
-        options.get("map"), str(options.get("map"))))],
+    options=lambda options: [("Map", MAP_NAMES.get(options.get("map"), str(options.get("map"))))],
     value=value_words)
