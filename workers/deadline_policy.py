@@ -86,7 +86,7 @@ def announce_skip(conn, game: Game, turn: dict, turn_id: str, other: int) -> str
     mail = notices.blank(game, other, f"Time ran out for {name}", mail_config)
     mail.add("Deadline", f"{name} did not move within "
                          f"{compose.count(skipped['turn_hours'], 'hour')}, so this was played "
-                         f"for them:\n  {movelist.typed(skipped['played'])}")
+                         f"for them:\n  {notices.named(game, movelist.typed(skipped['played']))}")
     return outbox.dispatch(conn, queue(conn), mail_config, mail, [f"skipped-{skipped['clock']}"])
 
 

@@ -175,7 +175,7 @@ def hold_confirmation(conn, game: Game, turn: dict, turn_id: str, origin: dict) 
     engine = game.type.engine
     confirmations.keep(conn, game.record.id, turn["seat"], {
         "turn": turn_id, "version": turn["expected_version"], "message_id": origin["message_id"],
-        "moves": [movelist.typed(engine.format(move)) for move in turn["moves"]],
+        "moves": [notices.named(game, movelist.typed(engine.format(move))) for move in turn["moves"]],
         "ignored": origin.get("ignored", [])})
     queue(conn).enqueue_in(timedelta(seconds=CONFIRM_WINDOW), "workers.notify.confirm_alone",
                            game.record.id, turn["seat"], job_id=f"pbem-confirm-{game.record.id}-{turn_id}")

@@ -85,6 +85,14 @@ def texts_of_a_game(game_id: str, options: dict, seats: int, seed: int):
         state, events = engine.apply(state, seat, move)
         log.append({"version": len(log), "seat": seat, "move": move, "events": events,
                     "notation": engine.format(move)})
+        if turns % MAIL_EVERY == 0:
+            game = game_now()
+            yield "applied", compose.to_text(notices.applied(
+                game, seat, {"moves": [move], "expected_version": len(log) - 1}, CONFIG), CONFIG.public_url)
+            watcher = (seat + 1) % seats
+            yield "moved", compose.to_text(notices.moved(
+                game, watcher, CONFIG, [{**game_type.redact(log[-1], watcher), "notation": log[-1]["notation"]}]),
+                CONFIG.public_url)
         turns += 1
         assert turns < 5000
     game = game_now()
@@ -120,7 +128,7 @@ def test_no_raw_form_reaches_a_player(game_id, options, seats):
         assert not raw_forms(text), (what, raw_forms(text)[:10], text)
         if what not in ("choice labels", "preview", "log"):
             assert not too_long(text), (what, too_long(text)[:5])
-    assert {"invitation", "your turn", "rejected", "game over", "log"} <= kinds
+    assert {"invitation", "your turn", "rejected", "applied", "moved", "game over", "log"} <= kinds
 
 
 def test_the_seam_says_counts_amounts_and_options_in_words():

@@ -145,7 +145,7 @@ def reminder(game: Game, seat: int, config: MailConfig, deadline: str) -> Mail:
 
 def applied(game: Game, seat: int, turn: dict, config: MailConfig) -> Mail:
     engine = game.type.engine
-    played = "\n".join(f"  {movelist.typed(engine.format(m))}" for m in turn["moves"])
+    played = "\n".join(f"  {named(game, movelist.typed(engine.format(m)))}" for m in turn["moves"])
     mail = blank(game, seat, "Your move was applied", config)
     over = game.snapshot.status != "active" or seat not in game.snapshot.to_act
     mail.add("Applied", f"Played at version {turn['expected_version']}:\n{played}"
