@@ -102,7 +102,7 @@ class GameWords:
     kept in logs) put after any number in the plural ("scores 1 points": "1 point"),
     `options` the game's options as (heading, words) pairs ("Board", "Russia"),
     `value` a value's name where an identifier's printed name is not enough (a slot
-    `wigan:1` as "Wigan, slot 2"; None: not this value)."""
+    `wigan:1` as "Wigan, slot 1", numbered as the board prints it; None: not this value)."""
 
     fields: dict[str, str] = field(default_factory=dict)
     counted: tuple[str, ...] = ()
