@@ -59,16 +59,21 @@ def skip_key(game_id: str, turn_id: str) -> str:
     return key(game_id, "clock", "skip", turn_id)
 
 
-def played_for(conn, game: Game, turn: dict, turn_id: str) -> str | None:
-    """For an applied skip turn: the mail telling its seat what was played for it."""
+def played_for(conn, game: Game, turn: dict, turn_id: str) -> tuple[compose.Mail, list[str]] | None:
+    """For an applied skip turn: the mail telling its seat what was played for it, with
+    the board, and its moves and page when it still acts (issue 27), and the mail's
+    events; workers/notify.py sends it."""
     marker = conn.get(skip_key(game.record.id, turn_id))
     if marker is None or turn["status"] != "applied" or not game.record.seats[turn["seat"]].email:
         return None
-    skipped, mail_config = json.loads(marker), MailConfig.from_env(conn)
-    mail = notices.blank(game, turn["seat"], "Time ran out: a move was played for you", mail_config)
+    skipped, mail_config, seat = json.loads(marker), MailConfig.from_env(conn), turn["seat"]
+    mail = notices.blank(game, seat, "Time ran out: a move was played for you", mail_config)
     mail.add("Deadline", f"You did not move within {compose.count(skipped['turn_hours'], 'hour')}, so "
-                         f"this was played for you:\n  {movelist.typed(skipped['played'])}")
-    return outbox.dispatch(conn, queue(conn), mail_config, mail, [f"deadline-{skipped['clock']}"])
+                         f"this was played for you:\n  {notices.named(game, movelist.typed(skipped['played']))}"
+                         + ("\nIt is still your turn: reply to this mail with your next move."
+                            if seat in game.snapshot.to_act and game.snapshot.status == "active" else ""))
+    notices.add_turn(notices.page_link(mail, game, seat, mail_config), game, seat)
+    return mail, [f"deadline-{skipped['clock']}"]
 
 
 def announce_skip(conn, game: Game, turn: dict, turn_id: str, other: int) -> str | None:
@@ -81,7 +86,7 @@ def announce_skip(conn, game: Game, turn: dict, turn_id: str, other: int) -> str
     mail = notices.blank(game, other, f"Time ran out for {name}", mail_config)
     mail.add("Deadline", f"{name} did not move within "
                          f"{compose.count(skipped['turn_hours'], 'hour')}, so this was played "
-                         f"for them:\n  {movelist.typed(skipped['played'])}")
+                         f"for them:\n  {notices.named(game, movelist.typed(skipped['played']))}")
     return outbox.dispatch(conn, queue(conn), mail_config, mail, [f"skipped-{skipped['clock']}"])
 
 

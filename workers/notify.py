@@ -85,7 +85,7 @@ def tell_all(conn, config: MailConfig, game: Game, turn: dict, turn_id: str) -> 
         told.add(turn["seat"])              # never "rejected" for a skip its own move beat
         if turn["status"] == "applied":
             conn.delete(turn_clock.clock_key(game.record.id, turn["seat"]))    # a fresh clock if still to act
-        sent += each_seat(game, told, lambda seat: deadline_policy.played_for(conn, game, turn, turn_id))
+        sent += each_seat(game, told, lambda seat: tell_skipped(conn, config, game, turn, turn_id))
         sent += each_seat(game, [s for s in seats_with_mail(game) if s not in told],
                           lambda seat: deadline_policy.announce_skip(conn, game, turn, turn_id, seat))
     elif turn["status"] == "rejected" or origin:
@@ -94,7 +94,8 @@ def tell_all(conn, config: MailConfig, game: Game, turn: dict, turn_id: str) -> 
             conn, config, game, turn, turn_id, json.loads(origin) if origin else None))
     if game.snapshot.status == "finished":          # never held for a digest: the last word
         return sent + each_seat(game, seats_with_mail(game), lambda seat: outbox.dispatch(
-            conn, queue(conn), config, notices.game_over(game, seat, config), ["over"], held=False))
+            conn, queue(conn), config, notices.game_over(
+                game, seat, config, since_last_turn(conn, game, seat)), ["over"], held=False))
     if game.snapshot.status == "active":
         waiting = [s for s in game.snapshot.to_act if s not in told and game.record.seats[s].email
                    and not game.record.seats[s].bot]      # the bot plays it: nobody to ask
@@ -105,6 +106,20 @@ def tell_all(conn, config: MailConfig, game: Game, turn: dict, turn_id: str) -> 
                     and s != turn["seat"] and settings.load(conn, game.record.id, s).notify == "every_move"]
         sent += each_seat(game, watching, lambda seat: tell_watcher(conn, config, game, turn, seat))
     return sent
+
+
+def tell_skipped(conn, config: MailConfig, game: Game, turn: dict, turn_id: str):
+    """The seat a move was played for at its deadline (deadline_policy.played_for): when
+    it still acts, with the board, its moves, its clock and a reply address of the game
+    as it is now (issue 27)."""
+    found = deadline_policy.played_for(conn, game, turn, turn_id)
+    if found is None:
+        return None
+    mail, events = found
+    if acts(game, turn["seat"]):
+        events.append(turn_event(game))
+        clock.add_clock(conn, game, turn["seat"], mail)
+    return outbox.dispatch(conn, queue(conn), config, mail, events)
 
 
 def tell_watcher(conn, config: MailConfig, game: Game, turn: dict, seat: int):
@@ -160,7 +175,7 @@ def hold_confirmation(conn, game: Game, turn: dict, turn_id: str, origin: dict) 
     engine = game.type.engine
     confirmations.keep(conn, game.record.id, turn["seat"], {
         "turn": turn_id, "version": turn["expected_version"], "message_id": origin["message_id"],
-        "moves": [movelist.typed(engine.format(move)) for move in turn["moves"]],
+        "moves": [notices.named(game, movelist.typed(engine.format(move))) for move in turn["moves"]],
         "ignored": origin.get("ignored", [])})
     queue(conn).enqueue_in(timedelta(seconds=CONFIRM_WINDOW), "workers.notify.confirm_alone",
                            game.record.id, turn["seat"], job_id=f"pbem-confirm-{game.record.id}-{turn_id}")

@@ -33,6 +33,7 @@ from typing import Any, Callable, Protocol
 from marshmallow import RAISE, Schema, fields, validate
 
 from .events import EventTypes
+from .presentation import GameWords, Words
 
 State = Any
 Move = dict
@@ -325,6 +326,8 @@ class GameType:
     # game is German), for the mails' words (issue 14)
     display_names: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
     bot: Bot = Bot()
+    # the rulebook's words for the moves' fields and the options (issue 27): `presented`
+    words: GameWords = field(default_factory=GameWords, compare=False)
     # options that cannot go together: resolved options -> (the option to name, why) or None
     option_conflict: Callable[[dict], tuple[str, str] | None] | None = field(default=None, compare=False)
 
@@ -361,6 +364,11 @@ class GameType:
         entry.pop("turn", None)
         hide = getattr(self.engine, "redact", None)
         return entry if hide is None else hide(entry, seat)
+
+    def presented(self, players: list[str]) -> Words:
+        """The presentation seam (service/games/presentation.py): this game's moves,
+        events, view and options in the words of its players, `players` their names."""
+        return Words(self, players)
 
     def neutral_move(self, state: State, seat: int) -> Move | None:
         """The engine's neutral move for an absent seat (Engine.neutral_move)."""

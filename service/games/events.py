@@ -79,11 +79,6 @@ def with_names(text: str, names: list[str]) -> str:
                           and names[int(found.group(2))] or found.group(0), text)
 
 
-def parts_text(parts: dict) -> str:
-    """A result's breakdown of one seat in words: "during play 20, money 5"."""
-    return ", ".join(f"{part.replace('_', ' ')} {vp}" for part, vp in parts.items())
-
-
 def words(ident: str) -> str:
     """An id in words ("cotton_mill" -> "cotton mill"), for a game without display names."""
     return ident.replace("_", " ")

@@ -13,10 +13,10 @@ import random
 from dataclasses import dataclass, field
 
 from service.games.base import GameType, concealed
-from service.games.choice_tree import changes, choice_tree, label, leaves, scalars
-from service.games.events import with_names
+from service.games.choice_tree import changes, choice_tree, leaves, scalars
+from service.games.presentation import Words
 from service.web import panel
-from service.web.words import change_words, readable
+from service.web.words import change_words
 
 MAX_EFFECTS = 40             # complete moves of one level whose effects are computed
 MAX_PATH = 12                # levels in a path (a Brass build has 6)
@@ -54,7 +54,8 @@ def posted(move: dict) -> str:
 
 
 def walk(game_type: GameType, state, seat: int, moves: list[dict], at: str | None,
-         names: list[str]) -> Walk:
+         words: Words) -> Walk:
+    """The walk to `at`; labels and effects in the game's words (its presentation seam)."""
     engine = game_type.engine
     tree = choice_tree(engine, state, seat, moves, with_effects=False)
     nodes, trail, path = tree, [], []
@@ -71,7 +72,7 @@ def walk(game_type: GameType, state, seat: int, moves: list[dict], at: str | Non
             break
         node = nodes[index]
         path.append(index)
-        trail.append((said(node), ".".join(map(str, path))))
+        trail.append((said(node, words), ".".join(map(str, path))))
         if not node["children"]:
             chosen = node["move"]
             break
@@ -80,8 +81,8 @@ def walk(game_type: GameType, state, seat: int, moves: list[dict], at: str | Non
     if chosen is not None:
         return Walk(trail, [], chosen, here)
     view, guess = engine.view(state, seat), guessed(engine, state, seat)
-    listed = (list(complete(nodes, [], [])) if len(leaves(nodes)) <= FLAT_UP_TO
-              else [([i], [said(node)], node) for i, node in enumerate(nodes)])
+    listed = (list(complete(nodes, [], [], words)) if len(leaves(nodes)) <= FLAT_UP_TO
+              else [([i], [said(node, words)], node) for i, node in enumerate(nodes)])
     choices, measured = [], 0
     for steps, labels, node in listed:
         to = ".".join(map(str, path + steps))
@@ -91,7 +92,7 @@ def walk(game_type: GameType, state, seat: int, moves: list[dict], at: str | Non
             choice.more = bool(node["children"])
             if measured < MAX_EFFECTS:
                 measured += 1
-                choice.effects = told(game_type, guess, seat, node["move"], view, names)
+                choice.effects = told(game_type, guess, seat, node["move"], view, words)
         choices.append(choice)
     return Walk(trail, choices, None, here)
 
@@ -104,12 +105,12 @@ def guessed(engine, state, seat: int):
 
 
 def told(game_type: GameType, guess, seat: int, move: dict, view: dict,
-         names: list[str]) -> list[str]:
+         words: Words) -> list[str]:
     """A complete move's effects in words (issue 27): what it changes in the players'
     figures ("your money £26 → £19"), what its events say as a spectator reads them
     (GameType.redact: a card drawn from a hidden pile is never named, nor guessed), and
     what it changes in the seat's own hand ("your hand: − Bolton, + 1 new")."""
-    engine = game_type.engine
+    engine, names = game_type.engine, words.players
     after_state, events = engine.apply(guess, seat, move)
     after = engine.view(after_state, seat)
     public = game_type.redact({"version": 0, "seat": seat, "move": move, "events": events}, None)
@@ -117,17 +118,17 @@ def told(game_type: GameType, guess, seat: int, move: dict, view: dict,
     if game_type.id in panel.FIGURES:          # the figures said above: the hand's changes here
         changed = {path: pair for path, pair in changed.items() if path.startswith("private.")}
     return (panel.figure_changes(game_type.id, view["public"], after["public"], names, seat)
-            + [with_names(e["text"], names) for e in public["events"] if "text" in e]
+            + words.effects(public["events"], seat)
             + change_words(changed, view, names))
 
 
-def complete(nodes: list[dict], steps: list[int], labels: list[str]):
+def complete(nodes: list[dict], steps: list[int], labels: list[str], words: Words):
     """Every complete move below `nodes`: (its path from here, its labels, its node)."""
     for i, node in enumerate(nodes):
         if "move" in node:
-            yield steps + [i], labels + [said(node)], node
-        yield from complete(node["children"], steps + [i], labels + [said(node)])
+            yield steps + [i], labels + [said(node, words)], node
+        yield from complete(node["children"], steps + [i], labels + [said(node, words)], words)
 
 
-def said(node: dict) -> str:
-    return label(node["field"], readable(node["value"]))
+def said(node: dict, words: Words) -> str:
+    return words.label(node["field"], node["value"])

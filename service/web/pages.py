@@ -11,7 +11,6 @@ from service import handover, messages, play, problems, resignation, seat_links,
 from service.api import store, turns
 from service.api.games import started
 from service.drawing import boards
-from service.games.events import parts_text
 from service.games.registry import game_types
 from service.store import WAITING
 from service.web import choices, panel, seats, words
@@ -134,11 +133,11 @@ def seat_page(game_id: str):
     moves = play.legal_moves(game, seat)
     version = game.snapshot.version
     at = request.args.get("at", "") if request.args.get("v", type=int) == version else ""
-    names = [s.name for s in game.record.seats]
-    walk = choices.walk(game.type, game.state, seat, moves, at, names) if moves else None
+    presented = game.type.presented([s.name for s in game.record.seats])
+    walk = choices.walk(game.type, game.state, seat, moves, at, presented) if moves else None
     preview = None
     if walk and walk.chosen is not None:
-        preview = previewed(game, seat, walk.chosen, names)
+        preview = previewed(game, seat, walk.chosen, presented)
     said = messages.readable(current_app.extensions["redis"], game_id, seat)[-MESSAGES_SHOWN:]
     return render_template("pages/seat.html", **table(game, seat), walk=walk, preview=preview,
                            version=version, outcome=outcome(game, seat, request.args.get("turn")),
@@ -151,18 +150,18 @@ def waiting(game: play.Game):
     return render_template("pages/waiting.html", game_name=game.type.name, seats=seated)
 
 
-def previewed(game: play.Game, seat: int, move: dict, names: list[str]) -> dict:
+def previewed(game: play.Game, seat: int, move: dict, presented) -> dict:
     """POST /v1/games/{id}/preview's answer for one move (play.preview_turn: refused or
-    not, who acts next), its effects in words as the choices say them (choices.told)."""
+    not, who acts next), in words: its effects as the choices say them (choices.told)."""
     answer = play.preview_turn(game, seat, game.snapshot.version, [move])
     if answer["status"] != "playable":
-        return {"refused": f"{answer['reason']} ({answer.get('rule', 'rules')})"}
+        return {"refused": f"{presented.text(answer['reason'])} ({answer.get('rule', 'rules')})"}
     engine = game.type.engine
     return {"move": choices.posted(move), "notation": engine.format(move),
-            "words": words.move_words(move),
+            "words": presented.move(move),
             "changes": choices.told(game.type, choices.guessed(engine, game.state, seat), seat,
-                                    move, engine.view(game.state, seat), names),
-            "next": [names[s] for s in answer["to_act"]], "status": answer["game_status"]}
+                                    move, engine.view(game.state, seat), presented),
+            "next": [presented.player(s) for s in answer["to_act"]], "status": answer["game_status"]}
 
 
 @bp.post("/games/<game_id>/seat/turns")
@@ -220,11 +219,12 @@ def outcome(game: play.Game, seat: int, turn_id: str | None) -> tuple[str, str] 
     turn = store().turn(game.record.id, turn_id) if turn_id else None
     if turn is None or turn["seat"] != seat:
         return None
+    said = game.type.presented([s.name for s in game.record.seats])
     if turn["status"] == "rejected":
-        return "rejected", f"Refused: {turn['reason']} ({turn.get('rule', 'rules')})"
+        return "rejected", f"Refused: {said.text(turn['reason'])} ({turn.get('rule', 'rules')})"
     if turn["status"] == "queued":
         return "queued", "Your move is queued; the page updates when it is played."
-    return "applied", "Played: " + "; ".join(game.type.engine.format(m) for m in turn["moves"])
+    return "applied", "Played: " + "; ".join(said.move(m) for m in turn["moves"])
 
 
 def chosen_options(game_id: str) -> dict | None:
@@ -271,10 +271,11 @@ def table(game: play.Game, seat: int | None) -> dict:
     view = game.type.engine.view(game.state, seat)
     # a seat's page names the latest moves; the spectator's page (and a finished game) all
     earlier = 0 if seat is None or snap.status == "finished" else max(0, snap.version - LOG_SHOWN)
-    log = words.log_lines(play.redacted_log(store(), game, seat, earlier), names)
+    said = game.type.presented(names)
+    log = words.log_lines(play.redacted_log(store(), game, seat, earlier), said)
     result = snap.result
     parts = result and result.get("breakdown") or [{}] * len(names)   # a plugin's may have none
-    ranking = ([[(names[s], result["scores"][s], parts_text(parts[s])) for s in group]
+    ranking = ([[(names[s], result["scores"][s], said.breakdown(parts[s])) for s in group]
                 for group in result["ranking"]] if result else None)
     public, type_id = view["public"], game.type.id
     return {"game": game, "snap": snap, "names": names, "seat": seat, "log": log,

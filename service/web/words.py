@@ -1,12 +1,11 @@
-"""Moves, their effects and the log in words, for the pages: a move's fields as the
-choice tree labels them (service/games/choice_tree.label) with identifiers made
-readable, a view's changes with seat numbers as the players' names."""
+"""Moves, their effects and the log in words, for the pages: moves, events and choice
+labels by the game's presentation seam (service/games/presentation.py, issue 27), a
+view's changes with seat numbers as the players' names."""
 from __future__ import annotations
 
 from collections import Counter
 
-from service.games.choice_tree import label
-from service.games.events import with_names
+from service.games.presentation import Words
 
 SHOWN_CHANGES = 8           # changes named per move; the rest are counted
 SEAT_FIELDS = ("owner", "seat")
@@ -26,19 +25,12 @@ def ordinal(number: int) -> str:
     return f"{number}{'th' if tens else {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
 
 
-def move_words(move: dict) -> str:
-    """`build: location manchester, industry iron works, cards ellesmere port, oldham`."""
-    rest = [label(field, readable(value)) for field, value in move.items() if field != "action"]
-    return label("action", move.get("action", "?")) + (f" ({'; '.join(rest)})" if rest else "")
-
-
-def log_lines(entries: list[dict], names: list[str]) -> list[dict]:
+def log_lines(entries: list[dict], said: Words) -> list[dict]:
     """The log newest first, each move in words by its player's name, with what its
-    events say (by the players' names)."""
-    return [{"version": e["version"], "who": names[e["seat"]] if isinstance(e["seat"], int)
-             and e["seat"] < len(names) else str(e["seat"]),
-             "words": move_words(e["move"]), "notation": e["notation"],
-             "said": [with_names(event["text"], names) for event in e["events"] if "text" in event]}
+    events say (in words, the players by name)."""
+    return [{"version": e["version"], "who": said.player(e["seat"]) if isinstance(e["seat"], int)
+             else str(e["seat"]), "words": said.move(e["move"]), "notation": e["notation"],
+             "said": [said.text(event["text"]) for event in e["events"] if "text" in event]}
             for e in entries[::-1]]
 
 

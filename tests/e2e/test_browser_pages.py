@@ -130,7 +130,8 @@ def hands(game, seat: int) -> tuple[list[str], list[str]]:
 
 # In one call (the page is checked where it is, not copied out): the hand shown, the
 # other seats' hands found in the page's private elements, then the choice to click: the
-# one starting with the first preferred word there is, else the first.
+# one starting with the first preferred word there is (in any case: an action's label
+# is "Build"), else the first.
 STEP = """
 const [prefer, others] = arguments;
 const said = row => [...row.querySelectorAll('li.card')].map(li => li.textContent).join(', ');
@@ -139,7 +140,7 @@ const written = [...document.querySelectorAll('.private')].map(said);
 const leaked = others.filter(hand => written.includes(hand));
 window.clickedMain = document.querySelector('main');
 const items = [...document.querySelectorAll('ul.choices > li')];
-const item = prefer.map(w => items.find(li => li.textContent.trim().startsWith(w)))
+const item = prefer.map(w => items.find(li => li.textContent.trim().toLowerCase().startsWith(w)))
              .find(li => li) || items[0];
 return [shown, leaked, item.querySelector('button.move, a.step')];
 """

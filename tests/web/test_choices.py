@@ -11,9 +11,12 @@ import pytest
 
 from service import play, seat_links
 from service.games.choice_tree import leaves
+from service.games.registry import game_types
 from service.mail.config import page_key
 from service.store import Store
 from service.web import choices, pages
+
+BRASS = game_types()["brass-lancashire"]
 
 
 @pytest.fixture
@@ -44,7 +47,7 @@ def test_the_walk_narrows_by_action_then_field_and_lists_every_move_once(app, re
     AKTIONEN in the rulebook's fields, leaves the flat list)."""
     game = play.load_game(Store(redis_conn), brass)
     seat = game.snapshot.to_act[0]
-    engine, names = game.type.engine, ["Ada", "Brunel"]
+    names = game.type.presented(["Ada", "Brunel"])
     moves = play.legal_moves(game, seat)
     found, stack = [], [""]
     while stack:
@@ -57,7 +60,7 @@ def test_the_walk_narrows_by_action_then_field_and_lists_every_move_once(app, re
                 stack.append(choice.at)
     assert sorted(found) == sorted(choices.posted(m) for m in moves)
     top = choices.walk(game.type, game.state, seat, moves, "", names)
-    assert [c.label for c in top.choices] == list(dict.fromkeys(m["action"] for m in moves))
+    assert [c.label for c in top.choices] == list(dict.fromkeys(m["action"].capitalize() for m in moves))
     assert sum(c.count for c in top.choices) == len(moves)
 
 
@@ -65,9 +68,9 @@ def test_a_seat_clicks_through_to_a_preview_and_plays_it(app, redis_conn, brass,
     monkeypatch.setattr(pages, "TURN_WAIT", 0.1)
     client, seat = seat_client(app, redis_conn, brass)
     page = first = client.get(f"/games/{brass}/seat").text
-    build = next(at for at, text in steps(page) if text == "build")
+    build = next(at for at, text in steps(page) if text == "Build")
     page = client.get(f"/games/{brass}/seat?v=0&at={build}").text
-    assert 'aria-current="step">build</a>' in page
+    assert 'aria-current="step">Build</a>' in page
     stale = client.get(f"/games/{brass}/seat?v=7&at={build}").text     # another version's path
     assert 'aria-current="step"' not in stale and steps(stale) == steps(first)
     while (more := [at for at, _ in steps(page) if at.startswith(build + ".")]) \
@@ -78,7 +81,8 @@ def test_a_seat_clicks_through_to_a_preview_and_plays_it(app, redis_conn, brass,
     assert re.search(r"(Ada|Brunel) builds a level-\d [a-z ]+ in [A-Z]", page), "its events say it"
     leaf = re.search(r'class="preview" href="[^"]*&amp;at=([0-9.]+)"', page).group(1)
     page = client.get(f"/games/{brass}/seat?v=0&at={leaf}").text
-    assert "If you play build" in page and 'id="play"' in page
+    assert "If you play Build" in page and 'id="play"' in page
+    assert re.search(r"<li>(Ada|Brunel) builds [^<]*\(pay £\d+", page), "the preview in words (issue 27)"
     move = html.unescape(
         re.search(r'id="play" type="submit" name="move" value="([^"]+)"', page).group(1))
     token = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
@@ -88,21 +92,19 @@ def test_a_seat_clicks_through_to_a_preview_and_plays_it(app, redis_conn, brass,
     game = play.load_game(Store(redis_conn), brass)
     assert game.snapshot.version == 1
     page = client.get(f"/games/{brass}/seat").text
-    said = re.search(r"<li>(Ada|Brunel): build \(([^)]*)\)", page)
-    assert said and {"card", "industry", "location"} <= {
+    said = re.search(r"<li>(Ada|Brunel): Build \(([^)]*)\)", page)
+    assert said and {"card", "industry", "town"} <= {
         part.split(":")[0] for part in said.group(2).split("; ")}, "the log says the move in words"
 
 
 def test_a_walk_of_few_moves_lists_them_all_and_a_single_choice_is_taken():
     """A level with at most FLAT_UP_TO moves below lists the moves themselves."""
-    from service.games.registry import game_types
-    brass = game_types()["brass-lancashire"]
-    engine = brass.engine
+    engine = BRASS.engine
     state = engine.setup({}, 2, 3)
     seat = engine.to_act(state)[0]
     moves = [m for m in engine.legal_moves(state, seat) if m["action"] == "build"][:5]
-    walk = choices.walk(brass, state, seat, moves, "", ["A", "B"])
-    assert walk.trail[0][0] == "build" and len(walk.choices) == len(moves)
+    walk = choices.walk(BRASS, state, seat, moves, "", BRASS.presented(["A", "B"]))
+    assert walk.trail[0][0] == "Build" and len(walk.choices) == len(moves)
     assert all(c.move and " · " in c.label for c in walk.choices)
     assert leaves([]) == []
 
@@ -110,15 +112,13 @@ def test_a_walk_of_few_moves_lists_them_all_and_a_single_choice_is_taken():
 def test_effects_never_name_what_a_move_would_draw():
     """SPIELZUG: a Brass turn ends by drawing from the face-down deck; a move's effects
     say that a card comes, never which (the deck's order is hidden)."""
-    from service.games.registry import game_types
-    brass = game_types()["brass-lancashire"]
-    engine = brass.engine
+    engine = BRASS.engine
     state = engine.setup({}, 2, 3)
     seat = engine.to_act(state)[0]
     moves = engine.legal_moves(state, seat)
-    walk = choices.walk(brass, state, seat, moves, "0", ["A", "B"])
+    walk = choices.walk(BRASS, state, seat, moves, "0", BRASS.presented(["A", "B"]))
     while not walk.choices[0].move:                  # down to the level of moves
-        walk = choices.walk(brass, state, seat, moves, walk.choices[0].at, ["A", "B"])
+        walk = choices.walk(BRASS, state, seat, moves, walk.choices[0].at, BRASS.presented(["A", "B"]))
     top_card = state.deck[-1] if isinstance(state.deck, list) else None
     said = [e for c in walk.choices for e in c.effects if e.startswith("your hand")]
     assert said and all("+ 1 new" in e for e in said)

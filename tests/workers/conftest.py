@@ -76,9 +76,15 @@ class Inbox:
         return found[-1]
 
 
+def kind(message: EmailMessage) -> str:
+    """What a game's mail is ("Your turn", "Game over"): its plain text's first line, the
+    subject being the same for every mail of a game to a seat (issue 27)."""
+    return message.get_body(("plain",)).get_content().split("\n", 1)[0].strip()
+
+
 def badly_written(message: EmailMessage) -> list[str]:
-    """Issue 20, finding 7: a text part in base64, or a line of prose (anything but
-    the board, or a line that is one word such as a link) over 78 columns in the plain text."""
+    """Issue 20, finding 7, and issue 27: a text part in base64, or a line (but one that
+    is one word, such as a link) over 78 columns in the plain text, the board's too."""
     found = []
     for part in message.walk():
         if part.get_content_maintype() == "text" and str(part.get("Content-Transfer-Encoding", "")).lower() == "base64":
@@ -90,7 +96,7 @@ def badly_written(message: EmailMessage) -> list[str]:
             title = line
         elif line == "-- ":
             title = "footer"
-        if title != "The board" and len(line) > 78 and len(line.split()) > 1:   # a lone link cannot wrap
+        if len(line) > 78 and len(line.split()) > 1:   # a lone link cannot wrap; the board fits too (issue 27)
             found.append(f"{message['Subject']}: a line of {len(line)} columns: {line!r}")
     return found
 

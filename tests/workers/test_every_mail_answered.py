@@ -15,7 +15,7 @@ import time_machine
 from service.games.registry import game_types
 from service.mail import limits
 from service.store import Store
-from tests.workers.conftest import PLAYERS, reply_to
+from tests.workers.conftest import PLAYERS, reply_to, kind
 from tests.workers.test_forged_replies import started, text
 from tests.workers.test_play_by_mail import listed_moves
 from workers.mail.movelist import typed
@@ -57,17 +57,17 @@ def test_answers_past_the_hours_limit_are_folded_into_a_digest_never_dropped(con
         for card in (6, 7, 8, 9, 10):
             mail_in(reply_to(invitation, f"play {card}", ADA))
             run_jobs()
-        subjects = [str(m["Subject"]) for m in inbox.to(ADA)[1:]]
+        subjects = [kind(m) for m in inbox.to(ADA)[1:]]
         assert len(subjects) == 3 and "Digest" in subjects[-1]      # 2 at once, the 3rd folded at once
         mail_in(reply_to(invitation, listed_moves(invitation)[0], ADA))
         run_jobs()
         traveller.shift(timedelta(seconds=CONFIRM_WINDOW + 5))     # issue 14: alone after the window
         run_jobs()
-        assert inbox.last(ADA)["Subject"].endswith("Your move was applied")
+        assert kind(inbox.last(ADA)).endswith("Your move was applied")
         traveller.move_to(datetime(2030, 1, 7, 10, 1, tzinfo=timezone.utc))
         run_jobs()
     digest = inbox.last(ADA)
-    assert "Digest: 2 answers to your mail" in str(digest["Subject"])
+    assert "Digest: 2 answers to your mail" in kind(digest)
     assert text(digest).count("Your move was rejected: Rejected") == 2
     assert str(digest["Auto-Submitted"]) == "auto-replied"
     assert Store(conn).snapshot(game_id).version == 1
@@ -131,7 +131,7 @@ def test_greetings_and_thanks_around_a_move_are_ignored_and_named(conn, inbox, m
     after_window()
     answer = text(inbox.last(ADA))
     assert Store(conn).snapshot(game_id).version == 1, answer
-    assert inbox.last(ADA)["Subject"].endswith("Your move was applied")
+    assert kind(inbox.last(ADA)).endswith("Your move was applied")
     ignored = answer.split("Lines ignored\n", 1)[1].split("\n\n", 1)[0]
     stray = [line for line in (before + "\n" + after).splitlines()
              if line and not line.startswith("Sent from")]
@@ -205,12 +205,12 @@ def test_a_held_digest_says_only_what_is_still_true(conn, inbox, mail_in, run_jo
         run_jobs()
         say(BERT, "digest 1")
         ada_plays()                                           # v1: the first digest goes out at once
-        assert "Digest: 1 notification" in str(inbox.last(BERT)["Subject"])
+        assert "Digest: 1 notification" in kind(inbox.last(BERT))
         say(BERT, "pass")                                     # v2
         ada_plays()                                           # v3: Bert's "your turn" is held
         held = len(inbox.to(BERT))
         say(BERT, "digest 0")                                 # ... and released at once
-        digest = [m for m in inbox.to(BERT)[held:] if "] Digest" in str(m["Subject"])]
+        digest = [m for m in inbox.to(BERT)[held:] if kind(m).startswith("Digest")]
         assert len(digest) == 1 and reply_address_version(digest[0]) == 3
         say(BERT, "digest 1", to=digest[0])
         say(BERT, "pass", to=digest[0])                       # v4
@@ -220,7 +220,7 @@ def test_a_held_digest_says_only_what_is_still_true(conn, inbox, mail_in, run_jo
         traveller.move_to(start + timedelta(hours=1, minutes=5))
         run_jobs()
         late = inbox.last(BERT)
-        assert "Digest: 1 notification" in str(late["Subject"])
+        assert "Digest: 1 notification" in kind(late)
         assert reply_address_version(late) == 6 == store.snapshot(game_id).version
         assert "Not your move now. Waiting for: Ada" in text(late)
         ada_plays()                                           # v7: held
@@ -228,10 +228,10 @@ def test_a_held_digest_says_only_what_is_still_true(conn, inbox, mail_in, run_jo
         say(BERT, "pass")                                     # v8
         say(ADA, "pass")                                      # v9: two passes end the game
         assert store.snapshot(game_id).status == "finished"
-        assert inbox.last(BERT)["Subject"].endswith("Game over")
+        assert kind(inbox.last(BERT)).endswith("Game over")
         traveller.move_to(start + timedelta(hours=3))
         run_jobs()
-    assert inbox.last(BERT)["Subject"].endswith("Game over")
+    assert kind(inbox.last(BERT)).endswith("Game over")
 
 
 def test_an_upper_cased_reply_address_is_taken(conn, inbox, mail_in, run_jobs, new_game):

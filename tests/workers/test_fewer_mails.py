@@ -6,7 +6,7 @@ after every move or only when it must act."""
 from __future__ import annotations
 
 from service.store import Store
-from tests.workers.conftest import PLAYERS, reply_to
+from tests.workers.conftest import PLAYERS, reply_to, kind
 from tests.workers.test_forged_replies import text
 from tests.workers.test_play_by_mail import listed_moves, players
 
@@ -14,7 +14,7 @@ ADA, BERT = PLAYERS[0]["email"], PLAYERS[1]["email"]
 
 
 def subjects(inbox, address: str) -> list[str]:
-    return [str(m["Subject"]).split("] ", 1)[1] for m in inbox.to(address)]
+    return [kind(m) for m in inbox.to(address)]
 
 
 def test_a_confirmation_goes_inside_the_next_mail(conn, inbox, mail_in, run_jobs, new_game, after_window):

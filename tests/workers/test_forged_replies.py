@@ -73,7 +73,7 @@ def test_reply_out_of_turn_changes_nothing_and_is_answered(conn, inbox, mail_in,
     mail_in(reply_to(inbox.last(BERT), "pass", BERT))
     run_jobs()
     assert game_state(conn, game_id) == before
-    assert "not to act" in text(inbox.last(BERT))
+    assert "It is not your move now: the game waits for Ada." in text(inbox.last(BERT))   # issue 27
 
 
 def two_moves_played(new_game, run_jobs, inbox, mail_in):
@@ -94,7 +94,8 @@ def test_stale_version_changes_nothing_and_is_answered(conn, inbox, mail_in, run
     run_jobs()
     assert game_state(conn, game_id) == before
     answer = text(inbox.last(ADA))
-    assert "Your mail answered version 0; the game is at 2." in answer
+    assert " ".join(answer.split()).count("The game has moved on since your mail: it is now at move 2 (your mail answered move 0).") == 1   # issue 27: in words
+    assert "expected_version" not in answer
     assert "Your legal moves" in answer
 
 
@@ -111,7 +112,7 @@ def test_reply_without_version_headers_to_an_old_mail_is_stale(conn, inbox, mail
     mail_in(bare(reply_to(invitation, "pass", ADA)))                    # answers version 0
     run_jobs()
     assert game_state(conn, game_id) == before
-    assert "Your mail answered version 0; the game is at 2." in text(inbox.last(ADA))
+    assert "The game has moved on since your mail: it is now at move 2 (your mail answered move 0)." in " ".join(text(inbox.last(ADA)).split())
 
 
 def test_reply_address_with_a_forged_version_changes_nothing(conn, inbox, mail_in, run_jobs, new_game):

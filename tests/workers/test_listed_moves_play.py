@@ -61,8 +61,10 @@ def price_by_tallies(game, before, after, seat: int) -> str:
     was, now = engine.tallies(before), engine.tallies(after)
     parts = []
     if "money" in now and (cash := now["money"][seat] - was["money"][seat]):
-        amount = game.type.money.format(abs(cash))
-        parts.append(amount if cash < 0 else f"+{amount}")
+        said = game.type.money.format(abs(cash))
+        if abs(cash) == 1:                  # a coin, not "1 coins" (issue 27)
+            said = said.removesuffix("coins") + "coin" if said.endswith("coins") else said
+        parts.append(said if cash < 0 else f"+{said}")
     if "vp" in now and (vp := now["vp"][seat] - was["vp"][seat]):
         parts.append(f"{vp:+d} VP")
     return ", ".join(parts)

@@ -10,7 +10,7 @@ from service.api.mail import hook_secret
 from service.mail import consent
 from service.store import Store
 from tests.conftest import TEST_REDIS_URL
-from tests.workers.conftest import DOMAIN, PLAYERS, SECRET, reply_to
+from tests.workers.conftest import DOMAIN, PLAYERS, SECRET, reply_to, kind
 from tests.workers.test_play_by_mail import listed_moves
 
 ADA = PLAYERS[0]["email"]
@@ -36,7 +36,7 @@ def created(conn, client, inbox, run_jobs, api_key):
 
 def test_a_game_with_a_clock_sends_invitations(conn, inbox, created):
     assert Store(conn).game(created["id"]).settings["clock"] == CLOCK
-    assert inbox.last(ADA)["Subject"].endswith("You are invited to a game")
+    assert kind(inbox.last(ADA)).endswith("You are invited to a game")
 
 
 def raw_reply(inbox, body: str) -> bytes:
@@ -52,7 +52,7 @@ def test_inbound_hook_takes_a_reply_under_the_shared_secret(conn, client, inbox,
     run_jobs()
     after_window()
     assert Store(conn).snapshot(created["id"]).version == 1
-    assert inbox.last(ADA)["Subject"].endswith("Your move was applied")
+    assert kind(inbox.last(ADA)).endswith("Your move was applied")
 
 
 def test_inbound_hook_refuses_a_wrong_secret(conn, client, inbox, run_jobs, created):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from service.store import Store
 from tests.e2e.browser import Browser
-from tests.workers.conftest import reply_to
+from tests.workers.conftest import reply_to, kind
 from tests.workers.test_play_by_mail import listed_moves, players
 
 PHONE = (430, 900)
@@ -53,7 +53,7 @@ def test_your_turn_mail_html_on_a_phone_in_light_and_dark(conn, inbox, mail_in, 
         mail = inbox.last(sender)
         mail_in(reply_to(mail, [m for m in listed_moves(mail) if m.startswith("build")][turn % 2], sender))
         run_jobs()
-    mail = next(m for m in reversed(inbox.messages) if str(m["Subject"]).endswith("Your turn"))
+    mail = next(m for m in reversed(inbox.messages) if kind(m).endswith("Your turn"))
     assert [p.get_content_type() for p in mail.walk()] == [
         "multipart/alternative", "text/plain", "multipart/related", "text/html", "image/png"]
     page = opened_as_a_client_does(mail, tmp_path)

@@ -5,7 +5,7 @@ seat token the player never got; a shared place says why."""
 from __future__ import annotations
 
 from service.store import Store
-from tests.workers.conftest import PLAYERS, reply_to
+from tests.workers.conftest import PLAYERS, reply_to, kind
 from tests.workers.test_forged_replies import text
 from tests.workers.test_play_by_mail import listed_moves
 
@@ -55,6 +55,24 @@ def test_a_shared_place_is_explained(conn, inbox, mail_in, run_jobs, new_game):
     mail_in(reply_to(inbox.last(BERT), "pass", BERT))
     run_jobs()
     over = text(inbox.last(ADA))
-    assert inbox.last(ADA)["Subject"].endswith("Game over")
+    assert kind(inbox.last(ADA)).endswith("Game over")
     assert "1. Ada, Bert (shared: equal also on the tie-break)" in over
     assert "still equal, the place is shared" in " ".join(over.split())
+    mail_in(reply_to(inbox.last(ADA), "pass", ADA))                 # a move for a finished game
+    run_jobs()
+    answer = " ".join(text(inbox.last(ADA)).split())
+    assert kind(inbox.last(ADA)) == "Answer to your mail"
+    assert "This game is over, so nothing was played; thank you for playing!" in answer
+    assert "Could not read" not in answer and "Ada: 0" in answer         # issue 27: friendly
+
+
+def test_the_help_wraps_each_command_under_its_column():
+    """Issue 27: the help text wrapped a word a line; each line within 78 columns,
+    each command's description continued under its own column."""
+    from workers.mail import compose
+    lines = compose.wrapped(compose.help_text("play+g1.0.v3.abcdef012345@pbem.localhost")).split("\n")
+    assert all(len(line) <= 78 for line in lines), lines
+    assert all(len(line.split()) > 2 for line in lines), lines           # no word alone on a line
+    described = [line for line in lines if line.startswith("  ")]
+    assert len(described) >= 8 and all(line[compose.COMMAND_COLUMN - 1] == " " and
+                                       line[compose.COMMAND_COLUMN] != " " for line in described)

@@ -5,6 +5,7 @@ Played with the platform's test game and with the first game type the service
 registers."""
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 from email.message import EmailMessage
@@ -13,10 +14,10 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
 
-from service.games.events import parts_text, with_names
+from service.games.events import with_names
 from service.games.registry import game_types
 from service.store import Store, key
-from tests.workers.conftest import reply_to
+from tests.workers.conftest import reply_to, kind
 from workers.notify import via_mail_key
 
 FIRST_REGISTERED = next(gid for gid in game_types() if gid != "pile")
@@ -51,7 +52,7 @@ def test_whole_game_played_by_mail_from_invitation_to_game_over(conn, inbox, mai
     game_id = new_game(game, players=seated)
     run_jobs()
     emails = [p["email"] for p in seated]
-    assert all(inbox.to(e)[0]["Subject"].endswith("You are invited to a game") for e in emails)
+    assert all(kind(inbox.to(e)[0]).endswith("You are invited to a game") for e in emails)
     choose, store, turns = random.Random(3), Store(conn), 0
     while store.snapshot(game_id).status != "finished":
         seat = store.snapshot(game_id).to_act[0]
@@ -66,12 +67,23 @@ def test_whole_game_played_by_mail_from_invitation_to_game_over(conn, inbox, mai
     result = store.snapshot(game_id).result
     for email in emails:
         last = inbox.last(email)
-        assert last["Subject"].endswith("Game over")
+        assert kind(last).endswith("Game over")
         body = " ".join(last.get_body(("plain",)).get_content().split())
         assert "Final scores" in body
-        assert parts_text(result["breakdown"][0]) in body          # the VP parts (issue 13)
+        said = game_types()[game].presented([p["name"] for p in seated])
+        assert said.breakdown(result["breakdown"][0]) in body          # the VP parts (issue 13)
     for email in emails:
         assert len({thread_root(m) for m in inbox.to(email)}) == 1, email
+        assert len({str(m["Subject"]) for m in inbox.to(email)}) == 1, email     # one subject (issue 27)
+    record, last_mover = store.game(game_id), store.log(game_id)[-1]["seat"]
+    commitment = record.fairness["commitment"]
+    assert commitment in inbox.to(emails[0])[0].get_body(("plain",)).get_content()
+    for seat, email in enumerate(emails):          # issue 27: seed and salt, how to check them
+        over = " ".join(inbox.last(email).get_body(("plain",)).get_content().split())
+        seed, salt = re.search(r"Seed: (\d+) Salt: (\w+) Commitment given at the start: (\w+)", over).groups()[:2]
+        assert hashlib.sha256(f"{seed}:{salt}".encode()).hexdigest() == commitment
+        assert int(seed) == record.seed and "Checking the shuffle" in over
+        assert ("Since your last turn" in over) == (seat != last_mover), over
     labels = [(m["Subject"], found) for m in inbox.messages
               for found in re.findall(r".*\b[Ss]eat \d.*", m.get_body(("plain",)).get_content())]
     assert not labels, labels                    # players by name, never "seat 0" (issue 14)
@@ -104,7 +116,7 @@ def test_a_one_click_reply_link_plays_its_move(conn, inbox, mail_in, run_jobs, n
     run_jobs()
     after_window()
     assert Store(conn).snapshot(game_id).version == 1
-    assert inbox.last("ada@player.test")["Subject"].endswith("Your move was applied")
+    assert kind(inbox.last("ada@player.test")).endswith("Your move was applied")
     # the mark "sent by mail" expires with the turn's record, whose id a later turn may take
     turn_id = Store(conn).log(game_id)[0]["turn"]
     assert 0 < conn.ttl(via_mail_key(game_id, turn_id)) <= conn.ttl(key(game_id, "turn", turn_id))

@@ -12,6 +12,7 @@ import pytest
 from service.mail import consent
 from tests.conftest import TEST_REDIS_URL
 from tests.workers.test_commands_by_mail import text
+from tests.workers.conftest import kind
 
 ADA = "ada@player.test"
 QUESTION = "Please confirm: may the turn service mail you?"
@@ -46,4 +47,4 @@ def test_no_game_mail_before_the_players_address_is_confirmed(conn, client, inbo
     assert client.get("/v1/players/me", headers=auth).json["email_confirmed"] is True
     run_jobs()
     subjects = [str(m["Subject"]) for m in inbox.to(ADA)]
-    assert len(subjects) == 2 and subjects[1].endswith("You are invited to a game")
+    assert len(subjects) == 2 and kind(inbox.to(ADA)[1]).endswith("You are invited to a game")

@@ -8,10 +8,10 @@ import re
 
 from service.games.registry import game_types
 from service.store import Store
-from tests.workers.conftest import reply_to
+from tests.workers.conftest import reply_to, kind
 from tests.workers.test_play_by_mail import listed_moves, players
 from service.play import load_game
-from workers.mail import happened, notices, words
+from workers.mail import happened, notices
 
 BRASS = game_types()["brass-lancashire"]
 
@@ -35,11 +35,11 @@ def test_your_turn_tells_each_move_since_the_seats_last_turn_with_its_cost(
         own = [version for version, entry in enumerate(log) if entry["seat"] == seat]
         since = log[own[-1] + 1:] if own else log
         game = load_game(store, game_id)
-        if since and mail["Subject"].endswith("Your turn"):
+        if since and kind(mail).endswith("Your turn"):
             told = section(mail, "Since your last turn")
             for entry in since:
                 first = next(e for e in entry["events"] if e.get("text"))
-                sentence = words.in_words(notices.sentence(game, first), BRASS.display_names, names)
+                sentence = notices.said(game).sentence(first)
                 assert " ".join(f"  {sentence}".split()) in " ".join(told.split()) \
                     and names[entry["seat"]] in sentence, (sentence, told)
                 if happened.changes([first]).get(entry["seat"], {}).get("money"):
@@ -56,10 +56,9 @@ def test_your_turn_tells_each_move_since_the_seats_last_turn_with_its_cost(
 def test_numbers_are_told_for_the_mover_first_and_others_by_name():
     events = [{"type": "build", "seat": 1, "text": "seat 1 builds", "money": [0, -7, 0], "vp": [0, 2, 0]},
               {"type": "flip", "seat": None, "text": "a tile flips", "income": [3, 0, 0]}]
-    lines = happened.entry_lines({"seat": 1, "events": events}, ["Ada", "Bert", "Cleo"], "£{}",
-                                 lambda event: event["text"].replace("seat 1", "Bert"),
+    lines = happened.entry_lines({"seat": 1, "events": events}, BRASS.presented(["Ada", "Bert", "Cleo"]),
                                  lambda e: "build")
     assert lines == ["Bert builds (paid £7, +2 VP)", "a tile flips (Ada: income +3)"]
-    quiet = happened.entry_lines({"seat": 0, "events": [], "notation": "pass"}, ["Ada"], "£{}",
-                                 str, lambda e: e["notation"])
+    quiet = happened.entry_lines({"seat": 0, "events": [], "notation": "pass"}, BRASS.presented(["Ada"]),
+                                 lambda e: e["notation"])
     assert quiet == ["Ada: pass"]

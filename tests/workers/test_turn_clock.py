@@ -14,7 +14,7 @@ from rq.registry import ScheduledJobRegistry
 from service import turn_clock
 from service.queues import MAIL, queue
 from service.store import Store, key
-from tests.workers.conftest import PLAYERS, reply_to
+from tests.workers.conftest import PLAYERS, reply_to, kind
 from tests.workers.test_play_by_mail import listed_moves
 from workers import deadline_policy
 
@@ -27,7 +27,7 @@ def clock_of(policy: str) -> dict:
 
 
 def subjects(inbox, address: str) -> list[str]:
-    return [str(m["Subject"]).split("] ", 1)[1] for m in inbox.to(address)]
+    return [kind(m) for m in inbox.to(address)]
 
 
 @pytest.fixture
@@ -295,7 +295,7 @@ def test_a_clocked_games_mails_name_the_deadline_and_the_policy(conn, inbox, mai
     run_jobs()
     assert "Your deadline: 2030-01-09 19:00 UTC (in 48 hours" in body(inbox.last(BERT))
     at(travel, run_jobs, 58.1)                                           # Bert's time runs out
-    told = next(m for m in inbox.to(ADA) if str(m["Subject"]).endswith("Time ran out for Bert"))
+    told = next(m for m in inbox.to(ADA) if kind(m).endswith("Time ran out for Bert"))
     assert "Bert did not move within 48 hours, so this was played for them:\n  pass" in body(told)
 
 
@@ -304,7 +304,7 @@ def test_the_wait_deadline_mail_says_what_happened(conn, inbox, run_jobs, new_ga
     new_game("pile", clock=clock_of("wait"))
     at(travel, run_jobs, 0)
     at(travel, run_jobs, 48.1)
-    deadline = body(next(m for m in inbox.to(ADA) if str(m["Subject"]).endswith("Deadline passed: your turn")))
+    deadline = body(next(m for m in inbox.to(ADA) if kind(m).endswith("Deadline passed: your turn")))
     assert "Your time to move (48 hours) has run out" in deadline and "nothing was played" in deadline
     assert "Reminder" not in deadline.split("-- \n")[0]
 
@@ -355,7 +355,7 @@ def test_deadline_bot_takes_the_dropped_seat_and_says_so(conn, inbox, mail_in, r
     assert subjects(inbox, BERT).count("Time ran out: the bot plays for Ada") == 1
     assert "Your turn" not in subjects(inbox, ADA)              # the bot is asked, not Ada
     turn = inbox.last(BERT)
-    assert str(turn["Subject"]).endswith("Your turn")
+    assert kind(turn).endswith("Your turn")
     mail_in(reply_to(turn, listed_moves(turn)[0], BERT))
     at(travel, run_jobs, 49)
     log = store.log(game_id)
@@ -363,3 +363,31 @@ def test_deadline_bot_takes_the_dropped_seat_and_says_so(conn, inbox, mail_in, r
     assert any(e.get("event") == "played_by_bot" for e in log[2]["events"])
     run_deadline_again(conn, run_jobs, game_id, 0, 0)
     assert subjects(inbox, ADA).count("Time ran out: the bot plays for you") == 1
+
+
+def test_a_seat_that_still_acts_after_its_skip_gets_the_board_its_moves_and_a_current_address(
+        conn, inbox, mail_in, run_jobs, new_game, travel):
+    """Issue 27: a Brass seat with two actions (SPIELZUG: two actions a turn after the
+    first round) whose deadline plays one (`skip`: the neutral move) still acts: the
+    "time ran out" mail shows the board and its moves, and a line of it replied as it
+    stands is played (its reply address is of the game as it is now)."""
+    game_id = new_game("brass-lancashire", clock=clock_of("skip"), options={"length": "introductory"})
+    at(travel, run_jobs, 0)
+    store, emails = Store(conn), [ADA, BERT]
+    for _ in range(2):                                  # the first round: one action each
+        seat = store.snapshot(game_id).to_act[0]
+        mail = inbox.last(emails[seat])
+        mail_in(reply_to(mail, next(m for m in listed_moves(mail) if m.startswith("loan")), emails[seat]))
+        run_jobs()
+    seat = store.snapshot(game_id).to_act[0]
+    assert store.snapshot(game_id).version == 2
+    at(travel, run_jobs, 49)
+    assert store.snapshot(game_id).version == 3 and store.snapshot(game_id).to_act == [seat]
+    told = inbox.last(emails[seat])
+    assert kind(told) == "Time ran out: a move was played for you"
+    said = told.get_body(("plain",)).get_content()
+    assert "It is still your turn" in said and "The board" in said and "Your page" in said
+    move = next(m for m in listed_moves(told) if m.startswith("loan"))
+    mail_in(reply_to(told, move, emails[seat]))
+    run_jobs()
+    assert store.snapshot(game_id).version == 4, inbox.last(emails[seat]).get_body(("plain",)).get_content()

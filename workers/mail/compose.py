@@ -13,17 +13,19 @@ from email.message import EmailMessage
 from email.utils import formatdate
 from urllib.parse import quote
 
+from service.games.presentation import COLUMNS, fitted
 from workers.mail import html_part
 
 ADDR_SPEC = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9.-]+")
 PLAIN_PHRASE = re.compile(r"[A-Za-z0-9 !#$%&'*+/^_`{|}~-]*")   # atext without "=" and "?"
 ENCODED_WORD_BYTES = 45     # base64 of 45 bytes: a 72-character encoded-word (RFC 2047: at most 75)
+PLAIN_TEXT = re.compile(r"(?!.*=\?)[ -~]*")              # printable ASCII, no encoded-word
 CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
 POLICY = policy.SMTP.clone(max_line_length=998)     # headers as written: never folded into encoded-words
 FULL_LIST_UP_TO = 40        # more legal moves than this are grouped by their first word
 EXAMPLES_PER_GROUP = 6
 MOVES_REPLY_LIMIT = 400     # the `moves` command lists at most this many lines
-PROSE_COLUMNS = 78          # RFC 5322 2.1.1: lines SHOULD be no more than 78 characters
+PROSE_COLUMNS = COLUMNS     # RFC 5322 2.1.1: lines SHOULD be no more than 78 characters
 LAID_OUT = {"The board"}    # sections kept as the engine lays them out
 
 
@@ -103,24 +105,36 @@ def list_moves(notations: list[str], prefix: str = "") -> str:
     return "\n".join(f"  {n}" for n in chosen) or f"(no legal move starts with {prefix!r})"
 
 
+COMMANDS_HELP = (
+    ("status", "the board now"),
+    ("moves [WORD]", "all your legal moves (those starting with WORD)"),
+    ("help", "this text"),
+    ("mute / unmute", "stop or restart the notifications of this game"),
+    ("digest HOURS", "at most one notification per HOURS; `digest 0`: every mail"),
+    ("notify every", "a mail after every move of the game; `notify turn`: only when you must "
+                     "act (your moves confirmed in your next mail)"),
+    ("vacation DAYS", "you are away: your turn clock stops; `back` ends it early"),
+    ("say TEXT", "a message to the whole table (the rest of the line)"),
+    ("tell NAME TEXT", "a message to that player alone"),
+    ("resign", "give the game up (asked back: `resign yes` does it); the bot plays your "
+               "seat to the end"),
+    ("stop", "no mail from the turn service ever again, for any game"),
+)
+COMMAND_COLUMN = 18         # where a command's description starts in the help
+
+
 def help_text(reply_address: str) -> str:
-    return f"""Reply to this mail (the address is {reply_address}) with your move in the
-game's notation, one move per line, above the quoted text. Or one of:
-  status          the board now
-  moves [WORD]    all your legal moves (those starting with WORD)
-  help            this text
-  mute / unmute   stop or restart the notifications of this game
-  digest HOURS    at most one notification mail per HOURS (digest 0: every mail)
-  notify every    a mail after every move of the game; `notify turn`: only when
-                  you must act (your moves confirmed in your next mail)
-  vacation DAYS   you are away: your turn clock stops; `back` ends it early
-  say TEXT        a message to the whole table (the rest of the line)
-  tell NAME TEXT  a message to that player alone
-  resign          give the game up (asked back: `resign yes` does it); the bot
-                  plays your seat to the end
-  stop            no mail from the turn service ever again, for any game
-A reply is played at the version of the mail it answers; if the game has moved on,
-you are told so and nothing is played."""
+    """The commands, each description wrapped under its own column (issue 27: the
+    help wrapped a word a line), the paragraphs each one line for `wrapped`."""
+    table = [textwrap.fill(what, PROSE_COLUMNS, initial_indent=f"  {name:<{COMMAND_COLUMN - 2}}",
+                           subsequent_indent=" " * COMMAND_COLUMN, break_on_hyphens=False)
+             for name, what in COMMANDS_HELP]
+    return "\n".join([
+        f"Reply to this mail (the address is {reply_address}) with your move as the list "
+        "writes it, one move per line, above the quoted text. Or with one of these commands:",
+        *table,
+        "A reply is played at the move of the mail it answers; if the game has moved on, you "
+        "are told so and nothing is played."])
 
 
 def footer(mail: Mail, public_url: str) -> str:
@@ -139,9 +153,9 @@ def message_id(mail: Mail, domain: str) -> str:
 
 
 def to_text(mail: Mail, public_url: str) -> str:
-    """The plain text part: prose wrapped at PROSE_COLUMNS, the board as the engine
-    laid it out (issue 20, finding 7)."""
-    parts = []
+    """The plain text part: what the mail is (its kind) first, then prose wrapped at
+    PROSE_COLUMNS, the board as the engine laid it out (issue 20, finding 7)."""
+    parts = [wrapped(mail.subject)]
     for title, text in mail.sections:
         text = text if title in LAID_OUT else wrapped(text)
         parts.append(f"{title}\n{'=' * len(title)}\n{text}" if title else text)
@@ -151,13 +165,8 @@ def to_text(mail: Mail, public_url: str) -> str:
 
 def wrapped(text: str) -> str:
     """Each line of text wrapped at PROSE_COLUMNS, continued at its own indentation;
-    words (moves, addresses, links) are never broken."""
-    lines = []
-    for line in text.split("\n"):
-        indent = line[:len(line) - len(line.lstrip())]
-        lines += textwrap.wrap(line, PROSE_COLUMNS, subsequent_indent=indent + "  " * bool(indent),
-                               break_long_words=False, break_on_hyphens=False) or [line]
-    return "\n".join(lines)
+    words (moves, addresses, links) are never broken (presentation.fitted)."""
+    return fitted(text, PROSE_COLUMNS, hang_all=False)
 
 
 def transfer_encoding(text: str) -> str | None:
@@ -174,9 +183,11 @@ def to_html(mail: Mail, public_url: str, picture: str | None = None) -> str:
 
 
 def subject_line(mail: Mail) -> str:
-    """The subject names the game, never its version (that lives in the reply address),
-    so that a game stays one conversation (issue 14)."""
-    return f"[{mail.game_name} {mail.game_id}] {mail.subject}"
+    """One subject for every mail of a game to a seat, for the game's whole life: the
+    game and the seat's player, never the version (that lives in the reply address) nor
+    the kind of mail (its first line), so that mail programs that thread by subject
+    (Gmail, Outlook) keep the game one conversation (issues 14, 27)."""
+    return f"[{mail.game_name} {mail.game_id}] {mail.seat_name}'s game"
 
 
 def thread_root(mail: Mail, domain: str) -> str:
@@ -228,6 +239,23 @@ class Recipient:
         return f"{self.name}: {self}{policy.linesep}"
 
 
+class Subject:
+    """The Subject header, written here for the reason Recipient writes To: it carries
+    the seat's player's name (issue 27), which the email package would decode if it
+    held encoded-words. Plain printable ASCII is written as it is, anything else as
+    encoded-words of its literal text."""
+    name = "Subject"
+
+    def __init__(self, text: str):
+        self.text = clean_header(text)
+
+    def __str__(self) -> str:
+        return self.text if PLAIN_TEXT.fullmatch(self.text) else encoded_words(self.text)
+
+    def fold(self, *, policy) -> str:
+        return f"{self.name}: {self}{policy.linesep}"
+
+
 class BadAddress(ValueError):
     """A seat's address that is not one plain ASCII addr-spec: no mail goes to it."""
 
@@ -257,7 +285,7 @@ def build(mail: Mail, mail_from: str, domain: str, public_url: str) -> EmailMess
     message = EmailMessage(policy=POLICY)
     message["From"] = mail_from
     message["To"] = Recipient(clean_header(mail.seat_name), elsewhere(mail.to, domain))
-    message["Subject"] = clean_header(subject_line(mail))
+    message["Subject"] = Subject(subject_line(mail))
     message["Date"] = formatdate(localtime=False)
     root = thread_root(mail, domain)
     message["Message-ID"] = root if mail.starts_thread else message_id(mail, domain)

@@ -30,6 +30,7 @@ STYLE = """
 body { margin: 0; padding: 0; background: #f6f4ef; color: #1d1d1b;
        font: 16px/1.45 -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; }
 .wrap { max-width: 640px; margin: 0 auto; padding: 12px; }
+h1 { font-size: 20px; margin: 0 0 8px; }
 h2 { font-size: 18px; margin: 20px 0 6px; }
 p, .text { margin: 0 0 8px; white-space: pre-wrap; overflow-wrap: anywhere; }
 pre { font: 13px/1.35 Menlo, Consolas, monospace; white-space: pre-wrap; overflow-wrap: anywhere;
@@ -124,7 +125,8 @@ def section(title: str, text: str, mail, link: Callable[[str], str], picture: st
 
 def render(mail, footer: str, game_link: str, link: Callable[[str], str], picture: str | None) -> str:
     """The whole HTML document of a mail."""
-    body = [section(title, text, mail, link, picture) for title, text in mail.sections]
+    body = [f"<h1>{esc(mail.subject)}</h1>"]
+    body += [section(title, text, mail, link, picture) for title, text in mail.sections]
     body.append(f'<hr><p class="footer">{esc(footer)}<br><a href="{esc(game_link)}">'
                 f"{esc(game_link)}</a></p>")
     return ('<!doctype html><html><head><meta charset="utf-8">'

@@ -17,7 +17,6 @@ Mail sent by machines (Auto-Submitted, Precedence: bulk, bounces) is never answe
 from __future__ import annotations
 
 import logging
-import re
 import time
 from datetime import datetime, timezone
 
@@ -97,7 +96,7 @@ def handle_seat(conn, config: MailConfig, game: Game, seat: int, reply: Reply, d
     registered = game.record.seats[seat].email
     if not registered:
         return "seat without e-mail: dropped"        # nobody to answer but the claimed sender
-    mail = notices.blank(game, seat, "Re: " + (bare_subject(reply.subject) or "your mail"), config)
+    mail = notices.blank(game, seat, "Answer to your mail", config)     # under the game's one subject
     mail.in_reply_to, mail.automatic = reply.message_id or None, "auto-replied"
     if reply.sender.lower() != registered.lower():
         if limits.allowed(conn, "others", f"{game.record.id}:{seat}"):
@@ -113,8 +112,12 @@ def handle_seat(conn, config: MailConfig, game: Game, seat: int, reply: Reply, d
     if reply.commands:
         run_commands(conn, config, game, seat, reply.commands, mail)
         done = "commands"
-    moves, ignored, unreadable = read_moves(game, seat, reply.moves)
-    if unreadable:
+    over = game.snapshot.status == "finished"
+    moves, ignored, unreadable = ([], [], []) if over else read_moves(game, seat, reply.moves)
+    if over and reply.moves:
+        mail.add("The game is over", notices.after_the_end(game))
+        done = "game over: answered"
+    elif unreadable:
         mail.add("Could not read your move", "\n".join(
             f"{line!r}: {notices.plain(error)}" for line, error in unreadable) + "\nNothing was played.")
         add_ignored(mail, ignored)
@@ -207,11 +210,6 @@ def add_ignored(mail, ignored: list[str]) -> None:
         mail.add(*notices.ignored(ignored))
 
 
-def bare_subject(subject: str) -> str:
-    """The subject without "Re:"/"Fwd:" and our "[game vN]" tags, which the answer sets anew."""
-    return re.sub(r"^((re|aw|fwd?|wg):\s*|\[[^\]]*\]\s*)+", "", subject.strip(), flags=re.IGNORECASE)
-
-
 def submit(conn, game: Game, seat: int, reply: Reply, digest: str, mail, moves: list,
            ignored: list[str]) -> str:
     """Submit the moves as one turn; the outcome (played or why not) is answered by
@@ -226,9 +224,7 @@ def submit(conn, game: Game, seat: int, reply: Reply, digest: str, mail, moves: 
         submit_turn(Store(conn), enqueue, game.record.id, seat, version, moves,
                     idempotency_key=f"mail-{digest}")
     except problems.Problem as refused:
-        mail.add("Not played", f"{notices.plain(refused.detail)}\nNothing was played." + (
-            f"\nYour mail answered version {version}; the game is at "
-            f"{game.snapshot.version}." if isinstance(refused, problems.StaleVersion) else ""))
+        mail.add("Not played", f"{notices.problem_text(game, refused, version)}\nNothing was played.")
         add_ignored(mail, ignored)
         notices.add_turn(mail, game, seat)
         return f"refused: {refused.slug}"

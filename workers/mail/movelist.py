@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from service.games.base import GameType, IllegalMove, Move, NotationError
+from service.games.presentation import amount
 
 FULL_LIST_UP_TO = 12        # this many moves or fewer are listed in full
 
@@ -122,8 +123,8 @@ def price(game: GameType, seat: int, events: list) -> str:
               for name in ("money", "vp")}
     parts = []
     if totals["money"]:
-        amount = game.money.format(abs(totals["money"]))
-        parts.append(amount if totals["money"] < 0 else f"+{amount}")
+        cash = amount(game.money, abs(totals["money"]))
+        parts.append(cash if totals["money"] < 0 else f"+{cash}")
     if totals["vp"]:
         parts.append(f"{totals['vp']:+d} VP")
     return ", ".join(parts)

@@ -8,7 +8,7 @@ import re
 
 from service import seating
 from service.drawing import boards
-from service.games.events import parts_text
+from service.games.presentation import Words, fitted
 from service.mail.config import MailConfig
 from service.play import Game, legal_moves
 from service.seat_links import LINK_DAYS, seat_link_path
@@ -30,19 +30,25 @@ def notations(game: Game, seat: int) -> list[str]:
     return [movelist.typed(game.type.engine.format(m)) for m in legal_moves(game, seat)]
 
 
+def said(game: Game) -> Words:
+    """The game's presentation seam for its players (issue 27)."""
+    return game.type.presented([s.name for s in game.record.seats])
+
+
 def board(game: Game, seat: int) -> str:
-    return in_words(game, game.type.engine.render_text(game.state, seat))
+    """The board and the seat's situation in words, each line within the mail's width."""
+    return fitted(said(game).view(game.state, seat))
 
 
 def named(game: Game, notation: str) -> str:
     """Moves as typed with each seat they name by its player's name ("develop 2H Bert"),
     which a reply may type back (intake.resolve_named)."""
-    return words.in_words(notation, {}, [s.name for s in game.record.seats])
+    return words.seats_named(notation, [s.name for s in game.record.seats])
 
 
 def in_words(game: Game, text: str) -> str:
     """An engine's text with players by name and identifiers by their printed names."""
-    return words.in_words(text, game.type.display_names, [s.name for s in game.record.seats])
+    return said(game).text(text)
 
 
 def add_board(mail: Mail, game: Game, seat: int) -> Mail:
@@ -98,7 +104,7 @@ def invitation(game: Game, seat: int, config: MailConfig) -> Mail:
     mail = blank(game, seat, "You are invited to a game", config)
     mail.starts_thread = True
     mail.add("Welcome", f"You play {game.type.name} with {names}.\n"
-                        f"Game id {game.record.id}; options: {options_text(game.record.options)}.\n"
+                        f"Game id {game.record.id}; options: {said(game).options(game.record.options)}.\n"
                         "You can play by replying to these mails, or over the API.")
     if fair := game.record.fairness:
         mail.add("Fair cards", f"Commitment to the seed: {fair['commitment']} (SHA-256 of "
@@ -106,11 +112,6 @@ def invitation(game: Game, seat: int, config: MailConfig) -> Mail:
                  ("\nThe game's creator chose the seed (a development server): whoever "
                   "knows it can foretell every card." if fair["seed_chosen_by_client"] else ""))
     return add_turn(page_link(mail, game, seat, config), game, seat)
-
-
-def options_text(options: dict) -> str:
-    """The game's options in words: "rules roxley, length full"."""
-    return ", ".join(words.in_words(f"{name} {value}", {}, []) for name, value in options.items()) or "none"
 
 
 def your_turn(game: Game, seat: int, config: MailConfig, played: list[dict] = ()) -> Mail:
@@ -124,16 +125,8 @@ def your_turn(game: Game, seat: int, config: MailConfig, played: list[dict] = ()
 
 def since_last_turn(game: Game, played: list[dict]) -> str:
     """Each move since the seat's last turn in words, with what it cost and scored."""
-    return happened.since_text(played, [s.name for s in game.record.seats], game.type.money,
-                               lambda event: in_words(game, sentence(game, event)),
+    return happened.since_text(played, said(game),
                                lambda entry: named(game, movelist.typed(entry["notation"])))
-
-
-def sentence(game: Game, event: dict) -> str:
-    """The event's sentence without the numbers its text tells after it (the mail says
-    them shorter: "(paid £7, +2 VP)")."""
-    told = game.type.events.numbers_text(event) if game.type.events else ""
-    return event["text"].removesuffix(f": {told}") if told else event["text"]
 
 
 def moved(game: Game, seat: int, config: MailConfig, played: list[dict]) -> Mail:
@@ -152,7 +145,7 @@ def reminder(game: Game, seat: int, config: MailConfig, deadline: str) -> Mail:
 
 def applied(game: Game, seat: int, turn: dict, config: MailConfig) -> Mail:
     engine = game.type.engine
-    played = "\n".join(f"  {movelist.typed(engine.format(m))}" for m in turn["moves"])
+    played = "\n".join(f"  {named(game, movelist.typed(engine.format(m)))}" for m in turn["moves"])
     mail = blank(game, seat, "Your move was applied", config)
     over = game.snapshot.status != "active" or seat not in game.snapshot.to_act
     mail.add("Applied", f"Played at version {turn['expected_version']}:\n{played}"
@@ -166,6 +159,8 @@ def rejected(game: Game, seat: int, turn: dict, config: MailConfig) -> Mail:
 
 
 def refusal_text(game: Game, refusal: dict) -> str:
+    if refusal.get("field") == "expected_version" and "current_version" in refusal:
+        return moved_on(refusal["expected_version"], refusal["current_version"]) + "\nNothing was changed."
     lines = [f"Reason: {in_words(game, plain(refusal.get('reason', 'refused')))}"]
     if refusal.get("rule"):
         lines.append(f"Rule: {rule_text(game, refusal['rule'])}" + refused_move(game, refusal))
@@ -176,6 +171,37 @@ def refusal_text(game: Game, refusal: dict) -> str:
             [option_text(game, o) for o in refusal["options"]]))
     lines.append("Nothing was changed.")
     return "\n".join(lines)
+
+
+def moved_on(answered: int, now: int) -> str:
+    """A stale reply in words (issue 27), not "expected_version 2 but the game is at 8"."""
+    return (f"The game has moved on since your mail: it is now at move {now} (your mail "
+            f"answered move {answered}). Reply to the newest mail, which lists your moves now.")
+
+
+def problem_text(game: Game, refused, answered: int) -> str:
+    """Why the platform refused a turn by mail, in words: a stale mail, a game not
+    taking turns, not the seat's move; otherwise the reason itself in words."""
+    status = game.snapshot.status
+    if refused.slug == "stale-version":
+        return moved_on(answered, refused.extra.get("current_version", game.snapshot.version))
+    if refused.slug == "game-not-active":
+        return {"finished": "The game is over: nothing more can be played.",
+                "paused": "The game is paused: no move can be played until its admin resumes it."
+                }.get(status, f"The game does not take moves now (it is {in_words(game, status)}).")
+    if refused.slug == "not-your-move":
+        waiting = ", ".join(game.record.seats[s].name for s in game.snapshot.to_act) or "nobody"
+        return f"It is not your move now: the game waits for {waiting}."
+    return in_words(game, plain(refused.detail))
+
+
+def after_the_end(game: Game) -> str:
+    """The friendly answer to moves mailed to a finished game (issue 27)."""
+    result = game.snapshot.result or {}
+    names = [s.name for s in game.record.seats]
+    return ("This game is over, so nothing was played; thank you for playing!\nFinal scores:\n"
+            + "\n".join(score_lines(game, result))
+            + "\n" + "\n".join(ranking_lines(result.get("ranking", []), result.get("scores", []), names)))
 
 
 PY_LIST = re.compile(r"\[((?:'[^'\[\]]*'(?:, )?)+)\]")
@@ -240,15 +266,42 @@ def ranking_lines(ranking: list[list[int]], scores: list, names: list[str]) -> l
     return lines
 
 
-def game_over(game: Game, seat: int, config: MailConfig) -> Mail:
+def game_over(game: Game, seat: int, config: MailConfig, played: list[dict] = ()) -> Mail:
+    """The scores with their parts, the ranking, every move since the seat's last turn
+    (`played`, as for "your turn"), the board, and the seed and salt with how to check
+    them against the commitment the invitation gave (issue 27; README "Checking the
+    shuffle")."""
     result = game.snapshot.result or {}
     scores = result.get("scores", [])
     names = [s.name for s in game.record.seats]
-    parts = result.get("breakdown", [{}] * len(scores))
-    lines = [f"  {names[i]}: {score}" + (f" ({parts_text(parts[i])})" if parts[i] else "")
-             for i, score in enumerate(scores)]
     ranking = result.get("ranking", [])
     mail = blank(game, seat, "Game over", config)
-    mail.add("Final scores", "\n".join(lines) or "(no scores)")
+    mail.add("Final scores", "\n".join(score_lines(game, result)) or "(no scores)")
     mail.add("Ranking", "\n".join(ranking_lines(ranking, scores, names)) or "(no ranking)")
-    return add_board(mail, game, seat)
+    if played:
+        mail.add("Since your last turn", since_last_turn(game, played))
+    add_board(mail, game, seat)
+    if fair := game.record.fairness:
+        mail.add("Check the shuffle", shuffle_check(game, fair, config))
+    return mail
+
+
+def score_lines(game: Game, result: dict) -> list[str]:
+    """Each seat's score with its parts: "  Ada: 42 (during play 30, money 12)"."""
+    scores, names = result.get("scores", []), [s.name for s in game.record.seats]
+    parts = result.get("breakdown", [{}] * len(scores))
+    return [f"  {names[i]}: {score}" + (f" ({said(game).breakdown(parts[i])})" if parts[i] else "")
+            for i, score in enumerate(scores)]
+
+
+def shuffle_check(game: Game, fair: dict, config: MailConfig) -> str:
+    """The seed and salt, now public, and the two checks anyone can make (README,
+    "Checking the shuffle")."""
+    record = game.record
+    return (f"Seed: {record.seed}\nSalt: {fair['salt']}\n"
+            f"Commitment given at the start: {fair['commitment']}\n"
+            "To check the shuffle: 1. the SHA-256 of seed:salt equals the commitment, e.g. "
+            f"printf '%s' '{record.seed}:{fair['salt']}' | sha256sum\n"
+            "2. replaying the game's log from the seed with the engine gives the same "
+            f"game: see \"Checking the shuffle\" in the service's README; the log is at "
+            f"{config.public_url}/v1/games/{record.id}/log")

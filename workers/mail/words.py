@@ -1,28 +1,20 @@
-"""An engine's text in the words players read (issue 14, "Names and words"): the
-engines, pure, know seats and identifiers only. "seat 2" (or "seat2") becomes the
-player's name; an identifier the game's data names (GameType.display_names) its
-printed name; a link `a__b` "A – B"; any other identifier with `_` its words."""
+"""A player's typed move and the players' names (issue 14): the mails write a seat a
+move names by its player's name ("develop 2H Bert"), and a reply's line gets the seat
+back. Everything else a game says is put in words by the presentation seam
+(service/games/presentation.py, issue 27), whose `in_words` this re-exports."""
 from __future__ import annotations
 
 import re
 
-SEAT_LABEL = re.compile(r"\b([Ss])eat ?(\d+)\b")
-IDENTIFIER = re.compile(r"\b[a-z][a-z0-9]*(?:_+[a-z0-9]+)*\b")
+from service.games.presentation import SEAT_LABEL, in_words
+
+__all__ = ["in_words", "seats_named", "unnamed"]
 
 
-def named(ident: str, names: dict[str, str]) -> str:
-    if ident in names:
-        return names[ident]
-    if "__" in ident:
-        return " – ".join(named(part, names) for part in ident.split("__"))
-    return ident.replace("_", " ")
-
-
-def in_words(text: str, names: dict[str, str], players: list[str]) -> str:
-    """The text with players by name and identifiers by their display names."""
-    text = SEAT_LABEL.sub(lambda found: players[int(found.group(2))]
+def seats_named(text: str, players: list[str]) -> str:
+    """A typed move with each seat it names by its player's name."""
+    return SEAT_LABEL.sub(lambda found: players[int(found.group(2))]
                           if int(found.group(2)) < len(players) else found.group(0), text)
-    return IDENTIFIER.sub(lambda found: named(found.group(0), names), text)
 
 
 def unnamed(text: str, players: list[str]) -> str:

@@ -9,7 +9,7 @@ from service.games.age_of_industry.view_schemas import VIEW_SCHEMAS
 from service.games.age_of_industry.schema import provisional_parts
 from service.games.base import Bot, GameType, Option
 from service.games.common.datafiles import engine_version
-from service.games.age_of_industry.names import DISPLAY
+from service.games.age_of_industry.names import DISPLAY, WORDS
 
 PROVISIONAL = provisional_parts(RAW)
 LABELS = {"maps/germany.json": "the Germany map", "maps/new_england.json": "the New England map",
@@ -39,5 +39,6 @@ GAME = GameType(
     choice_fields=("card", "combined", "coal_from", "iron_from"),
     money="${}",
     display_names=DISPLAY,
+    words=WORDS,
     bot=Bot(bot.evaluate, shortlist=bot.shortlist),
 )

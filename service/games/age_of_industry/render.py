@@ -5,6 +5,7 @@ from service.games.age_of_industry.data import MAPS
 from service.games.age_of_industry.flow import current_seat
 from service.games.age_of_industry.scoring import result
 from service.games.age_of_industry.state import State, space_id
+from service.games.presentation import count
 
 PROVISIONAL = "(provisional map and player display: the printed data was not found)"
 
@@ -49,18 +50,18 @@ def render_text(state: State, seat: int | None) -> str:
         lines.append(f"To act: seat {current_seat(state)}: repay a loan or keep your loans "
                      "before the interest ($1 a loan)")
     else:
-        lines.append(f"To act: seat {current_seat(state)}, {state.actions_left} action(s) left"
+        lines.append(f"To act: seat {current_seat(state)}, {count(state.actions_left, 'action')} left"
                      f"{' (selling)' if state.selling else ''}")
     lines.append(f"Demand tracks: coal {state.track['coal']} cubes, iron {state.track['iron']} cubes")
-    lines.append(f"Face-up cards: {', '.join(state.face_up) or '-'}; deck {len(state.deck)} cards")
+    lines.append(f"Face-up cards: {', '.join(state.face_up) or '-'}; deck {count(len(state.deck), 'card')}")
     lines.append("Places:")
     lines += [place_line(state, p) for p in game_map.locations]
     rails = ", ".join(f"{link} (seat {owner})" for link, owner in sorted(state.rails.items()))
     lines.append(f"Rail links: {rails or '-'}")
     for s, player in enumerate(state.players):
         nxt = ", ".join(f"{i} {lv[0]}" for i, lv in player.display.items() if lv)
-        lines.append(f"Seat {s}: ${player.money}, {player.loans} loan(s), spent ${player.spent}, "
-                     f"{len(player.hand)} card(s), {player.rails_left} rails; next tiles: {nxt}")
+        lines.append(f"Seat {s}: ${player.money}, {count(player.loans, 'loan')}, spent ${player.spent}, "
+                     f"{count(len(player.hand), 'card')}, {player.rails_left} rails; next tiles: {nxt}")
     if seat is not None:
         lines.append(f"Your hand: {', '.join(sorted(state.players[seat].hand)) or '-'}")
     return "\n".join(lines)

@@ -6,8 +6,8 @@ from . import bot, engine
 from .data import FILES
 from .events import EVENTS
 from .move_schemas import MOVE_SCHEMAS
+from .names import DISPLAY, WORDS
 from .view_schemas import VIEW_SCHEMAS
-from .names import DISPLAY
 
 GAME = GameType(
     id="brass-lancashire",
@@ -48,5 +48,6 @@ GAME = GameType(
     choice_fields=("card", "cards", "overbuild", "coal", "iron"),
     money="£{}",
     display_names=DISPLAY,
+    words=WORDS,
     bot=Bot(bot.evaluate, candidates=40),
 )

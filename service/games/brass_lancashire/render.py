@@ -1,6 +1,8 @@
 """A plain-text board and a seat's situation, as the e-mails show it."""
 from __future__ import annotations
 
+from service.games.presentation import count
+
 from .data import COTTON_X, NAMES
 from .income import income_level
 from .state import State
@@ -33,10 +35,10 @@ def render_text(state: State, seat: int | None) -> str:
                 else "may sell another cotton mill or stop (done)")
         lines.append(f"Waiting for seat {top['seat']}: {what}")
     elif state.phase != "over":
-        lines.append(f"To act: seat {state.order[state.turn]} ({state.actions_left} action(s) left)")
+        lines.append(f"To act: seat {state.order[state.turn]} ({count(state.actions_left, 'action')} left)")
     lines.append(f"Coal market {state.coal_market}/8, iron market {state.iron_market}/8, "
                  f"cotton marker {'X' if state.cotton_marker == COTTON_X else state.cotton_marker}, "
-                 f"deck {len(state.deck)} cards")
+                 f"deck {count(len(state.deck), 'card')}")
     lines.append("")
     lines.append("Towns (slot: tile, * = flipped, (n) = cubes):")
     for town, tiles in state.board.items():
@@ -48,7 +50,7 @@ def render_text(state: State, seat: int | None) -> str:
     lines.append("")
     for s in range(state.players):
         lines.append(f"Seat {s}: £{state.money[s]}, income {income_level(state.income[s])}, "
-                     f"{state.vp[s]} VP, spent £{state.spent[s]}, {len(state.hands[s])} cards")
+                     f"{state.vp[s]} VP, spent £{state.spent[s]}, {count(len(state.hands[s]), 'card')}")
     if seat is not None:
         lines.append("")
         lines.append(f"Your hand: {', '.join(sorted(map(display, state.hands[seat]))) or '(empty)'}")

@@ -13,7 +13,7 @@ from service.games.industry.events import EVENTS
 from service.games.industry.move_schemas import MOVE_SCHEMAS
 from service.games.industry.view_schemas import VIEW_SCHEMAS
 from service.games.industry.schema import FILES
-from service.games.industry.names import DISPLAY
+from service.games.industry.names import DISPLAY, WORDS
 
 BOARD_NOTE = (" PROVISIONAL BOARD: the printed board's spaces, costs, resources, VP, "
               "connections, joker kinds and Taler markers are not publicly documented; this "
@@ -47,5 +47,6 @@ GAME = GameType(
     choice_fields=("supply",),
     money="{} Taler",
     display_names=DISPLAY,
+    words=WORDS,
     bot=Bot(bot.evaluate, candidates=20, shortlist=bot.shortlist),
 )

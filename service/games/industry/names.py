@@ -7,6 +7,8 @@ Elektrizitätswerk", the introduction's "Dampfkraft" and "Elektrizität"). The o
 spaces' printed names are not transcribed (data/SOURCES.md): no German is guessed."""
 from __future__ import annotations
 
+from service.games.presentation import GameWords
+
 from .board import BOARD
 from .schema import load_json
 
@@ -30,3 +32,9 @@ def beside(english: str, german: str | None) -> str:
 SPACES = {space["name"]: beside(space["name"].replace("_", " ").capitalize(), PRINTED_GERMAN.get(space["name"]))
           for space in BOARD.spaces.values() if space["kind"] != "joker" and space["name"] != "bank"}
 DISPLAY = {**SPACES, **{r["id"]: beside(r["en"], r["de"]) for r in load_json("resources.json")["resources"]}}
+
+
+WORDS = GameWords(
+    fields={"space": "space", "amount": "Taler"},
+    options=lambda options: [("Area markers per round", "the rulebook's recommended counts"
+                              if options.get("recommended_marker_counts") else "as in the base rules")])

@@ -9,8 +9,8 @@ from .data import FILES, PROVISIONAL
 from .engine import ENGINE
 from .events import EVENTS
 from .move_schemas import MOVE_SCHEMAS
+from .names import DISPLAY, WORDS
 from .view_schemas import VIEW_SCHEMAS
-from .names import DISPLAY
 from .setup import option_conflict
 
 open_box()
@@ -71,6 +71,7 @@ GAME = GameType(
     choice_fields=("temps", "wood", "coins", "swap"),
     money="{} coins",
     display_names=DISPLAY,
+    words=WORDS,
     bot=Bot(bot.evaluate, candidates=30, follow_through=6, refine=8),
     option_conflict=option_conflict,
 )

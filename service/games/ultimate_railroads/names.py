@@ -9,6 +9,8 @@ AMERICAN RAILROADS: its routes, stock board pieces, steelworks and idea tiles (t
 dividend faces and steelworks' stacks are provisional: data/america.json)."""
 from __future__ import annotations
 
+from service.games.presentation import GameWords
+
 from .data import COLOURS
 
 GERMAN_COLOUR = {"wood": "holzfarbene", "green": "grüne", "bronze": "bronzene",
@@ -108,3 +110,28 @@ TERMS = (("route", "Strecke"), ("track", "Gleis"), ("wood", "holzfarben"), ("gre
          ("worker", "Arbeiter"), ("coin", "Münze"), ("doubler", "Verdoppler"), ("key", "Schlüssel"),
          ("engineer", "Ingenieurin"), ("idea tile", "Ideenplättchen"), ("idea card", "Ideenkarte"),
          ("end-game card", "Spielendekarte"), ("coal", "Kohle"), ("foundry", "Gießerei"))
+
+BOARDS = {"russia": "Russian Railroads", "germany": "German Railroads",
+          "asia": "Asian Railroads", "america": "American Railroads"}
+MODULES = {"coal": "coal (Kohle-Modul)", "werklok": "works locomotive (Werklok)",
+           "special_ideas": "special ideas (Spezial-Ideen-Modul)",
+           "extra_engineers": "extra engineers (zusätzliche Ingenieurinnen)"}
+
+
+def options_words(options: dict) -> list[tuple[str, str]]:
+    """The options as the rulebooks name them (issue 27): "Board: Russian Railroads"."""
+    strip = options.get("strip", "board")
+    said = [("Board", BOARDS.get(options.get("board"), str(options.get("board")))),
+            ("Industry strip", "the shared industry board (Industrietableau)"
+             if options.get("industry_board") else "the board's own" if strip == "board"
+             else f"the {BOARDS.get(strip, strip)} strip"),
+            ("Modules", ", ".join(word for name, word in MODULES.items() if options.get(name)) or "none")]
+    return said + ([("Solo game", "against Emil")] if options.get("emil") else [])
+
+
+WORDS = GameWords(
+    fields={"space": "action space", "temps": "temporary workers", "wood": "wooden workers",
+            "coins": "coins", "route": "route", "slot": "slot", "swap": "swap with",
+            "colour": "track colour", "item": "item", "card": "card", "tile": "tile"},
+    counted=("point",),
+    options=options_words)

@@ -2,6 +2,8 @@
 player board (routes, locos, industry strip), and what the reader must decide."""
 from __future__ import annotations
 
+from service.games.presentation import count
+
 from .board import route_block
 from .boards import STRIPS, route, route_ids, strip_of, wrench_track
 from .data import COLOURS
@@ -82,9 +84,9 @@ def industry_board_line(state: dict) -> list[str]:
 def player_block(state: dict, seat: int, viewer: int | None) -> list[str]:
     p = state["players"][seat]
     free = p["workers"] - p["placed"]
-    head = (f"Seat {seat}{' (you)' if seat == viewer else ''}: {p['score']} points, "
-            f"{free}/{p['workers']} workers free, {p['temps']} temporary, {p['coins']} coins, "
-            f"{p['doublers']} doublers, {p['keys']} keys, engineers {', '.join(map(str, p['engineers'])) or '-'}"
+    head = (f"Seat {seat}{' (you)' if seat == viewer else ''}: {count(p['score'], 'point')}, "
+            f"{free}/{p['workers']} workers free, {p['temps']} temporary, {count(p['coins'], 'coin')}, "
+            f"{count(p['doublers'], 'doubler')}, {count(p['keys'], 'key')}, engineers {', '.join(map(str, p['engineers'])) or '-'}"
             f"{', passed' if p['passed'] else ''}")
     lines = [head] + [route_line(p, r) for r in route_ids(p)] + strip_lines(p)
     lines.append(f"  idea tiles left: {', '.join(p['ideas']) or '-'}; next scoring would give "
@@ -114,7 +116,7 @@ def render(state: dict, seat: int | None) -> str:
     if state["emil"]:
         e = state["emil"]
         lines += [f"Emil: {e['workers'] - e['placed']}/{e['workers']} workers free, "
-                  f"{len(e['deck'])} cards face down, engineers {', '.join(map(str, e['engineers'])) or '-'}, "
+                  f"{count(len(e['deck']), 'card')} face down, engineers {', '.join(map(str, e['engineers'])) or '-'}, "
                   f"tiles {' '.join(e['tiles']) or '-'}{', passed' if e['passed'] else ''}", ""]
     if state["pool"] and state["pool"]["seat"] == seat:
         lines.append("Your action pool: " + "; ".join(

@@ -1,0 +1,224 @@
+"""The presentation seam (issue 27): a game's moves, events and view in the words its
+players read, the rulebook's: players by name, places, industries and cards by their
+printed names (GameType.display_names), amounts and counts with their plurals right
+("1 action left", "1 coin", "2 coins"). The mails, the pages' labels and previews and
+the choice labels all say a game's things through `Words`, so that no identifier, raw
+field name, `True`/`False`/`None`, "(s)" or "seat N" reaches a player.
+
+Built once here; each game supplies its words: its display names and money (GameType),
+and in `GameWords` the rulebook's names of its move fields and options, and how to name
+a value that is more than an identifier (a Brass slot `wigan:1`). The engines stay pure
+and write seats as "seat N" and identifiers; `Words.text` turns any engine text (a
+board, an event's sentence, a refusal) into the players' words."""
+from __future__ import annotations
+
+import re
+import textwrap
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+SEAT_LABEL = re.compile(r"\b([Ss])eat ?(\d+)\b")
+IDENTIFIER = re.compile(r"\b[a-z][a-z0-9]*(?:_+[a-z0-9]+)*\b")
+# "1 action(s)", "2 maintenance car(s)": the noun after a number, its plural open
+OPEN_PLURAL = re.compile(r"\b(\d+)((?: [A-Za-z-]+)*? )([A-Za-z]+)\(s\)")
+OTHER_PLURAL = re.compile(r"\(s\)")
+TRUTH = re.compile(r"\b(True|False|None)\b")
+TRUTH_WORDS = {"True": "yes", "False": "no", "None": "none"}
+MONEY_NOUN = re.compile(r"\{\} [A-Za-z]+s")     # "{} coins"
+NUMBERS = ("money", "vp", "income")     # the per-seat changes events carry (events.NUMBERS)
+COLUMNS = 78                # RFC 5322 2.1.1: a mail's line SHOULD be at most 78 characters
+
+
+def count(number: int, noun: str, plural: str | None = None) -> str:
+    """"1 coin", "2 coins", "0 coins": a number with its noun in the right form."""
+    return f"{number:g} {noun if number == 1 else plural or noun + 's'}"
+
+
+def amount(money: str, number: int) -> str:
+    """An amount of a game's money as GameType.money writes it ("£{}", "{} coins"), a
+    plural noun after it singular for 1 ("1 coin")."""
+    said = money.format(number)
+    return said[:-1] if abs(number) == 1 and MONEY_NOUN.fullmatch(money) else said
+
+
+def named(ident: str, names: dict[str, str]) -> str:
+    """An identifier by its printed name; a link `a__b` "A – B"; else its words."""
+    if ident in names:
+        return names[ident]
+    if "__" in ident:
+        return " – ".join(named(part, names) for part in ident.split("__"))
+    return ident.replace("_", " ")
+
+
+def plurals(text: str) -> str:
+    """Every "N noun(s)" with the noun in the form N takes; any other "(s)" as a plural."""
+    text = OPEN_PLURAL.sub(lambda m: f"{m.group(1)}{m.group(2)}{m.group(3)}"
+                           + ("" if m.group(1) == "1" else "s"), text)
+    return OTHER_PLURAL.sub("s", text)
+
+
+def in_words(text: str, names: dict[str, str], players: list[str]) -> str:
+    """An engine's text in the players' words: "seat 2" (or "seat2") the player's name,
+    identifiers the game's printed names, plurals by their numbers, truth values as
+    yes and no."""
+    text = SEAT_LABEL.sub(lambda found: players[int(found.group(2))]
+                          if int(found.group(2)) < len(players) else found.group(0), text)
+    text = IDENTIFIER.sub(lambda found: named(found.group(0), names), text)
+    return TRUTH.sub(lambda found: TRUTH_WORDS[found.group(0)], plurals(text))
+
+
+def fitted(text: str, columns: int = COLUMNS, hang_all: bool = True) -> str:
+    """Each line at most `columns` wide: a longer one wrapped at its words, continued
+    under its own indentation and two more (a line not indented: only if `hang_all`);
+    a single word longer (a link, a move) stays whole."""
+    lines = []
+    for line in text.split("\n"):
+        indent = line[:len(line) - len(line.lstrip())]
+        lines += textwrap.wrap(line, columns, subsequent_indent=indent + "  " * (hang_all or bool(indent)),
+                               break_long_words=False, break_on_hyphens=False) or [line]
+    return "\n".join(lines)
+
+
+def changes(events: list[dict]) -> dict[int, dict[str, int]]:
+    """seat -> number ("money", "vp", "income") -> its total change over the events."""
+    out: dict[int, dict[str, int]] = {}
+    for event in events:
+        for name in NUMBERS:
+            values = event.get(name)
+            if not isinstance(values, list):
+                continue
+            for seat, change in enumerate(values):
+                if isinstance(change, int) and change:
+                    out.setdefault(seat, {}).setdefault(name, 0)
+                    out[seat][name] += change
+    return {seat: numbers for seat, numbers in out.items() if any(numbers.values())}
+
+
+@dataclass(frozen=True)
+class GameWords:
+    """What a game supplies to the seam beyond its display names: `fields` the rulebook's
+    word for each move field ("location": "town"; a field not named is said by its own
+    words), `counted` the nouns its stored texts (events' sentences, written once and
+    kept in logs) put after any number in the plural ("scores 1 points": "1 point"),
+    `options` the game's options as (heading, words) pairs ("Board", "Russia"),
+    `value` a value's name where an identifier's printed name is not enough (a slot
+    `wigan:1` as "Wigan, slot 1", numbered as the board prints it; None: not this value)."""
+
+    fields: dict[str, str] = field(default_factory=dict)
+    counted: tuple[str, ...] = ()
+    options: Callable[[dict], list[tuple[str, str]]] | None = None
+    value: Callable[[str, Any, Callable[[str], str]], str | None] | None = None
+
+
+class Words:
+    """One game's things in its players' words, for one game's players (names by seat)."""
+
+    def __init__(self, game_type, players: list[str]):
+        self.type, self.players = game_type, list(players)
+        self.names: dict[str, str] = game_type.display_names
+        self.game: GameWords = game_type.words
+        self.ones = re.compile(rf"(?<![\w.,])1 ({'|'.join(map(re.escape, self.game.counted))})s\b") \
+            if self.game.counted else None
+
+    def name(self, ident: str) -> str:
+        return named(ident, self.names)
+
+    def player(self, seat: int | None) -> str:
+        if seat is None:
+            return "the game"
+        return self.players[seat] if 0 <= seat < len(self.players) else f"player {seat + 1}"
+
+    def text(self, text: str) -> str:
+        """Any engine text (a board, an event's sentence, a refusal) in words."""
+        text = in_words(text, self.names, self.players)
+        return self.ones.sub(r"1 \1", text) if self.ones else text
+
+    def amount(self, number: int) -> str:
+        return amount(self.type.money, number)
+
+    def value(self, field_name: str, value) -> str:
+        """A move field's value: names by their printed names, lists joined, truth in words."""
+        if self.game.value and (own := self.game.value(field_name, value, self.name)) is not None:
+            return own
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, (list, tuple)):
+            return " and ".join(self.value(field_name, v) for v in value) or "none"
+        if isinstance(value, str):
+            return self.text(self.name(value))
+        if value is None:
+            return "none"
+        return str(value)
+
+    def field(self, field_name: str) -> str:
+        return self.game.fields.get(field_name, field_name.replace("_", " "))
+
+    def label(self, field_name: str, value) -> str:
+        """A choice's label: "Build", "card: Blackburn", "coal from: Wigan, slot 1"."""
+        if field_name == "action":
+            return self.name(str(value)).capitalize()
+        return f"{self.field(field_name)}: {self.value(field_name, value)}"
+
+    def move(self, move: dict) -> str:
+        """A move in words: "Build (town: Manchester; industry: Iron works; ...)"."""
+        rest = [self.label(name, value) for name, value in move.items() if name != "action"]
+        return self.label("action", move.get("action", "move")) + (
+            f" ({'; '.join(rest)})" if rest else "")
+
+    def sentence(self, event: dict) -> str:
+        """An event's sentence, without the numbers its text tells after it (which
+        `numbers` says shorter)."""
+        told = self.type.events.numbers_text(event) if self.type.events else ""
+        text = event.get("text") or ""
+        return self.text(text.removesuffix(f": {told}") if told else text)
+
+    def numbers(self, changes: dict[str, int], coming: bool = False) -> str:
+        """One seat's changes ("money", "vp", "income") in words: "paid £7, +2 VP"
+        (`coming`, of a move not played yet: "pay £7, +2 VP")."""
+        parts = []
+        if cash := changes.get("money"):
+            verb = ("pay" if cash < 0 else "get") if coming else ("paid" if cash < 0 else "got")
+            parts.append(f"{verb} {self.amount(abs(cash))}")
+        if vp := changes.get("vp"):
+            parts.append(f"{vp:+d} VP")
+        if income := changes.get("income"):
+            parts.append(f"income {income:+d}")
+        return ", ".join(parts)
+
+    def tally(self, events: list[dict], mover: int | None, you: int | None = None,
+              coming: bool = False) -> str:
+        """The events' numbers in brackets: the mover's first and unnamed, then the
+        others' by name (`you`: that seat as "you"); "" for none."""
+        counted = changes(events)
+        parts = [self.numbers(counted[mover], coming)] if mover in counted else []
+        parts += [f"{'you' if seat == you else self.player(seat)}: {self.numbers(numbers, coming)}"
+                  for seat, numbers in sorted(counted.items()) if seat != mover]
+        return f" ({'; '.join(parts)})" if parts else ""
+
+    def effects(self, events: list[dict], seat: int) -> list[str]:
+        """What a move not played yet would do, for the seat that plays it (a preview,
+        a choice's effects): each event's sentence with its numbers ("you pay £7"),
+        and the numbers of the events without one."""
+        said = [e for e in events if isinstance(e, dict) and e.get("text")]
+        lines = [self.sentence(e) + self.tally([e], seat if e.get("seat") == seat else None,
+                                               seat, coming=True) for e in said]
+        if rest := self.tally([e for e in events if e not in said], None, seat, coming=True):
+            lines.append(rest.strip(" ()"))
+        return lines
+
+    def view(self, state, seat: int | None) -> str:
+        """The board and the seat's situation (the engine's render_text) in words."""
+        return self.text(self.type.engine.render_text(state, seat))
+
+    def options(self, options: dict) -> str:
+        """The game's options in words: "Board: Russia; modules: none"."""
+        if self.game.options:
+            pairs = self.game.options(options)
+        else:
+            pairs = [(self.field(name).capitalize(), self.value(name, value))
+                     for name, value in options.items()]
+        return "; ".join(f"{heading}: {said}" for heading, said in pairs) or "none"
+
+    def breakdown(self, parts: dict) -> str:
+        """A seat's score by its parts: "during play 20, money 5"."""
+        return ", ".join(f"{self.text(self.name(part))} {vp}" for part, vp in parts.items())
