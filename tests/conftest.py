@@ -62,18 +62,20 @@ def pytest_configure(config):
 # Issue 33: pytest-xdist hands out whole files (scripts/test: --dist loadfile) in the
 # order collected (--no-loadscope-reorder: else most tests first, which put these files
 # of one or two long tests last, a worker starting one while the others had finished).
-# The longest files, longest first (seconds on CI, 3 workers on 2 cores), so the run
-# ends with short ones; the rest keep their order.
+# The longest files, longest first (as measured by scripts/test's --durations), so the
+# run ends with short ones; the rest keep their order.
 LONGEST_FIRST = [
-    "tests/e2e/test_browser_pages.py",              # 210: four games clicked through
-    "tests/workers/test_mail_length.py",            # 100: 20 Brass games' mails
-    "tests/e2e/test_waiting.py",                    # keep-alives and streams let go
-    "tests/e2e/test_push.py",
+    "tests/games/brass_lancashire/test_random_games.py",   # four runs of random games
+    "tests/e2e/test_browser_pages.py",              # four games clicked through
+    "tests/workers/test_mail_length.py",            # 20 Brass games' mails
     "tests/workers/test_play_by_mail.py",
     "tests/e2e/test_chaos.py",
+    "tests/e2e/test_play_over_http.py",
     "tests/e2e/test_durable_turns.py",
     "tests/e2e/test_worker_pool.py",
     "tests/e2e/test_concurrency.py",
+    "tests/e2e/test_waiting.py",
+    "tests/games/industry/test_properties.py",
     "tests/e2e/test_cluster_outage.py",
     "tests/workers/test_face_down_over_http.py",
     "tests/e2e/test_player_push.py",
