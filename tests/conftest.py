@@ -59,6 +59,34 @@ def pytest_configure(config):
     signal.signal(signal.SIGTERM, ended)
 
 
+# Issue 33: pytest-xdist hands out whole files (scripts/test: --dist loadfile) in the
+# order collected (--no-loadscope-reorder: else most tests first, which put these files
+# of one or two long tests last, a worker starting one while the others had finished).
+# The longest files, longest first (as measured by scripts/test's --durations), so the
+# run ends with short ones; the rest keep their order.
+LONGEST_FIRST = [
+    "tests/games/brass_lancashire/test_random_games.py",   # four runs of random games
+    "tests/e2e/test_browser_pages.py",              # four games clicked through
+    "tests/workers/test_mail_length.py",            # 20 Brass games' mails
+    "tests/workers/test_play_by_mail.py",
+    "tests/e2e/test_chaos.py",
+    "tests/e2e/test_play_over_http.py",
+    "tests/e2e/test_durable_turns.py",
+    "tests/e2e/test_worker_pool.py",
+    "tests/e2e/test_concurrency.py",
+    "tests/e2e/test_waiting.py",
+    "tests/games/industry/test_properties.py",
+    "tests/e2e/test_cluster_outage.py",
+    "tests/workers/test_face_down_over_http.py",
+    "tests/e2e/test_player_push.py",
+]
+
+
+def pytest_collection_modifyitems(items):
+    rank = {path: place for place, path in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))
+
+
 class BurstWorker(SimpleWorker):
     """rq's worker, in this process. It leaves pytest's signal handlers alone (rq installs
     its own for SIGINT and SIGTERM and keeps them after a burst, so pytest would then

@@ -20,9 +20,11 @@ from tests.e2e.conftest import spawn
 
 
 @pytest.fixture(scope="module")
-def streams(service):
+def streams(service, tmp_path_factory):
+    """`pbem streams`, its metrics in a folder of its own (not `pbem serve`'s: it empties
+    its folder at start, and test_waiting.py reads each server's held streams at once)."""
     port = free_port()
-    server = spawn("streams", "--port", str(port))
+    server = spawn("streams", "--port", str(port), PBEM_VAR=str(tmp_path_factory.mktemp("streams")))
     try:
         wait_until_healthy(f"http://127.0.0.1:{port}")
         yield f"http://127.0.0.1:{port}"
@@ -70,6 +72,10 @@ class Reader:
         raise AssertionError(f"no move of version {version} in {self.events}")
 
     def close(self) -> None:
+        if self.thread.is_alive():
+            # unblocks the reading thread at once (urllib3 >= 2.3): else closing waits for
+            # its read to return, the stream's next keep-alive 15 s later (issue 33)
+            self.answer.raw.shutdown()
         self.answer.close()
 
 

@@ -12,6 +12,7 @@ import re
 import signal
 import socket
 import time
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlsplit
 
 import psutil
@@ -108,27 +109,29 @@ def dev(service, tmp_path_factory):
         server.wait(30)
 
 
-@pytest.fixture(params=["serve", "streams", "dev"])
-def server(request, service):
-    """The base URL of `pbem serve` (streams held by its hall), `pbem streams` (gevent)
-    or `pbem dev` (a thread per stream)."""
-    return service.base if request.param == "serve" else request.getfixturevalue(request.param)
+@pytest.fixture
+def servers(service, streams, dev):
+    """The base URLs of `pbem serve` (streams held by its hall), `pbem streams` (gevent)
+    and `pbem dev` (a thread per stream), by name."""
+    return {"serve": service.base, "streams": streams, "dev": dev}
 
 
-def test_an_idle_game_stream_sends_its_keep_alive_within_16_s(service, server):
-    table = Table(service.base, "pile", 2, seed=32)
-    stream = raw_get(server, f"/v1/games/{table.id}/events")
-    try:
-        assert b"event: game" in read_until(stream, b"event: game", 10)
-        opened = time.monotonic()
-        assert b": keep-alive" in read_until(stream, b": keep-alive", 16.0)
-        assert HEARTBEAT - 1 < time.monotonic() - opened < 16.0
-        assert b": keep-alive" in read_until(stream, b": keep-alive", 16.0)    # and again
-    finally:
-        stream.close()
+def on_each_at_once(check, servers: dict[str, str]) -> None:
+    """check(base) on every server at the same time, each on a thread of its own: what
+    these checks wait for is the servers' clocks (keep-alives, streams let go), so three
+    servers take the time of one (issue 33); a failure names its server."""
+    with ThreadPoolExecutor(len(servers)) as pool:
+        running = {name: pool.submit(check, base) for name, base in servers.items()}
+    for name, done in running.items():
+        if failed := done.exception():
+            raise AssertionError(f"pbem {name}: {failed!r}") from failed
 
 
-def test_a_stream_whose_client_left_is_let_go_within_30_s(service, server):
+def test_a_stream_whose_client_left_is_let_go_within_30_s(service, servers):
+    on_each_at_once(lambda server: let_go_within_30_s(service, server), servers)
+
+
+def let_go_within_30_s(service, server: str) -> None:
     table = Table(service.base, "pile", 2, seed=33)
     assert wait_for(lambda: held(server) == 0, 30), "an earlier test's stream is still held"
     opened = [raw_get(server, f"/v1/games/{table.id}/events") for _ in range(5)]
@@ -140,6 +143,23 @@ def test_a_stream_whose_client_left_is_let_go_within_30_s(service, server):
         stream.close()
     assert wait_for(lambda: held(server) == 0, 30), held(server)
     print(f"let go after {time.monotonic() - left:.1f} s")
+
+
+def test_an_idle_game_stream_sends_its_keep_alive_within_16_s(service, servers):
+    on_each_at_once(lambda server: keep_alive_within_16_s(service, server), servers)
+
+
+def keep_alive_within_16_s(service, server: str) -> None:
+    table = Table(service.base, "pile", 2, seed=32)
+    stream = raw_get(server, f"/v1/games/{table.id}/events")
+    try:
+        assert b"event: game" in read_until(stream, b"event: game", 10)
+        opened = time.monotonic()
+        assert b": keep-alive" in read_until(stream, b": keep-alive", 16.0)
+        assert HEARTBEAT - 1 < time.monotonic() - opened < 16.0
+        assert b": keep-alive" in read_until(stream, b": keep-alive", 16.0)    # and again
+    finally:
+        stream.close()
 
 
 def test_streams_straight_at_pbem_serve_hold_no_thread_each(service):

@@ -74,11 +74,16 @@ def listener_process(conn, inbox):
     process = subprocess.Popen([sys.executable, "-m", "service.cli", "mail-in", "--host",
                                 "127.0.0.1", "--port", str(port)], env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    for _ in range(100):
+    deadline = time.monotonic() + 60        # its start imports the service: slow on a loaded machine
+    while True:
         try:
             smtplib.SMTP("127.0.0.1", port, timeout=1).quit()
             break
         except OSError:
+            if time.monotonic() > deadline or process.poll() is not None:
+                process.kill()
+                process.wait(10)
+                pytest.fail("pbem mail-in never listened")
             time.sleep(0.1)
     yield port
     process.terminate()

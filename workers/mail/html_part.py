@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import html
 import logging
+import sys
 from functools import lru_cache
 from io import BytesIO
 from typing import Callable
@@ -25,6 +26,7 @@ from PIL import Image
 log = logging.getLogger(__name__)
 PICTURE_WIDTH = 720                 # pixels: sharp on a phone, small enough for a mail
 PALETTE = 128
+CAIRO_PIXELS = "BGRX" if sys.byteorder == "little" else "XRGB"   # cairo's RGB24, as Pillow names it
 STYLE = """
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
 body { margin: 0; padding: 0; background: #f6f4ef; color: #1d1d1b;
@@ -69,11 +71,19 @@ def png(svg: str) -> bytes | None:
         # imported here, not at the top: CairoSVG loads Debian's libcairo2 as it is
         # imported, and only this picture needs it; the service (README's run command,
         # `pbem dev`) starts without it, its mail then without the picture (issue 33)
-        import cairosvg
-        drawn = cairosvg.svg2png(bytestring=svg.encode(), output_width=PICTURE_WIDTH,
-                                 background_color="white")
-        small = BytesIO()                   # a palette of PALETTE colours: a third of the bytes
-        Image.open(BytesIO(drawn)).convert("RGB").quantize(PALETTE).save(small, "PNG", optimize=True)
+        from cairosvg.parser import Tree
+        from cairosvg.surface import PNGSurface
+        # drawn on CairoSVG's surface and handed to Pillow as pixels (what svg2png does,
+        # less its PNG written and read back); a palette of PALETTE colours by Pillow's
+        # fast octree, saved unoptimised: 0.05 s a picture where median cut and
+        # optimize=True took 0.3 s (issue 33), and no more bytes (31 KB for Age of Industry)
+        drawn = PNGSurface(Tree(bytestring=svg.encode()), None, 96, output_width=PICTURE_WIDTH,
+                           background_color="white").cairo
+        drawn.flush()
+        pixels = Image.frombuffer("RGB", (drawn.get_width(), drawn.get_height()),
+                                  bytes(drawn.get_data()), "raw", CAIRO_PIXELS, drawn.get_stride())
+        small = BytesIO()
+        pixels.quantize(PALETTE, method=Image.Quantize.FASTOCTREE).save(small, "PNG")
         return small.getvalue()
     except Exception:           # any failure of the optional picture: logged, never the mail's
         log.exception("the board picture could not be rendered")
