@@ -69,6 +69,6 @@ GAME = GameType(
     choice_fields=("temps", "wood", "coins", "swap"),
     money="{} coins",
     display_names=DISPLAY,
-    bot=Bot(bot.evaluate, candidates=30, follow_through=6, refine=8),
+    bot=Bot(bot.evaluate, candidates=30, follow_through=6, refine=8, turn_begins=bot.turn_begins),
     option_conflict=option_conflict,
 )
