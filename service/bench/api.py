@@ -13,7 +13,7 @@ import urllib3
 from rq import Queue
 
 from service import play
-from service.bench.figures import ms, percentile, pick_game
+from service.bench.figures import met, ms, percentile, pick_game
 from service.bench.running import free_port, running_service
 from service.connection import redis_url
 from service.local_cluster import MASTERS, LocalCluster
@@ -198,8 +198,6 @@ def api(game: str | None, turns: int, clients: int, seconds: float, workers: int
     print(f"  load average now {' '.join(f'{v:.2f}' for v in os.getloadavg())} on "
           f"{os.cpu_count()} cores: figures taken under other load are low")
 
-def met(ok: bool) -> str:
-    return "met" if ok else "NOT met"
 
 def on_local_cluster(chosen, turns: int, clients: int, seconds: float, workers: int):
     """submit_to_applied with the game state on a three-master Redis Cluster started

@@ -3,7 +3,9 @@ its win rate over N games (target >= 90 %) and its think time p50/p99 (target p9
 200 ms), both measured in this run. Game i is set up with seed i and the options given
 (`--options`, as `bench engine` takes them; the resolved options are printed), the bot sits in
 seat i mod seats, every other seat plays a random legal move (seeded by i); a win
-is the bot ranked first, alone or tied. The games run in a process pool
+is the bot ranked first, alone or tied. Alone (a solo game, Ultimate Railroads against
+Emil, whose rulebook gives no rating table: "möglichst viele Punkte") a win is the bot
+scoring more than random play scores in game i (issue 28). The games run in a process pool
 (multiprocessing), one game per task. Think time is the deciding process's CPU time
 (time.process_time), so a machine loaded by other work does not inflate it; the
 wall time of the whole run is printed beside it."""
@@ -15,7 +17,7 @@ import sys
 import time
 from multiprocessing import Pool
 
-from service.bench.figures import ms, percentile, pick_game
+from service.bench.figures import met, ms, percentile, pick_game
 from service.games.base import OptionError
 from service.games.bot import choose
 from service.games.registry import game_type
@@ -25,17 +27,32 @@ THINK_CEILING = 0.200       # seconds, p99
 LONGEST = 20_000            # moves: a game still running then is counted lost (and said)
 
 
-def play(task: tuple[str, int, dict, int]) -> tuple[bool | None, list[float]]:
+def play(task: tuple[str, int, dict, int]) -> tuple[bool | None, list[float], int | None]:
     """One game with these (resolved) options: whether the bot won (None: no end after
-    LONGEST moves) and its think time per decision (seconds)."""
+    LONGEST moves), its think time per decision (seconds) and its score."""
     game_id, seats, options, index = task
+    bot_seat = index % seats
+    result, thinking = game_with_bot(game_id, seats, options, index, bot_seat)
+    if result is None:
+        return None, thinking, None
+    score = result["scores"][bot_seat]
+    if seats > 1:
+        return bot_seat in result["ranking"][0], thinking, score
+    alone, _ = game_with_bot(game_id, seats, options, index, None)
+    return None if alone is None else score > alone["scores"][0], thinking, score
+
+
+def game_with_bot(game_id: str, seats: int, options: dict, index: int,
+                  bot_seat: int | None) -> tuple[dict | None, list[float]]:
+    """Game i played to its end (None: no end after LONGEST moves), the bot in its seat
+    (none: random play only), with the bot's think time per decision (seconds)."""
     game = game_type(game_id)
     engine = game.engine
     state = engine.setup(options, seats, index)
-    bot_seat, random_play, thinking = index % seats, random.Random(index), []
+    random_play, thinking = random.Random(index), []
     for _ in range(LONGEST):
         if (result := engine.result(state)) is not None:
-            return bot_seat in result["ranking"][0], thinking
+            return result, thinking
         seat = engine.to_act(state)[0]
         if seat == bot_seat:
             started = time.process_time()
@@ -60,16 +77,21 @@ def bench(game_id: str | None, games: int, seats: int | None, options: dict | No
     with Pool(os.cpu_count() or 1) as pool:
         played = pool.map(play, [(game.id, seats, options, i) for i in range(games)], chunksize=1)
     elapsed = time.perf_counter() - started
-    wins = sum(won is True for won, _ in played)
-    unfinished = sum(won is None for won, _ in played)
-    thinking = [t for _, times in played for t in times]
+    wins = sum(won is True for won, _, _ in played)
+    unfinished = sum(won is None for won, _, _ in played)
+    thinking = [t for _, times, _ in played for t in times]
+    scores = [score for _, _, score in played if score is not None]
     rate, p99 = wins / games, percentile(thinking, 99)
     print(f"bench bot {game.id}: {games} games, {seats} seats, options {options}, the bot in seat i mod "
-          f"{seats} of game i against random play ({elapsed:.1f} s, {os.cpu_count()} processes)")
+          f"{seats} of game i against random play{' (solo: against random play alone in game i)' if seats == 1 else ''}"
+          f" ({elapsed:.1f} s, {os.cpu_count()} processes)")
     print(f"  win rate    {rate * 100:.1f} % ({wins}/{games})  target >= {WIN_TARGET * 100:.0f} %  "
-          f"{'met' if rate >= WIN_TARGET else 'MISSED'}"
+          f"{met(rate >= WIN_TARGET)}"
           + (f"; {unfinished} game(s) without an end after {LONGEST} moves" if unfinished else ""))
     print(f"  think time (CPU)  p50 {ms(percentile(thinking, 50))}  p99 {ms(p99)}  max "
           f"{ms(max(thinking))} over {len(thinking)} decisions  target p99 < "
-          f"{THINK_CEILING * 1000:.0f} ms  {'met' if p99 < THINK_CEILING else 'MISSED'}")
+          f"{THINK_CEILING * 1000:.0f} ms  {met(p99 < THINK_CEILING)}")
+    if scores:
+        print(f"  the bot's score  median {percentile(scores, 50):.0f}  min {min(scores)}  max {max(scores)}")
+    print(f"  load average {' '.join(f'{v:.2f}' for v in os.getloadavg())} on {os.cpu_count()} cores")
     return rate >= WIN_TARGET and p99 < THINK_CEILING

@@ -23,3 +23,7 @@ def pick_game(game_id: str | None):
     if game_id not in types:
         sys.exit(f"unknown game {game_id!r}; registered: {', '.join(types)}")
     return types[game_id]
+
+
+def met(ok: bool) -> str:
+    return "met" if ok else "NOT met"

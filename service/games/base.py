@@ -287,13 +287,17 @@ class Bot:
     keeps its think time bounded. `follow_through` > 0: the `refine` best moves after
     one ply are valued again once the seat's own decisions they leave (an action pool,
     a second action) are taken greedily, that many at most: a move whose worth comes
-    in later steps (placing a worker) is then seen."""
+    in later steps (placing a worker) is then seen. `turn_begins(state, seat)`, when
+    given, stops the following through where the seat's next turn begins (when no other
+    seat moves in between, as in a solo game): what that turn is worth is the
+    evaluation's to say."""
 
     evaluate: Callable[[State], list[float]] | None = None
     candidates: int = 40
     shortlist: Callable[[State, int, list], list] | None = None
     follow_through: int = 0
     refine: int = 6
+    turn_begins: Callable[[State, int], bool] | None = None
 
 
 @dataclass(frozen=True)

@@ -89,10 +89,12 @@ def ranked(game: GameType, state: State, seat: int, moves: list[Move], limit: in
 def follow_through(game: GameType, state: State, seat: int, rng: random.Random) -> float:
     """The value once the seat's own next decisions (what its move left it to decide:
     a pool of steps, a second action, another sale) are taken greedily, one ply each,
-    `Bot.follow_through` of them at most."""
-    engine = game.engine
+    `Bot.follow_through` of them at most, never into the seat's next turn."""
+    engine, turn_begins = game.engine, game.bot.turn_begins
     for _ in range(game.bot.follow_through):
         if engine.result(state) is not None or seat not in engine.to_act(state):
+            break
+        if turn_begins is not None and turn_begins(state, seat):
             break
         moves = engine.legal_moves(state, seat)
         if not moves:

@@ -1,13 +1,26 @@
 """The bot's evaluation of an Ultimate Railroads position (service/games/bot.py): per
 seat, in points: the score so far, what a WERTUNG would score as the player board
 stands now for every round still to be scored (this one included), the end-game
-cards and the engineers' majority as SPIELENDE would count them now, and a little for
-coins (they pay for action spaces)."""
+cards and the engineers' majority as SPIELENDE would count them now, a little for
+coins (they pay for action spaces), and, while the seat has not passed, what its
+pieces still to be placed this round are worth: passing gives them up (issue 28: the
+bot passed with workers in hand for the turn-order card's points, and lost at 4 seats)."""
 from __future__ import annotations
 
+from .free_actions import OWED
 from .scoring import end_card_points, majority, round_points
 
 COIN_POINTS = 0.5
+PIECE_POINTS = 4.0      # a worker, temporary or wooden worker not yet placed this round
+
+
+def pieces_to_place(player: dict, rounds_after: int) -> int:
+    """The pieces the player may still place this round (ALLGEMEIN: passing ends them) and
+    its workers in each round after this one: the value so counted stays the same as a
+    round ends and the workers come back, and only the pieces given up by passing are lost."""
+    in_hand = 0 if player["passed"] else (player["workers"] - player["placed"] + player["temps"]
+                                          + int(player["wooden"] and not player["wooden_placed"]))
+    return in_hand + rounds_after * (player["workers"] + int(player["wooden"]))
 
 
 def evaluate(state: dict) -> list[float]:
@@ -16,5 +29,10 @@ def evaluate(state: dict) -> list[float]:
     shares = majority(players)
     return [player["score"] + scorings * sum(round_points(player).values())
             + sum(end_card_points(player, card) for card in player["end_cards"])
-            + shares[seat] + COIN_POINTS * player["coins"]
+            + shares[seat] + COIN_POINTS * player["coins"] + PIECE_POINTS * pieces_to_place(player, max(0, scorings - 1))
             for seat, player in enumerate(players)]
+
+
+def turn_begins(state: dict, seat: int) -> bool:
+    """The seat is to place or pass anew: nothing in its action pool, no action owed."""
+    return state["phase"] == "actions" and not state["pool"] and OWED not in state
