@@ -15,25 +15,13 @@ from service.mail import settings
 from service.mail.config import MailConfig
 from service.mail.runtime import connection, queue
 from service.play import Game, load_game, redacted_log
-from service.store import IDEMPOTENCY_TTL, Store, key
+from service.store import Store
 from workers import clock, deadline_policy
 from workers.mail import confirmations, movelist, notices, outbox
+from workers.mail.via_mail import via_mail_key
 
 CONFIRM_WINDOW = 120        # seconds a confirmation waits for another mail to go in
 log = logging.getLogger(__name__)
-
-
-def via_mail_key(game_id: str, turn_id: str) -> str:
-    return key(game_id, "mail", "turn", turn_id)
-
-
-def remember_via_mail(conn, game_id: str, turn_id: str, message_id: str,
-                      ignored: list[str] = ()) -> None:
-    """The intake marks a turn it submitted, so its outcome is an answer by mail (which
-    names the lines of the mail that were ignored). The mark lives as long as the turn's
-    record: a later turn may take the id of an expired one (Store.turn_id)."""
-    conn.set(via_mail_key(game_id, turn_id), json.dumps(
-        {"message_id": message_id, "ignored": list(ignored)}), ex=IDEMPOTENCY_TTL)
 
 
 def each_seat(game: Game, seats, tell) -> int:

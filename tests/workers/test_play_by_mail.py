@@ -18,7 +18,7 @@ from service.games.events import with_names
 from service.games.registry import game_types
 from service.store import Store, key
 from tests.workers.conftest import reply_to, kind
-from workers.notify import via_mail_key
+from workers.mail.via_mail import via_mail_key
 
 FIRST_REGISTERED = next(gid for gid in game_types() if gid != "pile")
 

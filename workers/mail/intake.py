@@ -28,9 +28,9 @@ from service.mail.runtime import connection, queue
 from service.play import Game, load_game, submit_turn
 from service.queues import enqueuer
 from service.store import Store
-from workers import notify
 from workers.mail import compose, inbound, movelist, notices, outbox, reply_address, words
 from workers.mail.inbound import Reply
+from workers.mail.via_mail import remember_via_mail
 
 log = logging.getLogger(__name__)
 
@@ -218,7 +218,7 @@ def submit(conn, game: Game, seat: int, reply: Reply, digest: str, mail, moves: 
     platform_enqueue = enqueuer(conn)
 
     def enqueue(game_id: str, turn_id: str) -> None:
-        notify.remember_via_mail(conn, game_id, turn_id, reply.message_id, ignored)
+        remember_via_mail(conn, game_id, turn_id, reply.message_id, ignored)
         platform_enqueue(game_id, turn_id)
     try:
         submit_turn(Store(conn), enqueue, game.record.id, seat, version, moves,
