@@ -9,7 +9,8 @@ it as one of that game's classes: no other game's, none generic (the issue's cli
 Industry's `pass` as `AgeOfIndustryPass`); the moves submitted are those typed models;
 nothing is lost between the JSON sent and the models read, and each answer fits the
 contract's schema of its game. The README's two snippets (a turn played, a game's events
-followed with httpx-sse) run here as written."""
+followed with httpx-sse) run here as written. A player's webhook, registered with the
+generated client, receives every event of a seat the player took by invitation."""
 from __future__ import annotations
 
 import importlib
@@ -26,6 +27,9 @@ import pytest
 from service import contract
 from service.contract import SPEC_PATH
 from service.contract_schemas import prefix
+from tests.e2e.test_seat_handover import wait_for
+from tests.e2e.test_webhook_outage import receiver  # noqa: F401 (the fixture: a real HTTP server)
+from tests.e2e.webhook_game import key, stream_of
 
 PACKAGE = "pbem_client"
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -231,3 +235,59 @@ def test_a_generated_client_talks_at_the_table_and_resigns(service, api):
     assert [m.text for m in read.sync(created.id, client=seats[2]).messages] == ["good luck", "psst"]
     gone = resign.sync(created.id, client=seats[2])
     assert isinstance(gone, models.ResignSeatResponse200) and gone.resigned == [2]
+
+
+def test_a_generated_clients_webhook_gets_every_event_of_a_seat_taken_by_invitation(
+        service, api, receiver):  # noqa: F811 (the fixture imported above)
+    """Issue 29, point 1 (the webhook stayed silent when its player took a seat): Bert
+    registers a webhook with the generated client (createPlayerWebhook, his player
+    token), takes the invited seat of Ada's game (acceptInvitation), which deals it; Ada
+    greets the table, and both play the game to its end. The webhook receives every
+    event of Bert's own stream (game-started, your-turn, message, game-over), each once,
+    signed, each read as the generated client's WebhookMessage."""
+    models = generated(api, "models")
+    create_player, accept_invitation = (generated(api, f"api.players.{name}") for name in (
+        "create_player", "accept_invitation"))
+    create_webhook = generated(api, "api.webhooks.create_player_webhook")
+    create_game, get_game, get_legal_moves, say = (generated(api, f"api.games.{name}") for name in (
+        "create_game", "get_game", "get_legal_moves", "say_message"))
+    submit_turn = generated(api, "api.turns.submit_turn")
+    anyone = api.Client(base_url=service.base, raise_on_unexpected_status=True)
+    ada, bert = (create_player.sync(client=anyone, body=models.NewPlayer(
+        name=name, email=f"{name}@player.test")) for name in ("ada", "bert"))
+    clients = [api.AuthenticatedClient(base_url=service.base, token=player.token.token,
+                                       raise_on_unexpected_status=True) for player in (ada, bert)]
+    hook = create_webhook.sync(client=clients[1], body=models.CreatePlayerWebhookBody(
+        url=receiver.url))
+    assert isinstance(hook, models.CreatePlayerWebhookResponse201) and hook.enabled, hook
+    created = create_game.sync(client=clients[0], body=models.NewGame(
+        game="brass-lancashire", players=[models.Player(name="Ada", player=ada.id),
+                                          models.Player(name="Bert")],
+        options=models.NewGameOptions.from_dict({"length": "introductory"}), seed=2026))
+    assert created.status == models.CreatedGameStatus.WAITING_FOR_PLAYERS, created
+    taken = accept_invitation.sync(created.id, client=clients[1], body=models.AcceptInvitationBody(
+        code=created.seats[1].invitation.code))
+    assert isinstance(taken, models.TakenSeat), taken
+    assert (taken.seat, taken.status) == (1, models.TakenSeatStatus.ACTIVE), taken
+    say.sync(created.id, client=clients[0], body=models.SayMessageBody(text="good luck"))
+    for _ in range(MAX_TURNS):
+        game = get_game.sync(created.id, client=anyone)
+        if game.status == models.GameCommonStatus.FINISHED:
+            break
+        seat = clients[game.to_act[0]]
+        legal = get_legal_moves.sync(created.id, client=seat)
+        turn = submit_turn.sync(created.id, client=seat, wait=30, body=models.TurnSubmission(
+            expected_version=legal.version, moves=legal.moves[:1]))
+        assert turn.status == models.TurnStatus.APPLIED, turn
+    else:
+        pytest.fail(f"the game did not end within {MAX_TURNS} turns")
+    stream = wait_for(lambda: (kept := stream_of(bert.id)) and kept[-1]["type"] == "game-over"
+                      and kept)
+    assert {"game-started", "your-turn", "message", "game-over"} <= {e["type"] for e in stream}
+    assert all(e["game"] == created.id and e["seat"] == 1 for e in stream), stream
+    wait_for(lambda: len(receiver.got) >= len(stream))
+    told = [models.WebhookMessage.from_dict(m) for m in receiver.verified(hook.secret)]
+    assert all(m.type_.value == m.data.type_.value for m in told)
+    assert sorted(key(m.data.to_dict()) for m in told) == sorted(key(e) for e in stream)
+    assert sorted((m.data.to_dict() for m in told), key=key) == sorted(stream, key=key)
+    assert len({headers["webhook-id"] for headers, _, _ in receiver.got}) == len(receiver.got)

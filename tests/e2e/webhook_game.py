@@ -1,5 +1,6 @@
 """A player with a webhook seated in a quick game, over HTTP, for the end-to-end webhook
-tests (issue 29): tests/e2e/test_webhook_outage.py, test_webhook_disabled.py."""
+tests (issue 29): tests/e2e/test_webhook_outage.py, test_webhook_disabled.py,
+test_generated_client.py (`stream_of`)."""
 from __future__ import annotations
 
 import json
@@ -57,9 +58,13 @@ class SeatedPlayer:
         return answer.json()
 
     def stream(self) -> list[dict]:
-        """What the player's own stream holds (GET /v1/players/me/events reads it)."""
-        kept = redis.Redis.from_url(TEST_REDIS_URL).xrange(player_stream(self.id))
-        return [json.loads(fields[b"event"]) for _, fields in kept]
+        return stream_of(self.id)
+
+
+def stream_of(player_id: str) -> list[dict]:
+    """What a player's own stream holds (GET /v1/players/me/events reads it)."""
+    kept = redis.Redis.from_url(TEST_REDIS_URL).xrange(player_stream(player_id))
+    return [json.loads(fields[b"event"]) for _, fields in kept]
 
 
 def key(event: dict) -> tuple:
