@@ -40,7 +40,7 @@ class Answer:
 
 
 class Http:
-    """The Flask test client's calls (get, post, put, delete with json, data,
+    """The Flask test client's calls (get, post, put, patch, delete with json, data,
     content_type, headers) made over HTTP to a running server, each timed."""
 
     def __init__(self, base: str):
@@ -66,6 +66,9 @@ class Http:
 
     def put(self, path, **kw):
         return self.call("PUT", path, **kw)
+
+    def patch(self, path, **kw):
+        return self.call("PATCH", path, **kw)
 
     def delete(self, path, **kw):
         return self.call("DELETE", path, **kw)
