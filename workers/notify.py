@@ -17,7 +17,7 @@ from service.mail.runtime import connection, queue
 from service.play import Game, load_game, redacted_log
 from service.store import Store
 from workers import clock, deadline_policy
-from workers.mail import confirmations, movelist, notices, outbox
+from workers.mail import confirmations, happened, movelist, notices, outbox
 from workers.mail.via_mail import via_mail_key
 
 CONFIRM_WINDOW = 120        # seconds a confirmation waits for another mail to go in
@@ -119,11 +119,12 @@ def tell_watcher(conn, config: MailConfig, game: Game, turn: dict, seat: int):
 
 
 def since_last_turn(conn, game: Game, seat: int) -> list[dict]:
-    """Every move played since the seat's own last one (all, if it has not played yet),
-    as the seat may see them (issue 11, finding 1; issue 14)."""
+    """Every move played since the seat's own last turn (all, if it has not played yet),
+    as the seat may see them (issue 11, finding 1; issue 14); at the game's end, its
+    final moves included (issue 27, happened.since_version)."""
     store = Store(conn)
-    seats = [entry["seat"] for entry in store.log(game.record.id)]
-    since = max((version + 1 for version, mover in enumerate(seats) if mover == seat), default=0)
+    movers = [entry["seat"] for entry in store.log(game.record.id)]
+    since = happened.since_version(movers, seat, game.snapshot.status == "finished")
     return redacted_log(store, game, seat, since)
 
 

@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 
 from service.drawing import svg
+from service.games.presentation import count
 from service.games.age_of_industry.data import MAPS, RAW, SYMBOL_ALLOWS
 
 LETTER = {"cotton_mill": "C", "manufactured_goods": "G", "coal_mine": "M", "iron_works": "I",
@@ -102,7 +103,7 @@ def link(public: dict, ends: tuple[str, str], owner: int | None, names: list[str
 
 
 def seat_line(player: dict, name: str) -> str:
-    return (f"${player['money']}, {player['loans']} loans, {player['rails_left']} rails, "
+    return (f"${player['money']}, {count(player['loans'], 'loan')}, {count(player['rails_left'], 'rail')}, "
             f"{player['hand_size']} in hand")
 
 
@@ -124,7 +125,7 @@ def draw(public: dict, names: list[str]) -> str:
                f"{', '.join(map(words, public['face_up'])) or 'none'}; {public['deck_size']} "
                "in the deck. " + " ".join(f"{n}: {seat_line(players[s], n)}."
                                           for s, n in enumerate(names))
-               + f" {len(public['rails'])} rail links built. Provisional map and layout.")
+               + f" {count(len(public['rails']), 'rail link')} built. Provisional map and layout.")
     body = [link(public, ends, public["rails"].get(link_id), names)
             for link_id, ends in game_map.links.items()]
     body += [link(public, (a, b), None, names, shipping=True)

@@ -1,13 +1,17 @@
 """A game's board as an SVG picture, by game type, and the plain facts of a view."""
 from __future__ import annotations
 
+import re
+
 from markupsafe import Markup
 
 from service.drawing import age_of_industry_board, brass_board, industry_board, ultimate_railroads_board
+from service.games.registry import game_types
 
 DRAW = {"brass-lancashire": brass_board.draw, "age-of-industry": age_of_industry_board.draw,
         "industry": industry_board.draw, "ultimate-railroads": ultimate_railroads_board.draw}
 SHORT_LIST = 8
+TEXT = re.compile(r">([^<]+)<")         # the text between two tags; attributes are not read
 
 
 def board_svg(game_type: str, public: dict, names: list[str]) -> Markup | None:
@@ -15,7 +19,10 @@ def board_svg(game_type: str, public: dict, names: list[str]) -> Markup | None:
     players' names, or None for a game with no picture. Needs no request: the mail
     workers may embed it."""
     drawer = DRAW.get(game_type)
-    return Markup(drawer(public, names)) if drawer else None
+    if drawer is None:
+        return None
+    said = game_types()[game_type].presented(names)     # its text in the players' words (issue 27)
+    return Markup(TEXT.sub(lambda found: f">{said.text(found.group(1))}<", drawer(public, names)))
 
 
 def facts(public: dict, seats: int) -> list[tuple[str, str]]:

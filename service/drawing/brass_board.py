@@ -13,6 +13,7 @@ from pathlib import Path
 from markupsafe import escape
 
 from service.drawing import svg
+from service.games.presentation import count
 from service.games.brass_lancashire import data
 
 LETTER = {"cotton_mill": "C", "coal_mine": "M", "iron_works": "I", "port": "P", "shipyard": "S"}
@@ -92,7 +93,7 @@ def draw(public: dict, names: list[str]) -> str:
                f"{'X (closed)' if cotton == data.COTTON_X else cotton}. "
                + " ".join(f"{n}: £{public['money'][s]}, income {public['income_level'][s]}, "
                           f"{public['vp'][s]} VP." for s, n in enumerate(names))
-               + f" {len(links)} links built; provisional town positions.")
+               + f" {count(len(links), 'link')} built; provisional town positions.")
     out = [f'<svg class="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} '
            f'{height + 170}" role="group" aria-labelledby="board-title board-desc">',
            '<title id="board-title">Brass: Lancashire board</title>',

@@ -8,6 +8,7 @@ printed Ystari board) and the picture says so."""
 from __future__ import annotations
 
 from service.drawing import svg
+from service.games.presentation import count
 from service.games.industry.board import BOARD
 
 COLUMNS = "ABCDEFGHIJKL"
@@ -125,7 +126,7 @@ def draw(public: dict, names: list[str]) -> str:
         body.append(svg.provisional(width - 10, bottom, "this board is built to the rulebook's "
                                     "structure, not the printed board"))
     summary = (f"Industry, epoch {public['epoch']}, round {public['round']}, {public['phase']} "
-               f"phase. {len(public['owned'])} spaces owned, "
+               f"phase. {count(len(public['owned']), 'space')} owned, "
                f"{sum(o['developed'] for o in public['owned'].values())} developed; open to "
                f"auction: {', '.join(public['available']) or 'none'}. "
                + " ".join(f"{n}: {seat_line(public, s)}." for s, n in enumerate(names))

@@ -16,6 +16,7 @@ from service.games.ultimate_railroads.data import (COLOURS, ENGINEERS, PROVISION
                                                    loco_number, seat_rules)
 from service.games.ultimate_railroads.spaces import HIRE_SLOT, PUBLIC_SLOTS
 from service.drawing import svg
+from service.games.presentation import count
 
 TRACK = {"wood": "#8d5a2b", "green": "#2e7d32", "bronze": "#b87333", "silver": "#9e9e9e",
          "gold": "#d4af37"}
@@ -45,7 +46,7 @@ def effect_words(effect: dict) -> str:
     if kind == "take_loco":
         return words(effect.get("as", "locomotive"))
     if kind == "gain_coins":
-        return f"{effect['coins']} coins"
+        return count(effect['coins'], "coin")
     if kind == "take_doubler":
         return f"{effect['count']} doubler"
     if kind == "claim_turn_order":
@@ -157,7 +158,7 @@ def route_row(player: dict, route_id: str, x: int, y: int) -> tuple[str, str]:
     locos = ", ".join(f"#{loco_number(n)}" for n in player["locos"][route_id] if n) or "none"
     blocked = player.get("construction", {}).get(route_id, 0)
     if blocked:
-        locos += f"; {blocked} slot(s) under construction"
+        locos += f"; {count(blocked, 'slot')} under construction"
     parts.append(svg.text(left + route["length"] * width + 6, y + 26, f"loco {locos}", 11))
     placed = [f"{c} on {tracks[c]}" for c in COLOURS if tracks.get(c)]
     return "".join(parts), (f"{words(route_id)}: tracks {', '.join(placed) or 'none'}; "
@@ -210,18 +211,19 @@ def industry_board(public: dict, top: int) -> tuple[list[str], int]:
             height = 14 if car["active"] else 7
             parts.append(f'<rect x="{x + 4 + i * 14}" y="{top + 56 - height}" width="10" height="{height}" '
                          f'fill="{colour}" stroke="#000" stroke-width="0.5"/>')
-        said.append(f"spot {spot}: factories {', '.join(stack)}; {len(cars)} maintenance car(s), "
+        said.append(f"spot {spot}: factories {', '.join(stack)}; {count(len(cars), 'maintenance car')}, "
                     f"{sum(c['active'] for c in cars)} active")
     return [svg.described("Industry board: " + "; ".join(said), parts)], top + 66
 
 
 def player_board(public: dict, seat: int, name: str, top: int) -> tuple[str, int]:
     player = public["players"][seat]
-    stats = (f"{player['score']} points, {player['coins']} coins, {player['workers']} workers, "
-             f"{player['doublers']} doublers, {player['keys']} keys, engineers "
+    stats = (f"{count(player['score'], 'point')}, {count(player['coins'], 'coin')}, "
+             f"{count(player['workers'], 'worker')}, {count(player['doublers'], 'doubler')}, "
+             f"{count(player['keys'], 'key')}, engineers "
              f"{', '.join(map(str, player['engineers'])) or 'none'}, ideas used "
-             f"{', '.join(map(words, player['ideas_used'])) or 'none'}, {player['end_cards']} "
-             "end-game cards")
+             f"{', '.join(map(words, player['ideas_used'])) or 'none'}, "
+             f"{count(player['end_cards'], 'end-game card')}")
     rows = route_ids(player)
     tracks = range(len(industry_tracks(player)))
     parts = [f'<rect x="4" y="{top}" width="{WIDTH - 8}" height="{40 + 44 * (len(rows) + len(tracks))}" '
@@ -261,9 +263,9 @@ def draw(public: dict, names: list[str]) -> str:
                                     "the data are stand-ins, not the printed components"))
     summary = (f"Ultimate Railroads, round {min(public['round'], public['rounds'])} of "
                f"{public['rounds']}{', over' if public['phase'] == 'over' else ''}. "
-               + " ".join(f"{n}: {public['players'][s]['score']} points, "
-                          f"{public['players'][s]['coins']} coins." for s, n in enumerate(names))
-               + f" {len(public['spaces'])} action spaces taken."
+               + " ".join(f"{n}: {count(public['players'][s]['score'], 'point')}, "
+                          f"{count(public['players'][s]['coins'], 'coin')}." for s, n in enumerate(names))
+               + f" {count(len(public['spaces']), 'action space')} taken."
                + (" Some data provisional." if PROVISIONAL else ""))
     return svg.document("ur", "Ultimate Railroads: action board and player boards", summary,
                         WIDTH, y + 34, body)

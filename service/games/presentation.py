@@ -41,6 +41,12 @@ def amount(money: str, number: int) -> str:
     return said[:-1] if abs(number) == 1 and MONEY_NOUN.fullmatch(money) else said
 
 
+def typed(notation: str) -> str:
+    """A move as a player types it (in a mail, the pages' log): identifiers with `-`
+    for `_`, which the readers of notation take as well (issue 27)."""
+    return notation.replace("_", "-")
+
+
 def named(ident: str, names: dict[str, str]) -> str:
     """An identifier by its printed name; a link `a__b` "A – B"; else its words."""
     if ident in names:

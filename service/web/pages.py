@@ -11,6 +11,7 @@ from service import handover, messages, play, problems, resignation, seat_links,
 from service.api import store, turns
 from service.api.games import started
 from service.drawing import boards
+from service.games.presentation import typed
 from service.games.registry import game_types
 from service.store import WAITING
 from service.web import choices, panel, seats, words
@@ -157,7 +158,7 @@ def previewed(game: play.Game, seat: int, move: dict, presented) -> dict:
     if answer["status"] != "playable":
         return {"refused": f"{presented.text(answer['reason'])} ({answer.get('rule', 'rules')})"}
     engine = game.type.engine
-    return {"move": choices.posted(move), "notation": engine.format(move),
+    return {"move": choices.posted(move), "notation": typed(engine.format(move)),
             "words": presented.move(move),
             "changes": choices.told(game.type, choices.guessed(engine, game.state, seat), seat,
                                     move, engine.view(game.state, seat), presented),

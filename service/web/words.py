@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from service.games.presentation import Words
+from service.games.presentation import Words, typed
 
 SHOWN_CHANGES = 8           # changes named per move; the rest are counted
 SEAT_FIELDS = ("owner", "seat")
@@ -29,7 +29,7 @@ def log_lines(entries: list[dict], said: Words) -> list[dict]:
     """The log newest first, each move in words by its player's name, with what its
     events say (in words, the players by name)."""
     return [{"version": e["version"], "who": said.player(e["seat"]) if isinstance(e["seat"], int)
-             else str(e["seat"]), "words": said.move(e["move"]), "notation": e["notation"],
+             else str(e["seat"]), "words": said.move(e["move"]), "notation": typed(e["notation"]),
              "said": [said.text(event["text"]) for event in e["events"] if "text" in event]}
             for e in entries[::-1]]
 

@@ -11,6 +11,7 @@ import pytest
 
 from service.drawing.boards import board_svg
 from service.games.age_of_industry.data import MAPS
+from service.games.presentation import count
 from service.games.registry import game_types
 from tests.games.harness import play_game
 
@@ -114,7 +115,7 @@ def test_ultimate_railroads_action_board_workers_and_player_boards(seats, option
     for seat in range(seats):
         board = next(lab for lab in labels if lab.startswith(f"{NAMES[seat]}'s player board"))
         player = public["players"][seat]
-        assert f"{player['score']} points" in board and f"{player['doublers']} doublers" in board
+        assert count(player["score"], "point") in board and count(player["doublers"], "doubler") in board
         for route in ROUTES:
             placed = [f"{c} on {p}" for c, p in player["tracks"][route].items() if p]
             assert f"{route}: tracks {', '.join(placed)}" in board
@@ -136,7 +137,7 @@ def test_ultimate_railroads_asian_routes_and_the_industry_board_drawn_provisiona
     assert "BEIJING*" in text and "SEOUL*" in text and "TOKYO*" in text and "Industry board*" in text
     construction = public["players"][0]["construction"]
     if construction["beijing"]:
-        assert f"{construction['beijing']} slot(s) under construction" in text
+        assert f"{count(construction['beijing'], 'slot')} under construction" in text   # issue 27
 @pytest.mark.parametrize("options", [{"board": "america"}, {"board": "germany", "strip": "america"}])
 def test_ultimate_railroads_other_boards_routes_industry_tracks_and_the_stock_board(options):
     """Issue 17: each seat's own routes (the America or Germany board) and each industry track

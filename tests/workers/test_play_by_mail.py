@@ -16,6 +16,7 @@ import pytest
 
 from service.games.events import with_names
 from service.games.registry import game_types
+from service.play import load_game, logged
 from service.store import Store, key
 from tests.workers.conftest import reply_to, kind
 from workers.mail.via_mail import via_mail_key
@@ -75,7 +76,7 @@ def test_whole_game_played_by_mail_from_invitation_to_game_over(conn, inbox, mai
     for email in emails:
         assert len({thread_root(m) for m in inbox.to(email)}) == 1, email
         assert len({str(m["Subject"]) for m in inbox.to(email)}) == 1, email     # one subject (issue 27)
-    record, last_mover = store.game(game_id), store.log(game_id)[-1]["seat"]
+    record = store.game(game_id)
     commitment = record.fairness["commitment"]
     assert commitment in inbox.to(emails[0])[0].get_body(("plain",)).get_content()
     for seat, email in enumerate(emails):          # issue 27: seed and salt, how to check them
@@ -83,7 +84,7 @@ def test_whole_game_played_by_mail_from_invitation_to_game_over(conn, inbox, mai
         seed, salt = re.search(r"Seed: (\d+) Salt: (\w+) Commitment given at the start: (\w+)", over).groups()[:2]
         assert hashlib.sha256(f"{seed}:{salt}".encode()).hexdigest() == commitment
         assert int(seed) == record.seed and "Checking the shuffle" in over
-        assert ("Since your last turn" in over) == (seat != last_mover), over
+        assert "Since your last turn" in over, over      # the final mover too (issue 27)
     labels = [(m["Subject"], found) for m in inbox.messages
               for found in re.findall(r".*\b[Ss]eat \d.*", m.get_body(("plain",)).get_content())]
     assert not labels, labels                    # players by name, never "seat 0" (issue 14)
@@ -125,7 +126,9 @@ def test_a_one_click_reply_link_plays_its_move(conn, inbox, mail_in, run_jobs, n
 def test_a_your_turn_mail_names_every_move_since_that_seats_last_turn(conn, inbox, mail_in, run_jobs, new_game):
     """Issue 14, "Since your last turn": with three seats, each "your turn" names the
     moves of both other seats since the seat's own previous move, by name, as the log
-    holds them."""
+    holds them; and so does every seat's "game over" (issue 27), the seat that made
+    the final move included: the others' moves since its previous turn, then its own
+    final one."""
     seated = players(3)
     game_id = new_game("pile", players=seated)
     run_jobs()
@@ -148,4 +151,18 @@ def test_a_your_turn_mail_names_every_move_since_that_seats_last_turn(conn, inbo
         mail_in(reply_to(mail, choose.choice(listed_moves(mail)), emails[seat]))
         run_jobs()
     assert checked >= 3
+    log, names = logged(store, load_game(store, game_id)), [p["name"] for p in seated]
+    for seat, email in enumerate(emails):
+        over = inbox.last(email)
+        assert kind(over).endswith("Game over")
+        text = over.get_body(("plain",)).get_content().replace("\r\n", "\n")
+        section = text.split("Since your last turn\n====================\n", 1)[1].split("\n\n", 1)[0]
+        turns = [v for v, entry in enumerate(log)        # its moves someone else's followed
+                 if entry["seat"] == seat and any(later["seat"] != seat for later in log[v:])]
+        since = log[turns[-1] + 1 if turns else 0:]
+        said = [f"  {with_names(event['text'], names)}" for entry in since for event in entry["events"]]
+        lines = section.splitlines()
+        assert len(lines) == len(said) and all(map(str.startswith, lines, said)), (seat, lines, said)
+        if seat == log[-1]["seat"]:                      # the others' moves and its own final one
+            assert {entry["seat"] for entry in since} == {0, 1, 2} and since[-1] == log[-1], since
 

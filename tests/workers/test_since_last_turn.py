@@ -62,3 +62,18 @@ def test_numbers_are_told_for_the_mover_first_and_others_by_name():
     quiet = happened.entry_lines({"seat": 0, "events": [], "notation": "pass"}, BRASS.presented(["Ada"]),
                                  lambda e: e["notation"])
     assert quiet == ["Ada: pass"]
+
+
+def test_the_game_over_mail_tells_the_final_mover_the_moves_since_its_previous_turn():
+    """Issue 27, "The game-over mail: ... every move since the seat's last turn": the
+    seat that made the final move (here both actions of its last Brass turn) is told
+    the others' moves since its previous turn and its own final ones; the others,
+    the moves since their last turn, as in a "your turn" mail."""
+    movers = [0, 0, 1, 1, 2, 2, 0, 0, 1, 1, 2, 2]
+    assert happened.since_version(movers, 2, over=True) == 6
+    assert happened.since_version(movers, 2, over=False) == 12
+    assert happened.since_version(movers, 0, over=True) == 8
+    assert happened.since_version(movers, 1, over=True) == 10
+    assert happened.since_version([0, 1, 0], 1, over=True) == 2
+    assert happened.since_version([1, 1], 1, over=True) == 0       # its only turn ended the game
+    assert happened.since_version([0, 1], 2, over=True) == 0       # never moved: everything

@@ -22,7 +22,7 @@ from service.store import GameRecord, SeatRecord
 from service.web import words as page_words
 from tests.workers.test_listed_moves_play import SETUPS
 from tests.workers.test_mail_length import CONFIG
-from workers.mail import compose, notices
+from workers.mail import compose, happened, notices
 
 NAMES = ["Adelheid", "Bartholomew", "Cleopatra", "Dorothea"]
 LINK = re.compile(r"https?://\S+|mailto:\S+|\S+@\S+")
@@ -100,14 +100,14 @@ def texts_of_a_game(game_id: str, options: dict, seats: int, seed: int):
                            for line in page_words.log_lines(log, said))
     for seat in range(seats):
         yield "game over", compose.to_text(notices.game_over(
-            game, seat, CONFIG, since_last_turn(game_type, log, seat)), CONFIG.public_url)
+            game, seat, CONFIG, since_last_turn(game_type, log, seat, over=True)), CONFIG.public_url)
 
 
-def since_last_turn(game_type, log: list[dict], seat: int) -> list[dict]:
-    """The log entries since the seat's last move, as the seat may see them."""
-    own = [i for i, entry in enumerate(log) if entry["seat"] == seat]
-    return [{**game_type.redact(entry, seat), "notation": entry["notation"]}
-            for entry in log[own[-1] + 1 if own else 0:]]
+def since_last_turn(game_type, log: list[dict], seat: int, over: bool = False) -> list[dict]:
+    """The log entries since the seat's last turn (its previous one when the game is
+    `over`, as workers/notify.py tells it), as the seat may see them."""
+    since = happened.since_version([entry["seat"] for entry in log], seat, over)
+    return [{**game_type.redact(entry, seat), "notation": entry["notation"]} for entry in log[since:]]
 
 
 def refusal(game: Game, seat: int) -> dict:

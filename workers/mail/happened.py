@@ -10,7 +10,19 @@ from typing import Callable
 
 from service.games.presentation import Words, changes
 
-__all__ = ["changes", "entry_lines", "since_text"]
+__all__ = ["changes", "entry_lines", "since_text", "since_version"]
+
+
+def since_version(movers: list[int | None], seat: int, over: bool) -> int:
+    """Where "since your last turn" starts in a log whose entries were played by
+    `movers`: after the seat's last move (the whole log if it has not moved). When the
+    game is `over`, the seat's own final moves at the end of the log count as its last
+    turn, so the seat that ended the game is told the moves since its previous turn,
+    its final ones included: every seat sees how the game ended (issue 27)."""
+    end = len(movers)
+    while over and end and movers[end - 1] == seat:
+        end -= 1
+    return max((version + 1 for version in range(end) if movers[version] == seat), default=0)
 
 
 def entry_lines(entry: dict, words: Words, notation: Callable[[dict], str]) -> list[str]:

@@ -15,14 +15,9 @@ import re
 from dataclasses import dataclass, field
 
 from service.games.base import GameType, IllegalMove, Move, NotationError
-from service.games.presentation import amount
+from service.games.presentation import amount, typed
 
 FULL_LIST_UP_TO = 12        # this many moves or fewer are listed in full
-
-
-def typed(notation: str) -> str:
-    """A move as a player types it: identifiers with `-` for `_`."""
-    return notation.replace("_", "-")
 
 
 @dataclass
