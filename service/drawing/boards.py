@@ -12,6 +12,7 @@ DRAW = {"brass-lancashire": brass_board.draw, "age-of-industry": age_of_industry
         "industry": industry_board.draw, "ultimate-railroads": ultimate_railroads_board.draw}
 SHORT_LIST = 8
 TEXT = re.compile(r">([^<]+)<")         # the text between two tags; attributes are not read
+GLOSS = re.compile(r" \([^()]*\)")      # a bracket after a name
 
 
 def board_svg(game_type: str, public: dict, names: list[str]) -> Markup | None:
@@ -22,7 +23,14 @@ def board_svg(game_type: str, public: dict, names: list[str]) -> Markup | None:
     if drawer is None:
         return None
     said = game_types()[game_type].presented(names)     # its text in the players' words (issue 27)
-    return Markup(TEXT.sub(lambda found: f">{said.text(found.group(1))}<", drawer(public, names)))
+    return Markup(TEXT.sub(lambda found: f">{short(said.text(found.group(1)), found.group(1))}<",
+                           drawer(public, names)))
+
+
+def short(worded: str, drawn: str) -> str:
+    """A picture's text in words without the printed German names the words add in
+    brackets ("Ceramics (Keramik)"): a tile's text must fit its tile, at 360 px too."""
+    return GLOSS.sub(lambda gloss: gloss.group(0) if gloss.group(0) in drawn else "", worded)
 
 
 def facts(public: dict, seats: int) -> list[tuple[str, str]]:
