@@ -15,7 +15,7 @@ import os
 import random
 import sys
 import time
-from multiprocessing import Pool
+from multiprocessing import get_context
 
 from service.bench.figures import met, ms, percentile, pick_game
 from service.games.base import OptionError
@@ -74,7 +74,9 @@ def bench(game_id: str | None, games: int, seats: int | None, options: dict | No
     except OptionError as bad:
         sys.exit(str(bad))
     started = time.perf_counter()
-    with Pool(os.cpu_count() or 1) as pool:
+    # forkserver, not fork: a child forked from a threaded caller (a test process with
+    # Redis and execnet threads) once hung on a lock held at the fork, and the run with it
+    with get_context("forkserver").Pool(os.cpu_count() or 1) as pool:
         played = pool.map(play, [(game.id, seats, options, i) for i in range(games)], chunksize=1)
     elapsed = time.perf_counter() - started
     wins = sum(won is True for won, _, _ in played)
