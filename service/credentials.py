@@ -58,10 +58,20 @@ def game(game_id: str | None) -> GameRecord | None:
     return Store(current_app.extensions["redis"]).game(game_id) if game_id else None
 
 
+def token_holder() -> players.Holder | None:
+    """Whose personal token the bearer sent, with its scopes (service/players.py), else
+    None; looked up once a request (the limits and the scopes both ask)."""
+    if "token_holder" not in g:
+        g.token_holder = players.token_holder(current_app.extensions["redis"], bearer())
+    return g.token_holder
+
+
 def bearer_holder(token: str, game_id: str | None) -> str | None:
+    """Who holds `token`, the request's bearer token (a player, an API key's owner, a
+    game's admin or one of its seats); None for none."""
     conn = current_app.extensions["redis"]
-    if player := players.token_player(conn, token):
-        return f"player:{player}"
+    if found := token_holder():
+        return f"player:{found.player}"
     if token.startswith(api_keys.PREFIX) and (name := api_keys.owner(conn, token)):
         return f"api-key:{name}"
     record = game(game_id)

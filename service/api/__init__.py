@@ -1,10 +1,10 @@
 """HTTP blueprints, one per URL area: thin views over service.play."""
 from __future__ import annotations
 
-from flask import current_app, g, request
+from flask import current_app, request
 
-from service import players, problems, seating
-from service.credentials import bearer
+from service import problems, seating
+from service.credentials import bearer, token_holder as holder
 from service.page_session import api_seat
 from service.store import GameRecord, Store
 
@@ -16,14 +16,6 @@ InsufficientScope = problems.problem(403, "insufficient-scope",
 
 def store() -> Store:
     return Store(current_app.extensions["redis"])
-
-
-def holder() -> players.Holder | None:
-    """Whose personal token the bearer sent, with its scopes (service/players.py), else
-    None; looked up once a request."""
-    if "token_holder" not in g:
-        g.token_holder = players.token_holder(current_app.extensions["redis"], bearer())
-    return g.token_holder
 
 
 def bearer_player() -> str | None:
