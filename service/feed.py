@@ -92,14 +92,16 @@ def tell_players(conn, pipe, record: GameRecord, events: list[dict],
     queued in `pipe` (a transaction: all or nothing). A player is concerned by an event
     with a `seat` when it holds that seat, by the others when it holds any seat of the
     game, and gets the event with its own seat; the game's webhooks get every event
-    (`only`: the player of that seat alone, not the game's webhooks). `conn` reads which
-    webhooks there are. Every event a player is told goes through here."""
+    (`only`: the player of that seat alone, not the game's webhooks). A seat reserved
+    for a challenged player (service/challenges.py) is that player's here. `conn` reads
+    which webhooks there are. Every event a player is told goes through here."""
     told = []
     for event in events:
         for seat, entry in enumerate(record.seats):
-            if entry.player and event.get("seat", seat) == seat and only in (None, seat):
-                told.append((f"player:{entry.player}", {**event, "seat": seat}))
-                add(pipe, entry.player, told[-1][1])
+            player = entry.player or entry.challenged
+            if player and event.get("seat", seat) == seat and only in (None, seat):
+                told.append((f"player:{player}", {**event, "seat": seat}))
+                add(pipe, player, told[-1][1])
         if only is None:
             told.append((f"game:{record.id}", event))
     webhooks.owe(conn, pipe, told)

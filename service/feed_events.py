@@ -5,3 +5,5 @@ from __future__ import annotations
 STARTED, YOUR_TURN, OVER = "game-started", "your-turn", "game-over"
 MESSAGE = "message"         # a word said at a game's table (service/messages.py)
 REMATCH = "rematch"         # a seat of a finished game's rematch (service/history.py)
+CHALLENGE = "challenge"     # a seat reserved for the player in a new game (service/challenges.py)
+DECLINED = "challenge-declined"     # a challenged player declined: its seat is open now

@@ -2,13 +2,15 @@
 token taken by whoever it was handed to. The seat gets a credential of its new holder's
 own and grows its epoch (service/seating.py), so the invitation, the token handed over
 and every page link, page session and reply address issued for the seat before stop
-working at once. Taking the last open invitation deals the game.
+working at once. Taking the last open seat (an invitation, a seat open to anyone, a
+challenge) deals the game.
 
 One compare-and-set of the game's meta and snapshot, where the game state lives (they
 share the game's slot on a Redis Cluster)."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from typing import Callable
 
 from service import play, problems, seating
 from service.connection import state_redis
@@ -29,14 +31,24 @@ def take(conn, game_id: str, code: str, player: dict | None = None) -> Taken:
     sent it (a new seat token, shown once, and no mail). 403 naming `field` for a code
     that opens no seat (taken before, or never one), 404 for no game in progress, 409
     when the player holds another seat of the game or the seat is another player's."""
+    return hand_over(conn, game_id, lambda record: opened_by(record, code), player)
+
+
+def hand_over(conn, game_id: str, chosen: Callable[[GameRecord], int],
+              player: dict | None = None, named: bool = False) -> Taken:
+    """Give the seat `chosen(record)` picks (or refuses with a problem) to `player`, or
+    to a new seat token without one, as `take` says. `named`: the seat takes the
+    player's name (an open or challenged seat, service/lobby.py, service/challenges.py).
+    Under WATCH of the game's meta: of two takers of one seat, the second reads the
+    seat taken and is refused."""
     state, meta, snapshot = state_redis(conn), key(game_id, "meta"), key(game_id, "snapshot")
 
-    def hand_over(pipe) -> Taken:
+    def hand(pipe) -> Taken:
         raw = pipe.get(meta)
         if raw is None:                 # none, or finished (its state folded into one key)
             raise problems.NotFound(f"no game {game_id} in progress")
         record = GameRecord.from_stored(unpacked(raw))
-        seat = opened_by(record, code)
+        seat = chosen(record)
         entry = record.seats[seat]
         if player is not None:
             if entry.player not in (None, player["id"]):
@@ -49,7 +61,9 @@ def take(conn, game_id: str, code: str, player: dict | None = None) -> Taken:
             entry.player = entry.email = None
         else:
             entry.token_hash, entry.player, entry.email = "", player["id"], player["email"]
-        entry.invitation, entry.epoch = None, entry.epoch + 1
+            entry.name = player["name"] if named else entry.name
+        entry.invitation, entry.open, entry.challenged = None, False, None
+        entry.epoch += 1
         waiting = unpacked(pipe.get(snapshot))["status"] == WAITING
         dealt = waiting and not seating.open_seats(record)
         pipe.multi()
@@ -59,7 +73,7 @@ def take(conn, game_id: str, code: str, player: dict | None = None) -> Taken:
         pipe.set(meta, packed(asdict(record)))
         return Taken(record, seat, token, dealt)
 
-    taken = state.transaction(hand_over, meta, snapshot, value_from_callable=True)
+    taken = state.transaction(hand, meta, snapshot, value_from_callable=True)
     if taken.dealt:
         Store(conn).announce(game_id, "dealt")      # long polls and streams look again
     return taken

@@ -76,6 +76,12 @@ def create_game(store: Store, type_id: str, players: list[dict], options: dict |
                                         errors=[{"field": "game", "message":
                                                  f"unknown game type; allowed: {allowed}"}])
     check_bots(players)
+    lobby = [i for i, p in enumerate(players) if p.get("open")]
+    if lobby and not invite:
+        message = ("a game with open seats is listed for strangers: create it with a "
+                   "player's token (or an API key) as 'Authorization: Bearer <token>'")
+        raise problems.Unauthorized(message, errors=[{"field": f"players[{i}].open",
+                                                      "message": message} for i in lobby])
     if not game.min_seats <= len(players) <= game.max_seats:
         raise problems.ValidationFailed(
             f"{game.name} takes {game.min_seats} to {game.max_seats} players",
@@ -107,8 +113,9 @@ def new_seat(player: dict, seat: int, invite: bool) -> tuple[SeatRecord, dict]:
     """A new game's seat and the credential its creator is shown: a seat token, an
     invitation code, or nothing (the seat is held by its player, address or bot)."""
     record = SeatRecord(seat_name(player, seat), "", player.get("email"), player.get("player"),
-                        bool(player.get("bot")))
-    if record.bot or (invite and (record.player or record.email)):
+                        bool(player.get("bot")), open=bool(player.get("open")),
+                        challenged=player.get("challenge"))
+    if record.bot or record.open or record.challenged or (invite and (record.player or record.email)):
         return record, {}
     if invite:
         code, record.invitation = seating.new_invitation()
@@ -126,14 +133,24 @@ def deal(game: GameType, record: GameRecord, seed: int | None) -> Snapshot:
 
 
 def seat_name(player: dict, seat: int) -> str:
-    """A bot's seat may go unnamed: "Bot 2" for the second seat."""
-    return player.get("name") or f"Bot {seat + 1}"
+    """A bot's seat may go unnamed: "Bot 2" for the second seat; so may an open seat
+    ("Open seat 2"), named after its player once joined (service/lobby.py)."""
+    return player.get("name") or f"{'Open seat' if player.get('open') else 'Bot'} {seat + 1}"
 
 
 def check_bots(players: list[dict]) -> None:
-    """Every seat but a bot's has a name; a bot seat (`{"bot": true}`) takes no
-    address: nobody reads its mail."""
+    """Every seat but a bot's, an open one's or a challenged one's has a name; a bot
+    seat (`{"bot": true}`) takes no address: nobody reads its mail. An open seat
+    (`{"open": true}`) is held by nobody: it takes no address, player, bot nor challenge."""
     for i, player in enumerate(players):
+        crowded = [name for name in ("email", "player", "bot", "challenge") if player.get(name)]
+        if player.get("open") and crowded:
+            raise problems.ValidationFailed(
+                f"players[{i}] is an open seat and takes no {crowded[0]}",
+                errors=[{"field": f"players[{i}].{crowded[0]}",
+                         "message": "an open seat is held by nobody until a player joins it"}])
+        if player.get("open"):
+            continue
         if not player.get("bot") and not player.get("name"):
             raise problems.ValidationFailed(
                 f"players[{i}] needs a name (only a bot's seat may go unnamed)",

@@ -144,6 +144,13 @@ def check_bindings(conn, players: list[dict], bearer_player: str | None,
     API key (nobody seats, and so mails, a stranger)."""
     bound, errors = {}, []
     for seat, entry in enumerate(players):
+        if "challenge" in entry:
+            player = challenged(conn, entry, f"players[{seat}]", bearer_player)
+            if player["id"] in (p["id"] for p in bound.values()):
+                errors.append({"field": f"players[{seat}].challenge",
+                               "message": "a player holds one seat of a game"})
+            bound[seat] = player
+            continue
         if "player" not in entry:
             continue
         field = f"players[{seat}].player"
@@ -168,10 +175,36 @@ def check_bindings(conn, players: list[dict], bearer_player: str | None,
     return bound
 
 
+def challenged(conn, entry: dict, field: str, bearer_player: str | None) -> dict:
+    """The player a seat challenges (`players[i].challenge`, service/challenges.py): a
+    player challenges another by its id, with its own token; the seat takes no other
+    holder."""
+    others = [name for name in ("player", "email", "bot") if entry.get(name)]
+    if others:
+        raise problems.ValidationFailed(
+            f"{field} challenges a player and takes no {others[0]}",
+            errors=[{"field": f"{field}.{others[0]}",
+                     "message": "a challenged seat is the challenged player's to accept"}])
+    if bearer_player is None:
+        message = "a challenge comes from a player: send your player's token as the bearer"
+        raise problems.Unauthorized(f"{field}.challenge: {message}",
+                                    errors=[{"field": f"{field}.challenge", "message": message}])
+    if entry["challenge"] == bearer_player:
+        raise problems.ValidationFailed(
+            f"{field}.challenge: a player does not challenge itself",
+            errors=[{"field": f"{field}.challenge", "message": "another player's id"}])
+    if (player := load(conn, entry["challenge"])) is None:
+        raise UnknownPlayer(f"{field}.challenge: no player {entry['challenge']}",
+                            errors=[{"field": f"{field}.challenge", "message": "no such player"}])
+    return player
+
+
 def with_addresses(players: list[dict], bound: dict[int, dict]) -> list[dict]:
-    """The players of a new game, each seat bound to a player addressed at the player's
-    e-mail unless it names one (mail waits for the address's confirmation)."""
-    return [{**entry, "email": entry.get("email") or bound[seat]["email"]} if seat in bound
+    """The players of a new game, each seat bound to (or challenging) a player addressed
+    at the player's e-mail unless it names one (mail waits for the address's
+    confirmation); a challenged seat named as its player unless named."""
+    return [{**entry, "email": entry.get("email") or bound[seat]["email"],
+             "name": entry.get("name") or bound[seat]["name"]} if seat in bound
             else entry for seat, entry in enumerate(players)]
 
 

@@ -11,7 +11,10 @@ A seat is held by one of:
   creator's own seat of a quick game, and for whoever takes a seat without an account;
 - the game's bot;
 - nobody yet: an open invitation (`SeatRecord.invitation`, the hash of its code), single
-  use, for a seat of a game created by a player or with an API key.
+  use, for a seat of a game created by a player or with an API key; a seat left open
+  (`SeatRecord.open`), which any player account may join (service/lobby.py); a seat
+  reserved for a challenged player until it accepts (`SeatRecord.challenged`,
+  service/challenges.py).
 
 Each time a seat changes hands (service/handover.py) its `epoch` grows: a token, signed
 page link, page session or reply address issued under an earlier epoch is refused from
@@ -97,5 +100,12 @@ def holds(record: GameRecord, seat: int, issued_epoch: int) -> bool:
 
 
 def open_seats(record: GameRecord) -> list[int]:
-    """The seats whose invitations nobody has taken yet: the game is dealt when none is."""
-    return [seat for seat, entry in enumerate(record.seats) if entry.invitation]
+    """The seats nobody holds yet (an invitation not taken, a seat open to anyone, a
+    challenge not accepted): the game is dealt when none is."""
+    return [seat for seat, entry in enumerate(record.seats)
+            if entry.invitation or entry.open or entry.challenged]
+
+
+def joinable(record: GameRecord) -> list[int]:
+    """The seats open to any player account (service/lobby.py)."""
+    return [seat for seat, entry in enumerate(record.seats) if entry.open]

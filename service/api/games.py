@@ -8,11 +8,12 @@ from collections import OrderedDict
 import redis
 from flask import Blueprint, current_app, request, url_for
 
-from service import (bot_seats, fairness, feed, invitations, play, players, problems,
+from service import (challenges, fairness, feed, invitations, lobby, play, players, problems,
                      resignation, seating)
 from service.api import bearer, bearer_player, seat_of, store
 from service.api.waiting import waiting
 from service.games.choice_tree import below, choice_tree, node_at, with_level_effects
+from service.lobby import started
 from service.queues import notify
 from service.store import WAITING, GameFinished
 
@@ -37,15 +38,22 @@ def create_game():
     settings = {"clock": body["clock"]} if "clock" in body else {}
     if creator is not None:
         settings["creator"] = creator           # the API key's name, for whoever runs the service
+    if any("challenge" in p for p in body["players"]):
+        settings[challenges.CHALLENGER] = players.load(conn, player)["name"]
+
+    def admit():
+        invitations.count(conn, creator, body["players"])
+        challenges.admit(conn, player, body["players"])
     record, shown, admin = play.create_game(
         store(), body["game"], players.with_addresses(body["players"], seated_players),
-        body.get("options"), body.get("seed"), settings=settings,
-        admit=lambda: invitations.count(conn, creator, body["players"]),
+        body.get("options"), body.get("seed"), settings=settings, admit=admit,
         invite=player is not None or creator is not None)
     seats = [{"seat": i, "name": s.name, **shown_seat(record, i, credential)}
              for i, (s, credential) in enumerate(zip(record.seats, shown))]
     try:
         players.seated(conn, record)            # the players' inboxes and streams
+        lobby.list_game(conn, record)           # its seats open to anyone
+        challenges.issue(conn, record)          # the challenged players told
         if not seating.open_seats(record):
             started(conn, record)
     except redis.RedisError:        # the game exists and its tokens are shown only now
@@ -58,8 +66,13 @@ def create_game():
 
 def shown_seat(record, seat: int, credential: dict) -> dict:
     """A seat as its game's creator is shown it: its token (a quick game), its invitation
-    (the code, and the page that takes it), or who holds it."""
+    (the code, and the page that takes it), open to anyone, reserved for a challenged
+    player, or who holds it."""
     entry = record.seats[seat]
+    if entry.open:
+        return {"open": True}
+    if entry.challenged:
+        return {"challenged": entry.challenged}
     if "invitation" in credential:
         code = credential["invitation"]
         url = request.host_url.rstrip("/") + url_for("pages.invitation", game_id=record.id,
@@ -68,15 +81,6 @@ def shown_seat(record, seat: int, credential: dict) -> dict:
     held_by = "bot" if entry.bot else "player" if entry.player else "email" if entry.email \
         else "token"
     return {**credential, "held_by": held_by, **({"bot": True} if entry.bot else {})}
-
-
-def started(conn, record) -> None:
-    """A game just dealt (at creation, or when its last invitation is taken): its players
-    are told (streams, webhooks, mail) and its bots owed their moves."""
-    feed.announce(conn, record.id)
-    notify(conn, "on_game_created", record.id)
-    if any(s.bot for s in record.seats):
-        bot_seats.owe(conn, play.load_game(store(), record.id))
 
 
 @bp.get("/v1/games/<game_id>")

@@ -14,6 +14,8 @@ or mail alike: service/messages.py).
 
 Invitations (issue 11, finding 4), per day: those one API key sends ("creator") and those
 one address receives ("recipient"); `take` counts a new game's all at once or none.
+Challenges (issue 30), per day: the seats one player challenges ("challenger") and the
+challenges one player receives ("challenged"), counted the same way.
 
 Kept here rather than in Flask-Limiter (which the HTTP limits use): its limits count
 requests one key at a time, while one game's creation takes several counts at once
@@ -27,6 +29,7 @@ MINUTE, HOUR, DAY = 60, 3600, 24 * 3600
 ANSWERS_PER_HOUR = {"stray": 3, "strays": 20, "seat": 60, "others": 5, "answers": 30}
 INVITATIONS_PER_DAY = {"creator": 100, "recipient": 5}
 MESSAGES_PER_MINUTE = {"messages": 10}
+CHALLENGES_PER_DAY = {"challenger": 50, "challenged": 20}     # seats challenged (issue 30)
 
 TAKE = """
 local n = #KEYS
@@ -47,6 +50,8 @@ def limit(kind: str) -> tuple[int, int]:
     """(how many, per how many seconds)."""
     if kind in INVITATIONS_PER_DAY:
         return INVITATIONS_PER_DAY[kind], DAY
+    if kind in CHALLENGES_PER_DAY:
+        return CHALLENGES_PER_DAY[kind], DAY
     if kind in MESSAGES_PER_MINUTE:
         return MESSAGES_PER_MINUTE[kind], MINUTE
     return ANSWERS_PER_HOUR[kind], HOUR

@@ -68,6 +68,8 @@ class SeatRecord:
     bot: bool = False           # played by the game's bot (service/games/bot.py, workers/bots.py)
     invitation: str | None = None   # the hash of the seat's open invitation's code
     epoch: int = 0              # times the seat changed hands (service/handover.py)
+    open: bool = False          # left open: any player account may join it (service/lobby.py)
+    challenged: str | None = None   # reserved for this player until it accepts (service/challenges.py)
 
 
 @dataclass
