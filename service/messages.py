@@ -25,7 +25,8 @@ import unicodedata
 
 from service import feed, problems
 from service.feed_events import MESSAGE
-from service.mail import limits
+from service.mail import limits, settings
+from service.queues import MAIL, RETRY, queue
 from service.store import GameRecord, Snapshot, Store, key
 
 MAX_LENGTH = 1000           # characters in a message
@@ -101,12 +102,27 @@ def say(conn, record: GameRecord, snap: Snapshot, seat: int, text: str,
     event = {"type": MESSAGE, "game": record.id, "game_type": record.game,
              "version": snap.version, "status": snap.status, "to_act": snap.to_act,
              "at": message["at"], "message": message}
+    readers = [reader for reader in range(len(names))
+               if reaches(message, reader, muted(conn, record.id, reader))]
     for reader, entry in enumerate(record.seats):      # its stream and webhooks, each reader
-        if entry.player and reaches(message, reader, muted(conn, record.id, reader)):
+        if entry.player and reader in readers:
             feed.tell_players(conn, pipe, record, [event], only=reader)
     pipe.execute()
     Store(conn).announce(record.id, MESSAGE)            # the game's streams look again
+    own_mails(conn, record, message_id, [reader for reader in readers if reader != seat])
     return message
+
+
+def own_mails(conn, record: GameRecord, message_id: str, readers: list[int]) -> None:
+    """The message in a short mail of its own to each reader with an address that chose
+    so (`messages: own_mail`, service/mail/settings.py), through the mail queue
+    (workers/mail/own_messages.py); never to a seat that does not read it."""
+    for reader in readers:
+        if record.seats[reader].email and \
+                settings.load(conn, record.id, reader).messages == "own_mail":
+            queue(conn, MAIL).enqueue("workers.mail.own_messages.mail_message", record.id,
+                                      reader, message_id, retry=RETRY, result_ttl=0,
+                                      job_id=f"message-{record.id}-{reader}-{message_id}")
 
 
 def reaches(message: dict, reader: int | None, mutes: set[int]) -> bool:

@@ -1,7 +1,10 @@
 """A seat's mail settings (issue 4, "Throttling"): mute, digest (one mail per N hours),
-vacation (an absence during which the seat's turn clock stops) and notify (issue 14):
-a mail only when the seat must act ("to_act", the default) or after every move. Kept per game and
-seat in `game:{id}:mail:seat:<seat>`; vacations as a list of [from, until] times."""
+vacation (an absence during which the seat's turn clock stops), notify (issue 14):
+a mail only when the seat must act ("to_act", the default) or after every move, and
+messages (issue 30): the table's messages and whispers to the seat carried by its next
+mail ("next_mail", the default) or each in a short mail of its own at once ("own_mail",
+workers/mail/own_messages.py). Kept per game and seat in `game:{id}:mail:seat:<seat>`;
+vacations as a list of [from, until] times."""
 from __future__ import annotations
 
 import json
@@ -12,6 +15,7 @@ from service.store import key
 
 MAX_DIGEST_HOURS = 168
 NOTIFY = ("to_act", "every_move")
+MESSAGES = ("next_mail", "own_mail")
 MAX_VACATION_DAYS = 60
 KEEP_VACATIONS = 10         # a seat declaring more loses its oldest ones
 
@@ -22,6 +26,7 @@ class SeatSettings:
     digest_hours: int = 0
     vacations: list[list[float]] = field(default_factory=list)
     notify: str = "to_act"
+    messages: str = "next_mail"
 
     def on_vacation(self, now: float) -> float | None:
         """The end of the vacation running at `now`, if any."""
@@ -29,7 +34,8 @@ class SeatSettings:
 
     def as_dict(self, now: float) -> dict:
         return {"muted": self.muted, "digest_hours": self.digest_hours,
-                "vacation_until": self.on_vacation(now), "notify": self.notify}
+                "vacation_until": self.on_vacation(now), "notify": self.notify,
+                "messages": self.messages}
 
 
 class SettingError(ValueError):
@@ -51,7 +57,8 @@ def save(conn, game_id: str, seat: int, settings: SeatSettings) -> None:
 
 def change(conn, game_id: str, seat: int, *, muted: bool | None = None,
            digest_hours: int | None = None, vacation_days: float | None = None,
-           notify: str | None = None, now: float | None = None) -> SeatSettings:
+           notify: str | None = None, messages: str | None = None,
+           now: float | None = None) -> SeatSettings:
     """Apply the given changes; vacation_days=0 ends a running vacation now."""
     now = time.time() if now is None else now
     settings = load(conn, game_id, seat)
@@ -65,6 +72,10 @@ def change(conn, game_id: str, seat: int, *, muted: bool | None = None,
         if notify not in NOTIFY:
             raise SettingError(f"notify must be one of: {', '.join(NOTIFY)}")
         settings.notify = notify
+    if messages is not None:
+        if messages not in MESSAGES:
+            raise SettingError(f"messages must be one of: {', '.join(MESSAGES)}")
+        settings.messages = messages
     if vacation_days is not None:
         if not 0 <= vacation_days <= MAX_VACATION_DAYS:
             raise SettingError(f"vacation days must be 0 to {MAX_VACATION_DAYS}")

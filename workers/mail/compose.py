@@ -116,6 +116,8 @@ COMMANDS_HELP = (
     ("vacation DAYS", "you are away: your turn clock stops; `back` ends it early"),
     ("say TEXT", "a message to the whole table (the rest of the line)"),
     ("tell NAME TEXT", "a message to that player alone"),
+    ("messages own", "each message to you in a mail of its own, at once; `messages next`: "
+                     "in your next mail"),
     ("resign", "give the game up (asked back: `resign yes` does it); the bot plays your "
                "seat to the end"),
     ("stop", "no mail from the turn service ever again, for any game"),

@@ -20,7 +20,7 @@ import logging
 import time
 from datetime import datetime, timezone
 
-from service import messages, problems, resignation, seating, turn_clock
+from service import challenges, lobby, messages, players, problems, resignation, seating, turn_clock
 from service.games.base import IllegalMove, NotationError
 from service.mail import consent, inbox, limits, settings
 from service.mail.config import MailConfig
@@ -108,6 +108,8 @@ def handle_seat(conn, config: MailConfig, game: Game, seat: int, reply: Reply, d
         consent.suppress(conn, registered)
         return "stop: the address is never mailed again"
     consent.confirm_and_invite(conn, registered)             # a reply confirms the address
+    if game.record.seats[seat].challenged:
+        return answer_challenge(conn, config, game, seat, reply, mail, digest)
     done = "nothing"
     if reply.commands:
         run_commands(conn, config, game, seat, reply.commands, mail)
@@ -136,6 +138,41 @@ def handle_seat(conn, config: MailConfig, game: Game, seat: int, reply: Reply, d
     if mail.sections:                    # folded into a digest beyond the hour's limit, never dropped
         outbox.dispatch(conn, queue(conn), config, mail, [f"answer-{digest}"], answer=True)
     return done
+
+
+def answer_challenge(conn, config: MailConfig, game: Game, seat: int, reply: Reply, mail,
+                     digest: str) -> str:
+    """A reply to a challenge mail (issue 30, service/challenges.py): `accept` takes the
+    seat (the last seat taken deals the game), `decline` leaves it open to anyone;
+    anything else is asked again. Answered by mail either way."""
+    said = {command for command, _ in reply.commands}
+    player = players.load(conn, game.record.seats[seat].challenged)
+    try:
+        if "accept" in said:
+            taken = challenges.accept(conn, player, game.record.id)
+            if taken.dealt:
+                lobby.started(conn, taken.record)
+            mail.add("Challenge accepted", "You took your seat. " + (
+                "Every seat is taken: the game is dealt, your invitation follows." if taken.dealt
+                else "The game is dealt once every seat is taken."))
+            done = "challenge accepted"
+        elif "decline" in said:
+            challenges.decline(conn, player["id"], game.record.id)
+            mail.add("Challenge declined", "You declined: your seat is open to anyone now.")
+            done = "challenge declined"
+        else:
+            mail.add("Accept or decline?", "Reply `accept` to take your seat in this game, "
+                     "or `decline` to leave it open to anyone.")
+            done = "challenge: asked again"
+    except problems.Problem as refused:
+        mail.add("Not done", notices.plain(refused.detail))
+        done = f"challenge refused: {refused.slug}"
+    outbox.dispatch(conn, queue(conn), config, mail, [f"answer-{digest}"], answer=True)
+    return done
+
+
+def no_challenge(conn, game, seat, argument, mail, config) -> None:
+    mail.add("No challenge", "No challenge waits for an answer at this seat: you hold it.")
 
 
 def run_commands(conn, config: MailConfig, game: Game, seat: int, commands, mail) -> None:
@@ -331,11 +368,13 @@ def settings_text(now: settings.SeatSettings) -> str:
         "  digest: " + (f"at most one mail per {compose.count(now.digest_hours, 'hour')}"
                         if now.digest_hours else "off, every mail at once"),
         "  mails: " + ("after every move" if now.notify == "every_move" else "only when you must act"),
+        "  messages: " + ("each in its own mail" if now.messages == "own_mail" else "in your next mail"),
         "  vacation: " + (f"until {datetime.fromtimestamp(away, timezone.utc):%Y-%m-%d %H:%M} UTC"
                           if away else "none")])
 
 
 NOTIFY_WORDS = {"every": "every_move", "turn": "to_act"}
+MESSAGES_WORDS = {"own": "own_mail", "next": "next_mail"}
 
 
 def notify_setting(word: str) -> str:
@@ -346,14 +385,24 @@ def notify_setting(word: str) -> str:
     return NOTIFY_WORDS[word.lower()]
 
 
+def messages_setting(word: str) -> str:
+    """`messages own` / `messages next` as the setting's value (issue 30)."""
+    if word.lower() not in MESSAGES_WORDS:
+        raise ValueError("write `messages own` (each message in a mail of its own, at once) "
+                         "or `messages next` (in your next mail)")
+    return MESSAGES_WORDS[word.lower()]
+
+
 COMMANDS = {
     "status": status_command, "moves": moves_command, "help": help_command,
     "yes": confirm_command, "confirm": confirm_command,
     "say": say_command, "tell": tell_command, "resign": resign_command,
+    "accept": no_challenge, "decline": no_challenge,
     "mute": settings_command({"muted": (None, True)}, "Muted: no more notifications"),
     "unmute": settings_command({"muted": (None, False)}, "Notifications are back on"),
     "digest": settings_command({"digest_hours": (int, None)}, "Digest set"),
     "vacation": settings_command({"vacation_days": (float, None)}, "Vacation set"),
     "notify": settings_command({"notify": (notify_setting, None)}, "Notifications set"),
+    "messages": settings_command({"messages": (messages_setting, None)}, "Messages set"),
     "back": settings_command({"vacation_days": (None, 0)}, "Welcome back: vacation ended"),
 }
