@@ -291,3 +291,37 @@ def test_a_generated_clients_webhook_gets_every_event_of_a_seat_taken_by_invitat
     assert sorted(key(m.data.to_dict()) for m in told) == sorted(key(e) for e in stream)
     assert sorted((m.data.to_dict() for m in told), key=key) == sorted(stream, key=key)
     assert len({headers["webhook-id"] for headers, _, _ in receiver.got}) == len(receiver.got)
+
+
+def test_a_generated_client_finds_an_open_game_and_joins_it(service, api):
+    """Issue 30, "Open seats": a host leaves two seats of a game open; two players find it
+    with the generated client's listOpenGames (by game type and option) and join it
+    (joinOpenSeat): the first join leaves it waiting, the second deals it."""
+    models = generated(api, "models")
+    create_player, join_open_seat = (generated(api, f"api.players.{name}") for name in (
+        "create_player", "join_open_seat"))
+    create_game, get_game, list_open_games = (generated(api, f"api.games.{name}") for name in (
+        "create_game", "get_game", "list_open_games"))
+    anyone = api.Client(base_url=service.base, raise_on_unexpected_status=True)
+    host, ada, bert = (create_player.sync(client=anyone, body=models.NewPlayer(
+        name=name, email=f"{name}@open.test")) for name in ("host", "ada", "bert"))
+    clients = [api.AuthenticatedClient(base_url=service.base, token=player.token.token,
+                                       raise_on_unexpected_status=True) for player in (host, ada, bert)]
+    created = create_game.sync(client=clients[0], body=models.NewGame(
+        game="brass-lancashire", players=[models.Player(name="Host", player=host.id),
+                                          models.Player(open_=True), models.Player(open_=True)],
+        options=models.NewGameOptions.from_dict({"length": "introductory"})))
+    assert created.status == models.CreatedGameStatus.WAITING_FOR_PLAYERS, created
+    for seat, client in ((1, clients[1]), (2, clients[2])):
+        page = list_open_games.sync(client=anyone, open_=models.ListOpenGamesOpen.TRUE,
+                                    game="brass-lancashire", option="length:introductory", limit=10)
+        found = next(g for g in page.games if g.id == created.id)
+        assert isinstance(found, models.OpenGame) and found.open_seats[0] == seat, found
+        taken = join_open_seat.sync(created.id, found.open_seats[0], client=client)
+        assert isinstance(taken, models.TakenSeat), taken
+        assert taken.status == (models.TakenSeatStatus.ACTIVE if seat == 2
+                                else models.TakenSeatStatus.WAITING_FOR_PLAYERS), taken
+    game = get_game.sync(created.id, client=anyone)
+    assert game.status == models.GameCommonStatus.ACTIVE and game.players == ["Host", "ada", "bert"]
+    assert created.id not in [g.id for g in list_open_games.sync(
+        client=anyone, open_=models.ListOpenGamesOpen.TRUE).games]
