@@ -41,7 +41,7 @@ def challenges_key(player_id: str) -> str:
     return players.player_key(player_id, "challenges")
 
 
-def admit(conn, challenger: str, seats: list[dict]) -> None:
+def admit(conn, challenger: str | None, seats: list[dict]) -> None:
     """Count the new game's challenges, all or none, before it is stored: 429 with
     Retry-After naming the field past a daily limit, 409 for a player holding
     MOST_PENDING unanswered challenges."""
@@ -54,18 +54,11 @@ def admit(conn, challenger: str, seats: list[dict]) -> None:
                                     errors=[{"field": field, "message": "too many challenges"}])
     if not named:
         return
-    over = limits.take(conn, [("challenger", challenger)] * len(named) +
-                       [("challenged", player_id) for _, player_id in named])
-    if over is None:
-        return
-    kind, who, retry_after = over
-    field = "Authorization" if kind == "challenger" else next(f for f, p in named if p == who)
-    message = (f"a player sends at most {limits.CHALLENGES_PER_DAY['challenger']} challenges "
-               "a day" if kind == "challenger" else
-               f"a player is challenged at most {limits.CHALLENGES_PER_DAY['challenged']} times a day")
-    raise TooManyChallenges(f"{field}: {message}; try again in {retry_after} s",
-                            headers={"Retry-After": str(retry_after)},
-                            errors=[{"field": field, "message": message}])
+    limits.take_or_refuse(
+        conn, [("challenger", challenger, "Authorization")] * len(named) +
+        [("challenged", player_id, field) for field, player_id in named], TooManyChallenges,
+        lambda kind, allowed: f"a player sends at most {allowed} challenges a day"
+        if kind == "challenger" else f"a player is challenged at most {allowed} times a day")
 
 
 CHALLENGER = "challenger"     # the game's settings: the challenger's name

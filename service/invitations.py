@@ -42,16 +42,8 @@ def count(conn, name: str | None, players: list[dict]) -> None:
               for i, p in enumerate(players) if p.get("email")]
     if not mailed:
         return
-    over = limits.take(conn, [("creator", name)] * len(mailed) +
-                       [("recipient", address) for _, address in mailed])
-    if over is None:
-        return
-    kind, who, retry_after = over
-    allowed = limits.INVITATIONS_PER_DAY[kind]
-    field, message = (("Authorization", f"this API key may send {allowed} invitations a day")
-                      if kind == "creator" else
-                      (next(f for f, a in mailed if a == who),
-                       f"this address may get {allowed} invitations a day"))
-    raise TooManyInvitations(f"{field}: {message}; try again in {retry_after} s",
-                             headers={"Retry-After": str(retry_after)},
-                             errors=[{"field": field, "message": message}])
+    limits.take_or_refuse(
+        conn, [("creator", name, "Authorization")] * len(mailed) +
+        [("recipient", address, field) for field, address in mailed], TooManyInvitations,
+        lambda kind, allowed: f"this API key may send {allowed} invitations a day"
+        if kind == "creator" else f"this address may get {allowed} invitations a day")

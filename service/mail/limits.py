@@ -79,3 +79,18 @@ def take(conn, wanted: list[tuple[str, str]]) -> tuple[str, str, int] | None:
 def allowed(conn, kind: str, who: str) -> bool:
     """Count one of this kind to who; True while within the limit."""
     return take(conn, [(kind, who)]) is None
+
+
+def take_or_refuse(conn, wanted: list[tuple[str, str, str]], refused, says) -> None:
+    """Count each (kind, who, field) as `take` does, all or none; past a limit raise
+    `refused` (a 429 problem) naming the field of the first count over its limit and
+    what `says(kind, allowed)` says of it, with Retry-After."""
+    over = take(conn, [(kind, who) for kind, who, _ in wanted])
+    if over is None:
+        return
+    kind, who, retry_after = over
+    field = next(f for k, w, f in wanted if (k, w) == (kind, who))
+    message = says(kind, limit(kind)[0])
+    raise refused(f"{field}: {message}; try again in {retry_after} s",
+                  headers={"Retry-After": str(retry_after)},
+                  errors=[{"field": field, "message": message}])

@@ -146,8 +146,10 @@ def seat_page(game_id: str):
 
 
 def waiting(game: play.Game):
-    """The page of a game not dealt yet: its seats, taken or still invited."""
-    seated = [(s.name, not s.invitation) for s in game.record.seats]
+    """The page of a game not dealt yet: its seats, taken, still invited, open to anyone
+    or challenged (issue 30)."""
+    seated = [(s.name, "open" if s.open else "challenged" if s.challenged else
+               "invited" if s.invitation else "taken") for s in game.record.seats]
     return render_template("pages/waiting.html", game_name=game.type.name, seats=seated)
 
 

@@ -19,6 +19,17 @@ def challenged_too_often(client, game):
         headers={"Authorization": f"Bearer {ada['token']['token']}"})
 
 
+def answering(verb: str) -> dict:
+    """The errors of accepting (`verb`: accept) or declining a challenge."""
+    operation, path = f"{verb}Challenge", f"{CHALLENGES}/{{}}/{verb}"
+    return {
+        (operation, 400): lambda c, g: c.post(path.format("xyz"), headers=sign_up(c)),
+        (operation, 401): lambda c, g: c.post(path.format(g.id)),
+        (operation, 403): lambda c, g: c.post(path.format(g.id), headers=scoped(c, "read")),
+        (operation, 404): lambda c, g: c.post(path.format(g.id), headers=sign_up(c)),
+    }
+
+
 CASES = {
     ("createGame", 409): challenged_too_often,
     ("listOpenGames", 400): lambda c, g: c.get("/v1/games?open=true&limit=101"),
@@ -30,17 +41,7 @@ CASES = {
     ("joinOpenSeat", 409): lambda c, g: c.post(f"/v1/games/{g.id}/seats/0/join", headers=sign_up(c)),
     ("listMyChallenges", 401): lambda c, g: c.get(CHALLENGES, headers=FAKE),
     ("listMyChallenges", 403): lambda c, g: c.get(CHALLENGES, headers=scoped(c, "play")),
-    ("acceptChallenge", 400): lambda c, g: c.post(f"{CHALLENGES}/xyz/accept", headers=sign_up(c)),
-    ("acceptChallenge", 401): lambda c, g: c.post(f"{CHALLENGES}/{g.id}/accept"),
-    ("acceptChallenge", 403): lambda c, g: c.post(f"{CHALLENGES}/{g.id}/accept",
-                                                  headers=scoped(c, "read")),
-    ("acceptChallenge", 404): lambda c, g: c.post(f"{CHALLENGES}/{g.id}/accept", headers=sign_up(c)),
-    ("declineChallenge", 400): lambda c, g: c.post(f"{CHALLENGES}/xyz/decline", headers=sign_up(c)),
-    ("declineChallenge", 401): lambda c, g: c.post(f"{CHALLENGES}/{g.id}/decline"),
-    ("declineChallenge", 403): lambda c, g: c.post(f"{CHALLENGES}/{g.id}/decline",
-                                                   headers=scoped(c, "read")),
-    ("declineChallenge", 404): lambda c, g: c.post(f"{CHALLENGES}/{NO_ID}/decline",
-                                                   headers=sign_up(c)),
+    **{case: request for verb in ("accept", "decline") for case, request in answering(verb).items()},
 }
 # locked out (429) and Redis down (503): the same request for both
 REQUESTS = {

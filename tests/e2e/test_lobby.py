@@ -60,6 +60,8 @@ def test_an_open_game_is_found_joined_by_three_accounts_and_dealt_only_then(serv
     everything = json.dumps(listed(base))
     assert "token" not in everything and "@" not in everything and host["id"] not in everything
 
+    page = requests.get(f"{base}/games/{brass['id']}", timeout=10).text
+    assert "Open seat 1 (open), Open seat 2 (open), Open seat 3 (open)" in page
     joiners = [sign_up(base, name) for name in ("ada", "bert", "cleo")]
     url = f"{base}/v1/games/{brass['id']}"
     for seat, (player, auth) in enumerate(joiners):
@@ -80,7 +82,7 @@ def test_an_open_game_is_found_joined_by_three_accounts_and_dealt_only_then(serv
     assert game["fairness"]["commitment"]
     assert brass["id"] not in [g["id"] for g in listed(base)]        # no seat open: unlisted
     for seat, (player, auth) in enumerate(joiners):
-        assert wait_for(lambda: [e for e in events(redis_conn_e2e, player["id"])
+        assert wait_for(lambda player=player: [e for e in events(redis_conn_e2e, player["id"])
                                  if e["type"] == "game-started" and e["game"] == brass["id"]])
         mine = requests.get(url, headers=auth, timeout=10).json()
         assert mine["seat"] == seat and mine["view"]["private"]         # its own hand, dealt
@@ -102,7 +104,7 @@ def test_two_accounts_racing_for_the_last_seat_one_gets_it_the_other_409(service
         racers = [sign_up(base, f"racer{round_}x{i}") for i in range(2)]
         start = threading.Barrier(len(racers))
 
-        def race(auth: dict) -> requests.Response:
+        def race(auth: dict, start=start, url=url) -> requests.Response:
             start.wait()
             return requests.post(f"{url}/seats/1/join", headers=auth, timeout=10)
         with ThreadPoolExecutor(len(racers)) as pool:
@@ -128,6 +130,8 @@ def test_a_declined_challenge_opens_its_seat_to_anyone(service, redis_conn_e2e):
     game_id = created.json()["id"]
     assert created.json()["seats"][1] == {"seat": 1, "name": "challenged", "challenged": bert["id"]}
     assert game_id not in [g["id"] for g in listed(base)]           # reserved: not listed
+    assert "Ada (taken), challenged (challenged)" in requests.get(f"{base}/games/{game_id}",
+                                                                  timeout=10).text
     mine = requests.get(f"{base}/v1/players/me/challenges", headers=bert_auth, timeout=10).json()
     assert [(c["id"], c["seat"], c["challenger"]) for c in mine["challenges"]] == [
         (game_id, 1, "challenger")]
