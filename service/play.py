@@ -143,7 +143,7 @@ def check_bots(players: list[dict]) -> None:
     seat (`{"bot": true}`) takes no address: nobody reads its mail. An open seat
     (`{"open": true}`) is held by nobody: it takes no address, player, bot nor challenge."""
     for i, player in enumerate(players):
-        crowded = [name for name in ("email", "player", "bot", "challenge") if player.get(name)]
+        crowded = [name for name in ("player", "email", "bot", "challenge") if player.get(name)]
         if player.get("open") and crowded:
             raise problems.ValidationFailed(
                 f"players[{i}] is an open seat and takes no {crowded[0]}",
