@@ -97,3 +97,30 @@ def test_every_answer_of_each_games_first_turn_matches_the_contract(checked, wor
     work()
     client.get(f"/v1/games/{game.id}/turns/{turn['id']}", headers=game.auth(seat))
     read_everything(client, game, seat)
+
+
+def test_every_answer_of_open_seats_and_challenges_matches_the_contract(checked, work):
+    """Issue 30: a game with an open seat and a challenge, listed, joined, its challenge
+    listed, one declined and then joined, the game's mail settings read and changed."""
+    client = checked
+    people = [client.post("/v1/players", json={"name": name, "email": f"{name}@p.test"}).json
+              for name in ("ada", "bert", "cleo", "dan")]
+    auths = [{"Authorization": f"Bearer {p['token']['token']}"} for p in people]
+    created = client.post("/v1/games", headers=auths[0], json={"game": "pile", "players": [
+        {"name": "Ada", "player": people[0]["id"]}, {"open": True},
+        {"challenge": people[2]["id"]}]}).json
+    client.get("/v1/games?open=true&game=pile&option=hand:3&limit=5")
+    assert client.post(f"/v1/games/{created['id']}/seats/1/join", headers=auths[1]).status_code == 200
+    assert client.get("/v1/players/me/challenges", headers=auths[2]).json["challenges"]
+    client.post(f"/v1/players/me/challenges/{created['id']}/decline", headers=auths[2])
+    client.get("/v1/games?open=true")
+    taken = client.post(f"/v1/games/{created['id']}/seats/2/join", headers=auths[3])
+    assert taken.json["status"] == "active"
+    again = client.post("/v1/games", headers=auths[0], json={"game": "pile", "players": [
+        {"name": "Ada", "player": people[0]["id"]}, {"challenge": people[1]["id"]}]}).json
+    accepted = client.post(f"/v1/players/me/challenges/{again['id']}/accept", headers=auths[1])
+    assert accepted.json["status"] == "active"
+    mail = f"/v1/games/{created['id']}/seats/1/mail"
+    client.put(mail, json={"messages": "own_mail"}, headers=auths[1])
+    assert client.get(mail, headers=auths[1]).json["messages"] == "own_mail"
+    work()
