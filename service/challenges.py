@@ -4,8 +4,8 @@ the challenger's own token). Each challenged player is told on its stream and we
 (`type: challenge`, through feed.tell_players), finds the challenge in its list
 (`GET /v1/players/me/challenges`) and, when its address is confirmed, gets a challenge
 mail (workers/challenges.py) whose reply `accept` or `decline` answers it as the API
-does. Accepting binds the seat to the player (service/handover.py, the seat named after
-the player); the game is dealt when its last seat is taken.
+does. Accepting binds the seat to the player (service/handover.py); the game is dealt
+when its last seat is taken.
 
 Declining frees the seat: it becomes an open seat that any player may join
 (service/lobby.py lists the game), and the game's players are told
@@ -115,10 +115,11 @@ def challenged_seat(record: GameRecord, player_id: str) -> int:
 
 
 def accept(conn, player: dict, game_id: str) -> handover.Taken:
-    """The challenged player takes its seat (bound to its account, named after it)."""
+    """The challenged player takes its seat (bound to its account; the seat keeps its
+    name, the player's unless the challenger named it)."""
     players.room_for_game(conn, player["id"])
     taken = handover.hand_over(conn, game_id, lambda record: challenged_seat(record, player["id"]),
-                               player, named=True)
+                               player)
     pipe = conn.pipeline()
     pipe.hdel(challenges_key(player["id"]), game_id)
     pipe.hset(players.player_key(player["id"], "seats"), game_id, taken.seat)

@@ -38,7 +38,7 @@ def hand_over(conn, game_id: str, chosen: Callable[[GameRecord], int],
               player: dict | None = None, named: bool = False) -> Taken:
     """Give the seat `chosen(record)` picks (or refuses with a problem) to `player`, or
     to a new seat token without one, as `take` says. `named`: the seat takes the
-    player's name (an open or challenged seat, service/lobby.py, service/challenges.py).
+    player's name (an open seat joined, service/lobby.py).
     Under WATCH of the game's meta: of two takers of one seat, the second reads the
     seat taken and is refused."""
     state, meta, snapshot = state_redis(conn), key(game_id, "meta"), key(game_id, "snapshot")
