@@ -52,13 +52,10 @@ def admit(conn, challenger: str | None, seats: list[dict]) -> None:
             raise problems.Conflict(f"{field}: the player holds {MOST_PENDING} unanswered "
                                     "challenges, the most allowed",
                                     errors=[{"field": field, "message": "too many challenges"}])
-    if not named:
-        return
-    limits.take_or_refuse(
-        conn, [("challenger", challenger, "Authorization")] * len(named) +
-        [("challenged", player_id, field) for field, player_id in named], TooManyChallenges,
-        lambda kind, allowed: f"a player sends at most {allowed} challenges a day"
-        if kind == "challenger" else f"a player is challenged at most {allowed} times a day")
+    limits.take_or_refuse(conn, ("challenger", challenger), ("challenged", named),
+                          TooManyChallenges, lambda kind, allowed: f"a player sends at most "
+                          f"{allowed} challenges a day" if kind == "challenger" else
+                          f"a player is challenged at most {allowed} times a day")
 
 
 CHALLENGER = "challenger"     # the game's settings: the challenger's name

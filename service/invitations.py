@@ -40,10 +40,7 @@ def count(conn, name: str | None, players: list[dict]) -> None:
     when the key or an address is over its daily limit."""
     mailed = [(f"players[{i}].email", consent.normal(p["email"]))
               for i, p in enumerate(players) if p.get("email")]
-    if not mailed:
-        return
-    limits.take_or_refuse(
-        conn, [("creator", name, "Authorization")] * len(mailed) +
-        [("recipient", address, field) for field, address in mailed], TooManyInvitations,
-        lambda kind, allowed: f"this API key may send {allowed} invitations a day"
-        if kind == "creator" else f"this address may get {allowed} invitations a day")
+    limits.take_or_refuse(conn, ("creator", name), ("recipient", mailed), TooManyInvitations,
+                          lambda kind, allowed: f"this API key may send {allowed} invitations "
+                          "a day" if kind == "creator" else
+                          f"this address may get {allowed} invitations a day")

@@ -81,11 +81,18 @@ def allowed(conn, kind: str, who: str) -> bool:
     return take(conn, [(kind, who)]) is None
 
 
-def take_or_refuse(conn, wanted: list[tuple[str, str, str]], refused, says) -> None:
-    """Count each (kind, who, field) as `take` does, all or none; past a limit raise
-    `refused` (a 429 problem) naming the field of the first count over its limit and
-    what `says(kind, allowed)` says of it, with Retry-After."""
-    over = take(conn, [(kind, who) for kind, who, _ in wanted])
+def take_or_refuse(conn, sender: tuple[str, str | None], receivers: tuple[str, list],
+                   refused, says) -> None:
+    """Count one (kind, who) of the sender per receiver and one of each receiver (`receivers`:
+    its kind and its (field, who) pairs), all or none, as `take` does; past a limit raise
+    `refused` (a 429 problem) naming the field of the first over its limit (the sender's
+    is Authorization) and what `says(kind, allowed)` says of it, with Retry-After."""
+    (sender_kind, who), (receiver_kind, named) = sender, receivers
+    if not named:
+        return
+    wanted = [(sender_kind, who, "Authorization")] * len(named) + \
+        [(receiver_kind, receiver, field) for field, receiver in named]
+    over = take(conn, [(kind, one) for kind, one, _ in wanted])
     if over is None:
         return
     kind, who, retry_after = over
