@@ -33,6 +33,7 @@ def answering(verb: str) -> dict:
 CASES = {
     ("createGame", 409): challenged_too_often,
     ("listOpenGames", 400): lambda c, g: c.get("/v1/games?open=true&limit=101"),
+    ("listOpenGames", 403): lambda c, g: c.get("/v1/games?open=true", headers=scoped(c, "play")),
     ("joinOpenSeat", 400): lambda c, g: c.post(f"/v1/games/{g.id}/seats/9/join", headers=sign_up(c)),
     ("joinOpenSeat", 401): lambda c, g: c.post(f"/v1/games/{g.id}/seats/0/join"),
     ("joinOpenSeat", 403): lambda c, g: c.post(f"/v1/games/{g.id}/seats/0/join",
