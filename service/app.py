@@ -12,7 +12,7 @@ from flask_compress import Compress
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 
 from service import availability, contract, limits, metrics, problems, replay_budget
-from service.api import (accounts, check_scope, events, games, history, invitations, mail,
+from service.api import (accounts, check_scope, events, games, history, invitations, leaving, mail,
                          messages, meta, resign, turns, webhooks)
 from service.api.waiting import Rooms
 from service.connection import redis_url
@@ -81,7 +81,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["rooms"] = Rooms.from_env()      # how many requests may wait (issue 25)
 
     for blueprint in (meta.bp, games.bp, turns.bp, mail.bp, events.bp, pages.bp, accounts.bp,
-                      invitations.bp, webhooks.bp, messages.bp, resign.bp, history.bp):
+                      invitations.bp, webhooks.bp, messages.bp, resign.bp, history.bp, leaving.bp):
         app.register_blueprint(blueprint)
     seats.install(app)
     limits.install(app)

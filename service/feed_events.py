@@ -5,3 +5,7 @@ from __future__ import annotations
 STARTED, YOUR_TURN, OVER = "game-started", "your-turn", "game-over"
 MESSAGE = "message"         # a word said at a game's table (service/messages.py)
 REMATCH = "rematch"         # a seat of a finished game's rematch (service/history.py)
+END_PROPOSED = "end-proposed"   # a seat proposes to end the game unfinished (service/end_votes.py)
+END_AGREED = "end-agreed"       # a seat agrees to the proposal
+END_REFUSED = "end-refused"     # a seat refuses it: the proposal is withdrawn
+TAKEN_OVER = "seat-taken-over"  # a replacement took a running game's seat (service/replacement.py)

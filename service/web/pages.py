@@ -7,7 +7,8 @@ import json
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 
-from service import handover, messages, play, problems, resignation, seat_links, seating
+from service import (handover, messages, play, problems, replacement, resignation, seat_links,
+                     seating)
 from service.api import store, turns
 from service.api.games import started
 from service.drawing import boards
@@ -114,6 +115,7 @@ def take_invitation(game_id: str, code: str):
     seats.check_csrf()
     conn = current_app.extensions["redis"]
     taken = handover.take(conn, game_id, code)
+    replacement.taken_over(conn, taken)
     if taken.dealt:
         started(conn, taken.record)
     seats.sign_in(taken.record, taken.seat)
