@@ -60,7 +60,8 @@ def vote(conn, game: Game, seat: int, agree: bool) -> Vote:
     keys = [vote_key(game_id), *(key(game_id, part) for part in ("meta", "snapshot", "log"))]
 
     def cast(pipe) -> Vote:
-        raw_vote, meta = pipe.get(keys[0]), stored(pipe, game_id, "meta")
+        raw_vote, meta, log = pipe.get(keys[0]), stored(pipe, game_id, "meta"), \
+            stored(pipe, game_id, "log")
         snap = Snapshot(**stored(pipe, game_id, "snapshot"))
         if snap.status not in RUNNING:
             raise problems.GameNotActive(f"the game is {snap.status}: only a running game "
@@ -90,7 +91,6 @@ def vote(conn, game: Game, seat: int, agree: bool) -> Vote:
             record.settings[ABANDONED] = {"version": snap.version, "agreed": proposal["agreed"]}
             ended = Snapshot(snap.version, "finished", [], None,
                              abandoned_result(record.settings[ABANDONED]))
-            log = stored(pipe, game_id, "log")
             write_state(pipe, game_id, asdict(record), ended.as_dict(),
                         log_entries(log) if log else [])
             pipe.delete(keys[0])
