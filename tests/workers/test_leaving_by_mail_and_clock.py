@@ -15,20 +15,11 @@ from service.mail import consent
 from service.play import create_game
 from service.queues import MAIL, queue
 from service.store import Store
-from tests.workers.conftest import PLAYERS, kind, reply_to
+from tests.workers.conftest import PLAYERS, kind
+from tests.workers.test_commands_by_mail import ask, text
 
 ADA, BERT = PLAYERS[0]["email"], PLAYERS[1]["email"]
 START = datetime(2030, 3, 4, 9, 0, tzinfo=timezone.utc)
-
-
-def text(message) -> str:
-    return message.get_body(("plain",)).get_content().replace("\r\n", "\n")
-
-
-def ask(mail_in, run_jobs, inbox, address: str, body: str) -> str:
-    mail_in(reply_to(inbox.last(address), body, address))
-    run_jobs()
-    return text(inbox.last(address))
 
 
 def test_ending_a_game_by_mail_proposed_refused_then_agreed(conn, inbox, mail_in, run_jobs,
