@@ -12,7 +12,8 @@
   answer is 409 `too-few-missed-deadlines` naming how many it missed and N.
 
 None of the four rulebooks speaks of a player replaced (searched for Ersatz, ersetzen,
-übernehmen): this is the platform's, outside the rules."""
+übernehmen: only tiles and coins are replaced there): this is the platform's, outside
+the rules."""
 from __future__ import annotations
 
 import time
