@@ -7,7 +7,8 @@ own), so this is the platform's, outside the rules, like resigning.
 
 A game has one open proposal at most (`game:{id}:end-vote`, in the game's slot): made at
 a version, it holds while the game stays at that version, so a move played cancels it
-(it is read as none from then on), and so does one refusal. Voting is not a move: the
+(it is read as none from then on), and so does one refusal; untouched, it lapses after
+PROPOSAL_DAYS. Voting is not a move: the
 version stays; the finished game's meta keeps `settings.abandoned` (the version and who
 agreed), which a rebuild from the log reads (play.rebuild), so `pbem admin verify` agrees.
 
@@ -23,10 +24,11 @@ from service import feed, problems
 from service.feed_events import END_AGREED, END_PROPOSED, END_REFUSED
 from service.play import ABANDONED, Game, abandoned_result
 from service.queues import notify
-from service.store import GameRecord, Snapshot, Store, key, log_entries, unpacked
+from service.store import GameRecord, Snapshot, Store, key, log_entries
 from service.store.state import stored, write_state
 
 RUNNING = ("active", "paused")
+PROPOSAL_DAYS = 30          # an open proposal lapses (its key expires) after this long
 
 
 @dataclass
@@ -95,7 +97,7 @@ def vote(conn, game: Game, seat: int, agree: bool) -> Vote:
                         log_entries(log) if log else [])
             pipe.delete(keys[0])
             return Vote(None, ABANDONED, ended)
-        pipe.set(keys[0], json.dumps(proposal))
+        pipe.set(keys[0], json.dumps(proposal), ex=PROPOSAL_DAYS * 86400)
         return Vote(proposal, kind, snap)
 
     done = store.state.transaction(cast, *keys, value_from_callable=True)
