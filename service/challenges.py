@@ -115,8 +115,8 @@ def accept(conn, player: dict, game_id: str) -> handover.Taken:
     """The challenged player takes its seat (bound to its account; the seat keeps its
     name, the player's unless the challenger named it)."""
     players.room_for_game(conn, player["id"])
-    taken = handover.hand_over(conn, game_id, lambda record: challenged_seat(record, player["id"]),
-                               player)
+    taken = handover.hand_over(
+        conn, game_id, lambda record: (challenged_seat(record, player["id"]), False), player)
     pipe = conn.pipeline()
     pipe.hdel(challenges_key(player["id"]), game_id)
     pipe.hset(players.player_key(player["id"], "seats"), game_id, taken.seat)

@@ -3,12 +3,14 @@ token taken by whoever it was handed to. The seat gets a credential of its new h
 own and grows its epoch (service/seating.py), so the invitation, the token handed over
 and every page link, page session and reply address issued for the seat before stop
 working at once. Taking the last open seat (an invitation, a seat open to anyone, a
-challenge) deals the game.
+challenge) deals the game. A running game's seat given a replacement invitation (service/replacement.py) goes to whoever takes it, from its player or the bot,
+and the game's meta keeps a note of it ("Bob took over Ada's seat", `seat_changes`).
 
 One compare-and-set of the game's meta and snapshot, where the game state lives (they
 share the game's slot on a Redis Cluster)."""
 from __future__ import annotations
 
+import time
 from dataclasses import asdict, dataclass
 from typing import Callable
 
@@ -23,24 +25,33 @@ class Taken:
     seat: int
     token: str | None           # the taker's new seat token (none for a player: its own act)
     dealt: bool                 # this was the last open seat: the game has just been dealt
+    note: dict | None = None    # a running game's seat taken over: who took whose seat
+    replaced: str | None = None  # the player account that held the seat taken over
 
 
-def take(conn, game_id: str, code: str, player: dict | None = None) -> Taken:
+SEAT_CHANGES = "seat_changes"   # the game's settings' notes of seats taken over
+MAX_SEAT_CHANGES = 50           # notes kept (the newest)
+
+
+def take(conn, game_id: str, code: str, player: dict | None = None,
+         name: str | None = None) -> Taken:
     """Give the seat whose open invitation (or current seat token) `code` is to `player`
     (bound to the account, the seat's mail to its address), or without one to whoever
-    sent it (a new seat token, shown once, and no mail). 403 naming `field` for a code
-    that opens no seat (taken before, or never one), 404 for no game in progress, 409
-    when the player holds another seat of the game or the seat is another player's."""
-    return hand_over(conn, game_id, lambda record: opened_by(record, code), player)
+    sent it (a new seat token, shown once, and no mail; `name`: what the note of a seat
+    taken over calls the taker). 403 naming `field` for a code that opens no seat (taken
+    before, or never one), 404 for no game in progress, 409 when the player holds
+    another seat of the game or the seat is another player's (but for a replacement
+    invitation, which takes it from that player)."""
+    return hand_over(conn, game_id, lambda record: opened(record, code), player, name=name)
 
 
-def hand_over(conn, game_id: str, chosen: Callable[[GameRecord], int],
-              player: dict | None = None, named: bool = False) -> Taken:
-    """Give the seat `chosen(record)` picks (or refuses with a problem) to `player`, or
-    to a new seat token without one, as `take` says. `named`: the seat takes the
-    player's name (an open seat joined, service/lobby.py).
-    Under WATCH of the game's meta: of two takers of one seat, the second reads the
-    seat taken and is refused."""
+def hand_over(conn, game_id: str, chosen: Callable[[GameRecord], tuple[int, bool]],
+              player: dict | None = None, named: bool = False, name: str | None = None) -> Taken:
+    """Give the seat `chosen(record)` picks (or refuses with a problem), with whether it
+    was picked by its invitation, to `player`, or to a new seat token without one, as
+    `take` says. `named`: the seat takes the player's name (an open seat joined,
+    service/lobby.py). Under WATCH of the game's meta: of two takers of one seat, the
+    second reads the seat taken and is refused."""
     state, meta, snapshot = state_redis(conn), key(game_id, "meta"), key(game_id, "snapshot")
 
     def hand(pipe) -> Taken:
@@ -48,14 +59,22 @@ def hand_over(conn, game_id: str, chosen: Callable[[GameRecord], int],
         if raw is None:                 # none, or finished (its state folded into one key)
             raise problems.NotFound(f"no game {game_id} in progress")
         record = GameRecord.from_stored(unpacked(raw))
-        seat = chosen(record)
+        seat, by_invitation = chosen(record)
         entry = record.seats[seat]
+        now = unpacked(pipe.get(snapshot))
+        waiting = now["status"] == WAITING
+        replacing = by_invitation and not waiting
         if player is not None:
-            if entry.player not in (None, player["id"]):
+            if entry.player not in (None, player["id"]) and not replacing:
                 raise problems.Conflict(f"seat {seat} is bound to another player")
             if any(e.player == player["id"] for i, e in enumerate(record.seats) if i != seat):
                 raise problems.Conflict("the player holds another seat of this game")
-        token = None
+        token, note, replaced = None, None, None
+        if replacing:
+            replaced = entry.player if entry.player != (player or {}).get("id") else None
+            note = took_over(record, seat, player["name"] if player else name or "a new player",
+                             now["version"])
+            entry.bot = False
         if player is None:
             token, entry.token_hash = seating.new_token()
             entry.player = entry.email = None
@@ -64,14 +83,13 @@ def hand_over(conn, game_id: str, chosen: Callable[[GameRecord], int],
             entry.name = player["name"] if named else entry.name
         entry.invitation, entry.open, entry.challenged = None, False, None
         entry.epoch += 1
-        waiting = unpacked(pipe.get(snapshot))["status"] == WAITING
         dealt = waiting and not seating.open_seats(record)
         pipe.multi()
         if dealt:
             first = play.deal(game_type(record.game), record, record.settings.pop("seed", None))
             pipe.set(snapshot, packed(first.as_dict()))
         pipe.set(meta, packed(asdict(record)))
-        return Taken(record, seat, token, dealt)
+        return Taken(record, seat, token, dealt, note, replaced)
 
     taken = state.transaction(hand, meta, snapshot, value_from_callable=True)
     if taken.dealt:
@@ -79,11 +97,27 @@ def hand_over(conn, game_id: str, chosen: Callable[[GameRecord], int],
     return taken
 
 
+def took_over(record: GameRecord, seat: int, taker: str, version: int) -> dict:
+    """The note of a seat taken over, kept in the game's settings (the newest
+    MAX_SEAT_CHANGES)."""
+    name = record.seats[seat].name
+    note = {"seat": seat, "version": version, "at": time.time(), "by": taker,
+            "text": f"{taker} took over {name}'s seat"}
+    record.settings[SEAT_CHANGES] = [*record.settings.get(SEAT_CHANGES, []), note][-MAX_SEAT_CHANGES:]
+    return note
+
+
 def opened_by(record: GameRecord, code: str) -> int:
     """The seat whose open invitation, or current seat token, the code is."""
+    return opened(record, code)[0]
+
+
+def opened(record: GameRecord, code: str) -> tuple[int, bool]:
+    """(seat, whether by its invitation) the code opens."""
     for seat, entry in enumerate(record.seats):
-        if seating.token_matches(entry.invitation, code) or \
-                seating.token_matches(entry.token_hash, code):
-            return seat
+        if seating.token_matches(entry.invitation, code):
+            return seat, True
+        if seating.token_matches(entry.token_hash, code):
+            return seat, False
     message = "no open invitation or seat token of this game (an invitation is taken once)"
     raise problems.Forbidden(f"token: {message}", errors=[{"field": "token", "message": message}])

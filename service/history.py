@@ -8,7 +8,7 @@ from collections import defaultdict
 
 from service import feed, players, problems, resignation
 from service.feed_events import REMATCH
-from service.play import Game, create_game
+from service.play import Game, create_game, is_abandoned
 from service.queues import MAIL, RETRY, queue
 from service.store import WAITING, GameRecord, Snapshot, Store
 
@@ -28,28 +28,37 @@ def rank(result: dict, seat: int) -> int:
 
 def finished_games(conn, player_id: str) -> list[dict]:
     """The player's finished games, newest first: each with its result, the player's
-    seat, score and rank, and whether the player resigned it."""
+    seat, score and rank (none for a game its players abandoned: service/end_votes.py),
+    and whether the player resigned it."""
     out = [entry(seat, record, snap) for seat, record, snap in players.seated_games(conn, player_id)
            if snap.status == FINISHED and snap.result]
     return sorted(out, key=lambda g: -g["created_at"])
 
 
 def entry(seat: int, record: GameRecord, snap: Snapshot) -> dict:
+    abandoned = is_abandoned(snap.result)
     return {"id": record.id, "game": record.game, "options": record.options, "seat": seat,
             "players": [s.name for s in record.seats], "created_at": record.created_at,
-            "score": snap.result["scores"][seat], "rank": rank(snap.result, seat),
-            "resigned": seat in resignation.resigned(record),
+            "score": None if abandoned else snap.result["scores"][seat],
+            "rank": None if abandoned else rank(snap.result, seat),
+            "resigned": seat in resignation.resigned(record), "abandoned": abandoned,
             "result": snap.result}
 
 
 def summary(games: list[dict]) -> list[dict]:
-    """Per game type: games played, won (ranked first, ties included), average rank."""
+    """Per game type: games played, won (ranked first, ties included), average rank (of
+    the games played to the end: null when none was), abandoned."""
     by_type = defaultdict(list)
     for game in games:
         by_type[game["game"]].append(game["rank"])
     return [{"game": game, "played": len(ranks), "won": sum(r == 1 for r in ranks),
-             "average_rank": round(sum(ranks) / len(ranks), 3)}
+             "average_rank": average([r for r in ranks if r is not None]),
+             "abandoned": sum(r is None for r in ranks)}
             for game, ranks in sorted(by_type.items())]
+
+
+def average(ranks: list[int]) -> float | None:
+    return round(sum(ranks) / len(ranks), 3) if ranks else None
 
 
 def rematch(conn, game: Game, seat: int, player_id: str | None) -> tuple[GameRecord, list[dict], str]:

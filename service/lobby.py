@@ -112,14 +112,14 @@ def join(conn, player: dict, game_id: str, seat: int) -> handover.Taken:
     players joining the last seat at once, the one whose change came second)."""
     players.room_for_game(conn, player["id"])
 
-    def open_seat(record: GameRecord) -> int:
+    def open_seat(record: GameRecord) -> tuple[int, bool]:
         if not 0 <= seat < len(record.seats):
             raise problems.NotFound(f"game {game_id} has no seat {seat}")
         if not record.seats[seat].open:
             raise SeatNotOpen(f"seat {seat} of game {game_id} is not open: taken by another "
                               "player, or never open", errors=[{"field": "seat", "message":
                                                                  "not an open seat"}])
-        return seat
+        return seat, False
     taken = handover.hand_over(conn, game_id, open_seat, player, named=True)
     conn.hset(players.player_key(player["id"], "seats"), game_id, seat)
     if not seating.joinable(taken.record):

@@ -455,6 +455,19 @@ def matches_stored(rebuilt: Snapshot, stored: Snapshot) -> bool:
         == stored.to_json()
 
 
+ABANDONED = "abandoned"     # a game ended by vote: its settings' key and its result's mark
+
+
+def abandoned_result(ended: dict) -> dict:
+    """The result of a game its players ended by vote (service/end_votes.py, ended:
+    the version and the seats that agreed): no scores, no ranking."""
+    return {ABANDONED: True, "version": ended["version"], "agreed": ended["agreed"]}
+
+
+def is_abandoned(result: dict | None) -> bool:
+    return bool(result and result.get(ABANDONED))
+
+
 def rebuild(store: Store, game_id: str) -> Snapshot:
     """The snapshot rebuilt from setup + log, under the engine version the game pins;
     a game not dealt yet has nothing to rebuild (its snapshot as stored)."""
@@ -466,5 +479,7 @@ def rebuild(store: Store, game_id: str) -> Snapshot:
     log = store.log(game_id)
     for entry in log:
         state, _ = engine.apply(state, entry["seat"], entry["move"])
+    if ABANDONED in record.settings:          # ended by vote (service/end_votes.py)
+        return Snapshot(len(log), "finished", [], state, abandoned_result(record.settings[ABANDONED]))
     status = game.snapshot.status if game.snapshot.status == "paused" else "active"
     return snapshot_of(game.type, state, len(log), status)

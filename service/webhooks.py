@@ -46,10 +46,12 @@ from rq.job import Job
 from rq.registry import ScheduledJobRegistry
 
 from service import fairness, problems
-from service.feed_events import CHALLENGE, DECLINED, MESSAGE, OVER, REMATCH, STARTED, YOUR_TURN
+from service.feed_events import (CHALLENGE, DECLINED, END_AGREED, END_PROPOSED, END_REFUSED,
+                                 MESSAGE, OVER, REMATCH, STARTED, TAKEN_OVER, YOUR_TURN)
 from service.queues import WEBHOOKS, queue
 
-EVENTS = (STARTED, YOUR_TURN, OVER, MESSAGE, REMATCH, CHALLENGE, DECLINED)   # what a player's stream carries
+EVENTS = (STARTED, YOUR_TURN, OVER, MESSAGE, REMATCH, CHALLENGE, DECLINED, END_PROPOSED,
+          END_AGREED, END_REFUSED, TAKEN_OVER)   # what a player's stream carries
 MAX_PER_OWNER = 5
 MAX_DELIVERIES = 100
 MAX_MISSED = 1000               # messages kept for a webhook that did not take them

@@ -7,6 +7,7 @@ import logging
 import time
 from datetime import datetime, timezone
 
+from service import replacement
 from service.mail import settings
 from service.mail.config import MailConfig
 from service.mail.runtime import connection, queue
@@ -125,6 +126,7 @@ def deadline(game_id: str, seat: int, version: int) -> str:
         return "already fired"
     clock.deadline_done = True
     write(conn, game_id, clock)
+    replacement.count_missed(conn, game_id, seat)      # what lets its admin hand it on
     result = deadline_policy.POLICIES[config["deadline_policy"]](conn, game, seat, config,
                                                                 stamp(clock))
     restart(conn, load_game(Store(conn), game_id))    # wait: reminders go on; pause: clocks stop

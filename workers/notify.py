@@ -204,6 +204,74 @@ def on_resigned(game_id: str, seat: str) -> None:
                                    ("Resigned", "Resigned"), "resigned", f"resigned-{seat}")
 
 
+def on_handed_to_bot(game_id: str, seat: str) -> None:
+    """The game's admin gave a seat that missed its deadlines to the bot (issue 30,
+    service/replacement.py): every seat with an address is told."""
+    conn = connection()
+    deadline_policy.tell_bot_plays(conn, load_game(Store(conn), game_id), int(seat),
+                                   ("Handed on", "Handed on"), "missed too many deadlines and "
+                                   "the game's admin handed the seat on", f"admin-bot-{seat}")
+
+
+def on_taken_over(game_id: str, seat: str, version: str) -> int:
+    """A replacement took a running game's seat (issue 30, service/replacement.py): every
+    seat with an address is told who took whose seat, the new holder with its turn;
+    the clock runs for the new holder."""
+    conn = connection()
+    config = MailConfig.from_env(conn)
+    game = load_game(Store(conn), game_id)
+    taken, note = int(seat), game.record.settings["seat_changes"][-1]
+
+    def tell(other: int):
+        mail = notices.blank(game, other, note["text"], config)
+        mail.add("Seat taken over", f"{note['text']} (after move {note['version']}).")
+        if other == taken:
+            notices.add_turn(notices.page_link(mail, game, other, config), game, other)
+        return outbox.dispatch(conn, queue(conn), config, mail, [f"taken-over-{seat}-v{version}"])
+    try:
+        return each_seat(game, seats_with_mail(game), tell)
+    finally:
+        turn_clock.restart(conn, game)
+
+
+END_VOTE_SAID = {"end-proposed": "proposes to end the game", "end-agreed": "agrees to end the game",
+                 "end-refused": "refused to end the game: the proposal is withdrawn"}
+
+
+def on_end_vote(game_id: str, seat: str, kind: str, version: str) -> int:
+    """A seat voted on ending the game (issue 30, service/end_votes.py): every other seat
+    with an address is told; those whose agreement is awaited, how to give it."""
+    conn = connection()
+    config = MailConfig.from_env(conn)
+    game = load_game(Store(conn), game_id)
+    name = game.record.seats[int(seat)].name
+
+    def tell(other: int):
+        mail = notices.blank(game, other, f"{name} {END_VOTE_SAID[kind].split(':')[0]}", config)
+        text = f"{name} {END_VOTE_SAID[kind]}."
+        if kind != "end-refused":
+            text += ("\nReply `end agree` to agree, or `end refuse` to refuse. When every "
+                     "remaining player agrees the game ends, recorded as abandoned; a move "
+                     "played withdraws the proposal.")
+        mail.add("Ending the game", text)
+        return outbox.dispatch(conn, queue(conn), config, mail, [f"{kind}-{seat}-v{version}"])
+    return each_seat(game, [s for s in seats_with_mail(game) if s != int(seat)
+                            and not game.record.seats[s].bot], tell)
+
+
+def on_abandoned(game_id: str) -> int:
+    """The players ended the game by vote (issue 30, service/end_votes.py): every seat
+    with an address gets the game-over mail, which says so; the clocks stop."""
+    conn = connection()
+    config = MailConfig.from_env(conn)
+    game = load_game(Store(conn), game_id)
+    try:
+        return each_seat(game, seats_with_mail(game), lambda seat: outbox.dispatch(
+            conn, queue(conn), config, notices.game_over(game, seat, config), ["over"], held=False))
+    finally:
+        turn_clock.restart(conn, game)
+
+
 def on_rematch(game_id: str, rematch_id: str, codes: dict) -> int:
     """The rematch of a finished game (issue 30, service/history.py): each seat with an
     address is sent its invitation's page, in the finished game's thread."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, request
 
-from service import feed, handover, players
+from service import feed, handover, players, replacement
 from service.api import bearer
 from service.api.accounts import me
 from service.api.games import started
@@ -19,10 +19,11 @@ bp = Blueprint("invitations", __name__)
 def accept(game_id: str):
     """With a player's token the seat is bound to the player; without a token the answer
     holds the seat's new token, shown once."""
-    conn, code = current_app.extensions["redis"], request.get_json()["code"]
+    body, conn = request.get_json(), current_app.extensions["redis"]
     if bearer() is not None:
-        return answer(conn, players.accept(conn, me(), game_id, code), bound=True)
-    return answer(conn, handover.take(conn, game_id, code), bound=False)
+        return answer(conn, players.accept(conn, me(), game_id, body["code"]), bound=True)
+    return answer(conn, handover.take(conn, game_id, body["code"], name=body.get("name")),
+                  bound=False)
 
 
 @bp.post("/v1/players/me/seats")
@@ -37,10 +38,12 @@ def answer(conn, taken: handover.Taken, bound: bool) -> dict:
     """What a taker is told, once the game's players are: the seat, its new token (none
     for a player: the player's own tokens act for it), and the game's status now."""
     record, seat = taken.record, taken.seat
+    replacement.taken_over(conn, taken)
     status = Store(conn).snapshot(record.id).status
     if taken.dealt:
         started(conn, record)
     elif bound and status != WAITING:           # a running game's seat: its player is told
         feed.welcome(conn, record, seat)
     return {"game": record.id, "seat": seat, "name": record.seats[seat].name,
-            "status": status, **({"token": taken.token} if taken.token else {})}
+            "status": status, **({"token": taken.token} if taken.token else {}),
+            **({"taken_over": taken.note} if taken.note else {})}

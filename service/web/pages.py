@@ -7,7 +7,8 @@ import json
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 
-from service import handover, messages, play, problems, resignation, seat_links, seating
+from service import (end_votes, handover, messages, play, problems, replacement, resignation,
+                     seat_links, seating)
 from service.api import store, turns
 from service.api.games import started
 from service.drawing import boards
@@ -114,6 +115,7 @@ def take_invitation(game_id: str, code: str):
     seats.check_csrf()
     conn = current_app.extensions["redis"]
     taken = handover.take(conn, game_id, code)
+    replacement.taken_over(conn, taken)
     if taken.dealt:
         started(conn, taken.record)
     seats.sign_in(taken.record, taken.seat)
@@ -139,10 +141,13 @@ def seat_page(game_id: str):
     preview = None
     if walk and walk.chosen is not None:
         preview = previewed(game, seat, walk.chosen, presented)
-    said = messages.readable(current_app.extensions["redis"], game_id, seat)[-MESSAGES_SHOWN:]
+    conn = current_app.extensions["redis"]
+    said = messages.readable(conn, game_id, seat)[-MESSAGES_SHOWN:]
+    end_vote = end_votes.shown(game.record, end_votes.open_proposal(conn, game))
     return render_template("pages/seat.html", **table(game, seat), walk=walk, preview=preview,
                            version=version, outcome=outcome(game, seat, request.args.get("turn")),
-                           turn_wait=TURN_WAIT, said=said, message_length=messages.MAX_LENGTH)
+                           turn_wait=TURN_WAIT, said=said, message_length=messages.MAX_LENGTH,
+                           end_vote=end_vote)
 
 
 def waiting(game: play.Game):
@@ -216,6 +221,27 @@ def resign(game_id: str):
     return redirect(url_for("pages.seat_page", game_id=game_id), 303)
 
 
+END_VOTE_FLASH = {"end-proposed": "You proposed to end the game: the others are asked",
+                  "end-agreed": "You agreed to end the game",
+                  "end-refused": "The proposal to end the game is withdrawn",
+                  "abandoned": "Everyone agreed: the game is over, recorded as abandoned"}
+
+
+@bp.post("/games/<game_id>/seat/end-vote")
+def end_vote(game_id: str):
+    """The seat page's vote to end the game (issue 30): as POST /v1/games/{id}/end-votes."""
+    seats.check_csrf()
+    game = play.load_game(store(), game_id)
+    seat = signed_in(game.record)
+    try:
+        done = end_votes.vote(current_app.extensions["redis"], game, seat,
+                              request.form.get("vote") == "end")
+        flash(END_VOTE_FLASH[done.kind], "applied")
+    except problems.Problem as refused:
+        flash(f"No vote: {refused.detail}", "rejected")
+    return redirect(url_for("pages.seat_page", game_id=game_id) + "#end", 303)
+
+
 def outcome(game: play.Game, seat: int, turn_id: str | None) -> tuple[str, str] | None:
     """The seat's turn `turn_id` in words, as (kind, message): played, refused with its
     reason, or still queued; None for no turn, an expired one or another seat's."""
@@ -279,10 +305,11 @@ def table(game: play.Game, seat: int | None) -> dict:
     result = snap.result
     parts = result and result.get("breakdown") or [{}] * len(names)   # a plugin's may have none
     ranking = ([[(names[s], result["scores"][s], said.breakdown(parts[s])) for s in group]
-                for group in result["ranking"]] if result else None)
+                for group in result["ranking"]] if result and not play.is_abandoned(result) else None)
     public, type_id = view["public"], game.type.id
     return {"game": game, "snap": snap, "names": names, "seat": seat, "log": log,
             "earlier": earlier, "hand": panel.hand(type_id, view["private"]),
             "players": panel.players(type_id, public, names, snap.to_act, seat),
             "facts": panel.state_words(type_id, public, len(names)),
-            "board": boards.board_svg(type_id, public, names), "ranking": ranking}
+            "board": boards.board_svg(type_id, public, names), "ranking": ranking,
+            "abandoned": result if play.is_abandoned(result) else None}

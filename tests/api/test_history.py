@@ -75,7 +75,7 @@ def test_finished_games_list_results_ranks_and_a_summary_per_game_type(client, w
         assert entry["score"] == result["scores"][0] and entry["rank"] == rank(result, 0)
     ranks = [g["rank"] for g in body["games"]]
     assert body["summary"] == [{"game": "pile", "played": 3, "won": ranks.count(1),
-                                "average_rank": round(sum(ranks) / 3, 3)}]
+                                "average_rank": round(sum(ranks) / 3, 3), "abandoned": 0}]
     assert client.get(f"/v1/players/{bert['id']}/games?status=finished").json["games"] == []
     refused = client.get(f"/v1/players/{ada['id']}/games?status=active")
     assert refused.status_code == 400 and refused.json["errors"][0]["field"] == "status"

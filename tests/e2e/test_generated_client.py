@@ -237,6 +237,39 @@ def test_a_generated_client_talks_at_the_table_and_resigns(service, api):
     assert isinstance(gone, models.ResignSeatResponse200) and gone.resigned == [2]
 
 
+def test_a_generated_client_hands_a_seat_to_a_replacement_and_ends_the_game_by_vote(service, api):
+    """Issue 30, "Leaving": a replacement invitation taken by a newcomer (the old token
+    dies), then every seat votes to end and the game is recorded as abandoned, through the
+    generated client's own typed models alone."""
+    models = generated(api, "models")
+    create_game, get_game, invite, accept, vote = (generated(api, f"api.{name}") for name in (
+        "games.create_game", "games.get_game", "games.invite_replacement",
+        "players.accept_invitation", "games.vote_to_end"))
+    anyone = api.Client(base_url=service.base, raise_on_unexpected_status=False)
+    created = create_game.sync(client=anyone, body=models.NewGame(
+        game="pile", players=[models.Player(name=name) for name in ("Ada", "Bert")], seed=9))
+
+    def seat(token: str):
+        return api.AuthenticatedClient(base_url=service.base, token=token,
+                                       raise_on_unexpected_status=False)
+    ada, bert = (seat(s.token) for s in created.seats)
+    invited = invite.sync(created.id, 1, client=bert)
+    assert isinstance(invited, models.InviteReplacementResponse201) and invited.name == "Bert"
+    taken = accept.sync(created.id, client=anyone, body=models.AcceptInvitationBody(
+        code=invited.invitation.code, name="Cleo"))
+    assert isinstance(taken.taken_over, models.SeatChange)
+    assert taken.taken_over.text == "Cleo took over Bert's seat"
+    assert get_game.sync_detailed(created.id, client=bert).status_code == 401
+    cleo = seat(taken.token)
+    end = models.VoteToEndBody(vote=models.VoteToEndBodyVote.END)
+    proposed = vote.sync(created.id, client=ada, body=end)
+    assert proposed.outcome == models.VoteToEndResponse200Outcome.END_PROPOSED
+    assert isinstance(proposed.end_vote, models.EndVote) and proposed.end_vote.waiting_for == [1]
+    over = vote.sync(created.id, client=cleo, body=end)
+    assert isinstance(over.result, models.AbandonedResult) and over.end_vote is None
+    assert over.result.agreed == [0, 1] and over.status == models.EndVoteAnswerStatus.FINISHED
+
+
 def test_a_generated_clients_webhook_gets_every_event_of_a_seat_taken_by_invitation(
         service, api, receiver):  # noqa: F811 (the fixture imported above)
     """Issue 29, point 1 (the webhook stayed silent when its player took a seat): Bert

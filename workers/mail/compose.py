@@ -120,6 +120,8 @@ COMMANDS_HELP = (
                      "in your next mail"),
     ("resign", "give the game up (asked back: `resign yes` does it); the bot plays your "
                "seat to the end"),
+    ("end game", "propose to end the game unfinished (recorded as abandoned once every "
+                 "remaining player agrees); `end agree` / `end refuse` answer a proposal"),
     ("stop", "no mail from the turn service ever again, for any game"),
 )
 COMMAND_COLUMN = 18         # where a command's description starts in the help

@@ -20,7 +20,8 @@ import logging
 import time
 from datetime import datetime, timezone
 
-from service import challenges, lobby, messages, players, problems, resignation, seating, turn_clock
+from service import (challenges, end_votes, lobby, messages, players, problems, resignation,
+                     seating, turn_clock)
 from service.games.base import IllegalMove, NotationError
 from service.mail import consent, inbox, limits, settings
 from service.mail.config import MailConfig
@@ -338,6 +339,31 @@ def resign_command(conn, game, seat, argument, mail, config) -> None:
     mail.add("Resigned", "You resigned: the game's bot plays your seat from now on.")
 
 
+END_WORDS = {"game": True, "agree": True, "yes": True, "refuse": False, "no": False}
+
+
+def end_command(conn, game, seat, argument, mail, config) -> None:
+    """`end game` proposes to end the game unfinished (or agrees, when a proposal is
+    open), `end agree` agrees, `end refuse` refuses (issue 30, service/end_votes.py)."""
+    word = argument.lower().strip()
+    if word not in END_WORDS:
+        mail.add("End the game?", "Reply `end game` to propose ending this game unfinished "
+                 "(recorded as abandoned once every remaining player agrees), `end agree` to "
+                 "agree to a proposal, or `end refuse` to refuse it.")
+        return
+    try:
+        done = end_votes.vote(conn, game, seat, END_WORDS[word])
+    except problems.Problem as refused:
+        mail.add("No vote", notices.plain(refused.detail))
+        return
+    waiting = ", ".join(game.record.seats[s].name for s in end_votes.unvoted(game.record, done.proposal))
+    mail.add("Ending the game", {
+        "end-proposed": f"You proposed to end the game. Waiting for: {waiting}.",
+        "end-agreed": f"You agreed to end the game. Waiting for: {waiting}.",
+        "end-refused": "You refused: the proposal to end the game is withdrawn.",
+        "abandoned": "Everyone agreed: the game is over, recorded as abandoned."}[done.kind])
+
+
 def confirm_command(conn, game, seat, argument, mail, config) -> None:
     mail.add("Confirmed", "Thank you: this address gets the mail of its games now. "
              "Reply `stop` at any time for no mail from us ever again.")
@@ -396,7 +422,7 @@ def messages_setting(word: str) -> str:
 COMMANDS = {
     "status": status_command, "moves": moves_command, "help": help_command,
     "yes": confirm_command, "confirm": confirm_command,
-    "say": say_command, "tell": tell_command, "resign": resign_command,
+    "say": say_command, "tell": tell_command, "resign": resign_command, "end": end_command,
     "accept": no_challenge, "decline": no_challenge,
     "mute": settings_command({"muted": (None, True)}, "Muted: no more notifications"),
     "unmute": settings_command({"muted": (None, False)}, "Notifications are back on"),

@@ -10,7 +10,7 @@ from service import seating
 from service.drawing import boards
 from service.games.presentation import Words, fitted
 from service.mail.config import MailConfig
-from service.play import Game, legal_moves
+from service.play import Game, is_abandoned, legal_moves
 from service.seat_links import LINK_DAYS, seat_link_path
 from workers.mail import compose, happened, movelist, reply_address, words
 from workers.mail.compose import Mail
@@ -199,6 +199,8 @@ def after_the_end(game: Game) -> str:
     """The friendly answer to moves mailed to a finished game (issue 27)."""
     result = game.snapshot.result or {}
     names = [s.name for s in game.record.seats]
+    if is_abandoned(result):
+        return "This game is over, so nothing was played.\n" + abandoned_text(game)
     return ("This game is over, so nothing was played; thank you for playing!\nFinal scores:\n"
             + "\n".join(score_lines(game, result))
             + "\n" + "\n".join(ranking_lines(result.get("ranking", []), result.get("scores", []), names)))
@@ -247,6 +249,14 @@ def option_text(game: Game, option) -> str:
     return str(option)
 
 
+def abandoned_text(game: Game) -> str:
+    """A game its players ended by vote, in words."""
+    result = game.snapshot.result
+    agreed = ", ".join(game.record.seats[s].name for s in result["agreed"])
+    return (f"The players ended the game unfinished after {result['version']} moves: "
+            f"{agreed} agreed. It has no scores and no ranking, and is recorded as abandoned.")
+
+
 def ranking_lines(ranking: list[list[int]], scores: list, names: list[str]) -> list[str]:
     """The places, saying where equal scores were told apart by the rules' tie-break
     and where a place is shared (issue 20, finding 6)."""
@@ -275,9 +285,13 @@ def game_over(game: Game, seat: int, config: MailConfig, played: list[dict] = ()
     scores = result.get("scores", [])
     names = [s.name for s in game.record.seats]
     ranking = result.get("ranking", [])
-    mail = blank(game, seat, "Game over", config)
-    mail.add("Final scores", "\n".join(score_lines(game, result)) or "(no scores)")
-    mail.add("Ranking", "\n".join(ranking_lines(ranking, scores, names)) or "(no ranking)")
+    if is_abandoned(result):            # ended by vote (service/end_votes.py)
+        mail = blank(game, seat, "Game over: abandoned", config)
+        mail.add("Abandoned", abandoned_text(game))
+    else:
+        mail = blank(game, seat, "Game over", config)
+        mail.add("Final scores", "\n".join(score_lines(game, result)) or "(no scores)")
+        mail.add("Ranking", "\n".join(ranking_lines(ranking, scores, names)) or "(no ranking)")
     if played:
         mail.add("Since your last turn", since_last_turn(game, played))
     add_board(mail, game, seat)
