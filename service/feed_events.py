@@ -5,3 +5,4 @@ from __future__ import annotations
 STARTED, YOUR_TURN, OVER = "game-started", "your-turn", "game-over"
 MESSAGE = "message"         # a word said at a game's table (service/messages.py)
 REMATCH = "rematch"         # a seat of a finished game's rematch (service/history.py)
+TAKE_BACK = "take-back"     # a take-back asked for, refused or applied (service/takeback.py)

@@ -46,10 +46,10 @@ from rq.job import Job
 from rq.registry import ScheduledJobRegistry
 
 from service import fairness, problems
-from service.feed_events import MESSAGE, OVER, REMATCH, STARTED, YOUR_TURN
+from service.feed_events import MESSAGE, OVER, REMATCH, STARTED, TAKE_BACK, YOUR_TURN
 from service.queues import WEBHOOKS, queue
 
-EVENTS = (STARTED, YOUR_TURN, OVER, MESSAGE, REMATCH)   # what a player's stream carries
+EVENTS = (STARTED, YOUR_TURN, OVER, MESSAGE, REMATCH, TAKE_BACK)   # what a player's stream carries
 MAX_PER_OWNER = 5
 MAX_DELIVERIES = 100
 MAX_MISSED = 1000               # messages kept for a webhook that did not take them

@@ -1,0 +1,85 @@
+"""Take-back by consent (issue 30), through the app on the test Redis with rq's own
+worker: at once when nothing was revealed and no one else acted, else by every other
+seat's consent; a refusal or another seat's move ends a request; the draws after a
+take-back are the same cards (the generator is the state's, set up by the committed
+seed). The platform game "Pile" draws a card after each card played (seen by its
+player only), a pass draws nothing. Against real processes: tests/e2e/test_takeback.py."""
+from __future__ import annotations
+
+from service import play
+from service.store import Store
+from tests.api.helpers import a_game, submit
+
+PASS = [{"action": "pass"}]
+
+
+def applied(client, work, game, seat: int, moves, version: int) -> None:
+    assert submit(client, game, seat, moves, version).status_code == 202
+    work()
+    assert client.get(f"/v1/games/{game.id}").json["version"] == version + 1
+
+
+def hand(client, game, seat: int) -> list[int]:
+    return client.get(f"/v1/games/{game.id}", headers=game.auth(seat)).json["view"]["private"]["hand"]
+
+
+def test_a_pass_is_taken_back_at_once_and_the_log_keeps_it(client, redis_conn, work):
+    game = a_game(client, players=3)
+    applied(client, work, game, 0, PASS, 0)
+    answer = client.post(f"/v1/games/{game.id}/takeback", headers=game.auth(0))
+    assert answer.status_code == 200, answer.json
+    assert answer.json["status"] == "applied" and answer.json["needs_consent"] == []
+    shown = client.get(f"/v1/games/{game.id}").json
+    assert shown["version"] == 2 and shown["to_act"] == [0]      # a new version, seat 0 again
+    entries = client.get(f"/v1/games/{game.id}/log").json["entries"]
+    assert [e["version"] for e in entries] == [1]
+    assert entries[0]["taken_back"] == {"version": 2, "requested_by": 0, "agreed": [],
+                                        "text": "taken back at the request of p0"}
+    store = Store(redis_conn)
+    assert play.matches_stored(play.rebuild(store, game.id), store.snapshot(game.id))
+
+
+def test_a_card_drawn_needs_every_other_seats_consent_and_the_same_card_comes_again(
+        client, redis_conn, work):
+    game = a_game(client, players=3)
+    before = hand(client, game, 0)
+    applied(client, work, game, 0, [{"action": "play", "card": before[0]}], 0)
+    drawn = hand(client, game, 0)
+    asked = client.post(f"/v1/games/{game.id}/takeback", headers=game.auth(0))
+    assert asked.status_code == 202 and asked.json["status"] == "pending"
+    assert asked.json["needs_consent"] == ["it revealed what was hidden"]
+    assert asked.json["waiting_for"] == [1, 2]
+    assert client.post(f"/v1/games/{game.id}/takeback/accept", headers=game.auth(0)).status_code == 409
+    first = client.post(f"/v1/games/{game.id}/takeback/accept", headers=game.auth(1))
+    assert first.status_code == 202 and first.json["agreed"] == [1] and first.json["waiting_for"] == [2]
+    assert client.get(f"/v1/games/{game.id}").json["version"] == 1      # nothing yet
+    last = client.post(f"/v1/games/{game.id}/takeback/accept", headers=game.auth(2))
+    assert last.status_code == 200 and last.json["status"] == "applied" and last.json["agreed"] == [1, 2]
+    assert sorted(hand(client, game, 0)) == sorted(before)
+    applied(client, work, game, 0, [{"action": "play", "card": before[0]}], 2)
+    assert sorted(hand(client, game, 0)) == sorted(drawn)       # the same card drawn again
+    store = Store(redis_conn)
+    assert play.matches_stored(play.rebuild(store, game.id), store.snapshot(game.id))
+
+
+def test_a_refusal_ends_the_request_and_another_seats_move_lets_it_lapse(client, work):
+    game = a_game(client, players=2)
+    card = hand(client, game, 0)[0]
+    applied(client, work, game, 0, [{"action": "play", "card": card}], 0)
+    assert client.post(f"/v1/games/{game.id}/takeback", headers=game.auth(0)).status_code == 202
+    refused = client.post(f"/v1/games/{game.id}/takeback/refuse", headers=game.auth(1))
+    assert refused.status_code == 200 and refused.json["status"] == "refused"
+    assert client.get(f"/v1/games/{game.id}/takeback").json == {"pending": None}
+    assert client.post(f"/v1/games/{game.id}/takeback/accept", headers=game.auth(1)).status_code == 404
+    assert client.post(f"/v1/games/{game.id}/takeback", headers=game.auth(0)).status_code == 202
+    applied(client, work, game, 1, PASS, 1)                      # seat 1 moves on instead
+    assert client.get(f"/v1/games/{game.id}/takeback").json == {"pending": None}
+    late = client.post(f"/v1/games/{game.id}/takeback/accept", headers=game.auth(1))
+    assert late.status_code == 404 and client.get(f"/v1/games/{game.id}").json["version"] == 2
+
+
+def test_a_seat_with_no_move_has_nothing_to_take_back(client):
+    game = a_game(client, players=2)
+    answer = client.post(f"/v1/games/{game.id}/takeback", headers=game.auth(0))
+    assert answer.status_code == 409 and "no move to take back" in answer.json["detail"]
+    assert client.post(f"/v1/games/{game.id}/takeback").status_code == 401
