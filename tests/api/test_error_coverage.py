@@ -10,7 +10,7 @@ import pytest
 
 from service.bench.running import free_port
 from service.contract import spec
-from tests.api import message_error_cases, player_error_cases
+from tests.api import message_error_cases, player_error_cases, takeback_error_cases
 from tests.api.contract_answers import ContractClient
 from tests.api.helpers import a_game, preview, submit
 from tests.api.test_errors import assert_problem
@@ -196,6 +196,8 @@ CASES.update(player_error_cases.CASES)
 REQUESTS.update(player_error_cases.REQUESTS)
 CASES.update(message_error_cases.CASES)
 REQUESTS.update(message_error_cases.REQUESTS)
+CASES.update(takeback_error_cases.CASES)
+REQUESTS.update(takeback_error_cases.REQUESTS)
 CASES.update({(op, 503): redis_down(request) for op, request in message_error_cases.SAY.items()})
 CASES.update({(op, 429): locked_out(request) for op, request in REQUESTS.items()})
 CASES.update({(op, 503): redis_down(request) for op, request in REQUESTS.items()})
