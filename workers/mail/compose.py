@@ -118,6 +118,9 @@ COMMANDS_HELP = (
     ("tell NAME TEXT", "a message to that player alone"),
     ("resign", "give the game up (asked back: `resign yes` does it); the bot plays your "
                "seat to the end"),
+    ("take back", "take back your last turn: at once if no one acted since and it revealed "
+                  "nothing, else when every other player agrees"),
+    ("agree / refuse", "answer another player's take-back"),
     ("stop", "no mail from the turn service ever again, for any game"),
 )
 COMMAND_COLUMN = 18         # where a command's description starts in the help
