@@ -21,6 +21,7 @@ import json
 import time
 
 from service import bot_seats, feed, problems, turn_clock
+from service.queues import notify
 from service.feed_events import TAKE_BACK as TAKE_BACK_EVENT
 from service.play import Game, load_game, snapshot_of
 from service.store import Store, VersionMoved, key, turn_id
@@ -114,10 +115,10 @@ def request(conn, game: Game, seat: int) -> dict:
     asked = {"seat": seat, "version": game.snapshot.version, "first": planned["first"],
              "needs_consent": planned["needs_consent"], "agreed": [], "at": time.time()}
     if not planned["needs_consent"] or not voters(game, seat):
-        return apply(conn, game, asked, planned)
+        return apply(conn, game, asked, planned, seat)
     store.state.set(pending_key(game.record.id), json.dumps(
         {k: v for k, v in asked.items() if k != "agreed"}), ex=KEPT)
-    tell(conn, game, asked, "requested")
+    tell(conn, game, asked, "requested", seat)
     return shown(game, asked, "pending")
 
 
@@ -131,7 +132,7 @@ def answer(conn, game: Game, seat: int, agree: bool) -> dict:
         raise problems.NotFound("no take-back waits for an answer at this version")
     if not agree:
         store.state.delete(pending_key(game.record.id), agreed_key(game.record.id, asked["version"]))
-        tell(conn, game, asked, "refused", by=seat)
+        tell(conn, game, asked, "refused", seat)
         return {**shown(game, asked, "refused"), "refused_by": seat}
     if seat == asked["seat"]:
         raise problems.Conflict("a seat does not agree to its own take-back")
@@ -143,7 +144,7 @@ def answer(conn, game: Game, seat: int, agree: bool) -> dict:
     asked["agreed"] = sorted(int(s) for s in pipe.execute()[-1])
     if [s for s in voters(game, asked["seat"]) if s not in asked["agreed"]]:
         return shown(game, asked, "pending")
-    return apply(conn, game, asked, plan(game, store.log(game.record.id), asked["seat"]))
+    return apply(conn, game, asked, plan(game, store.log(game.record.id), asked["seat"]), seat)
 
 
 def running(game: Game, seat: int) -> None:
@@ -154,9 +155,10 @@ def running(game: Game, seat: int) -> None:
         raise problems.Conflict(f"seat {seat} is played by the bot")
 
 
-def apply(conn, game: Game, asked: dict, planned: dict) -> dict:
-    """The take-back written as a new version; the seats told, the clocks and the bots'
-    moves made to match the game as it is now. 409 when a move landed meanwhile."""
+def apply(conn, game: Game, asked: dict, planned: dict, actor: int) -> dict:
+    """The take-back written as a new version (`actor`: who asked, or gave the last
+    consent); the seats told, the clocks and the bots' moves made to match the game as
+    it is now. 409 when a move landed meanwhile."""
     store, game_id, version = Store(conn), game.record.id, game.snapshot.version
     new = snapshot_of(game.type, planned["state"], version + 1)
     marker = {"version": version + 1, "seat": asked["seat"], "turn": turn_id(version, asked["seat"]),
@@ -172,7 +174,7 @@ def apply(conn, game: Game, asked: dict, planned: dict) -> dict:
                                 "ask again") from None
     store.state.delete(pending_key(game_id), agreed_key(game_id, version))
     game = load_game(store, game_id)
-    tell(conn, game, asked, "applied")
+    tell(conn, game, asked, "applied", actor)
     if feed.listened(conn, game.record):
         feed.announce(conn, game_id)
     turn_clock.restart(conn, game)
@@ -180,13 +182,18 @@ def apply(conn, game: Game, asked: dict, planned: dict) -> dict:
     return {**shown(game, asked, "applied"), "waiting_for": []}
 
 
-def tell(conn, game: Game, asked: dict, status: str, by: int | None = None) -> None:
-    """A take-back event to every seat's player stream and the game's webhooks."""
+def tell(conn, game: Game, asked: dict, status: str, actor: int) -> None:
+    """A take-back event to every seat's player stream and the game's webhooks, and by
+    mail to every seat with an address but the `actor`'s (who asked, refused, or gave
+    the last consent: its own answer says so)."""
     snap = game.snapshot
+    told = {**shown(game, asked, status), **({"refused_by": actor} if status == "refused" else {})}
     event = {"type": TAKE_BACK_EVENT, "game": game.record.id, "game_type": game.record.game,
              "version": snap.version, "status": snap.status, "to_act": snap.to_act,
-             "at": time.time(), "take_back": {**shown(game, asked, status),
-                                              **({"refused_by": by} if by is not None else {})}}
+             "at": time.time(), "take_back": told}
     pipe = conn.pipeline()
     feed.tell_players(conn, pipe, game.record, [event])
     pipe.execute()
+    if any(seat.email for seat in game.record.seats):
+        notify(conn, "on_take_back", game.record.id, status, str(asked["seat"]),
+               str(asked["first"]), str(actor))

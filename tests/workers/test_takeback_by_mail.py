@@ -5,7 +5,7 @@ workers and the mail intake run for real (rq's worker, the SMTP sink)."""
 from __future__ import annotations
 
 from service.store import Store
-from tests.workers.test_commands_by_mail import ask
+from tests.workers.test_commands_by_mail import ask, text
 from tests.workers.test_play_by_mail import listed_moves
 from tests.workers.test_table_talk_by_mail import ADA, BERT, CLEO, PEOPLE
 
@@ -28,6 +28,8 @@ def test_take_back_agree_and_refuse_by_reply(conn, inbox, mail_in, run_jobs, new
     assert version(conn, game_id) == 1
     asked = said(mail_in, run_jobs, inbox, ADA, "take back")
     assert "waits for 2 players to agree" in asked and "it revealed what was hidden" in asked
+    told = " ".join(text(inbox.last(CLEO)).split())
+    assert "Ada asks to take back their last turn" in told and "Reply `agree` or `refuse`" in told
     assert "waits for 1 player to agree" in said(mail_in, run_jobs, inbox, BERT, "agree")
     assert "Ada's take-back is refused" in said(mail_in, run_jobs, inbox, CLEO, "refuse")
     assert version(conn, game_id) == 1
@@ -36,4 +38,5 @@ def test_take_back_agree_and_refuse_by_reply(conn, inbox, mail_in, run_jobs, new
     ask(mail_in, run_jobs, inbox, CLEO, "agree")
     done = said(mail_in, run_jobs, inbox, BERT, "agree")
     assert "Ada's last turn is taken back" in done and version(conn, game_id) == 2
+    assert "is taken back at their request" in " ".join(text(inbox.last(ADA)).split())
     assert "no take-back waits" in said(mail_in, run_jobs, inbox, BERT, "agree")
