@@ -6,7 +6,10 @@ seed). The platform game "Pile" draws a card after each card played (seen by its
 player only), a pass draws nothing. Against real processes: tests/e2e/test_takeback.py."""
 from __future__ import annotations
 
-from service import play
+import re
+
+from service import play, seat_links
+from service.mail.config import page_key
 from service.store import Store
 from tests.api.helpers import a_game, submit
 
@@ -83,3 +86,30 @@ def test_a_seat_with_no_move_has_nothing_to_take_back(client):
     answer = client.post(f"/v1/games/{game.id}/takeback", headers=game.auth(0))
     assert answer.status_code == 409 and "no move to take back" in answer.json["detail"]
     assert client.post(f"/v1/games/{game.id}/takeback").status_code == 401
+
+
+def seat_browser(client, redis_conn, game, seat: int):
+    """A browser signed in to the seat's page by its link: (browser, its CSRF token)."""
+    browser = client.application.test_client()
+    browser.get(seat_links.seat_link_path(page_key(redis_conn), Store(redis_conn).game(game.id), seat))
+    page = browser.get(f"/games/{game.id}/seat").get_data(as_text=True)
+    return browser, re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+
+
+def test_the_seat_pages_ask_and_agree_with_buttons(client, redis_conn, work):
+    game = a_game(client, players=2)
+    applied(client, work, game, 0, [{"action": "play", "card": hand(client, game, 0)[0]}], 0)
+    ada, ada_csrf = seat_browser(client, redis_conn, game, 0)
+    asked = ada.post(f"/games/{game.id}/seat/takeback", data={"csrf": ada_csrf, "do": "request"},
+                     follow_redirects=True).get_data(as_text=True)
+    assert "it waits for 1 more to agree" in asked and "waits for p1 to agree" in asked
+    bert, bert_csrf = seat_browser(client, redis_conn, game, 1)
+    page = bert.get(f"/games/{game.id}/seat").get_data(as_text=True)
+    assert "p0 asks to take back their last turn" in page and 'value="accept"' in page
+    done = bert.post(f"/games/{game.id}/seat/takeback", data={"csrf": bert_csrf, "do": "accept"},
+                     follow_redirects=True).get_data(as_text=True)
+    assert "Taken back: the last turn of p0 stands no longer" in done
+    assert client.get(f"/v1/games/{game.id}").json["version"] == 2
+    odd = bert.post(f"/games/{game.id}/seat/takeback", data={"csrf": bert_csrf, "do": "undo"},
+                    follow_redirects=True).get_data(as_text=True)
+    assert "do must be one of" in odd
