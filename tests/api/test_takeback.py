@@ -113,3 +113,12 @@ def test_the_seat_pages_ask_and_agree_with_buttons(client, redis_conn, work):
     odd = bert.post(f"/games/{game.id}/seat/takeback", data={"csrf": bert_csrf, "do": "undo"},
                     follow_redirects=True).get_data(as_text=True)
     assert "do must be one of" in odd
+
+
+def test_the_pages_log_says_a_move_was_taken_back(client, redis_conn, work):
+    game = a_game(client, players=2)
+    applied(client, work, game, 0, PASS, 0)
+    assert client.post(f"/v1/games/{game.id}/takeback", headers=game.auth(0)).status_code == 200
+    browser, _csrf = seat_browser(client, redis_conn, game, 1)
+    page = browser.get(f"/games/{game.id}/seat").get_data(as_text=True)
+    assert "(taken back at the request of p0)" in page

@@ -40,3 +40,6 @@ def test_take_back_agree_and_refuse_by_reply(conn, inbox, mail_in, run_jobs, new
     assert "Ada's last turn is taken back" in done and version(conn, game_id) == 2
     assert "is taken back at their request" in " ".join(text(inbox.last(ADA)).split())
     assert "no take-back waits" in said(mail_in, run_jobs, inbox, BERT, "agree")
+    ask(mail_in, run_jobs, inbox, ADA, first)                   # Ada plays again: Bert's turn
+    assert version(conn, game_id) == 3
+    assert "(taken back at the request of Ada)" in text(inbox.last(BERT))
