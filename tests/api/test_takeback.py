@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 
-from service import play, seat_links
+from service import fairness, play, seat_links
 from service.mail.config import page_key
-from service.store import Store
+from service.store import LOG_TAIL, Store
 from tests.api.helpers import a_game, submit
 
 PASS = [{"action": "pass"}]
@@ -122,3 +122,50 @@ def test_the_pages_log_says_a_move_was_taken_back(client, redis_conn, work):
     browser, _csrf = seat_browser(client, redis_conn, game, 1)
     page = browser.get(f"/games/{game.id}/seat").get_data(as_text=True)
     assert "(taken back at the request of p0)" in page
+
+
+def test_events_past_the_logs_tail_replay_across_take_backs(client, redis_conn, work):
+    """The log keeps the events of its last LOG_TAIL entries only; older ones are replayed
+    from setup over the moves that stand, a take-back's entry resetting the replay."""
+    game = a_game(client, players=2)
+    version = 0
+    for _ in range(LOG_TAIL):               # a pass and its take-back, again and again
+        applied(client, work, game, 0, PASS, version)
+        assert client.post(f"/v1/games/{game.id}/takeback", headers=game.auth(0)).status_code == 200
+        version += 2
+    for seat in (0, 1):
+        card = hand(client, game, seat)[0]
+        applied(client, work, game, seat, [{"action": "play", "card": card}], version)
+        version += 1
+    store = Store(redis_conn)
+    assert store.log(game.id)[0]["events"] is None          # not kept: replayed
+    play.REPLAYS.clear()
+    entries = client.get(f"/v1/games/{game.id}/log", headers=game.auth(0)).json["entries"]
+    assert [e["version"] for e in entries] == [*range(1, 2 * LOG_TAIL, 2), version - 1, version]
+    assert all(e["events"] == [] and e["taken_back"]["version"] == e["version"] + 1
+               for e in entries[:-2])
+    assert [e["type"] for e in entries[-2]["events"]] == ["played", "drew"]
+    assert play.matches_stored(play.rebuild(store, game.id), store.snapshot(game.id))
+
+
+def test_a_brass_turn_that_draws_up_to_eight_cards_needs_consent_and_draws_the_same_again(
+        client, redis_conn, work):
+    """Brass: Lancashire, SPIELZUG: "Nachdem du beide Aktionen ausgeführt hast, ziehst du
+    vom Zugstapel auf 8 Handkarten nach" (one action in the first round of the canal
+    era): the turn drew, so its take-back needs the other seat's consent; after it, the
+    same move draws the same cards, and the game rebuilds from its committed seed."""
+    game = a_game(client, players=2, game="brass-lancashire")
+    seat = client.get(f"/v1/games/{game.id}").json["to_act"][0]
+    move = client.get(f"/v1/games/{game.id}/legal-moves", headers=game.auth(seat)).json["moves"][0]
+    applied(client, work, game, seat, [move], 0)
+    drawn = hand(client, game, seat)
+    asked = client.post(f"/v1/games/{game.id}/takeback", headers=game.auth(seat))
+    assert asked.status_code == 202 and asked.json["needs_consent"] == ["it revealed what was hidden"]
+    assert client.post(f"/v1/games/{game.id}/takeback/accept",
+                       headers=game.auth(1 - seat)).json["status"] == "applied"
+    applied(client, work, game, seat, [move], 2)
+    assert hand(client, game, seat) == drawn
+    store = Store(redis_conn)
+    assert play.matches_stored(play.rebuild(store, game.id), store.snapshot(game.id))
+    record = store.game(game.id)
+    assert fairness.keeps_commitment(record.seed, record.fairness)
