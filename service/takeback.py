@@ -34,6 +34,12 @@ def pending_key(game_id: str) -> str:
     return key(game_id, "takeback")
 
 
+def asked_key(game_id: str, version: int, seat: int) -> str:
+    """Set when the seat asked the others at `version`: once a version (a refused seat
+    asks again only after the game moved on, so no seat mails the table again and again)."""
+    return key(game_id, "takeback", str(version), "asked", str(seat))
+
+
 def agreed_key(game_id: str, version: int) -> str:
     """The set of the seats that agreed to the request made at `version` (SADD: two
     seats agreeing at once both count)."""
@@ -116,6 +122,9 @@ def request(conn, game: Game, seat: int) -> dict:
              "needs_consent": planned["needs_consent"], "agreed": [], "at": time.time()}
     if not planned["needs_consent"] or not voters(game, seat):
         return apply(conn, game, asked, planned, seat)
+    if not store.state.set(asked_key(game.record.id, asked["version"], seat), 1, nx=True, ex=KEPT):
+        raise problems.Conflict(f"seat {seat} asked for a take-back at version "
+                                f"{asked['version']} already: ask again once the game moved on")
     store.state.set(pending_key(game.record.id), json.dumps(
         {k: v for k, v in asked.items() if k != "agreed"}), ex=KEPT)
     tell(conn, game, asked, "requested", seat)

@@ -74,11 +74,15 @@ def test_a_refusal_ends_the_request_and_another_seats_move_lets_it_lapse(client,
     assert refused.status_code == 200 and refused.json["status"] == "refused"
     assert client.get(f"/v1/games/{game.id}/takeback").json == {"pending": None}
     assert client.post(f"/v1/games/{game.id}/takeback/accept", headers=game.auth(1)).status_code == 404
+    again = client.post(f"/v1/games/{game.id}/takeback", headers=game.auth(0))   # once a version
+    assert again.status_code == 409 and "once the game moved on" in again.json["detail"]
+    applied(client, work, game, 1, PASS, 1)
+    applied(client, work, game, 0, [{"action": "play", "card": hand(client, game, 0)[0]}], 2)
     assert client.post(f"/v1/games/{game.id}/takeback", headers=game.auth(0)).status_code == 202
-    applied(client, work, game, 1, PASS, 1)                      # seat 1 moves on instead
+    applied(client, work, game, 1, PASS, 3)                      # seat 1 moves on instead
     assert client.get(f"/v1/games/{game.id}/takeback").json == {"pending": None}
     late = client.post(f"/v1/games/{game.id}/takeback/accept", headers=game.auth(1))
-    assert late.status_code == 404 and client.get(f"/v1/games/{game.id}").json["version"] == 2
+    assert late.status_code == 404 and client.get(f"/v1/games/{game.id}").json["version"] == 4
 
 
 def test_a_seat_with_no_move_has_nothing_to_take_back(client):

@@ -34,12 +34,16 @@ def test_take_back_agree_and_refuse_by_reply(conn, inbox, mail_in, run_jobs, new
     assert "Ada's take-back is refused" in said(mail_in, run_jobs, inbox, CLEO, "refuse")
     assert version(conn, game_id) == 1
     assert "Take back?" in said(mail_in, run_jobs, inbox, ADA, "take")
-    ask(mail_in, run_jobs, inbox, ADA, "take back")
+    assert "ask again once the game moved on" in said(mail_in, run_jobs, inbox, ADA, "take back")
+    ask(mail_in, run_jobs, inbox, BERT, "pass")                 # Bert moves: asked again, for both
+    assert "because another seat has acted since" in said(mail_in, run_jobs, inbox, ADA, "take back")
     ask(mail_in, run_jobs, inbox, CLEO, "agree")
     done = said(mail_in, run_jobs, inbox, BERT, "agree")
-    assert "Ada's last turn is taken back" in done and version(conn, game_id) == 2
+    assert "Ada's last turn is taken back" in done and version(conn, game_id) == 3
     assert "is taken back at their request" in " ".join(text(inbox.last(ADA)).split())
     assert "no take-back waits" in said(mail_in, run_jobs, inbox, BERT, "agree")
-    ask(mail_in, run_jobs, inbox, ADA, first)                   # Ada plays again: Bert's turn
-    assert version(conn, game_id) == 3
-    assert "(taken back at the request of Ada)" in text(inbox.last(BERT))
+    ask(mail_in, run_jobs, inbox, ADA, first)                   # Ada plays again, Bert passes:
+    ask(mail_in, run_jobs, inbox, BERT, "pass")                 # Cleo's turn, her first
+    assert version(conn, game_id) == 5
+    since = text(inbox.last(CLEO))
+    assert since.count("(taken back at the request of Ada)") == 2, since
