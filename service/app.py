@@ -13,7 +13,7 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTo
 
 from service import availability, contract, limits, metrics, problems, replay_budget
 from service.api import (accounts, check_scope, events, games, history, invitations, leaving,
-                         lobby, mail, messages, meta, resign, turns, webhooks)
+                         lobby, mail, messages, meta, resign, takeback, turns, webhooks)
 from service.api.waiting import Rooms
 from service.connection import redis_url
 from service.games.base import IllegalMove
@@ -82,7 +82,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     for blueprint in (meta.bp, games.bp, turns.bp, mail.bp, events.bp, pages.bp, accounts.bp,
                       invitations.bp, webhooks.bp, messages.bp, resign.bp, history.bp, lobby.bp,
-                      leaving.bp):
+                      leaving.bp, takeback.bp):
         app.register_blueprint(blueprint)
     seats.install(app)
     limits.install(app)

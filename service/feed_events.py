@@ -11,3 +11,4 @@ END_PROPOSED = "end-proposed"   # a seat proposes to end the game unfinished (se
 END_AGREED = "end-agreed"       # a seat agrees to the proposal
 END_REFUSED = "end-refused"     # a seat refuses it: the proposal is withdrawn
 TAKEN_OVER = "seat-taken-over"  # a replacement took a running game's seat (service/replacement.py)
+TAKE_BACK = "take-back"     # a take-back asked for, refused or applied (service/takeback.py)

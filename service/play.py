@@ -17,6 +17,7 @@ from typing import Callable
 import redis
 
 from service import fairness, metrics, problems, seating
+from service.taken_back import is_take_back, restored, takers
 from service.games.base import GameType, IllegalMove, OptionError, concealed
 from service.games.registry import game_type, game_types
 from service.store import (IDEMPOTENCY_TTL, WAITING, GameRecord, SeatRecord, Snapshot, Store,
@@ -368,15 +369,27 @@ def with_bot(events: list[dict], seat: int, bot: str | None) -> list[dict]:
 
 def logged(store: Store, game: Game, since: int = 0) -> list[dict]:
     """The applied moves after version `since` with their events: those the log did not
-    keep (store.LOG_TAIL) replayed from setup, as the engine the game pins played them."""
+    keep (store.LOG_TAIL) replayed from setup, as the engine the game pins played them.
+    A move taken back is there, and says by which version and at whose request
+    (`taken_back`); the take-back's own entry is not a move (service/taken_back.py)."""
     entries = store.log(game.record.id)
     missing = [entry for entry in entries[since:] if entry["events"] is None]
     if missing:
         events, _state = replayed(game, entries, missing[-1]["version"])
         for entry in missing:
             entry["events"] = with_bot(events[entry["version"] - 1], entry["seat"], entry["bot"])
-    return [{name: value for name, value in entry.items() if name != "bot"}
-            for entry in entries[since:]]
+    undone = takers(entries)
+    return [{**{name: value for name, value in entry.items() if name != "bot"},
+             **({"taken_back": taken_back_by(game, undone[entry["version"]])}
+                if entry["version"] in undone else {})}
+            for entry in entries[since:] if not is_take_back(entry)]
+
+
+def taken_back_by(game: Game, taker: dict) -> dict:
+    """What a move taken back says of its take-back: which version, at whose request."""
+    name = game.record.seats[taker["seat"]].name
+    return {"version": taker["version"], "requested_by": taker["seat"],
+            "agreed": taker["move"]["agreed"], "text": f"taken back at the request of {name}"}
 
 
 # The replays of logged(): per game (the newest REPLAYS_KEPT games read), the engine's
@@ -422,6 +435,12 @@ def replayed(game: Game, entries: list[dict], upto: int) -> tuple[list[list[dict
         if state is None:
             state = engine.setup(record.options, len(record.seats), record.seed)
         for entry in todo:
+            if is_take_back(entry):         # back to the moves that stand before it
+                state, turn = restored(engine, engine.setup(record.options, len(record.seats),
+                                                            record.seed),
+                                       entries[:entry["version"]]), entry["turn"]
+                events.append([])
+                continue
             if entry["turn"] != turn:
                 state, turn = engine.load(json.loads(dumps(engine.dump(state)))), entry["turn"]
             state, moved = engine.apply(state, entry["seat"], entry["move"])
@@ -475,10 +494,8 @@ def rebuild(store: Store, game_id: str) -> Snapshot:
     if game.snapshot.status == WAITING:
         return game.snapshot
     record, engine = game.record, game.type.engine
-    state = engine.setup(record.options, len(record.seats), record.seed)
     log = store.log(game_id)
-    for entry in log:
-        state, _ = engine.apply(state, entry["seat"], entry["move"])
+    state = restored(engine, engine.setup(record.options, len(record.seats), record.seed), log)
     if ABANDONED in record.settings:          # ended by vote (service/end_votes.py)
         return Snapshot(len(log), "finished", [], state, abandoned_result(record.settings[ABANDONED]))
     status = game.snapshot.status if game.snapshot.status == "paused" else "active"

@@ -47,11 +47,11 @@ from rq.registry import ScheduledJobRegistry
 
 from service import fairness, problems
 from service.feed_events import (CHALLENGE, DECLINED, END_AGREED, END_PROPOSED, END_REFUSED,
-                                 MESSAGE, OVER, REMATCH, STARTED, TAKEN_OVER, YOUR_TURN)
+                                 MESSAGE, OVER, REMATCH, STARTED, TAKE_BACK, TAKEN_OVER, YOUR_TURN)
 from service.queues import WEBHOOKS, queue
 
 EVENTS = (STARTED, YOUR_TURN, OVER, MESSAGE, REMATCH, CHALLENGE, DECLINED, END_PROPOSED,
-          END_AGREED, END_REFUSED, TAKEN_OVER)   # what a player's stream carries
+          END_AGREED, END_REFUSED, TAKEN_OVER, TAKE_BACK)   # what a player's stream carries
 MAX_PER_OWNER = 5
 MAX_DELIVERIES = 100
 MAX_MISSED = 1000               # messages kept for a webhook that did not take them

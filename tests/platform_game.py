@@ -59,6 +59,10 @@ class Pile:
         state["turn"] = (seat + 1) % len(state["hands"])
         return state, events
 
+    def reveals(self, before, after):
+        """A card drawn from the deck (a play) reveals; a pass does not."""
+        return before["deck"] != after["deck"]
+
     def view(self, state, seat):
         public = {"pile": state["pile"], "scores": state["scores"], "deck": len(state["deck"]),
                   "hand_sizes": [len(h) for h in state["hands"]], "turn": state["turn"]}

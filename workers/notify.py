@@ -270,6 +270,33 @@ def on_abandoned(game_id: str) -> int:
             conn, queue(conn), config, notices.game_over(game, seat, config), ["over"], held=False))
     finally:
         turn_clock.restart(conn, game)
+TAKE_BACK_WORDS = {
+    "requested": "{name} asks to take back their last turn (from version {first_version}): "
+                 "it needs every other player's consent. Reply `agree` or `refuse`; any "
+                 "other player's move ends the request.",
+    "applied": "{name}'s last turn (from version {first_version}) is taken back at their "
+               "request: it is {name}'s turn again.",
+    "refused": "{name}'s take-back is refused; the game goes on.",
+}
+
+
+def on_take_back(game_id: str, status: str, requested_by: str, first_version: str,
+                 actor: str) -> int:
+    """A take-back asked for, applied or refused (issue 30, service/takeback.py): every
+    seat with an address but the one that did it (`actor`) is told, in the game's thread."""
+    conn = connection()
+    config = MailConfig.from_env(conn)
+    game = load_game(Store(conn), game_id)
+    words = TAKE_BACK_WORDS[status].format(name=game.record.seats[int(requested_by)].name,
+                                           first_version=first_version)
+
+    def tell(seat: int):
+        mail = notices.blank(game, seat, "Take-back", config)
+        mail.add("Take-back", words)
+        return outbox.dispatch(conn, queue(conn), config, mail,
+                               [f"takeback-{game.snapshot.version}-{status}"])
+    seats = [s for s, entry in enumerate(game.record.seats) if entry.email and s != int(actor)]
+    return each_seat(game, seats, tell)
 
 
 def on_rematch(game_id: str, rematch_id: str, codes: dict) -> int:

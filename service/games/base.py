@@ -253,6 +253,13 @@ class Engine(Protocol):
         the same), in which all it cannot know is dealt anew with `rng`: the unseen
         cards shuffled together and dealt back in the same sizes, the generator reseeded.
         Never changes the given state."""
+    # Each game here has it (tests/games/test_reveals.py); a plugin's engine without it
+    # has every move reveal (GameType.reveals): a take-back then always asks consent.
+    def reveals(self, before: State, after: State) -> bool:
+        """Whether the move that led from `before` to `after` drew on what no seat could
+        see, or showed it to a seat: a card drawn, a tile turned, a deck reshuffled, a
+        hidden generator drawn. Such a move is taken back only by the consent of every
+        other seat (service/takeback.py): its mover has seen what comes."""
     # Optional: an engine without it gets `neutral_move(moves, ("pass",))`.
     def neutral_move(self, state: State, seat: int) -> Move | None:
         """The move played for a seat that is absent (the `skip` deadline policy): one
@@ -368,6 +375,11 @@ class GameType:
         entry.pop("turn", None)
         hide = getattr(self.engine, "redact", None)
         return entry if hide is None else hide(entry, seat)
+
+    def reveals(self, before: State, after: State) -> bool:
+        """Engine.reveals; True for an engine that does not say (the safe side)."""
+        own = getattr(self.engine, "reveals", None)
+        return True if own is None else own(before, after)
 
     def presented(self, players: list[str]) -> Words:
         """The presentation seam (service/games/presentation.py): this game's moves,

@@ -40,10 +40,10 @@ from service.store.records import (
     turn_id,
 )
 from service.store.state import LOG_TAIL, STATE, log_columns, log_entries
-from service.store.turns import Turns
+from service.store.turns import TAKEN_BACK, Turns
 
 __all__ = [
-    "IDEMPOTENCY_TTL", "LEGACY_INDEX", "LEGACY_PENDING", "LOG_TAIL", "SHARDS", "STATE", "WAITING",
+    "IDEMPOTENCY_TTL", "LEGACY_INDEX", "LEGACY_PENDING", "LOG_TAIL", "SHARDS", "STATE", "TAKEN_BACK", "WAITING",
     "GameFinished", "GameRecord", "SeatRecord", "Snapshot", "Store", "VersionMoved", "dumps", "every_shard",
     "index_key", "key", "log_columns", "log_entries", "packed", "packed_finished", "pending_key",
     "shard_key", "sharded", "turn_id", "unpacked",

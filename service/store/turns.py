@@ -17,6 +17,8 @@ from service.store.records import (
 )
 from service.store.state import log_entries, stored, write_state
 
+TAKEN_BACK = "taken-back"       # the channel's message when a take-back lands
+
 
 class Turns:
     """A game's turns and the turns owed their jobs: a part of `Store`
@@ -150,6 +152,26 @@ class Turns:
         # be lost when the finishing commit moves meta into `final`
         return self.announced(game_id, turn_id, self.state.transaction(
             put, snap_key, turn_key, key(game_id, "meta"), value_from_callable=True))
+
+    def take_back(self, game_id: str, expected: Snapshot, new: Snapshot, marker: dict) -> None:
+        """Atomically: the snapshot rebuilt without the turns taken back and the log with
+        the take-back's entry added (service/takeback.py), only while the snapshot is
+        still `expected` (VersionMoved otherwise: a turn landed first); announced on the
+        game's channel as TAKEN_BACK. The log loses nothing: its new entry says what
+        stands no longer."""
+        snap_key = key(game_id, "snapshot")
+
+        def put(pipe):
+            snap, log, meta = self.values(pipe, snap_key, key(game_id, "log"), key(game_id, "meta"))
+            current = unpacked(snap) if snap is not None else stored(pipe, game_id, "snapshot")
+            if (current["version"], current["status"]) != (expected.version, expected.status):
+                raise VersionMoved(current["version"])
+            pipe.multi()
+            write_state(pipe, game_id, unpacked(meta), new.as_dict(),
+                        log_entries(unpacked(log)) + [marker])
+            self.announce_in(pipe, game_id, TAKEN_BACK)
+        self.state.transaction(put, snap_key, key(game_id, "meta"))
+        self.announced(game_id, TAKEN_BACK, {"status": TAKEN_BACK})
 
     def values(self, pipe, *keys: str) -> list:
         """The keys' values, read inside a transaction: one MGET (a cluster pipeline takes

@@ -8,7 +8,7 @@ import json
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 
 from service import (end_votes, handover, messages, play, problems, replacement, resignation,
-                     seat_links, seating)
+                     seat_links, seating, takeback)
 from service.api import store, turns
 from service.api.games import started
 from service.drawing import boards
@@ -147,7 +147,13 @@ def seat_page(game_id: str):
     return render_template("pages/seat.html", **table(game, seat), walk=walk, preview=preview,
                            version=version, outcome=outcome(game, seat, request.args.get("turn")),
                            turn_wait=TURN_WAIT, said=said, message_length=messages.MAX_LENGTH,
-                           end_vote=end_vote)
+                           end_vote=end_vote, take_back=asked_back(game))
+
+
+def asked_back(game: play.Game) -> dict | None:
+    """The take-back that waits at the game's version, as the page shows it."""
+    asked = takeback.pending(store(), game)
+    return takeback.shown(game, asked, "pending") if asked else None
 
 
 def waiting(game: play.Game):
@@ -240,6 +246,30 @@ def end_vote(game_id: str):
     except problems.Problem as refused:
         flash(f"No vote: {refused.detail}", "rejected")
     return redirect(url_for("pages.seat_page", game_id=game_id) + "#end", 303)
+TAKE_BACK_FORMS = {"request": "asked", "accept": "agreed to", "refuse": "refused"}
+
+
+@bp.post("/games/<game_id>/seat/takeback")
+def take_back(game_id: str):
+    """The seat page's take-back buttons (issue 30): ask to take back the seat's last
+    turn, agree to another seat's request or refuse it (the requester's refusal
+    withdraws it), as POST /v1/games/{id}/takeback[/accept|/refuse]."""
+    seats.check_csrf()
+    game = play.load_game(store(), game_id)
+    seat = signed_in(game.record)
+    what, conn = request.form.get("do", ""), current_app.extensions["redis"]
+    try:
+        if what not in TAKE_BACK_FORMS:
+            raise problems.ValidationFailed(f"do must be one of {sorted(TAKE_BACK_FORMS)}")
+        done = takeback.request(conn, game, seat) if what == "request" else \
+            takeback.answer(conn, game, seat, what == "accept")
+        flash({"applied": "Taken back: the last turn of " + done["name"] + " stands no longer",
+               "refused": "The take-back is refused",
+               "pending": f"Take-back {TAKE_BACK_FORMS[what]}: it waits for "
+                          f"{len(done['waiting_for'])} more to agree"}[done["status"]], "applied")
+    except problems.Problem as refused:
+        flash(f"Not taken back: {refused.detail}", "rejected")
+    return redirect(url_for("pages.seat_page", game_id=game_id) + "#take-back", 303)
 
 
 def outcome(game: play.Game, seat: int, turn_id: str | None) -> tuple[str, str] | None:

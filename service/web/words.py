@@ -27,10 +27,11 @@ def ordinal(number: int) -> str:
 
 def log_lines(entries: list[dict], said: Words) -> list[dict]:
     """The log newest first, each move in words by its player's name, with what its
-    events say (in words, the players by name)."""
+    events say (in words, the players by name); a move taken back says so (issue 30)."""
     return [{"version": e["version"], "who": said.player(e["seat"]) if isinstance(e["seat"], int)
              else str(e["seat"]), "words": said.move(e["move"]), "notation": typed(e["notation"]),
-             "said": [said.text(event["text"]) for event in e["events"] if "text" in event]}
+             "said": [said.text(event["text"]) for event in e["events"] if "text" in event]
+             + ([f"({e['taken_back']['text']})"] if "taken_back" in e else [])}
             for e in entries[::-1]]
 
 

@@ -11,7 +11,7 @@ import pytest
 from service.bench.running import free_port
 from service.contract import spec
 from tests.api import (leaving_error_cases, lobby_error_cases, message_error_cases,
-                       player_error_cases)
+                       player_error_cases, takeback_error_cases)
 from tests.api.contract_answers import ContractClient
 from tests.api.helpers import a_game, preview, submit
 from tests.api.test_errors import assert_problem
@@ -201,6 +201,8 @@ CASES.update(lobby_error_cases.CASES)
 REQUESTS.update(lobby_error_cases.REQUESTS)
 CASES.update(leaving_error_cases.CASES)
 REQUESTS.update(leaving_error_cases.REQUESTS)
+CASES.update(takeback_error_cases.CASES)
+REQUESTS.update(takeback_error_cases.REQUESTS)
 CASES.update({(op, 503): redis_down(request) for op, request in message_error_cases.SAY.items()})
 CASES.update({(op, 429): locked_out(request) for op, request in REQUESTS.items()})
 CASES.update({(op, 503): redis_down(request) for op, request in REQUESTS.items()})

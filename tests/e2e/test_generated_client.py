@@ -27,6 +27,7 @@ import pytest
 from service import contract
 from service.contract import SPEC_PATH
 from service.contract_schemas import prefix
+from tests.e2e.client import Table
 from tests.e2e.test_seat_handover import wait_for
 from tests.e2e.test_webhook_outage import receiver  # noqa: F401 (the fixture: a real HTTP server)
 from tests.e2e.webhook_game import key, stream_of
@@ -268,6 +269,27 @@ def test_a_generated_client_hands_a_seat_to_a_replacement_and_ends_the_game_by_v
     over = vote.sync(created.id, client=cleo, body=end)
     assert isinstance(over.result, models.AbandonedResult) and over.end_vote is None
     assert over.result.agreed == [0, 1] and over.status == models.EndVoteAnswerStatus.FINISHED
+
+
+def test_a_generated_client_takes_a_turn_back_by_consent(service, api):
+    """Issue 30: a take-back asked for, shown while it waits and agreed to, through the
+    generated client's own typed models (the turn itself played over plain HTTP)."""
+    models = generated(api, "models")
+    ask, look, accept = (generated(api, f"api.games.{name}") for name in (
+        "request_take_back", "get_take_back", "accept_take_back"))
+    table = Table(service.base, "pile", 2, seed=2030)
+    card = table.state(0)["view"]["private"]["hand"][0]
+    assert table.submit(0, [{"action": "play", "card": card}], 0).json()["status"] == "applied"
+    seats = [api.AuthenticatedClient(base_url=service.base, token=token,
+                                     raise_on_unexpected_status=True) for token in table.tokens]
+    asked = ask.sync_detailed(table.id, client=seats[0])
+    assert asked.status_code == 202 and isinstance(asked.parsed, models.TakeBack)
+    assert asked.parsed.needs_consent == [models.TakeBackNeedsConsentItem.IT_REVEALED_WHAT_WAS_HIDDEN]
+    waiting = look.sync(table.id, client=api.Client(base_url=service.base))
+    assert waiting.pending.waiting_for == [1]
+    done = accept.sync_detailed(table.id, client=seats[1])
+    assert done.status_code == 200 and done.parsed.status == models.TakeBackStatus.APPLIED
+    assert done.parsed.version == 2 and table.state()["to_act"] == [0]
 
 
 def test_a_generated_clients_webhook_gets_every_event_of_a_seat_taken_by_invitation(

@@ -122,6 +122,9 @@ COMMANDS_HELP = (
                "seat to the end"),
     ("end game", "propose to end the game unfinished (recorded as abandoned once every "
                  "remaining player agrees); `end agree` / `end refuse` answer a proposal"),
+    ("take back", "take back your last turn: at once if no one acted since and it revealed "
+                  "nothing, else when every other player agrees"),
+    ("agree / refuse", "answer another player's take-back"),
     ("stop", "no mail from the turn service ever again, for any game"),
 )
 COMMAND_COLUMN = 18         # where a command's description starts in the help

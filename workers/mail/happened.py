@@ -41,6 +41,8 @@ def entry_lines(entry: dict, words: Words, notation: Callable[[dict], str]) -> l
 
 
 def since_text(entries: list[dict], words: Words, notation: Callable[[dict], str]) -> str:
-    """The "Since your last turn" section: every entry's lines, in order."""
+    """The "Since your last turn" section: every entry's lines, in order; a move taken
+    back (issue 30) followed by the line that says so."""
     return "\n".join(f"  {line}" for entry in entries
-                     for line in entry_lines(entry, words, notation))
+                     for line in entry_lines(entry, words, notation)
+                     + ([f"({entry['taken_back']['text']})"] if "taken_back" in entry else []))

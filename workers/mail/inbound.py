@@ -21,7 +21,7 @@ from workers.mail.reply_address import ReplyAddress
 
 COMMANDS = {"status", "moves", "help", "mute", "unmute", "digest", "vacation", "back", "notify",
             "yes", "confirm", "stop", "unsubscribe", "say", "tell", "resign", "accept",
-            "decline", "messages", "end"}
+            "decline", "messages", "end", "take", "agree", "refuse"}
 WHOLE_LINE = {"moves", "say", "tell"}    # commands whose argument is the rest of the line
 STOP = {"stop", "unsubscribe"}           # never mail this address again (service/mail/consent.py)
 RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "To", "Cc", "Envelope-To")

@@ -21,7 +21,7 @@ import time
 from datetime import datetime, timezone
 
 from service import (challenges, end_votes, lobby, messages, players, problems, resignation,
-                     seating, turn_clock)
+                     seating, takeback, turn_clock)
 from service.games.base import IllegalMove, NotationError
 from service.mail import consent, inbox, limits, settings
 from service.mail.config import MailConfig
@@ -362,6 +362,37 @@ def end_command(conn, game, seat, argument, mail, config) -> None:
         "end-agreed": f"You agreed to end the game. Waiting for: {waiting}.",
         "end-refused": "You refused: the proposal to end the game is withdrawn.",
         "abandoned": "Everyone agreed: the game is over, recorded as abandoned."}[done.kind])
+def take_back_command(conn, game, seat, argument, mail, config) -> None:
+    """`take back`: the seat's last turn taken back (issue 30, service/takeback.py)."""
+    if argument.lower() != "back":
+        mail.add("Take back?", "To take back your last turn, reply `take back`.")
+        return
+    taken(mail, lambda: takeback.request(conn, game, seat))
+
+
+def answer_command(agree: bool):
+    """`agree` / `refuse`: the seat's answer to another seat's take-back."""
+    def run(conn, game, seat, argument, mail, config) -> None:
+        taken(mail, lambda: takeback.answer(conn, game, seat, agree))
+    return run
+
+
+def taken(mail, act) -> None:
+    """What a take-back command did, in words."""
+    try:
+        done = act()
+    except problems.Problem as refused:
+        mail.add("Take-back", notices.plain(refused.detail))
+        return
+    if done["status"] == "applied":
+        mail.add("Taken back", f"{done['name']}'s last turn is taken back: it is "
+                 f"{done['name']}'s turn again.")
+    elif done["status"] == "refused":
+        mail.add("Take-back refused", f"{done['name']}'s take-back is refused; the game goes on.")
+    else:
+        mail.add("Take-back asked", f"{done['name']}'s take-back waits for "
+                 f"{compose.count(len(done['waiting_for']), 'player')} to agree (because "
+                 f"{' and '.join(done['needs_consent'])}).")
 
 
 def confirm_command(conn, game, seat, argument, mail, config) -> None:
@@ -424,6 +455,7 @@ COMMANDS = {
     "yes": confirm_command, "confirm": confirm_command,
     "say": say_command, "tell": tell_command, "resign": resign_command, "end": end_command,
     "accept": no_challenge, "decline": no_challenge,
+    "take": take_back_command, "agree": answer_command(True), "refuse": answer_command(False),
     "mute": settings_command({"muted": (None, True)}, "Muted: no more notifications"),
     "unmute": settings_command({"muted": (None, False)}, "Notifications are back on"),
     "digest": settings_command({"digest_hours": (int, None)}, "Digest set"),

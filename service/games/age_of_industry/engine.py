@@ -10,7 +10,7 @@ from service.games.age_of_industry.numbers import numbers
 from service.games.age_of_industry.render import render_text as render
 from service.games.age_of_industry.scoring import result as final_result
 from service.games.age_of_industry.setup import setup_state
-from service.games.age_of_industry.view import conceal as dealt_anew, view as seat_view
+from service.games.age_of_industry.view import conceal as dealt_anew, reveals as drew_unseen, view as seat_view
 from service.games.base import IllegalMove, neutral_move as first_of, why_not_move
 
 ACTIONS = {  # action -> (legal moves, apply)
@@ -60,6 +60,9 @@ class Engine:
 
     def conceal(self, state, seat: int, rng):
         return dealt_anew(state, seat, rng)
+
+    def reveals(self, before, after) -> bool:
+        return drew_unseen(before, after)
 
     def result(self, state):
         return final_result(state)

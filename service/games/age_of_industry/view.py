@@ -27,6 +27,14 @@ def view(state: State, seat: int | None) -> dict:
     return {"public": public, "private": private}
 
 
+def reveals(before: State, after: State) -> bool:
+    """Engine.reveals: whether the move from `before` to `after` drew on what no seat
+    sees: a card from the face-down draw pile (AKTION Zwei Karten ziehen, the face-up
+    cards refilled from it), the generator."""
+    return (before.deck, before.unused_market_tiles, before.rng) != \
+        (after.deck, after.unused_market_tiles, after.rng)
+
+
 def conceal(state: State, seat: int, rng: random.Random) -> State:
     """Engine.conceal: the deck and the other hands dealt anew from their cards
     together, the unused market tiles shuffled, the generator reseeded."""

@@ -75,6 +75,10 @@ def conceal(state: State, seat: int, rng) -> State:
     return views.conceal(state, seat, rng)
 
 
+def reveals(before: State, after: State) -> bool:
+    return views.reveals(before, after)
+
+
 def result(state: State) -> dict | None:
     if state.phase != "over":
         return None

@@ -13,6 +13,8 @@ from .setup import deck_faces
 from .state import State, copy
 
 HIDDEN = {"rng", "hands", "deck", "beneath", "cotton_face_down"}
+# What no seat sees, drawn from (a hand is its holder's: playing from it shows nothing new)
+SOURCES = ("deck", "beneath", "cotton_face_down", "rng")
 
 
 def public(state: State) -> dict:
@@ -28,6 +30,14 @@ def public(state: State) -> dict:
 def view(state: State, seat: int | None) -> dict:
     private = {} if seat is None else {"hand": sorted(state.hands[seat])}
     return {"public": public(state), "private": private}
+
+
+def reveals(before: State, after: State) -> bool:
+    """Engine.reveals: whether the move from `before` to `after` drew on what no seat
+    sees: cards drawn from the deck (SPIELZUG: "ziehst du vom Zugstapel auf 8
+    Handkarten nach"), a cotton merchant tile turned, the deck reshuffled (ENDE DER
+    EPOCHE, "Zugstapel mischen")."""
+    return any(getattr(before, name) != getattr(after, name) for name in SOURCES)
 
 
 def conceal(state: State, seat: int, rng: random.Random) -> State:

@@ -111,6 +111,10 @@ def conceal(state, seat: int, rng):
     return views.conceal(state, seat, rng)
 
 
+def reveals(before, after) -> bool:
+    return views.reveals(before, after)
+
+
 def render_text(state, seat: int | None) -> str:
     return render.render_text(state, seat, to_act(state), legal_moves(state, seat) if seat is not None else [])
 

@@ -28,6 +28,14 @@ def view(state: State, seat: int | None, to_act: list[int]) -> dict:
     return {"public": public, "private": {}}
 
 
+def reveals(before: State, after: State) -> bool:
+    """Engine.reveals: whether the move from `before` to `after` drew from the bag
+    (Phase 2. Neue Bereichsmarker: "Pro Spieler wird ein Bereichsmarker aus dem
+    Beutel gezogen"): which marker comes out is what nobody knew, and the hidden
+    generator that draws it moves with each draw."""
+    return before.rng != after.rng
+
+
 def conceal(state: State, seat: int, rng: random.Random) -> State:
     """Engine.conceal: the generator that draws from the bag reseeded (the bag itself
     is public)."""

@@ -17,7 +17,7 @@ from .render import render
 from .scoring import result as final_result
 from .setup import setup as _setup
 from .turn_order import apply_relocate, relocate_moves
-from .view import conceal as _conceal, view as _view
+from .view import conceal as _conceal, reveals as _reveals, view as _view
 
 RULE = "ALLGEMEIN: EINEN SPIELZUG AUSFÜHREN"
 
@@ -126,6 +126,9 @@ class UltimateRailroads:
 
     def conceal(self, state: dict, seat: int, rng) -> dict:
         return _conceal(state, seat, rng)
+
+    def reveals(self, before: dict, after: dict) -> bool:
+        return _reveals(before, after)
 
     def redact(self, entry: dict, seat: int | None) -> dict:
         """An end-game card is laid face down ("legst sie verdeckt vor dir ab"): the

@@ -35,6 +35,25 @@ def view(state: dict, seat: int | None) -> dict:
     return {"public": public, "private": private}
 
 
+def looked_through(state: dict) -> bool:
+    """Whether a seat is looking through the end-game pile now (an end-card decision of
+    its own waits): its legal moves name the pile's cards."""
+    return bool(state["pool"]) and any(item["kind"] == "end_card" for item in state["pool"]["items"])
+
+
+def reveals(before: dict, after: dict) -> bool:
+    """Engine.reveals: whether the move from `before` to `after` drew on what no seat
+    sees, or let one see it: the end-game pile looked through ("Du suchst dir eine
+    Spielendekarte aus dem Stapel aus") or taken from, the generator drawn (the start
+    bonus cards, Emil's reshuffles), a chapter's face-down stack (FACE_DOWN: the
+    foundries, the Werklok's, Emil's deck) changed at all: a whole stack compared, so
+    a change of its open part counts too, which asks consent where none was needed,
+    never the other way round."""
+    if looked_through(after) and not looked_through(before):
+        return True
+    return any(before.get(name) != after.get(name) for name in ("end_deck", "rng", *sorted(FACE_DOWN)))
+
+
 def conceal(state: dict, seat: int, rng: random.Random) -> dict:
     """Engine.conceal: the others' end-game cards, and the pile's unless the seat is
     looking through it now (an end-card decision of its own waits), dealt anew from

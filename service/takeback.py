@@ -1,0 +1,208 @@
+"""Take-back by consent (issue 30): a seat takes back its last turn.
+
+At once while no other seat has acted since and no move of it revealed anything (the
+engine says: Engine.reveals, a card drawn, a tile turned, a reshuffle); otherwise only
+when every other seat agrees (a bot's seat has no say: it agrees). A request waits in
+`game:{id}:takeback` for the game's version it was made at: any move, pause or other
+take-back moves the version on and the request with it (it lapses, read as none); a
+refusal ends it.
+
+A take-back writes a new version: the state rebuilt from setup over the moves that
+stand (service/taken_back.py), the log with an entry of its own, nothing rewritten.
+The draws after it are the SAME cards as before: the generator and the piles are part
+of the state the seed set up, so the game replays from the committed seed unchanged
+(`pbem admin verify` keeps its commitment) and no seat can fish for another card by
+taking a draw back. Dealing anew would break both: the commitment would no longer tell
+the deal, and a poor draw could be taken back until a good one came. What the mover
+saw stays seen, which is why such a take-back asks the others first."""
+from __future__ import annotations
+
+import json
+import time
+
+from service import bot_seats, feed, problems, turn_clock
+from service.queues import notify
+from service.feed_events import TAKE_BACK as TAKE_BACK_EVENT
+from service.play import Game, load_game, snapshot_of
+from service.store import Store, VersionMoved, key, turn_id
+from service.taken_back import TAKE_BACK, in_effect, read_back, restored
+
+KEPT = 14 * 24 * 3600       # seconds a request waits at most (a long game's fortnight)
+
+
+def pending_key(game_id: str) -> str:
+    return key(game_id, "takeback")
+
+
+def asked_key(game_id: str, version: int, seat: int) -> str:
+    """Set when the seat asked the others at `version`: once a version (a refused seat
+    asks again only after the game moved on, so no seat mails the table again and again)."""
+    return key(game_id, "takeback", str(version), "asked", str(seat))
+
+
+def agreed_key(game_id: str, version: int) -> str:
+    """The set of the seats that agreed to the request made at `version` (SADD: two
+    seats agreeing at once both count)."""
+    return key(game_id, "takeback", str(version))
+
+
+def last_turn(game: Game, entries: list[dict], seat: int) -> tuple[list[dict], list[dict]]:
+    """(the moves that stand before the seat's last turn, those from it on); 409 when the
+    seat has no move that stands."""
+    standing = in_effect(entries)
+    mine = [i for i, entry in enumerate(standing) if entry["seat"] == seat]
+    if not mine:
+        raise problems.Conflict(f"seat {seat} has no move to take back")
+    first = mine[-1]
+    while first > 0 and standing[first - 1]["turn"] == standing[first]["turn"] \
+            and standing[first - 1]["seat"] == seat:
+        first -= 1
+    return standing[:first], standing[first:]
+
+
+def plan(game: Game, entries: list[dict], seat: int) -> dict:
+    """What taking back the seat's last turn would do: the first version taken back,
+    the state before it, and why it needs consent (others acted, something revealed)."""
+    engine, record = game.type.engine, game.record
+    before, undone = last_turn(game, entries, seat)
+    start = engine.setup(record.options, len(record.seats), record.seed)
+    state = restored(engine, start, before)
+    reasons, after, turn = [], state, None
+    if any(entry["seat"] != seat for entry in undone):
+        reasons.append("another seat has acted since")
+    for entry in undone:
+        if entry["turn"] != turn:
+            after, turn = read_back(engine, after), entry["turn"]
+        moved, _events = engine.apply(after, entry["seat"], entry["move"])
+        if game.type.reveals(after, moved) and "it revealed what was hidden" not in reasons:
+            reasons.append("it revealed what was hidden")
+        after = moved
+    return {"first": undone[0]["version"], "state": state, "needs_consent": reasons}
+
+
+def voters(game: Game, seat: int) -> list[int]:
+    """The seats whose consent a take-back of `seat` needs: every other seat but a bot's."""
+    return [other for other, entry in enumerate(game.record.seats)
+            if other != seat and not entry.bot]
+
+
+def pending(store: Store, game: Game) -> dict | None:
+    """The request waiting at the game's version, or None (none, or lapsed)."""
+    game_id, version = game.record.id, game.snapshot.version
+    raw, agreed = store.state.get(pending_key(game_id)), store.state.smembers(agreed_key(game_id, version))
+    request = json.loads(raw) if raw else None
+    if request is None or request["version"] != version:
+        return None
+    return {**request, "agreed": sorted(int(seat) for seat in agreed)}
+
+
+def shown(game: Game, request: dict, status: str) -> dict:
+    """A request as the API, the page and the events show it."""
+    seats = game.record.seats
+    waiting = [s for s in voters(game, request["seat"]) if s not in request["agreed"]]
+    return {"status": status, "requested_by": request["seat"],
+            "name": seats[request["seat"]].name, "first_version": request["first"],
+            "version": game.snapshot.version, "needs_consent": request["needs_consent"],
+            "agreed": request["agreed"], "waiting_for": waiting}
+
+
+def request(conn, game: Game, seat: int) -> dict:
+    """The seat asks to take back its last turn: applied at once when it may be, else a
+    request waiting for the others (the seats told); a request of its own that waits is
+    shown again."""
+    store = Store(conn)
+    running(game, seat)
+    if (waiting := pending(store, game)) is not None:
+        if waiting["seat"] != seat:
+            raise problems.Conflict(f"seat {waiting['seat']} asks for a take-back already: "
+                                    "accept or refuse it first")
+        return shown(game, waiting, "pending")
+    planned = plan(game, store.log(game.record.id), seat)
+    asked = {"seat": seat, "version": game.snapshot.version, "first": planned["first"],
+             "needs_consent": planned["needs_consent"], "agreed": [], "at": time.time()}
+    if not planned["needs_consent"] or not voters(game, seat):
+        return apply(conn, game, asked, planned, seat)
+    if not store.state.set(asked_key(game.record.id, asked["version"], seat), 1, nx=True, ex=KEPT):
+        raise problems.Conflict(f"seat {seat} asked for a take-back at version "
+                                f"{asked['version']} already: ask again once the game moved on")
+    store.state.set(pending_key(game.record.id), json.dumps(
+        {k: v for k, v in asked.items() if k != "agreed"}), ex=KEPT)
+    tell(conn, game, asked, "requested", seat)
+    return shown(game, asked, "pending")
+
+
+def answer(conn, game: Game, seat: int, agree: bool) -> dict:
+    """A seat accepts or refuses the waiting request; the last consent applies it. The
+    requester's own refusal withdraws it."""
+    store = Store(conn)
+    running(game, seat)
+    asked = pending(store, game)
+    if asked is None:
+        raise problems.NotFound("no take-back waits for an answer at this version")
+    if not agree:
+        store.state.delete(pending_key(game.record.id), agreed_key(game.record.id, asked["version"]))
+        tell(conn, game, asked, "refused", seat)
+        return {**shown(game, asked, "refused"), "refused_by": seat}
+    if seat == asked["seat"]:
+        raise problems.Conflict("a seat does not agree to its own take-back")
+    agreed = agreed_key(game.record.id, asked["version"])
+    pipe = store.state.pipeline()
+    pipe.sadd(agreed, seat)
+    pipe.expire(agreed, KEPT)
+    pipe.smembers(agreed)
+    asked["agreed"] = sorted(int(s) for s in pipe.execute()[-1])
+    if [s for s in voters(game, asked["seat"]) if s not in asked["agreed"]]:
+        return shown(game, asked, "pending")
+    return apply(conn, game, asked, plan(game, store.log(game.record.id), asked["seat"]), seat)
+
+
+def running(game: Game, seat: int) -> None:
+    if game.snapshot.status != "active":
+        raise problems.GameNotActive(f"the game is {game.snapshot.status}: only a running "
+                                     "game's turn is taken back", status_now=game.snapshot.status)
+    if game.record.seats[seat].bot:
+        raise problems.Conflict(f"seat {seat} is played by the bot")
+
+
+def apply(conn, game: Game, asked: dict, planned: dict, actor: int) -> dict:
+    """The take-back written as a new version (`actor`: who asked, or gave the last
+    consent); the seats told, the clocks and the bots' moves made to match the game as
+    it is now. 409 when a move landed meanwhile."""
+    store, game_id, version = Store(conn), game.record.id, game.snapshot.version
+    new = snapshot_of(game.type, planned["state"], version + 1)
+    marker = {"version": version + 1, "seat": asked["seat"], "turn": turn_id(version, asked["seat"]),
+              "move": {TAKE_BACK: planned["first"], "agreed": asked["agreed"]},
+              "events": [], "at": time.time(), "bot": None}
+    try:
+        store.take_back(game_id, game.snapshot, new, marker)
+    except VersionMoved as moved:
+        game = load_game(store, game_id)
+        if moved.args[0] == version + 1 and store.log(game_id, version)[0]["move"] == marker["move"]:
+            return {**shown(game, asked, "applied"), "waiting_for": []}  # the other consent's
+        raise problems.Conflict(f"the game moved on to version {moved.args[0]} meanwhile: "
+                                "ask again") from None
+    store.state.delete(pending_key(game_id), agreed_key(game_id, version))
+    game = load_game(store, game_id)
+    tell(conn, game, asked, "applied", actor)
+    if feed.listened(conn, game.record):
+        feed.announce(conn, game_id)
+    turn_clock.restart(conn, game)
+    bot_seats.owe(conn, game)
+    return {**shown(game, asked, "applied"), "waiting_for": []}
+
+
+def tell(conn, game: Game, asked: dict, status: str, actor: int) -> None:
+    """A take-back event to every seat's player stream and the game's webhooks, and by
+    mail to every seat with an address but the `actor`'s (who asked, refused, or gave
+    the last consent: its own answer says so)."""
+    snap = game.snapshot
+    told = {**shown(game, asked, status), **({"refused_by": actor} if status == "refused" else {})}
+    event = {"type": TAKE_BACK_EVENT, "game": game.record.id, "game_type": game.record.game,
+             "version": snap.version, "status": snap.status, "to_act": snap.to_act,
+             "at": time.time(), "take_back": told}
+    pipe = conn.pipeline()
+    feed.tell_players(conn, pipe, game.record, [event])
+    pipe.execute()
+    if any(seat.email for seat in game.record.seats):
+        notify(conn, "on_take_back", game.record.id, status, str(asked["seat"]),
+               str(asked["first"]), str(actor))
