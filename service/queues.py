@@ -19,6 +19,9 @@ TURNS = "turns"
 MAIL = "mail"
 WEBHOOKS = "webhooks"      # service/webhooks.py
 RETRY = Retry(max=5, interval=[1, 2, 5, 15, 60])
+# A turn's resolve job: retried, no result kept (its outcome is the turn's record), a
+# failure kept a week for the maintainers
+TURN_JOB = {"retry": RETRY, "result_ttl": 0, "failure_ttl": 7 * 24 * 3600}
 
 
 def job_connection() -> redis.Redis:
@@ -60,7 +63,7 @@ def enqueuer(conn: redis.Redis, lost: bool = False):
         if lost:
             job_id = fresh(job_id)
         put = partial(turns.enqueue, "workers.resolve.resolve_turn", game_id, turn_id,
-                      job_id=job_id, retry=RETRY, result_ttl=0, failure_ttl=7 * 24 * 3600)
+                      job_id=job_id, **TURN_JOB)
         try:
             put(unique=True)    # no job has the id (a new turn): one script does it all
         except DuplicateJobError:
