@@ -14,7 +14,7 @@ import redis
 from rq import Queue
 
 from service import play
-from service.queues import TURN_JOB
+from service.queues import put_unique
 from service.store import Store
 
 # Issue 32's targets
@@ -114,8 +114,8 @@ def ms(seconds: float) -> str:
 
 
 def empty_jobs(servers: list[redis.Redis], burst, jobs: int = 1000) -> tuple[float, Spent]:
-    """rq itself: `jobs` jobs that do nothing (os.getpid), each enqueued alone with a
-    turn's job options (TURN_JOB), then done by a burst pool (burst(queue name, count()),
+    """rq itself: `jobs` jobs that do nothing (os.getpid), each enqueued alone as a
+    turn's is (put_unique), then done by a burst pool (burst(queue name, count()),
     forked from this process): (jobs/s of the pool, the CPU of each job: enqueue,
     worker, Redis)."""
     name = f"bench-empty-{os.getpid()}"
@@ -124,8 +124,7 @@ def empty_jobs(servers: list[redis.Redis], burst, jobs: int = 1000) -> tuple[flo
     meter.start()
     try:
         for number in range(jobs):
-            jobs_queue.enqueue("os.getpid", job_id=f"empty-{os.getpid()}-{number}",
-                               unique=True, **TURN_JOB)
+            put_unique(jobs_queue, "os.getpid", job_id=f"empty-{os.getpid()}-{number}")
         rate = burst(name, lambda: jobs_queue.count)
         return rate, meter.stop(jobs)
     finally:
