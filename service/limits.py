@@ -117,7 +117,10 @@ def trusted_proxies(app: Flask) -> int:
 
 def install(app: Flask) -> Limiter:
     """Count the app's requests per client in its Redis and refuse those over a limit.
-    Call after the blueprints are registered."""
+    Call after the blueprints are registered. Issue 32, measured: a turn's limit (two
+    windows, a script each) costs about 2.5 ms of the API's 15 ms of CPU per turn and 5
+    Redis commands (in-process, A/B twice: 13.2 and 12.7 ms without it, 15.0 and 15.9 ms
+    with); kept, a client's budget of turns is a security control."""
     if proxies := trusted_proxies(app):
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies)
     limiter = Limiter(

@@ -1,8 +1,8 @@
 """The rq queues and how jobs are put on them (deterministic ids, retries)."""
 from __future__ import annotations
 
+import threading
 import uuid
-from functools import partial
 
 import redis
 from rq import Callback, Queue, Retry, get_current_job
@@ -19,6 +19,9 @@ TURNS = "turns"
 MAIL = "mail"
 WEBHOOKS = "webhooks"      # service/webhooks.py
 RETRY = Retry(max=5, interval=[1, 2, 5, 15, 60])
+# A turn's resolve job: retried, no result kept (its outcome is the turn's record), a
+# failure kept a week for the maintainers
+TURN_JOB = {"retry": RETRY, "result_ttl": 0, "failure_ttl": 7 * 24 * 3600}
 
 
 def job_connection() -> redis.Redis:
@@ -59,14 +62,32 @@ def enqueuer(conn: redis.Redis, lost: bool = False):
         job_id = resolve_job_id(game_id, turn_id)
         if lost:
             job_id = fresh(job_id)
-        put = partial(turns.enqueue, "workers.resolve.resolve_turn", game_id, turn_id,
-                      job_id=job_id, retry=RETRY, result_ttl=0, failure_ttl=7 * 24 * 3600)
-        try:
-            put(unique=True)    # no job has the id (a new turn): one script does it all
+        try:        # no job has the id (a new turn): one script does it all
+            put_unique(turns, "workers.resolve.resolve_turn", game_id, turn_id, job_id=job_id)
         except DuplicateJobError:
             if not job_waiting(turns, job_id):
-                put()
+                turns.enqueue("workers.resolve.resolve_turn", game_id, turn_id, job_id=job_id,
+                              **TURN_JOB)
     return enqueue
+
+
+# The queues this process has seen registered in rq's set of queues (a lock: threads)
+REGISTERED: set[tuple[int, str]] = set()
+REGISTERING = threading.Lock()
+
+
+def put_unique(jobs: Queue, function: str, *args, job_id: str) -> None:
+    """A turn's job enqueued unless its id exists (rq's unique enqueue, one script;
+    DuplicateJobError if it does). rq also adds the queue to its set of queues
+    (`rq:queues`, read only by Queue.all and `rq info`) on each enqueue, in a MULTI of its
+    own: a round trip and three of the enqueue's seven commands (issue 32). Once per process and
+    queue is enough: after the first, that SADD goes to a pipeline never sent."""
+    seen = (id(jobs.connection.connection_pool), jobs.name)
+    with REGISTERING:
+        first = seen not in REGISTERED
+        REGISTERED.add(seen)
+    jobs.enqueue(function, *args, job_id=job_id, unique=True,
+                 pipeline=None if first else jobs.connection.pipeline(), **TURN_JOB)
 
 
 # The head of the turn queue taken when it is a turn-resolving job, its hash deleted, in

@@ -11,6 +11,15 @@ from service.durability import report
 STREAMS_REDIS_CONNECTIONS = 32   # per `pbem streams` worker, shared by all its streams
 
 
+# Issue 32, the HTTP server measured beside gunicorn's gthread workers: CPU per bare GET
+# /v1/health (server processes + a urllib3 client, 4 kept-alive clients, two runs each,
+# load average 24-30): gthread 2.21 and 2.89 ms server + 0.74 and 0.90 ms client; gunicorn
+# sync workers 2.58 and 2.70 ms + 1.12 and 1.15 ms (no keep-alive: a connection a
+# request), and holding a process per waiting ?wait; granian 2.8.7's WSGI 1.81 and 1.77 ms +
+# 0.75 ms. Granian is lighter by 0.4 to 1.1 ms a request, but not adopted yet: what the
+# service relies on is gunicorn's (its control socket, its 414 for a long request line
+# that the contract documents, the ?wait rooms sized by its threads, the gevent workers
+# of the streams), and the whole turn was not measured on it.
 def serve(host: str, port: int, workers: int, threads: int) -> None:
     """The API under gunicorn (threads, so ?wait= does not block other requests), which
     replaces this process: so REDIS_URL must name a Redis (an embedded one would outlive

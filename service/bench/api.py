@@ -7,15 +7,25 @@ import os
 import random
 import threading
 import time
+from dataclasses import dataclass
 
 import redis
 import urllib3
-from rq import Queue
 
 from service import play
 from service.bench.figures import met, ms, percentile, pick_game
+from service.bench.floor import (
+    Floor,
+    Meter,
+    Spent,
+    empty_jobs,
+    engine_cpu,
+    redis_servers,
+    report,
+)
 from service.bench.running import free_port, running_service
 from service.connection import redis_url
+from service.durability import durability
 from service.local_cluster import MASTERS, LocalCluster
 from service.queues import TURNS, enqueuer, queue
 from service.store import Store
@@ -54,6 +64,7 @@ class Player(Client):
         super().__init__(base)
         self.game, self.rng = game, random.Random(seed)
         self.latencies: list[float] = []
+        self.games: list[str] = []
         self.new_game()
 
     def new_game(self) -> None:
@@ -61,6 +72,7 @@ class Player(Client):
         _, created = self.call("POST", "/v1/games", {
             "game": self.game.id, "players": players, "seed": self.rng.randrange(2**31)})
         self.id, self.tokens = created["id"], [s["token"] for s in created["seats"]]
+        self.games.append(self.id)
         self.to_act = self.get(f"/v1/games/{self.id}")["to_act"]
 
     def turn(self) -> float:
@@ -82,11 +94,23 @@ class Player(Client):
             self.to_act = turn["to_act"]
         return latency
 
+@dataclass
+class Played:
+    """What submit_to_applied measured: the latencies of one client's turns (from the
+    first after start), those with `clients` at once, the turns applied then and the
+    seconds it took, what each of those cost (a Spent, when measured) and their games."""
+    alone: list[float]
+    together: list[float]
+    applied: int
+    elapsed: float
+    spent: Spent | None
+    games: list[str]
+
+
 def submit_to_applied(base: str, chosen, turns: int, clients: int, seconds: float,
-                      started: list | None = None) -> tuple:
-    """(latencies of `turns` turns of one client, latencies with `clients` at once for
-    `seconds`, turns applied then, the seconds it took, and what those turns cost
-    (Costs; measured when `started` holds the service's processes, else None))."""
+                      meter: Meter | None = None) -> Played:
+    """One client's `turns` turns, then `clients` at once for `seconds`; `meter` (on the
+    service's processes, API first, then workers) measures what the latter cost."""
     player = Player(base, chosen, 0)
     alone = [player.turn() for _ in range(turns)]
     players = []
@@ -94,120 +118,97 @@ def submit_to_applied(base: str, chosen, turns: int, clients: int, seconds: floa
     def make(i: int) -> Player:
         players.append(Player(base, chosen, i + 1))
         return players[-1]
-    costs = Costs(*(process.pid for process in started)) if started else None
     applied, elapsed = concurrently(clients, seconds, make, lambda p: p.turn(),
-                                    on_start=costs.start if costs else None)
-    if costs:
-        costs.stop(applied)
-    return alone, [t for p in players for t in p.latencies], applied, elapsed, costs
+                                    on_start=meter.start if meter else None)
+    spent = meter.stop(applied) if meter else None
+    return Played(alone, [t for p in players for t in p.latencies], applied, elapsed, spent,
+                  [game for p in players for game in p.games])
 
-def tree_cpu(root: int) -> float:
-    """CPU seconds (user and system) of the process and its descendants, the living
-    and the reaped ones (Linux: /proc/<pid>/stat)."""
-    tick, parent, spent = os.sysconf("SC_CLK_TCK"), {}, {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as stat:
-                fields = stat.read().rpartition(")")[2].split()
-        except OSError:                 # ended meanwhile
-            continue
-        parent[int(entry)] = int(fields[1])
-        spent[int(entry)] = sum(int(v) for v in fields[11:15]) / tick   # utime stime cutime cstime
-    tree, found = {root}, True
-    while found:
-        found = {pid for pid, up in parent.items() if up in tree and pid not in tree}
-        tree |= found
-    return sum(spent.get(pid, 0.0) for pid in tree)
 
-class Costs:
-    """What each applied turn cost, in measures the machine's other load does not
-    change much: Redis commands (REDIS_URL's server: queues and, on one Redis, the
-    state), CPU milliseconds of the API's processes, of `pbem worker`'s and of the
-    bench's own clients. Background work (heartbeats, sweeps) is counted in."""
+def measured_service(workers: int, servers: list, chosen, turns: int, clients: int,
+                     seconds: float, **extra: str) -> tuple[Played, float, Spent]:
+    """A service started for it: the play (submit_to_applied, measured), then bare
+    /v1/health requests through the same server, measured the same way: (the play,
+    health requests/s, what each request cost)."""
+    started = []
+    with running_service(workers, started, **extra) as base:
+        played = submit_to_applied(base, chosen, turns, clients, seconds,
+                                   Meter(servers, *(process.pid for process in started)))
+        meter = Meter(servers, started[0].pid)
+        health, health_elapsed = concurrently(clients, seconds, lambda i: Client(base),
+                                              lambda c: c.get("/v1/health"),
+                                              on_start=meter.start)
+        return played, health / health_elapsed, meter.stop(health)
 
-    def __init__(self, api: int, workers: int):
-        self.pids, self.conn = (api, workers), None
-
-    def sample(self) -> tuple:
-        self.conn = self.conn or redis.Redis.from_url(redis_url())
-        return (self.conn.info("stats")["total_commands_processed"],
-                *(tree_cpu(pid) for pid in self.pids), time.process_time())
-
-    def start(self) -> None:
-        self.before = self.sample()
-
-    def stop(self, turns: int) -> None:
-        after, turns = self.sample(), max(turns, 1)
-        commands, api, workers, client = (b - a for a, b in zip(self.before, after))
-        self.commands, self.api, self.workers, self.client = (
-            commands / turns, api / turns * 1000, workers / turns * 1000, client / turns * 1000)
-
-    def __str__(self) -> str:
-        return (f"{self.commands:.1f} Redis commands; CPU {self.api:.2f} ms API + "
-                f"{self.workers:.2f} ms workers + {self.client:.2f} ms bench clients = "
-                f"{self.api + self.workers + self.client:.2f} ms")
 
 def api(game: str | None, turns: int, clients: int, seconds: float, workers: int = 2,
         cluster: bool = False) -> None:
-    """Submit->applied latency, alone and with `clients` at once; turns/s through the
-    queue against the bare /v1/health rate and rq's own empty-job rate with as many
-    workers (issue 10 targets: p99 < 50 ms with 8 clients, turns/s >= 60 % of rq's).
-    `cluster`: the latencies again with the game state on a local three-master Redis
-    Cluster (issue 18), printed beside these."""
-    chosen, started = pick_game(game), []
-    with running_service(workers, started) as base:
-        alone, together, applied, elapsed, costs = submit_to_applied(
-            base, chosen, turns, clients, seconds, started)
-        health, health_elapsed = concurrently(clients, seconds, lambda i: Client(base),
-                                              lambda c: c.get("/v1/health"))
+    """Submit->applied latency, alone (from the first turn after start) and with
+    `clients` at once; turns/s through the queue against the bare /v1/health rate and
+    rq's own empty-job rate with as many workers; what a turn costs against its floor
+    (service/bench/floor.py), each beside its target (issues 10 and 32). `cluster`: the
+    same with the game state on a local three-master Redis Cluster (issue 18)."""
+    chosen, servers = pick_game(game), redis_servers(redis_url())
+    played, health_per_s, request = measured_service(workers, servers, chosen, turns, clients,
+                                                     seconds)
     on_cluster = cluster and on_local_cluster(chosen, turns, clients, seconds, workers)
-    empty_per_s = empty_jobs(workers)
+    empty_per_s, job = empty_jobs(servers, lambda name, count: burst(name, workers, count))
     queued_per_s = queued_turns(chosen, workers)
-    turns_per_s, health_per_s = applied / elapsed, health / health_elapsed
+    listing, applying, _moves = engine_cpu(Store(servers[0]), played.games)
+    floor = Floor(request, job, listing, applying)
     print(f"bench api ({chosen.id}; gunicorn 2x16 threads, pbem worker with {workers} turn "
           f"workers, Redis {redis_url()})")
-    print(f"  submit->applied, 1 client, {turns} turns: p50 {ms(percentile(alone, 50))}  "
-          f"p99 {ms(percentile(alone, 99))}")
-    p99 = percentile(together, 99)
-    print(f"  submit->applied, {clients} clients, {len(together)} turns: "
-          f"p50 {ms(percentile(together, 50))}  p99 {ms(p99)}  (target p99 < "
-          f"{ms(TARGET_P99)}: {met(p99 < TARGET_P99)})")
+    safe = durability(servers[0])
+    print(f"  durability: {safe} (target appendfsync always: {met(safe.safe)})")
+    figures("single Redis", played, floor, clients, turns, health_per_s, empty_per_s)
     if on_cluster:
-        c_alone, c_together, c_applied, c_elapsed, _ = on_cluster
-        print("  the same with the game state on a local 3-master Redis Cluster (queues on "
-              "the Redis above), p99 target < 50 ms:")
-        for name, single, clustered in (("1 client", alone, c_alone),
-                                        (f"{clients} clients", together, c_together)):
-            print(f"    submit->applied, {name}: single Redis p50 {ms(percentile(single, 50))} "
-                  f"p99 {ms(percentile(single, 99))} | cluster p50 "
-                  f"{ms(percentile(clustered, 50))} p99 {ms(percentile(clustered, 99))} "
-                  f"({met(percentile(clustered, 99) < TARGET_P99)})")
-        print(f"    turns applied/s, {clients} clients: single Redis {turns_per_s:.1f} | "
-              f"cluster {c_applied / c_elapsed:.1f}")
-    print(f"  turns applied/s through the queue, {clients} clients: {turns_per_s:.1f}")
-    print(f"  each turn cost (load-independent): {costs}")
-    print(f"  GET /v1/health requests/s, {clients} clients (ceiling): {health_per_s:.1f}")
+        c_played, c_health, c_request = on_cluster
+        # the engine's part of the floor: the single Redis run's positions (the same game)
+        figures("the game state on a local 3-master Redis Cluster (AOF, appendfsync always; "
+                "queues on the Redis above)", c_played, Floor(c_request, job, listing, applying),
+                clients, turns, c_health, empty_per_s)
     print(f"  rq empty jobs/s, {workers} workers (rq's own ceiling): {empty_per_s:.1f}")
-    print(f"  turns resolved/s by {workers} workers alone (turns queued first): {queued_per_s:.1f}")
-    print(f"  ratio turns/s : health/s = {turns_per_s / health_per_s:.3f}")
-    ratio = turns_per_s / empty_per_s
-    print(f"  ratio turns/s : rq empty jobs/s = {ratio:.3f} (target >= {TARGET_RATIO:.2f}: "
-          f"{met(ratio >= TARGET_RATIO)}; workers alone: {queued_per_s / empty_per_s:.3f})")
+    print(f"  turns resolved/s by {workers} workers alone (turns queued first): {queued_per_s:.1f}"
+          f" ({queued_per_s / empty_per_s:.3f} of rq's rate)")
     print(f"  load average now {' '.join(f'{v:.2f}' for v in os.getloadavg())} on "
           f"{os.cpu_count()} cores: figures taken under other load are low")
 
 
+def figures(name: str, played: Played, floor: Floor, clients: int, turns: int,
+            health_per_s: float, empty_per_s: float) -> None:
+    """One service's lines: latencies, rates and their ratios, CPU against the floor."""
+    print(f" {name}:")
+    alone, together = played.alone, played.together
+    print(f"  submit->applied, 1 client, {turns} turns from the first after start: p50 "
+          f"{ms(percentile(alone, 50))}  p99 {ms(percentile(alone, 99))}")
+    p99 = percentile(together, 99)
+    cpu = sum(played.spent.trees)
+    print(f"  submit->applied, {clients} clients, {len(together)} turns: p50 "
+          f"{ms(percentile(together, 50))}  p99 {ms(p99)}  (target p99 < {ms(TARGET_P99)}: "
+          f"{met(p99 < TARGET_P99)}; {clients} x CPU per turn / {os.cpu_count()} cores = "
+          f"{ms(clients * cpu / os.cpu_count())})")
+    turns_per_s = played.applied / played.elapsed
+    print(f"  turns applied/s through the queue, {clients} clients: {turns_per_s:.1f}; bare "
+          f"GET /v1/health/s: {health_per_s:.1f}")
+    print(f"  ratio turns/s : health/s = {turns_per_s / health_per_s:.3f}")
+    ratio = turns_per_s / empty_per_s
+    print(f"  ratio turns/s : rq empty jobs/s = {ratio:.3f} (issue 10's target >= "
+          f"{TARGET_RATIO:.2f}: {met(ratio >= TARGET_RATIO)}; two requests and a job a turn "
+          f"put its ceiling near 0.54)")
+    report(played.spent, floor, percentile(alone, 99), met)
+
+
 def on_local_cluster(chosen, turns: int, clients: int, seconds: float, workers: int):
-    """submit_to_applied with the game state on a three-master Redis Cluster started
-    for it (service/local_cluster.py) and ended after."""
-    cluster = LocalCluster([free_port() for _ in range(2 * MASTERS)]).start()
+    """measured_service with the game state on a three-master Redis Cluster started for
+    it (service/local_cluster.py), its nodes with `appendfsync always`, ended after."""
+    cluster = LocalCluster([free_port() for _ in range(2 * MASTERS)], "--appendonly", "yes",
+                           "--appendfsync", "always").start()
     try:
-        with running_service(workers, STATE_REDIS_URL=cluster.url) as base:
-            return submit_to_applied(base, chosen, turns, clients, seconds)
+        return measured_service(workers, redis_servers(redis_url(), cluster.url), chosen,
+                                turns, clients, seconds, STATE_REDIS_URL=cluster.url)
     finally:
         cluster.stop()
+
 
 def burst(queue_name: str, workers: int, count) -> float:
     """Jobs/s of a burst pool of `workers` workers of the kind `pbem worker` runs on the
@@ -231,17 +232,6 @@ def queued_turns(game, workers: int, turns: int = 500) -> float:
         move = game.engine.legal_moves(loaded.state, seat)[0]
         play.submit_turn(store, enqueue, record.id, seat, 0, [move], game=loaded)
     return burst(TURNS, workers, lambda: queue(conn).count)
-
-def empty_jobs(workers: int, jobs: int = 3000) -> float:
-    """Jobs/s of rq itself: `jobs` jobs that do nothing (os.getpid), done by a burst pool
-    on a queue of their own."""
-    name = f"bench-empty-{os.getpid()}"
-    jobs_queue = Queue(name, connection=redis.Redis.from_url(redis_url()))
-    jobs_queue.enqueue_many([Queue.prepare_data("os.getpid", result_ttl=60) for _ in range(jobs)])
-    try:
-        return burst(name, workers, lambda: jobs_queue.count)
-    finally:
-        jobs_queue.delete(delete_jobs=True)
 
 def concurrently(clients: int, seconds: float, make, act, on_start=None) -> tuple[int, float]:
     """Runs act(make(i)) in a loop on `clients` threads for `seconds`, once all have
