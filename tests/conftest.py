@@ -73,16 +73,16 @@ LONGEST_FIRST = [
     # a game of Industry, then one of Age of Industry, clicked through in the browser
     "tests/e2e/test_browser_pages.py::test_a_whole_game_by_clicking[industry]",
     "tests/e2e/test_browser_pages.py::test_a_whole_game_by_clicking[age-of-industry]",
-    # 5 of the 20 Brass games' mails each
-    "tests/workers/test_mail_length.py::test_the_longest_your_turn_mail_of_20_random_brass_games_is_under_150_lines",
-    "tests/e2e/test_chaos.py",
-    "tests/e2e/test_browser_pages.py",              # the test game, Brass, Ultimate Railroads
-    # a game of Age of Industry by mail
-    "tests/workers/test_play_by_mail.py::test_whole_game_played_by_mail_from_invitation_to_game_over[age-of-industry]",
-    "tests/e2e/test_durable_turns.py",
     # 50 random Brass games each
     "tests/games/brass_lancashire/test_random_games.py::test_hundreds_of_random_games_list_their_moves_exactly",
+    "tests/e2e/test_chaos.py",
     "tests/games/brass_lancashire/test_random_games.py",
+    "tests/e2e/test_browser_pages.py",              # the test game, Brass, Ultimate Railroads
+    "tests/e2e/test_durable_turns.py",
+    # a game of Age of Industry by mail
+    "tests/workers/test_play_by_mail.py::test_whole_game_played_by_mail_from_invitation_to_game_over[age-of-industry]",
+    # 5 of the 20 Brass games' mails each
+    "tests/workers/test_mail_length.py::test_the_longest_your_turn_mail_of_20_random_brass_games_is_under_150_lines",
     "tests/e2e/test_play_over_http.py",
     "tests/e2e/test_worker_pool.py",
     "tests/e2e/test_concurrency.py",
