@@ -8,8 +8,9 @@ dict {"owner", "industry", "level", "flipped", "cubes"}; it is named by a refere
 from __future__ import annotations
 
 import json
-import marshal
 from dataclasses import dataclass, fields
+
+from service.games.common.plain import copied
 
 
 @dataclass
@@ -59,13 +60,8 @@ def load(data: dict) -> State:
 
 
 def copy(state: State) -> State:
-    """A deep copy by marshal (the state is JSON by construction, so it copies alike:
-    dicts with string keys, lists, strings, numbers, None). Every move applied copies
-    the state (engine.apply), and the mail's move list prices each way of a move that
-    way (workers/mail/movelist.py): a mid-game 4-seat state took 174 us through the
-    stdlib's JSON, 63 us by marshal, 105 by pickle, 244 by copy.deepcopy; orjson's 56
-    is not open to the engines (pyproject.toml: games-pure)."""
-    return load(marshal.loads(marshal.dumps(vars(state))))
+    """A deep copy (common/plain.py: by marshal, the state being JSON by construction)."""
+    return load(copied(vars(state)))
 
 
 def tile_at(state: State, ref: str) -> dict | None:
