@@ -77,6 +77,9 @@ LONGEST_FIRST = [
     "tests/games/brass_lancashire/test_random_games.py::test_hundreds_of_random_games_list_their_moves_exactly",
     "tests/e2e/test_chaos.py",
     "tests/games/brass_lancashire/test_random_games.py",
+    # 8 keen games of Age of Industry, each apart
+    "tests/games/age_of_industry/test_random_games.py::test_keen_games_conserve_money_and_cubes_and_replay",
+    "tests/games/age_of_industry/test_random_games.py",
     "tests/e2e/test_browser_pages.py",              # the test game, Brass, Ultimate Railroads
     "tests/e2e/test_durable_turns.py",
     # a game of Age of Industry by mail
@@ -88,6 +91,7 @@ LONGEST_FIRST = [
     "tests/e2e/test_concurrency.py",
     "tests/e2e/test_waiting.py",
     "tests/games/industry/test_properties.py",
+    "tests/games/industry/test_random_games.py",
     "tests/e2e/test_cluster_outage.py",
     "tests/workers/test_face_down_over_http.py",
     "tests/e2e/test_player_push.py",
