@@ -7,6 +7,7 @@ import sys
 
 from service.connection import redis_from_env, redis_url, state_redis, var_dir
 from service.durability import report
+from service.liveness import heartbeat_every
 
 STREAMS_REDIS_CONNECTIONS = 32   # per `pbem streams` worker, shared by all its streams
 
@@ -26,6 +27,10 @@ def serve(host: str, port: int, workers: int, threads: int) -> None:
     it). Gunicorn's control socket is PBEM_VAR/gunicorn-PORT.ctl, this instance's own."""
     if not os.environ.get("REDIS_URL"):
         sys.exit("pbem serve: set REDIS_URL (pbem dev runs an embedded Redis)")
+    try:
+        heartbeat_every()               # how /v1/ready judges the workers' heartbeats
+    except ValueError as err:
+        sys.exit(f"pbem serve: {err}")
     report(redis_from_env(), state_redis(redis_from_env()))
     control = var_dir().absolute() / f"gunicorn-{port}.ctl"
     # how many requests may wait, and the streams held without a thread (issue 25):

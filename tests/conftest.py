@@ -12,6 +12,7 @@ import uuid
 import pytest
 import redis
 from rq import SimpleWorker
+from xdist.scheduler import LoadScopeScheduling
 
 from tests.redis_process import RedisProcess
 
@@ -59,32 +60,73 @@ def pytest_configure(config):
     signal.signal(signal.SIGTERM, ended)
 
 
-# Issue 33: pytest-xdist hands out whole files (scripts/test: --dist loadfile) in the
-# order collected (--no-loadscope-reorder: else most tests first, which put these files
-# of one or two long tests last, a worker starting one while the others had finished).
-# The longest files, longest first (as measured by scripts/test's --durations), so the
-# run ends with short ones; the rest keep their order.
+# Issue 33: pytest-xdist hands out work units (scripts/test: --dist loadfile, which
+# UnitScheduling below makes) in the order collected (--no-loadscope-reorder: else most
+# tests first, which put the units of one or two long tests last, a worker starting one
+# while the others had finished). A unit is a test file, so its module-wide server,
+# cluster or browsers start once; but a test named below (file::test, with or without
+# its parameters: each of its cases) is a unit of its own, run beside the rest of its
+# file on another worker (its module's fixtures start there too). The longest units,
+# longest first (as measured by scripts/test's --durations), so the run ends with short
+# ones; the rest keep their order.
 LONGEST_FIRST = [
-    "tests/games/brass_lancashire/test_random_games.py",   # four runs of random games
-    "tests/e2e/test_browser_pages.py",              # four games clicked through
-    "tests/workers/test_mail_length.py",            # 20 Brass games' mails
-    "tests/workers/test_play_by_mail.py",
+    # a game of Industry, then one of Age of Industry, clicked through in the browser
+    "tests/e2e/test_browser_pages.py::test_a_whole_game_by_clicking[industry]",
+    "tests/e2e/test_browser_pages.py::test_a_whole_game_by_clicking[age-of-industry]",
+    # 50 random Brass games each
+    "tests/games/brass_lancashire/test_random_games.py::test_hundreds_of_random_games_list_their_moves_exactly",
     "tests/e2e/test_chaos.py",
-    "tests/e2e/test_play_over_http.py",
+    "tests/games/brass_lancashire/test_random_games.py",
+    # 8 keen games of Age of Industry, each apart
+    "tests/games/age_of_industry/test_random_games.py::test_keen_games_conserve_money_and_cubes_and_replay",
+    "tests/games/age_of_industry/test_random_games.py",
+    "tests/e2e/test_browser_pages.py",              # the test game, Brass, Ultimate Railroads
     "tests/e2e/test_durable_turns.py",
+    # a game of Age of Industry by mail
+    "tests/workers/test_play_by_mail.py::test_whole_game_played_by_mail_from_invitation_to_game_over[age-of-industry]",
+    # 5 of the 20 Brass games' mails each
+    "tests/workers/test_mail_length.py::test_the_longest_your_turn_mail_of_20_random_brass_games_is_under_150_lines",
+    "tests/e2e/test_play_over_http.py",
     "tests/e2e/test_worker_pool.py",
     "tests/e2e/test_concurrency.py",
     "tests/e2e/test_waiting.py",
     "tests/games/industry/test_properties.py",
+    "tests/games/industry/test_random_games.py",
     "tests/e2e/test_cluster_outage.py",
     "tests/workers/test_face_down_over_http.py",
     "tests/e2e/test_player_push.py",
+    "tests/workers/test_play_by_mail.py",
 ]
+APART = {unit for unit in LONGEST_FIRST if "::" in unit}
+
+
+def work_unit(nodeid: str) -> str:
+    """The work unit of the test with this id: the test itself, if it or the test it is
+    a case of is named APART, else its file."""
+    if nodeid in APART or nodeid.split("[", 1)[0] in APART:
+        return nodeid
+    return nodeid.split("::", 1)[0]
 
 
 def pytest_collection_modifyitems(items):
-    rank = {path: place for place, path in enumerate(LONGEST_FIRST)}
-    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))
+    rank = {unit: place for place, unit in enumerate(LONGEST_FIRST)}
+    rank.update({item.nodeid: rank[item.nodeid.split("[", 1)[0]] for item in items
+                 if item.nodeid.split("[", 1)[0] in APART})
+    items.sort(key=lambda item: rank.get(work_unit(item.nodeid), len(rank)))
+
+
+class UnitScheduling(LoadScopeScheduling):
+    """pytest-xdist's scheduling by scope (as --dist loadfile), the scope a work unit."""
+
+    def _split_scope(self, nodeid: str) -> str:
+        return work_unit(nodeid)
+
+
+@pytest.hookimpl(tryfirst=True, optionalhook=True)   # pytest-xdist's hook: absent with -p no:xdist
+def pytest_xdist_make_scheduler(config, log):
+    if config.getvalue("dist") == "loadfile":
+        return UnitScheduling(config, log)
+    return None
 
 
 class BurstWorker(SimpleWorker):

@@ -10,7 +10,8 @@ What rq lacks, kept small here:
 - every process forked from `pbem worker` (pool children, rq's scheduler child) dies
   with its parent (PR_SET_PDEATHSIG): a `kill -9` of the parent leaves no orphan
   holding the scheduler lock;
-- a short heartbeat (every DEQUEUE_TIMEOUT seconds) that /v1/ready reads, where rq's
+- a short heartbeat (every liveness.heartbeat_every() seconds: a worker blocks on its
+  queue that long between heartbeats) that /v1/ready reads, where rq's
   worker keys outlive their worker by up to 480 s;
 - a scheduler lock whose holder stopped its heartbeat is broken, so the others take
   it over within LOCK_STALE_AFTER + MAINTENANCE_EVERY seconds instead of rq's 61 s
@@ -25,6 +26,7 @@ import logging
 import os
 import signal
 import socket
+import sys
 import time
 from collections import Counter
 from multiprocessing import get_context
@@ -37,7 +39,7 @@ from rq.worker_pool import WorkerPool, run_worker
 
 from service.connection import redis_from_env, state_redis
 from service.durability import report
-from service.liveness import live_workers
+from service.liveness import heartbeat_every, live_workers
 from service.queues import MAIL, TURNS, WEBHOOKS
 from workers import clock, resolve
 from workers import webhooks as webhook_jobs
@@ -47,8 +49,7 @@ from workers import webhooks as webhook_jobs
 # 1.2 s of CPU on the bench's loaded 2-core machine, the slow first turns of issue 32.
 JOB_MODULES = (resolve, clock, webhook_jobs)
 
-DEQUEUE_TIMEOUT = 5             # seconds a worker blocks on its queue between heartbeats
-WORKER_TTL = DEQUEUE_TIMEOUT + 15   # rq: dequeue timeout = worker_ttl - 15
+RQ_TTL_OVER_DEQUEUE = 15        # rq: dequeue timeout = worker_ttl - 15
 MAINTENANCE_EVERY = 10          # seconds between maintenance passes (rq's default: 600)
 LOCK_STALE_AFTER = 10           # seconds without a scheduler heartbeat before its lock is broken
 LOCK_TTL = 1 + 60               # rq's scheduler lock: interval (1 s) + 60
@@ -105,7 +106,7 @@ class Worker(SimpleWorker):
     owed-turn sweep."""
 
     def __init__(self, *args, **kwargs):
-        kwargs.setdefault("worker_ttl", WORKER_TTL)
+        kwargs.setdefault("worker_ttl", heartbeat_every() + RQ_TTL_OVER_DEQUEUE)
         kwargs.setdefault("maintenance_interval", MAINTENANCE_EVERY)
         super().__init__(*args, **kwargs)
 
@@ -179,6 +180,10 @@ def run(turns: int, mail: int, webhooks: int, burst: bool = False) -> None:
     --webhooks delivering webhooks, each restarted when it dies (a Redis outage
     included), with rq's scheduler and the sweeps of lost jobs; every child dies with
     this process."""
+    try:
+        heartbeat_every()               # a bad PBEM_WORKER_HEARTBEAT ends it here, not in each child
+    except ValueError as err:
+        sys.exit(f"pbem worker: {err}")
     report(redis_from_env(), state_redis(redis_from_env()))
     die_with_parent_after_fork()
     Pool(redis_from_env(), layout(turns, mail, webhooks)).start(burst=burst)

@@ -6,7 +6,7 @@ from flask import Blueprint, Response, current_app, render_template
 from service import availability, contract, metrics
 from service.api import store
 from service.games.registry import game_types
-from service.liveness import ALIVE_WITHIN, live_workers
+from service.liveness import alive_within, live_workers
 from service.queues import MAIL, TURNS
 
 bp = Blueprint("meta", __name__)
@@ -21,7 +21,7 @@ def health():
 def ready():
     """200 when Redis answers, the game state's store serves every slot (on a Redis
     Cluster: every master answers and sees all 16,384 slots ok, service/availability.py)
-    and a worker on each queue sent a heartbeat within ALIVE_WITHIN seconds (rq's worker
+    and a worker on each queue sent a heartbeat within alive_within() seconds (rq's worker
     keys outlive a dead worker by minutes, so they are not counted); else 503 naming
     what is missing (issue 10, finding 2; issue 25, point 5)."""
     try:
@@ -35,7 +35,7 @@ def ready():
         return {"redis": False, "workers": {}, "missing": unserved}, 503
     workers = {name: alive[name] for name in (TURNS, MAIL)}
     missing = [f"a live worker on the {name} queue (none sent a heartbeat within "
-               f"{ALIVE_WITHIN:.0f} s)" for name, count in workers.items() if not count]
+               f"{alive_within():.0f} s)" for name, count in workers.items() if not count]
     return {"redis": True, "workers": workers, "missing": missing}, 503 if missing else 200
 
 

@@ -30,6 +30,9 @@ from tests.e2e.processes import aof_redis, children, living_in_group, wait_for
 CLIENTS = 50
 GAMES = 12
 SETTLE = 60.0                   # seconds every acknowledged turn has to be resolved
+# Heartbeats every 2 s, so /v1/ready finds every worker dead 8 s after the last died,
+# not 20 s: what the default's 20 s gives is test_worker_pool.py's test (finding 2).
+HEARTBEAT = {"PBEM_WORKER_HEARTBEAT": "2"}
 
 
 class Load:
@@ -109,16 +112,16 @@ class Load:
 class Cluster:
     def __init__(self, folder):
         self.redis = aof_redis(folder)
-        self.env = {**ENV, "REDIS_URL": self.redis.url}
+        self.env = {**ENV, "REDIS_URL": self.redis.url, **HEARTBEAT}
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.server = spawn("serve", "--port", str(self.port), "--workers", "2", "--threads", "16",
-                            REDIS_URL=self.redis.url)
+                            REDIS_URL=self.redis.url, **HEARTBEAT)
         self.workers = [self.worker() for _ in range(2)]
         self.dead: list[subprocess.Popen] = []
 
     def worker(self) -> subprocess.Popen:
-        return spawn("worker", REDIS_URL=self.redis.url)
+        return spawn("worker", REDIS_URL=self.redis.url, **HEARTBEAT)
 
     def conn(self) -> redis.Redis:
         return redis.Redis.from_url(self.redis.url)

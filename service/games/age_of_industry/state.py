@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 
+from service.games.common.plain import copied
+
 
 @dataclass
 class Player:
@@ -59,20 +61,12 @@ def split_space(space: str) -> tuple[str, str]:
 
 
 def dump(state: State) -> dict:
-    data = {f.name: _copy(getattr(state, f.name)) for f in fields(State)}
-    data["players"] = [{f.name: _copy(getattr(p, f.name)) for f in fields(Player)} for p in state.players]
-    return data
+    data = {f.name: getattr(state, f.name) for f in fields(State)}
+    data["players"] = [{f.name: getattr(p, f.name) for f in fields(Player)} for p in state.players]
+    return copied(data)
 
 
 def load(data: dict) -> State:
-    data = _copy(data)
+    data = copied(data)
     data["players"] = [Player(**p) for p in data["players"]]
     return State(**data)
-
-
-def _copy(value):
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value

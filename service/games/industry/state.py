@@ -13,8 +13,9 @@ left neighbour ("links") is the next index.
 """
 from __future__ import annotations
 
-import copy
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
+
+from service.games.common.plain import copied
 
 # Spielmaterial: 7 x 5 Taler + 24 x 1 Taler.
 COINS_TOTAL = 7 * 5 + 24 * 1
@@ -69,10 +70,16 @@ class State:
 
 
 def dump(state: State) -> dict:
-    return asdict(state)            # a deep copy already (dataclasses.asdict copies as it goes)
+    """A deep copy as plain data (common/plain.py)."""
+    data = {name: getattr(state, name) for name in STATE_FIELDS}
+    data["auction"] = vars(state.auction) if state.auction else None
+    return copied(data)
 
 
 def load(data: dict) -> State:
-    data = copy.deepcopy(data)
+    data = copied(data)
     auction = data.pop("auction")
     return State(**data, auction=Auction(**auction) if auction else None)
+
+
+STATE_FIELDS = [f.name for f in fields(State)]
