@@ -28,4 +28,6 @@ WORDS = GameWords(
             "overbuild": "build over", "tile": "tile at"},
     options=lambda options: [("Rules", "Roxley" if options.get("rules") == "roxley" else "classic"),
                              ("Length", f"{options.get('length', 'full')} game")],
+    # "builds a port", "free for shipyard": the industries as words, not renamed in a text
+    prose=frozenset({"port", "shipyard"}),
     value=value_words)
