@@ -173,10 +173,11 @@ class Words:
         return self.game.fields.get(field_name, field_name.replace("_", " "))
 
     def label(self, field_name: str, value) -> str:
-        """A choice's label: "Build", "card: Blackburn", "coal from: Wigan, slot 1"."""
+        """A choice's label: "Build", "card: Blackburn", "industry: Coal mine"."""
         if field_name == "action":
             return capital(self.name(str(value)))
-        return f"{self.field(field_name)}: {self.value(field_name, value)}"
+        said = self.value(field_name, value)
+        return f"{self.field(field_name)}: {said if said in TRUTH_WORDS.values() else capital(said)}"
 
     def move(self, move: dict) -> str:
         """A move in words: "Build (town: Manchester; industry: Iron works; ...)"."""
@@ -185,8 +186,11 @@ class Words:
             f" ({'; '.join(rest)})" if rest else "")
 
     def sentence(self, event: dict) -> str:
-        """An event's sentence, without the numbers its text tells after it (which
-        `numbers` says shorter)."""
+        """An event's sentence, said anew from its fields with the printed names
+        (EventTypes.said), else its stored text; without the numbers its text tells after
+        it (which `numbers` says shorter)."""
+        if self.type.events and (anew := self.type.events.said(event, self.name)) is not None:
+            return self.text(anew)
         told = self.type.events.numbers_text(event) if self.type.events else ""
         text = event.get("text") or ""
         return self.text(text.removesuffix(f": {told}") if told else text)

@@ -76,11 +76,16 @@ def raw_ids(text: str, game_id: str) -> list[str]:
     for ident, name in game.display_names.items():
         if ident in game.words.prose or not re.fullmatch(r"[a-z][a-z0-9_]*", ident):
             continue
-        for said, after in ((ident, ""), (ident.replace("_", " "), ":")):
-            if said.lower() != name.lower() and said not in name and \
+        for said, after, known in ((ident, "", said_in(ident, name)),
+                                   (ident.replace("_", " "), ":", ident.replace("_", " ") in name.lower())):
+            if not known and \
                     re.search(rf"(?<![\w-]){re.escape(said)}(?![\w-]){after}", text):
                 found.append(said)
     return sorted(set(found))
+
+
+def said_in(ident: str, name: str) -> bool:
+    return ident.lower() == name.lower() or ident in name
 
 
 def test_a_label_naming_a_place_by_its_identifier_is_found():
@@ -125,3 +130,61 @@ def test_no_raw_form_on_a_page(app, redis_conn, game_id, options, seats):
             read_out = labels(page)
             assert read_out and not raw_forms(read_out), (step, which, raw_forms(read_out)[:10])
             assert not raw_ids(read_out, game_id), (step, which, raw_ids(read_out, game_id), read_out)
+
+
+def leaf_paths(tree: list[dict], at: tuple = ()) -> list[tuple[str, dict]]:
+    """(the walk's path, the move) of every complete move of a choice tree."""
+    return [found for i, node in enumerate(tree)
+            for found in ([(".".join(map(str, at + (i,))), node["move"])] if "move" in node else [])
+            + leaf_paths(node["children"], at + (i,))]
+
+
+def preview_text(page: str) -> str:
+    """The preview's words: its effects, up to the button (which shows the move as it is
+    typed, the notation)."""
+    start = page.index('<div id="preview"')
+    return visible_text(page[start:page.index("<button", start)])
+
+
+# what the generic dump of a view's changes said ("boxed Ada: 3 → 4; bank: 9982 → 9979
+# … and 7 more changes", "your hand 3: – → pink")
+DUMP = re.compile(r"more changes|: – → | – → |: new, |\bhand \d|\bpublic\b|\bprivate\b")
+PREVIEWS_AT_EACH = 3         # complete moves previewed at each position
+
+
+@pytest.mark.parametrize("game_id, options, seats", SETUPS,
+                         ids=[f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for g, o, _ in SETUPS])
+def test_a_preview_says_the_move_in_words(app, redis_conn, game_id, options, seats):
+    """Issue 27, "previews in words": the preview of a complete move on the seat's page,
+    at random positions of every game (every Ultimate Railroads board and module), names
+    players by name and things by their printed names, says its numbers as the panel does
+    ("your money £29 → £24") and the seat's own cards by name ("your hand loses Bolton and
+    gains 2 cards"): no raw form, no identifier, no view's field path, no count of changes
+    left unsaid; and the events of the move are told of the player who makes it."""
+    from service.games.choice_tree import choice_tree
+    store, chooser, client, played = Store(redis_conn), random.Random(7), app.test_client(), 0
+    with app.app_context():
+        record, _tokens, _admin = play.create_game(
+            store, game_id, [{"name": n} for n in NAMES[:seats]], options, 7)
+    previews = 0
+    for step in STEPS:
+        bench_pages.advance(store, record.id, step - played, chooser)
+        played = step
+        game = play.load_game(store, record.id)
+        if not game.snapshot.to_act:
+            continue
+        seat = game.snapshot.to_act[0]
+        moves = game.type.engine.legal_moves(game.state, seat)
+        tree = choice_tree(game.type.engine, game.state, seat, moves, with_effects=False)
+        enter(client, redis_conn, record.id, seat)
+        for path, move in chooser.sample(leaf_paths(tree), min(PREVIEWS_AT_EACH, len(moves))):
+            page = client.get(f"/games/{record.id}/seat?v={game.snapshot.version}&at={path}").text
+            said = preview_text(page)
+            previews += 1
+            assert not raw_forms(said), (move, raw_forms(said), said)
+            assert not raw_ids(said + ":", game_id) and not DUMP.search(said), (move, said)
+            others = [name for s, name in enumerate(NAMES[:seats]) if s != seat]
+            first = [line for line in said.split("\n") if line.split(" ")[0] in NAMES[:seats]][:1]
+            assert not first or not any(first[0].startswith(o + " ") for o in others) \
+                or game_id == "ultimate-railroads", (move, said)      # Emil, the others' passes
+    assert previews >= PREVIEWS_AT_EACH

@@ -9,7 +9,9 @@ from service.games.presentation import GameWords
 
 from .data import INDUSTRIES, NAMES
 
-DISPLAY = {**NAMES, **{industry: industry.replace("_", " ").capitalize() for industry in INDUSTRIES}}
+# the industries as the sentences say them ("builds a level-1 coal mine"); a choice's
+# label starts with a capital (Words.label)
+DISPLAY = {**NAMES, **{industry: industry.replace("_", " ") for industry in INDUSTRIES}}
 
 
 SLOT = re.compile(r"([a-z_]+):(\d+)")      # a tile's place in a town: "wigan:0"
@@ -28,6 +30,4 @@ WORDS = GameWords(
             "overbuild": "build over", "tile": "tile at"},
     options=lambda options: [("Rules", "Roxley" if options.get("rules") == "roxley" else "classic"),
                              ("Length", f"{options.get('length', 'full')} game")],
-    # "builds a port", "free for shipyard": the industries as words, not renamed in a text
-    prose=frozenset({"port", "shipyard"}),
     value=value_words)

@@ -131,7 +131,7 @@ def options_words(options: dict) -> list[tuple[str, str]]:
 
 
 WORDS = GameWords(
-    fields={"space": "action space", "temps": "temporary workers", "wood": "wooden workers",
+    fields={"end_cards": "end-game cards", "space": "action space", "temps": "temporary workers", "wood": "wooden workers",
             "coins": "coins", "route": "route", "slot": "slot", "swap": "swap with",
             "colour": "track colour", "item": "item", "card": "card", "tile": "tile"},
     counted=("point",),
