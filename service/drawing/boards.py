@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from service.drawing import age_of_industry_board, brass_board, industry_board, ultimate_railroads_board
 from service.games.registry import game_types
@@ -11,7 +11,8 @@ from service.games.registry import game_types
 DRAW = {"brass-lancashire": brass_board.draw, "age-of-industry": age_of_industry_board.draw,
         "industry": industry_board.draw, "ultimate-railroads": ultimate_railroads_board.draw}
 SHORT_LIST = 8
-TEXT = re.compile(r">([^<]+)<")         # the text between two tags; attributes are not read
+TEXT = re.compile(r">([^<]+)<")         # the text between two tags
+LABEL = re.compile(r'aria-label="([^"]*)"')     # a place's label, read out by a screen reader
 GLOSS = re.compile(r" \([^()]*\)")      # a bracket after a name
 
 
@@ -23,8 +24,16 @@ def board_svg(game_type: str, public: dict, names: list[str]) -> Markup | None:
     if drawer is None:
         return None
     said = game_types()[game_type].presented(names)     # its text in the players' words (issue 27)
-    return Markup(TEXT.sub(lambda found: f">{short(said.text(found.group(1)), found.group(1))}<",
-                           drawer(public, names)))
+    drawn = TEXT.sub(lambda found: f">{short(said.text(found.group(1)), found.group(1))}<",
+                     drawer(public, names))
+    return Markup(LABEL.sub(lambda found: f'aria-label="{escape(labelled(said, found.group(1)))}"',
+                            drawn))
+
+
+def labelled(said, label: str) -> str:
+    """A place's aria-label (escaped as drawn) in the players' words, as its text."""
+    drawn = Markup(label).unescape()
+    return short(said.text(drawn), drawn)
 
 
 def short(worded: str, drawn: str) -> str:

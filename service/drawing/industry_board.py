@@ -60,7 +60,7 @@ def cell(public: dict, space_id: str, names: list[str]) -> str:
         parts.append(svg.text(x + CELL_W / 2, y + 26 + i * 12, line, 11, text_anchor="middle"))
     for i, fact in enumerate(facts_of(space)):
         parts.append(svg.text(x + 4, y + 52 + i * 11, fact, 11))
-    said = [f"{space_id} {title}"] + facts_of(space)
+    said = [f"{space_id} {space.get('name') or space['kind']}"] + facts_of(space)   # named by the seam
     if owner:
         colour = svg.seat_colour(owner["seat"])
         parts.append(f'<circle cx="{x + CELL_W - 12}" cy="{y + 12}" r="9" fill="{colour}" '

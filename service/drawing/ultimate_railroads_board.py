@@ -71,7 +71,7 @@ def action_space(public: dict, space: dict, x: int, y: int, names: list[str]) ->
                 f"{engineer['workers']} worker" if engineer else "no engineer")
     else:
         what = effect_words(space["effect"])
-    label = f"{words(space['id'])}{provisional_mark(space)}"
+    label = f"{space['id']}{provisional_mark(space)}"       # by its printed name (boards.board_svg)
     parts = [f'<rect x="{x}" y="{y}" width="{SPACE_W}" height="{SPACE_H}" rx="5" '
              f'fill="{"#fff8e1" if held else "#fff"}" stroke="#777"/>',
              svg.text(x + 5, y + 15, label, 12, font_weight="bold"),
@@ -161,7 +161,7 @@ def route_row(player: dict, route_id: str, x: int, y: int) -> tuple[str, str]:
         locos += f"; {count(blocked, 'slot')} under construction"
     parts.append(svg.text(left + route["length"] * width + 6, y + 26, f"loco {locos}", 11))
     placed = [f"{c} on {tracks[c]}" for c in COLOURS if tracks.get(c)]
-    return "".join(parts), (f"{words(route_id)}: tracks {', '.join(placed) or 'none'}; "
+    return "".join(parts), (f"{route_id}: tracks {', '.join(placed) or 'none'}; "
                             f"locomotives {locos}" + (f"; rubble on field {rubble}" if rubble else ""))
 
 
@@ -205,7 +205,7 @@ def industry_board(public: dict, top: int) -> tuple[list[str], int]:
     for spot, (stack, cars) in enumerate(zip(board["spots"], board["cars"])):
         x = 12 + spot * 190
         parts.append(f'<rect x="{x}" y="{top + 20}" width="180" height="40" fill="#eceff1" stroke="#999"/>'
-                     + svg.text(x + 4, top + 34, f"spot {spot}: {' / '.join(map(words, stack))}"[:30], 11))
+                     + svg.text(x + 4, top + 34, f"spot {spot}: {' / '.join(stack)}"[:30], 11))
         for i, car in enumerate(cars):
             colour = PURPLE_CAR if car["kind"] == "purple" else svg.seat_colour(car["seat"])
             height = 14 if car["active"] else 7

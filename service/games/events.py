@@ -119,6 +119,19 @@ class EventTypes:
                                    seat=seat_name(seat))
         return {"type": kind, "seat": seat, "text": text, **given}
 
+    def said(self, event: dict, name: Callable[[str], str]) -> str | None:
+        """The event's sentence said anew from its fields, each id by `name` (the players'
+        printed names, issue 27: the stored text wrote "track wood 2"); None for a
+        sentence the game writes by a function, or an event lacking a field it names."""
+        sentence = self.sentences.get(event.get("type"))
+        if not isinstance(sentence, str):
+            return None
+        given = {k: display(v, name) for k, v in event.items() if k not in ("type", "seat", "text")}
+        try:
+            return sentence.format(**given, seat=seat_name(event.get("seat")))
+        except (KeyError, IndexError):
+            return None
+
     def told(self, event: dict) -> dict:
         """An event written as {"type", "seat" (if any), fields...} in the shared shape:
         the seat null where it has none, its text written."""

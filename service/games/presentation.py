@@ -56,6 +56,12 @@ def named(ident: str, names: dict[str, str]) -> str:
     return ident.replace("_", " ")
 
 
+def capital(text: str) -> str:
+    """The first letter a capital, the rest as written ("Trans-Siberian Railroad
+    (Transsibirische Eisenbahn)": str.capitalize would lower the German)."""
+    return text[:1].upper() + text[1:]
+
+
 def plurals(text: str) -> str:
     """Every "N noun(s)" with the noun in the form N takes; any other "(s)" as a plural."""
     text = OPEN_PLURAL.sub(lambda m: f"{m.group(1)}{m.group(2)}{m.group(3)}"
@@ -63,13 +69,16 @@ def plurals(text: str) -> str:
     return OTHER_PLURAL.sub("s", text)
 
 
-def in_words(text: str, names: dict[str, str], players: list[str]) -> str:
+def in_words(text: str, names: dict[str, str], players: list[str],
+             prose: frozenset[str] = frozenset()) -> str:
     """An engine's text in the players' words: "seat 2" (or "seat2") the player's name,
-    identifiers the game's printed names, plurals by their numbers, truth values as
-    yes and no."""
+    identifiers the game's printed names (but the `prose` ones, everyday words of the
+    game's sentences: "a maintenance car" is not renamed), plurals by their numbers,
+    truth values as yes and no."""
     text = SEAT_LABEL.sub(lambda found: players[int(found.group(2))]
                           if int(found.group(2)) < len(players) else found.group(0), text)
-    text = IDENTIFIER.sub(lambda found: named(found.group(0), names), text)
+    text = IDENTIFIER.sub(lambda found: found.group(0) if found.group(0) in prose
+                          else named(found.group(0), names), text)
     return TRUTH.sub(lambda found: TRUTH_WORDS[found.group(0)], plurals(text))
 
 
@@ -108,9 +117,13 @@ class GameWords:
     kept in logs) put after any number in the plural ("scores 1 points": "1 point"),
     `options` the game's options as (heading, words) pairs ("Board", "Russia"),
     `value` a value's name where an identifier's printed name is not enough (a slot
-    `wigan:1` as "Wigan, slot 1", numbered as the board prints it; None: not this value)."""
+    `wigan:1` as "Wigan, slot 1", numbered as the board prints it; None: not this value);
+    `prose` the identifiers that are also everyday words of the game's own sentences
+    ("car", "maintenance": "uses a purple maintenance car"), named when they stand as a
+    move's value but not renamed inside a text, where renaming doubled them (issue 27)."""
 
     fields: dict[str, str] = field(default_factory=dict)
+    prose: frozenset[str] = frozenset()
     counted: tuple[str, ...] = ()
     options: Callable[[dict], list[tuple[str, str]]] | None = None
     value: Callable[[str, Any, Callable[[str], str]], str | None] | None = None
@@ -136,7 +149,7 @@ class Words:
 
     def text(self, text: str) -> str:
         """Any engine text (a board, an event's sentence, a refusal) in words."""
-        text = in_words(text, self.names, self.players)
+        text = in_words(text, self.names, self.players, self.game.prose)
         return self.ones.sub(r"1 \1", text) if self.ones else text
 
     def amount(self, number: int) -> str:
@@ -160,10 +173,11 @@ class Words:
         return self.game.fields.get(field_name, field_name.replace("_", " "))
 
     def label(self, field_name: str, value) -> str:
-        """A choice's label: "Build", "card: Blackburn", "coal from: Wigan, slot 1"."""
+        """A choice's label: "Build", "card: Blackburn", "industry: Coal mine"."""
         if field_name == "action":
-            return self.name(str(value)).capitalize()
-        return f"{self.field(field_name)}: {self.value(field_name, value)}"
+            return capital(self.name(str(value)))
+        said = self.value(field_name, value)
+        return f"{self.field(field_name)}: {said if said in TRUTH_WORDS.values() else capital(said)}"
 
     def move(self, move: dict) -> str:
         """A move in words: "Build (town: Manchester; industry: Iron works; ...)"."""
@@ -172,8 +186,11 @@ class Words:
             f" ({'; '.join(rest)})" if rest else "")
 
     def sentence(self, event: dict) -> str:
-        """An event's sentence, without the numbers its text tells after it (which
-        `numbers` says shorter)."""
+        """An event's sentence, said anew from its fields with the printed names
+        (EventTypes.said), else its stored text; without the numbers its text tells after
+        it (which `numbers` says shorter)."""
+        if self.type.events and (anew := self.type.events.said(event, self.name)) is not None:
+            return self.text(anew)
         told = self.type.events.numbers_text(event) if self.type.events else ""
         text = event.get("text") or ""
         return self.text(text.removesuffix(f": {told}") if told else text)

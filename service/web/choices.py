@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 
 from service.games.base import GameType, concealed
 from service.games.choice_tree import changes, choice_tree, leaves, scalars
-from service.games.presentation import Words
+from service.games.presentation import Words, count
 from service.web import panel
 from service.web.words import change_words
 
@@ -114,12 +115,28 @@ def told(game_type: GameType, guess, seat: int, move: dict, view: dict,
     after_state, events = engine.apply(guess, seat, move)
     after = engine.view(after_state, seat)
     public = game_type.redact({"version": 0, "seat": seat, "move": move, "events": events}, None)
-    changed = changes(scalars(view), scalars(after))
+    said = (panel.figure_changes(game_type.id, view["public"], after["public"], names, seat)
+            + words.effects(public["events"], seat))
     if game_type.id in panel.FIGURES:          # the figures said above: the hand's changes here
-        changed = {path: pair for path, pair in changed.items() if path.startswith("private.")}
-    return (panel.figure_changes(game_type.id, view["public"], after["public"], names, seat)
-            + words.effects(public["events"], seat)
-            + change_words(changed, view, names))
+        return said + hand_changes(view["private"], after["private"], words)
+    return said + change_words(changes(scalars(view), scalars(after)), view, names)
+
+
+def hand_changes(before: dict, after: dict, words: Words) -> list[str]:
+    """What a move changes in the seat's own cards, by their printed names: "your hand
+    loses Cotton mill and Rochdale and gains 2 cards"; what comes may be drawn from a
+    hidden deck (the guess dealt anew), so it is counted, never named."""
+    said = []
+    for key, held in after.items():
+        if not isinstance(held, list) or not isinstance(before.get(key), list):
+            continue
+        gone = Counter(before[key]) - Counter(held)
+        came = sum((Counter(held) - Counter(before[key])).values())
+        parts = ([f"loses {' and '.join(words.name(card) for card in sorted(gone.elements()))}"]
+                 if gone else []) + ([f"gains {count(came, 'card')}"] if came else [])
+        if parts:
+            said.append(f"your {words.field(key)} {' and '.join(parts)}")
+    return said
 
 
 def complete(nodes: list[dict], steps: list[int], labels: list[str], words: Words):

@@ -80,7 +80,8 @@ def figure_changes(type_id: str, before: dict, after: dict, names: list[str],
         return out
     for s in sorted(range(len(names)), key=lambda s: s != seat):
         old, new = dict(figures(before, s)), dict(figures(after, s))
-        changed = [f"{label.lower()} {old.get(label, '–')} → {value}"
+        changed = [(label.lower() if value == "yes" and label not in old      # "passed"
+                    else f"{label.lower()} {old.get(label, '–')} → {value}")
                    for label, value in new.items() if old.get(label) != value]
         if changed:
             out.append(("your " if s == seat else f"{names[s]}'s ") + ", ".join(changed))

@@ -30,7 +30,7 @@ def log_lines(entries: list[dict], said: Words) -> list[dict]:
     events say (in words, the players by name); a move taken back says so (issue 30)."""
     return [{"version": e["version"], "who": said.player(e["seat"]) if isinstance(e["seat"], int)
              else str(e["seat"]), "words": said.move(e["move"]), "notation": typed(e["notation"]),
-             "said": [said.text(event["text"]) for event in e["events"] if "text" in event]
+             "said": [said.sentence(event) for event in e["events"] if "text" in event]
              + ([f"({e['taken_back']['text']})"] if "taken_back" in e else [])}
             for e in entries[::-1]]
 
@@ -41,7 +41,7 @@ def path_words(path: str, view: dict, names: list[str]) -> str:
     parts, node, out = path.split("."), view, []
     for i, part in enumerate(parts):
         is_seat = part.isdigit() and isinstance(node, list) and len(node) == len(names) \
-            and int(part) < len(names)
+            and int(part) < len(names) and parts[0] != "private"     # a hand is no seat's
         if i == 0:
             out.append("your" if part == "private" else "")
         else:

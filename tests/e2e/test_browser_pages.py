@@ -360,18 +360,18 @@ def by_keyboard(driver) -> None:
 
 
 def phone_width(driver, page: str) -> None:
-    """At a phone's width (390 CSS pixels) nothing but the board is wider than the
-    screen, and the board scrolls sideways in its own focusable region."""
+    """At a phone's width (390 CSS pixels) nothing is wider than the screen, the board
+    neither (it fits the width: no sideways scroll in its own region either, issue 27),
+    and the viewport lets the reader zoom it."""
     driver.set_window_size(390, 844)
     try:
         driver.get(page)
-        wide = driver.execute_script(
-            "return [document.documentElement.scrollWidth, window.innerWidth,"
-            " document.querySelector('.board-wrap').scrollWidth,"
-            " document.querySelector('.board-wrap').clientWidth,"
-            " document.querySelector('.board-wrap').tabIndex]")
-        page_width, screen, board, shown, tab = wide
-        assert page_width <= screen and board > shown and tab == 0, wide
+        page_width, screen, sideways, board, viewport = driver.execute_script(SIDEWAYS + """
+return [document.documentElement.scrollWidth, window.innerWidth, sideways,
+        document.querySelector('svg.board').getBoundingClientRect().right,
+        document.querySelector('meta[name=viewport]').content];""")
+        assert page_width <= screen and sideways == [] and board <= screen, (page_width, screen, sideways, board)
+        assert "user-scalable=no" not in viewport and "maximum-scale" not in viewport, viewport
     finally:
         driver.set_window_size(*WINDOW)
 
@@ -409,10 +409,18 @@ def test_a_whole_game_by_clicking(service, pool, redis_conn_e2e, game, options, 
         players[0].screenshot(f"{game}-new-england-start", ".board-wrap")
 
 
+# Every element that scrolls sideways (wider inside than shown, and scrolling: the
+# board's region at a phone's width did), by tag and class.
+SIDEWAYS = """
+const sideways = [...document.querySelectorAll('body, body *')].filter(e =>
+  e.scrollWidth > e.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(e).overflowX)
+).map(e => e.tagName + ' ' + e.className);
+"""
 # At a width: [page's scroll width, the window's inner width, tops of the hand, the
 # choices and the board, the player marked to act, the banner, the board's tab stops
-# (places), the skip link's target, texts of the picture outside it, HTML text under 11 px].
-LAYOUT = """
+# (the skip link alone: no place, nor the region), the skip link's target, texts of the
+# picture outside it, HTML text under 11 px, what scrolls sideways, the board's right edge].
+LAYOUT = SIDEWAYS + """
 const top = id => { const e = document.getElementById(id); return e ? e.getBoundingClientRect().top + scrollY : null; };
 const svg = document.querySelector('svg.board'), box = svg.viewBox.baseVal;
 const outside = [...svg.querySelectorAll('text')].filter(t => {
@@ -426,8 +434,10 @@ const acting = document.querySelector('#players .player.to-act');
 return [document.documentElement.scrollWidth, window.innerWidth,
         top('hand'), top('choose'), top('board'), acting ? acting.textContent : '',
         document.getElementById('status').textContent,
-        document.querySelectorAll('svg.board [tabindex]').length,
-        document.querySelector('#board a.skip').getAttribute('href'), outside, small];
+        [...document.querySelectorAll('#board a[href], #board button, #board input, #board [tabindex]')]
+          .filter(e => e.tabIndex >= 0).map(e => e.tagName + ' ' + e.className),
+        document.querySelector('#board a.skip').getAttribute('href'), outside, small, sideways,
+        svg.getBoundingClientRect().right];
 """
 SEAT_PAGES = [("brass-lancashire", {}, ["Ada", "Brunel", "Cockerell"]),
               ("age-of-industry", {"map": "germany"}, ["Ada", "Brunel", "Cockerell"]),
@@ -437,7 +447,8 @@ SEAT_PAGES = [("brass-lancashire", {}, ["Ada", "Brunel", "Cockerell"]),
 
 def test_seat_pages_on_a_phone_and_a_desktop(service, pool, redis_conn_e2e):
     """Issue 27, "Pages", in the browser, a mid-game seat page of each game: at 360 px
-    nothing scrolls sideways but the board in its own region; the seat's hand and its
+    nothing scrolls sideways, the board's own region neither (the board fits the
+    width); the seat's hand and its
     choices come before the board; the players' panel marks whose turn it is and the
     banner says it is yours; the board's places are no tab stops (one skip link passes
     it); no text of the picture lies outside it (the Ultimate Railroads legend was
@@ -454,13 +465,13 @@ def test_seat_pages_on_a_phone_and_a_desktop(service, pool, redis_conn_e2e):
         for width in (360, 1366):
             driver.set_window_size(width, 900)
             driver.get(f"{service.base}/games/{game_id}/seat")
-            (page, screen, hand, choose, board, acting, banner, places, skip, outside,
-             small) = driver.execute_script(LAYOUT)
+            (page, screen, hand, choose, board, acting, banner, stops, skip, outside,
+             small, sideways, right) = driver.execute_script(LAYOUT)
             where = (game_type, width)
-            assert page <= screen, (where, page, screen)
+            assert page <= screen and sideways == [] and right <= screen, (where, page, screen, sideways, right)
             assert names[seat] in acting and "(you)" in acting, (where, acting)
             assert f"Your turn, {names[seat]}." in banner, (where, banner)
-            assert places == 0 and skip == "#after-board", where
+            assert stops == ["A skip"] and skip == "#after-board", (where, stops)
             assert outside == [] and small == [], (where, outside, small)
             if width == 360:
                 assert hand < choose < board, (where, hand, choose, board)

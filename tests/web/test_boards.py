@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from service.drawing.boards import board_svg
+from service.drawing.boards import GLOSS, board_svg
 from service.games.age_of_industry.data import MAPS
 from service.games.presentation import count
 from service.games.registry import game_types
@@ -50,6 +50,12 @@ def picture(game_id: str, public: dict, seats: int) -> tuple[ET.Element, str]:
     return root, said
 
 
+def printed(game_id: str, ident: str) -> str:
+    """An identifier as the picture names it (issue 27): its printed name, without the
+    German the words add in brackets."""
+    return GLOSS.sub("", game_types()[game_id].presented(NAMES).text(ident))
+
+
 def all_text(root: ET.Element) -> str:
     return " ".join("".join(t.itertext()) for t in root.iter(f"{SVG}text"))
 
@@ -83,7 +89,7 @@ def test_industry_spaces_by_epoch_ownership_and_development():
     assert public["owned"] and any(o["developed"] for o in public["owned"].values())
     root, said = picture("industry", public, 3)
     for space_id, space in BOARD.spaces.items():
-        assert f"{space_id} {(space.get('name') or space['kind']).replace('_', ' ')}" in said
+        assert f"{space_id} {printed('industry', space.get('name') or space['kind'])}" in said
     for space_id, owner in public["owned"].items():
         state = "developed" if owner["developed"] else "not developed"
         label = next(g.get("aria-label") for g in root.iter(f"{SVG}g")
@@ -109,7 +115,7 @@ def test_ultimate_railroads_action_board_workers_and_player_boards(seats, option
     for space_id, held in public["spaces"].items():
         if space_id not in SPACES:
             continue                       # a seat's own engineer
-        label = next(lab for lab in labels if lab.startswith(space_id.replace("_", " ")))
+        label = next(lab for lab in labels if lab.startswith(printed("ultimate-railroads", space_id)))
         who = "Emil" if held["seat"] == "emil" else NAMES[held["seat"]]
         assert f"{who}'s {held['workers'] + held['temps']} worker" in label
     for seat in range(seats):
@@ -118,7 +124,7 @@ def test_ultimate_railroads_action_board_workers_and_player_boards(seats, option
         assert count(player["score"], "point") in board and count(player["doublers"], "doubler") in board
         for route in ROUTES:
             placed = [f"{c} on {p}" for c, p in player["tracks"][route].items() if p]
-            assert f"{route}: tracks {', '.join(placed)}" in board
+            assert f"{printed('ultimate-railroads', route)}: tracks {', '.join(placed)}" in board
         assert "wrenches on " + ", ".join(f"field {w}" for w in player["wrenches"]) in board
     assert "Provisional" in all_text(root)
 
@@ -132,7 +138,8 @@ def test_ultimate_railroads_asian_routes_and_the_industry_board_drawn_provisiona
     labels = [g.get("aria-label") for g in root.iter(f"{SVG}g")]
     board = next(lab for lab in labels if lab.startswith("Industry board: "))
     for spot, stack in enumerate(public["industry_board"]["spots"]):
-        assert f"spot {spot}: factories {', '.join(stack)};" in board
+        factories = ", ".join(printed("ultimate-railroads", factory) for factory in stack)
+        assert f"spot {spot}: factories {factories};" in board
     text = all_text(root)
     assert "BEIJING*" in text and "SEOUL*" in text and "TOKYO*" in text and "Industry board*" in text
     construction = public["players"][0]["construction"]
@@ -152,7 +159,7 @@ def test_ultimate_railroads_other_boards_routes_industry_tracks_and_the_stock_bo
                      if g.get("aria-label", "").startswith(f"{NAMES[seat]}'s player board"))
         for route in route_ids(player):
             placed = [f"{c} on {p}" for c, p in player["tracks"][route].items() if p]
-            assert f"{route.replace('_', ' ')}: tracks {', '.join(placed) or 'none'}" in board
+            assert f"{printed('ultimate-railroads', route)}: tracks {', '.join(placed) or 'none'}" in board
         assert f"upper: wrenches on field {player['wrenches'][1]}" in board
     text = all_text(root)
     if options["board"] == "america":

@@ -4,16 +4,20 @@ tests/workers/test_listed_moves_play.py): the seat page of the seat to act, of a
 waiting, and the spectator's page, rendered by the Flask app, show none of the raw
 forms tests/workers/test_vocabulary.py forbids in mails ("(s)", True/False/None,
 snake_case identifiers, "seat N", "1 coins") in their visible text: the text between
-the tags, scripts and styles aside, attribute values not read."""
+the tags, scripts and styles aside; and the board's labels (each place's aria-label,
+read out by a screen reader) name no identifier as its words: no "transsib",
+"track wood 2" or "printed_1" where the printed name is meant."""
 from __future__ import annotations
 
 import random
+import re
 from html.parser import HTMLParser
 
 import pytest
 
 from service import play
 from service.bench import pages as bench_pages
+from service.games.registry import game_types
 from service.store import Store
 from tests.web.test_pages import enter
 from tests.workers.test_listed_moves_play import SETUPS
@@ -40,6 +44,54 @@ class VisibleText(HTMLParser):
     def handle_data(self, data):
         if not self.hidden:
             self.parts.append(data)
+
+
+class Labels(HTMLParser):
+    """Every aria-label of a page (the board's places)."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.labels: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.labels += [value for name, value in attrs if name == "aria-label" and value]
+
+
+def labels(html: str) -> str:
+    reader = Labels()
+    reader.feed(html)
+    reader.close()
+    return "\n".join(reader.labels)
+
+
+def raw_ids(text: str, game_id: str) -> list[str]:
+    """The game's identifiers said as themselves where their printed name differs:
+    `transsib` (printed "Trans-Siberian Railroad"), or in words as a place's name heading
+    its part of a label (`track wood 2:`, printed "Wood tracks 2"; "3 wood steps" is an
+    effect, not the idea tile `wood_steps`); one that is an everyday word of the game's
+    sentences (GameWords.prose, "car") or whose printed name is itself but for a capital
+    ("port": "Port") is not counted."""
+    game = game_types()[game_id]
+    found = []
+    for ident, name in game.display_names.items():
+        if ident in game.words.prose or not re.fullmatch(r"[a-z][a-z0-9_]*", ident):
+            continue
+        for said, after, known in ((ident, "", said_in(ident, name)),
+                                   (ident.replace("_", " "), ":", ident.replace("_", " ") in name.lower())):
+            if not known and \
+                    re.search(rf"(?<![\w-]){re.escape(said)}(?![\w-]){after}", text):
+                found.append(said)
+    return sorted(set(found))
+
+
+def said_in(ident: str, name: str) -> bool:
+    return ident.lower() == name.lower() or ident in name
+
+
+def test_a_label_naming_a_place_by_its_identifier_is_found():
+    said = "Ada's player board: transsib: tracks wood on 3; track wood 2: 3 wood steps; a maintenance car"
+    assert sorted(raw_ids(said, "ultimate-railroads")) == ["track wood 2", "transsib"]
+    assert raw_ids("Trans-Siberian Railroad: tracks wood on 3; Wood tracks 2", "ultimate-railroads") == []
 
 
 def visible_text(html: str) -> str:
@@ -75,3 +127,64 @@ def test_no_raw_form_on_a_page(app, redis_conn, game_id, options, seats):
             text = visible_text(page)
             assert NAMES[0] in text, (which, text[:500])
             assert not raw_forms(text), (step, which, raw_forms(text)[:10], text)
+            read_out = labels(page)
+            assert read_out and not raw_forms(read_out), (step, which, raw_forms(read_out)[:10])
+            assert not raw_ids(read_out, game_id), (step, which, raw_ids(read_out, game_id), read_out)
+
+
+def leaf_paths(tree: list[dict], at: tuple = ()) -> list[tuple[str, dict]]:
+    """(the walk's path, the move) of every complete move of a choice tree."""
+    return [found for i, node in enumerate(tree)
+            for found in ([(".".join(map(str, at + (i,))), node["move"])] if "move" in node else [])
+            + leaf_paths(node["children"], at + (i,))]
+
+
+def preview_text(page: str) -> str:
+    """The preview's words: its effects, up to the button (which shows the move as it is
+    typed, the notation)."""
+    start = page.index('<div id="preview"')
+    return visible_text(page[start:page.index("<button", start)])
+
+
+# what the generic dump of a view's changes said ("boxed Ada: 3 → 4; bank: 9982 → 9979
+# … and 7 more changes", "your hand 3: – → pink")
+DUMP = re.compile(r"more changes|: – → | – → |: new, |\bhand \d|\bpublic\b|\bprivate\b")
+PREVIEWS_AT_EACH = 3         # complete moves previewed at each position
+
+
+@pytest.mark.parametrize("game_id, options, seats", SETUPS,
+                         ids=[f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for g, o, _ in SETUPS])
+def test_a_preview_says_the_move_in_words(app, redis_conn, game_id, options, seats):
+    """Issue 27, "previews in words": the preview of a complete move on the seat's page,
+    at random positions of every game (every Ultimate Railroads board and module), names
+    players by name and things by their printed names, says its numbers as the panel does
+    ("your money £29 → £24") and the seat's own cards by name ("your hand loses Bolton and
+    gains 2 cards"): no raw form, no identifier, no view's field path, no count of changes
+    left unsaid; and the events of the move are told of the player who makes it."""
+    from service.games.choice_tree import choice_tree
+    store, chooser, client, played = Store(redis_conn), random.Random(7), app.test_client(), 0
+    with app.app_context():
+        record, _tokens, _admin = play.create_game(
+            store, game_id, [{"name": n} for n in NAMES[:seats]], options, 7)
+    previews = 0
+    for step in STEPS:
+        bench_pages.advance(store, record.id, step - played, chooser)
+        played = step
+        game = play.load_game(store, record.id)
+        if not game.snapshot.to_act:
+            continue
+        seat = game.snapshot.to_act[0]
+        moves = game.type.engine.legal_moves(game.state, seat)
+        tree = choice_tree(game.type.engine, game.state, seat, moves, with_effects=False)
+        enter(client, redis_conn, record.id, seat)
+        for path, move in chooser.sample(leaf_paths(tree), min(PREVIEWS_AT_EACH, len(moves))):
+            page = client.get(f"/games/{record.id}/seat?v={game.snapshot.version}&at={path}").text
+            said = preview_text(page)
+            previews += 1
+            assert not raw_forms(said), (move, raw_forms(said), said)
+            assert not raw_ids(said + ":", game_id) and not DUMP.search(said), (move, said)
+            others = [name for s, name in enumerate(NAMES[:seats]) if s != seat]
+            first = [line for line in said.split("\n") if line.split(" ")[0] in NAMES[:seats]][:1]
+            assert not first or not any(first[0].startswith(o + " ") for o in others) \
+                or game_id == "ultimate-railroads", (move, said)      # Emil, the others' passes
+    assert previews >= PREVIEWS_AT_EACH

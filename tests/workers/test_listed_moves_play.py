@@ -5,7 +5,9 @@ replied as it stands (its note in brackets and all), is read by the mail intake 
 move it names: a legal move whose notation holds the line's words, at the price the
 line gives (measured by the engine's own tallies, not by the list's code); a line
 whose move ends the turn while another listed one would not says so. One of them, at
-random, goes in through `pbem mail-in` and is played, which moves to the next position."""
+random, goes in through `pbem mail-in` and is played; then a few more random lines
+of the mails that follow (each played as it names), so the next position checked is a
+random one, not the next move of the first."""
 from __future__ import annotations
 
 import random
@@ -34,7 +36,8 @@ SETUPS = [
     ("ultimate-railroads", {"industry_board": True}, 2),
     ("ultimate-railroads", {"strip": "germany"}, 2),
 ]
-POSITIONS = 3           # positions per setup: the first, then one after each random line played
+POSITIONS = 3           # positions checked per setup: the first, then random ones
+BETWEEN = 4             # at most this many random lines played between two positions checked
 
 
 def move_lines(message) -> list[str]:
@@ -121,11 +124,17 @@ def test_every_listed_line_plays_as_written(conn, inbox, mail_in, run_jobs, afte
     run_jobs()
     store, choose = Store(conn), random.Random(f"{game_id}{options}")
     ended: list[tuple[str, int]] = []           # (mover's address, version) of a turn ended
-    for _ in range(POSITIONS):
+    plays = [True]                              # a position checked, or a line just played
+    for _ in range(POSITIONS - 1):
+        plays += [False] * choose.randrange(BETWEEN + 1) + [True]
+    for checked in plays:
         game, seat, address, message = current_mail(store, inbox, game_id_, seated)
         if seat is None:
             break
-        line, move = choose.choice(check_position(game, message, address))
+        listed = check_position(game, message, address) if checked else \
+            [(line, intake.read_moves(game, seat, reply_of(message, line, address))[0][0])
+             for line in move_lines(message) if not line.startswith("choices of ")]
+        line, move = choose.choice(listed)
         played = len(store.log(game_id_))
         mail_in(reply_to(message, line, address))
         run_jobs()

@@ -35,7 +35,7 @@ def test_brass_answers_are_in_plain_words(conn, inbox, mail_in, run_jobs, new_ga
     assert "your move 1" in amount and "for: loan 15 card=bury" in amount
     assert_plain(amount)
     order = answer_to(mail_in, run_jobs, inbox, "develop port cotton_mill card=bury", first)
-    assert "alphabetical order: Cotton mill, Port" in order                 # was a Python list of ids
+    assert "alphabetical order: cotton mill, port" in order                 # was a Python list of ids
     assert "Rule: Develop (rulebook: AKTION: ENTWICKELN), for: develop" in order
     assert_plain(order)
     settings = answer_to(mail_in, run_jobs, inbox, "digest 1\nvacation 2", first)

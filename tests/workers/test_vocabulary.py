@@ -147,3 +147,17 @@ def test_the_seam_says_counts_amounts_and_options_in_words():
         "Build (town: Wigan; industry: Coal mine; card: Barrow-in-Furness; coal from: Wigan, slot 0)"
     assert brass.effects([{"type": "x", "seat": 0, "text": "seat 0 builds", "money": [-7, 0],
                            "vp": [0, 2]}], 0) == ["Ada builds (pay £7; Bert: +2 VP)"]
+
+
+def test_the_seam_does_not_double_a_name_the_sentence_already_says():
+    """Issue 27: the INDUSTRIETABLEAU's "maintenance car" (DIE WARTUNGSWAGEN) is one
+    word of the sentence and an action's identifier: said once ("2 maintenance cars",
+    not "2 maintenance car (Wartungswagen) cars"); its actions by what they do; a
+    printed name keeps its capitals ("Trans-Siberian Railroad (Transsibirische ...)")."""
+    said = game_types()["ultimate-railroads"].presented(["Ada", "Bert"])
+    assert said.text("seat 0 uses a purple maintenance car at factory spot 2; 2 maintenance cars; "
+                     "1 slot under construction") == \
+        "Ada uses a purple maintenance car at factory spot 2; 2 maintenance cars; 1 slot under construction"
+    assert said.move({"action": "car", "spot": 2}) == "Place a maintenance car (Wartungswagen einsetzen) (spot: 2)"
+    assert said.label("action", "maintenance") == "Use a maintenance car (Wartungswagen nutzen)"
+    assert said.label("route", "transsib") == "route: Trans-Siberian Railroad (Transsibirische Eisenbahn)"

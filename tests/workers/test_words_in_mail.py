@@ -35,7 +35,7 @@ def test_identifiers_and_seats_in_words():
     names = game_types()["brass-lancashire"].display_names
     assert words.in_words("seat 1 connects liverpool__wigan and builds a cotton_mill in "
                           "barrow_in_furness", names, ["Ada", "Bert"]) == \
-        "Bert connects Liverpool – Wigan and builds a Cotton mill in Barrow-in-Furness"
+        "Bert connects Liverpool – Wigan and builds a cotton mill in Barrow-in-Furness"
     assert words.in_words("seat1 took cable", game_types()["industry"].display_names,
                           ["Ada", "Bert"]) == "Bert took Cable (Kabel)"
     assert words.in_words("seat 7 waits", {}, ["Ada"]) == "seat 7 waits"

@@ -9,7 +9,9 @@ from service.games.presentation import GameWords
 
 from .data import INDUSTRIES, NAMES
 
-DISPLAY = {**NAMES, **{industry: industry.replace("_", " ").capitalize() for industry in INDUSTRIES}}
+# the industries as the sentences say them ("builds a level-1 coal mine"); a choice's
+# label starts with a capital (Words.label)
+DISPLAY = {**NAMES, **{industry: industry.replace("_", " ") for industry in INDUSTRIES}}
 
 
 SLOT = re.compile(r"([a-z_]+):(\d+)")      # a tile's place in a town: "wigan:0"

@@ -20,7 +20,7 @@ def scored(event: dict) -> str:
 def blocked(event: dict) -> str:
     if event["card"] is None:
         return "Emil turns up no card he can use"
-    return f"Emil blocks {event['space'].replace('_', ' ')} with {event['workers']} worker(s)"
+    return f"Emil blocks {event['space']} with {event['workers']} worker(s)"     # named by the seam
 
 
 EVENTS = EventTypes({

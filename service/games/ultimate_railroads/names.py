@@ -31,8 +31,9 @@ ROUTES = {
     "construction": "construction tile (Baustellen-Plättchen)",
     # the INDUSTRIETABLEAU (its printed factories' names are not transcribed: provisional)
     "industry_board": "industry board (Industrietableau)",
-    "maintenance": "maintenance car (Wartungswagen)",
-    "car": "maintenance car (Wartungswagen)",
+    # the actions with a maintenance car (DIE WARTUNGSWAGEN): placing one, using one
+    "car": "place a maintenance car (Wartungswagen einsetzen)",
+    "maintenance": "use a maintenance car (Wartungswagen nutzen)",
     "purple_cars": "idea card with 3 purple maintenance cars (Ideenkarte mit 3 lila Wartungswagen)",
     "2a": "alternative #2 locomotive (alternative 2er-Lok)",
     "printed_1": "printed factory 1", "printed_2": "printed factory 2", "printed_3": "printed factory 3",
@@ -130,8 +131,11 @@ def options_words(options: dict) -> list[tuple[str, str]]:
 
 
 WORDS = GameWords(
-    fields={"space": "action space", "temps": "temporary workers", "wood": "wooden workers",
+    fields={"end_cards": "end-game cards", "space": "action space", "temps": "temporary workers", "wood": "wooden workers",
             "coins": "coins", "route": "route", "slot": "slot", "swap": "swap with",
             "colour": "track colour", "item": "item", "card": "card", "tile": "tile"},
     counted=("point",),
+    # everyday words of the sentences that are identifiers too ("a maintenance car",
+    # "1 slot under construction", "its stock marker"): not renamed inside a text
+    prose=frozenset({"car", "maintenance", "construction", "stock"}),
     options=options_words)
