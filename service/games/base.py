@@ -297,7 +297,11 @@ class Bot:
     in later steps (placing a worker) is then seen. `turn_begins(state, seat)`, when
     given, stops the following through where the seat's next turn begins (when no other
     seat moves in between, as in a solo game): what that turn is worth is the
-    evaluation's to say."""
+    evaluation's to say. `budget`, when given, is the work a decision may do: each
+    engine call (`apply`, `legal_moves`) counts 1, and `work()`, when given, counts the
+    engine's own work inside them (Ultimate Railroads: the situations its completion
+    search tried, in this thread so far); a count, not a clock, so the move is the same
+    on any machine, and the think time bounded where `candidates` alone did not."""
 
     evaluate: Callable[[State], list[float]] | None = None
     candidates: int = 40
@@ -305,6 +309,8 @@ class Bot:
     follow_through: int = 0
     refine: int = 6
     turn_begins: Callable[[State, int], bool] | None = None
+    budget: int | None = None
+    work: Callable[[], int] | None = None
 
 
 @dataclass(frozen=True)

@@ -72,6 +72,7 @@ GAME = GameType(
     money="{} coins",
     display_names=DISPLAY,
     words=WORDS,
-    bot=Bot(bot.evaluate, candidates=30, follow_through=6, refine=8, turn_begins=bot.turn_begins),
+    bot=Bot(bot.evaluate, candidates=30, follow_through=6, refine=8, turn_begins=bot.turn_begins,
+            budget=bot.BUDGET, work=bot.work),
     option_conflict=option_conflict,
 )

@@ -7,10 +7,19 @@ pieces still to be placed this round are worth: passing gives them up (issue 28:
 bot passed with workers in hand for the turn-order card's points, and lost at 4 seats)."""
 from __future__ import annotations
 
+from .completion import WORK
 from .free_actions import OWED
 from .scoring import end_card_points, majority, round_points
 
 COIN_POINTS = 0.5
+# The work a decision may do (Bot.budget): engine calls, and the situations the completion
+# search tries inside them (completion.WORK), each about 1 ms of CPU. Counting calls alone
+# did not bound the time: one listing that asks the search about each pool move took up to
+# 0.5 s, and a decision of 55 calls 2.6 s. Chosen on all modules together at 2 seats (games
+# 3-6, CPU time, load average 21-25): unbounded p99 279 ms (max 2.6 s); budget 120: p99
+# 142 ms, max 186 ms; 80: p99 97 ms, max 131 ms; 100 leaves room under the 200 ms ceiling
+# for a busier machine. The win rates it keeps: `pbem bench bot` (README, Bots).
+BUDGET = 100
 PIECE_POINTS = 4.0      # a worker, temporary or wooden worker not yet placed this round
 
 
@@ -36,3 +45,8 @@ def evaluate(state: dict) -> list[float]:
 def turn_begins(state: dict, seat: int) -> bool:
     """The seat is to place or pass anew: nothing in its action pool, no action owed."""
     return state["phase"] == "actions" and not state["pool"] and OWED not in state
+
+
+def work() -> int:
+    """The situations the completion search has tried in this thread (Bot.work)."""
+    return WORK.situations

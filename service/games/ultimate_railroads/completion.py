@@ -13,6 +13,7 @@ move that draws hidden cards is tried with every draw it could make."""
 from __future__ import annotations
 
 import marshal
+import threading
 
 from . import pool
 from .board import step_capacity
@@ -22,7 +23,7 @@ from .special_actions import pool_move_draws
 
 NO_HELP = {"end_card"}
 BOARD = ("tracks", "unlocked", "locos", "factories", "wrenches")
-ANSWERS: dict = {}   # public_key(question) -> settled answer
+ANSWERS: dict = {}   # public_key(question) -> (settled answer, situations its search tried)
 ANSWERS_MAX = 1024     # keys of about 8 KB
 FIXED = ("options", "seats", "order", "round", "rounds", "last_scoring", "final", "phase",
          "bonus_queue", "bonus_chosen", "relocation_queue", "start_bonus", "emil")
@@ -95,15 +96,28 @@ def outcome(state: dict) -> bool | None:
     key = public_key(state)
     answer = ANSWERS.get(key)
     if answer is None:
+        budget = [SEARCH_BUDGET]
         try:
-            answer = search(masked(state), [SEARCH_BUDGET], {})
+            answer = (search(masked(state), budget, {}), SEARCH_BUDGET - budget[0])
         except OutOfBudget:
+            WORK.situations += SEARCH_BUDGET
             return None
         remember(ANSWERS, ANSWERS_MAX, key, answer)
-    return answer
+    WORK.situations += answer[1]
+    return answer[0]
 
 
-def remember(answers: dict, most: int, key, answer: bool) -> None:
+class Work(threading.local):
+    """The situations the search tried in this thread so far, a question answered from
+    memory counted as when it was searched: what the bot's budget reads (bot.work), the
+    same on every machine and run whatever was kept. Nothing in the rules reads it."""
+    situations = 0
+
+
+WORK = Work()
+
+
+def remember(answers: dict, most: int, key, answer: tuple) -> None:
     """Kept for the next asking (the answers are shared by a server's threads: read
     with get, never looked up twice)."""
     if len(answers) >= most:

@@ -13,7 +13,7 @@ from .pool import KINDS, RULE, item_options, resolve
 def moves(state: dict, seat: int) -> list[dict]:
     """Every legal pool move: while a direct decision is unfinished, only those after
     which it can still be finished (should the search give up on all, none is refused)."""
-    out = [m for item in state["pool"]["items"] for m in item_options(state, seat, item)]
+    out = listed(state, seat)
     if unfinished(state):
         roomy = surely_finishable(state, slack=1)
         return [m for m in out if keeps_finishable(state, seat, m, roomy)] or out
@@ -25,11 +25,29 @@ def apply(state: dict, seat: int, move: dict) -> list[dict]:
     if item is None:
         raise IllegalMove("no such decision is waiting; resolve one of your action pool",
                           rule=RULE, field="item", options=moves(state, seat))
-    legal = moves(state, seat)
-    if move not in legal:
+    if not legal(state, seat, item, move):
         raise IllegalMove(f"not a legal way to resolve this {item['kind']}", rule=RULE,
-                          field="item", options=[m for m in legal if m["item"] == item["id"]])
+                          field="item", options=[m for m in moves(state, seat) if m["item"] == item["id"]])
     return resolve(state, seat, item, move)
+
+
+def legal(state: dict, seat: int, item: dict, move: dict) -> bool:
+    """Whether `moves` lists the move, asking the completion search about the other
+    moves only when it refuses this one (listing them all for each move applied made
+    an apply cost as much as a listing: the bot applies several a decision)."""
+    if move not in item_options(state, seat, item):
+        return False
+    if not unfinished(state):
+        return True
+    roomy = surely_finishable(state, slack=1)
+    if keeps_finishable(state, seat, move, roomy):
+        return True
+    return not any(keeps_finishable(state, seat, m, roomy) for m in listed(state, seat))
+
+
+def listed(state: dict, seat: int) -> list[dict]:
+    """The options of every item of the pool, before the completion search."""
+    return [m for item in state["pool"]["items"] for m in item_options(state, seat, item)]
 
 
 def tidy(state: dict, seat: int) -> None:

@@ -11,7 +11,7 @@ from service.games.events import one_seat
 from . import pool
 from .board import step_capacity, steps_made
 from .boards import board_of, route_ids
-from .completion import masked, outcome, public_key, remember, trial_copy
+from .completion import WORK, masked, outcome, public_key, remember, trial_copy
 from .data import COLOURS, ENGINEERS, STACKS, loco_number, ordinal
 from .gains import gain, gives, score
 from .industry import room
@@ -20,7 +20,7 @@ from .special_actions import draw_start_bonus, possible_draws
 from .special_fields import gain_key
 
 TEMPORARY_WORKERS = 2
-TRIED: dict = {}     # can_complete's answers by the public (state, seat, effect): listing and applying ask alike
+TRIED: dict = {}     # can_complete's (answer, situations searched) by the public (state, seat, effect): listing and applying ask alike
 TRIED_MAX = 512
 DOUBLERS_PLACED: list = []   # a chapter's rule for where doublers go: placed(state, seat, count)
 
@@ -266,8 +266,11 @@ def can_complete(state: dict, seat: int, effect: dict) -> bool:
         trial = trial_copy(masked(state), seat)
         pool.open_pool(trial, seat, "trial")
         gain(trial, seat, effect, direct=True)
-        answer = outcome(trial)
-        if answer is None:          # out of budget: "no", the same each time, not remembered
+        before = WORK.situations
+        answer = (outcome(trial), WORK.situations - before)
+        if answer[0] is None:       # out of budget: "no", the same each time, not remembered
             return False
         remember(TRIED, TRIED_MAX, key, answer)
-    return answer
+    else:
+        WORK.situations += answer[1]     # as if asked anew
+    return answer[0]
