@@ -1,6 +1,7 @@
 """A seat's mail settings (issue 4, "Throttling"): mute, digest (one mail per N hours),
 vacation (an absence during which the seat's turn clock stops) and notify (issue 14):
-a mail only when the seat must act ("to_act", the default) or after every move. Kept per game and
+a mail only when the seat must act ("to_act", the default) or after every move, and
+language (issue 31): the language the seat reads, its mails and its page. Kept per game and
 seat in `game:{id}:mail:seat:<seat>`; vacations as a list of [from, until] times."""
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from service.store import key
 
 MAX_DIGEST_HOURS = 168
 NOTIFY = ("to_act", "every_move")
+LANGUAGES = ("en", "de")        # service/i18n.py speaks them
 MAX_VACATION_DAYS = 60
 KEEP_VACATIONS = 10         # a seat declaring more loses its oldest ones
 
@@ -22,6 +24,7 @@ class SeatSettings:
     digest_hours: int = 0
     vacations: list[list[float]] = field(default_factory=list)
     notify: str = "to_act"
+    language: str | None = None     # None: the account's language, else English (service/i18n.py)
 
     def on_vacation(self, now: float) -> float | None:
         """The end of the vacation running at `now`, if any."""
@@ -29,7 +32,8 @@ class SeatSettings:
 
     def as_dict(self, now: float) -> dict:
         return {"muted": self.muted, "digest_hours": self.digest_hours,
-                "vacation_until": self.on_vacation(now), "notify": self.notify}
+                "vacation_until": self.on_vacation(now), "notify": self.notify,
+                "language": self.language}
 
 
 class SettingError(ValueError):
@@ -51,7 +55,8 @@ def save(conn, game_id: str, seat: int, settings: SeatSettings) -> None:
 
 def change(conn, game_id: str, seat: int, *, muted: bool | None = None,
            digest_hours: int | None = None, vacation_days: float | None = None,
-           notify: str | None = None, now: float | None = None) -> SeatSettings:
+           notify: str | None = None, language: str | None = None,
+           now: float | None = None) -> SeatSettings:
     """Apply the given changes; vacation_days=0 ends a running vacation now."""
     now = time.time() if now is None else now
     settings = load(conn, game_id, seat)
@@ -65,6 +70,10 @@ def change(conn, game_id: str, seat: int, *, muted: bool | None = None,
         if notify not in NOTIFY:
             raise SettingError(f"notify must be one of: {', '.join(NOTIFY)}")
         settings.notify = notify
+    if language is not None:
+        if language not in LANGUAGES:
+            raise SettingError(f"language must be one of: {', '.join(LANGUAGES)}")
+        settings.language = language
     if vacation_days is not None:
         if not 0 <= vacation_days <= MAX_VACATION_DAYS:
             raise SettingError(f"vacation days must be 0 to {MAX_VACATION_DAYS}")
