@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import io
 from contextlib import contextmanager
+from contextvars import Token
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -71,11 +72,11 @@ def known(language: str | None) -> str | None:
 @contextmanager
 def speaking(language: str | None):
     """Texts written in the block are in this language (unknown or None: English)."""
-    token = CURRENT.set(speech_of(known(language) or ENGLISH))
+    token = begin(language)
     try:
         yield
     finally:
-        CURRENT.reset(token)
+        end(token)
 
 
 def best_of(accept_language) -> str:
@@ -103,13 +104,27 @@ def number(n: float) -> str:
 
 
 
-def seat_language(conn, record, seat: int) -> str:
-    """The language a seat reads: its own setting, else its account's, else English."""
+def chosen_language(conn, record, seat: int) -> str | None:
+    """The language a seat chose: its own setting, else its account's; None: neither."""
     own = settings.load(conn, record.id, seat).language
     if own:
         return own
     player = players.load(conn, record.seats[seat].player or "") if 0 <= seat < len(record.seats) else None
-    return (player or {}).get("language") or ENGLISH
+    return (player or {}).get("language")
+
+
+def seat_language(conn, record, seat: int) -> str:
+    """The language a seat reads: its own setting, else its account's, else English."""
+    return chosen_language(conn, record, seat) or ENGLISH
+
+
+def begin(language: str | None) -> Token:
+    """The reader's language from now on, until `end` (a page's request)."""
+    return CURRENT.set(speech_of(known(language) or ENGLISH))
+
+
+def end(token: Token) -> None:
+    CURRENT.reset(token)
 
 
 @contextmanager

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("service", "workers")
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
-FRAGMENT_WORDS = 3          # an English fragment this long is a sentence, not a shared word
+FRAGMENT_WORDS = 4          # an English fragment this long is a sentence, not a phrase an engine text shares
 
 
 def extracted() -> set[str | tuple[str, ...]]:

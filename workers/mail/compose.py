@@ -130,7 +130,7 @@ def commands_help() -> tuple[tuple[str, str], ...]:
         (_("tell NAME TEXT"), _("a message to that player alone")),
         (_("resign"), _("give the game up (asked back: `resign yes` does it); the bot plays your "
                         "seat to the end")),
-        (_("language de / en"), _("the language of your mails and your page")),
+        (_("language de/en"), _("the language of your mails and your page")),
         ("stop", _("no mail from the turn service ever again, for any game")),
     )
 COMMAND_COLUMN = 18         # where a command's description starts in the help
