@@ -130,7 +130,7 @@ class GameWords:
     `wigan:1` as "Wigan, slot 1", numbered as the board prints it; None: not this value).
     In German (issue 31): `german` the names as the German rulebook prints them (places,
     industries, cards, actions), `german_fields` the move fields' words, `german_money`
-    the money (None: as in English), `german_verbs` each German word a player may begin a
+    the money, for 1 and for other numbers (None: as in English), `german_verbs` each German word a player may begin a
     move with by mail ("bau") and the notation's word it stands for ("build")."""
 
     fields: dict[str, str] = field(default_factory=dict)
@@ -139,7 +139,7 @@ class GameWords:
     value: Callable[[str, Any, Callable[[str], str]], str | None] | None = None
     german: dict[str, str] = field(default_factory=dict)
     german_fields: dict[str, str] = field(default_factory=dict)
-    german_money: str | None = None
+    german_money: tuple[str, str] | None = None        # for 1, for any other number
     german_verbs: dict[str, str] = field(default_factory=dict)
 
 
@@ -151,6 +151,10 @@ class Words:
         self.game: GameWords = game_type.words
         self.names: dict[str, str] = ({**game_type.display_names, **self.game.german} if german()
                                       else game_type.display_names)
+        # an engine's English sentence keeps its verbs ("passes", "sell"): the actions'
+        # German names are for labels and moves only
+        verbs = set(self.game.german_verbs.values()) - set(game_type.display_names)
+        self.text_names = {ident: name for ident, name in self.names.items() if ident not in verbs}
         self.ones = re.compile(rf"(?<![\w.,])1 ({'|'.join(map(re.escape, self.game.counted))})s\b") \
             if self.game.counted else None
 
@@ -165,12 +169,15 @@ class Words:
 
     def text(self, text: str) -> str:
         """Any engine text (a board, an event's sentence, a refusal) in words."""
-        text = in_words(text, self.names, self.players)
+        text = in_words(text, self.text_names, self.players)
         return self.ones.sub(r"1 \1", text) if self.ones else text
 
     def amount(self, number: int) -> str:
-        money = (german() and self.game.german_money) or self.type.money
-        return amount(money, number).replace(str(number), speech().number(number), 1)
+        if german() and self.game.german_money:
+            said = self.game.german_money[abs(number) != 1].format(number)
+        else:
+            said = amount(self.type.money, number)
+        return said.replace(str(number), speech().number(number), 1)
 
     def value(self, field_name: str, value) -> str:
         """A move field's value: names by their printed names, lists joined, truth in words."""

@@ -22,7 +22,7 @@ from workers.mail import compose, notices
 GAMES = [("brass-lancashire", {"length": "introductory"}, 2), ("age-of-industry", {"map": "germany"}, 3),
          ("industry", {}, 3), ("ultimate-railroads", {"board": "russia"}, 2)]
 NAMES = ["Ada", "Bert", "Cleo", "Dara"]
-STRIDE = 25                 # moves between two looks at the game
+STRIDE = 40                 # moves between two looks at the game
 
 
 def mail_text(mail) -> str:

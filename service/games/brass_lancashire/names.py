@@ -21,7 +21,7 @@ GERMAN = {
     "build": "Bauen", "connect": "Verbinden", "develop": "Entwickeln", "sell": "Verkaufen",
     "loan": "Kredit aufnehmen", "pass": "Passen", "done": "Verkaufen beenden",
     "remove_tile": "Industrieplättchen entfernen", "distant": "Ferner Markt",
-    "scotland": "Schottland", "the_midlands": "Midlands", "canal": "Kanalepoche", "rail": "Eisenbahnepoche",
+    "scotland": "Schottland", "the_midlands": "Midlands",
 }
 GERMAN_FIELDS = {"location": "Ort", "industry": "Industrie", "industries": "Industrien", "card": "Karte",
                  "cards": "Karten", "amount": "Kredit", "coal": "Kohle von", "iron": "Eisen von",

@@ -133,20 +133,18 @@ def options_words(options: dict) -> list[tuple[str, str]]:
 # in German (issue 31): the names the rulebook prints (seeds/004, GLOSSARY.md), from the
 # brackets above, and the actions as its headings name them
 # (the provisional dividends and steelworks, whose brackets say more than a name, keep
-# their English)
+# their English; the everyday words its sentences use, the colours, coal, factory, are
+# told once in TERMS)
 GERMAN = {**{ident: name for ident, name in in_brackets(DISPLAY).items()
              if not ident.startswith(("dividend_", "steelworks_"))},
           "tokyo": "Strecke TOKYO", "sacramento": "Strecke SACRAMENTO", "omaha": "Strecke OMAHA",
           "rocky_mountaineer": "The Rocky Mountaineer (Los Angeles - New Orleans)",
           "engineer_left": "horizontale Ingenieurin, links",
           "engineer_right": "horizontale Ingenieurin, rechts", "pass": "Passen", "place": "Arbeiter einsetzen",
-          "relocate": "Arbeiter versetzen", "engineer": "Ingenieurin", "lay": "Lok anlegen",
-          "factory": "Fabrik", "step": "Gleisschritt", "industry": "Industrieschritt",
+          "relocate": "Arbeiter versetzen", "lay": "Lok anlegen", "step": "Gleisschritt",
           "idea": "Ideenplättchen", "idea_card": "Ideenkarte", "end_card": "Spielendekarte",
-          "key": "Schlüssel", "doubler": "Verdoppler", "medal": "20-Punkte-Medaille",
-          "bonus_card": "Bonuskarte", "coal": "Kohle", "stoker": "Heizer", "foundry": "Gießerei",
-          "werklok": "Werklok", "wood": "holzfarben", "green": "grün", "bronze": "bronze",
-          "silver": "silber", "gold": "gold", "transsib": "Transsibirische Eisenbahn",
+          "medal": "20-Punkte-Medaille", "bonus_card": "Bonuskarte", "stoker": "Heizer",
+          "foundry": "Gießerei", "werklok": "Werklok", "transsib": "Transsibirische Eisenbahn",
           "petersburg": "Strecke nach St. Petersburg", "kyiv": "Strecke nach Kiew"}
 GERMAN_FIELDS = {"space": "Aktionsfeld", "temps": "Leiharbeiter", "wood": "holzfarbene Arbeiter",
                  "coins": "Münzen", "route": "Strecke", "slot": "Platz", "swap": "tauschen mit",
@@ -160,5 +158,5 @@ WORDS = GameWords(
             "coins": "coins", "route": "route", "slot": "slot", "swap": "swap with",
             "colour": "track colour", "item": "item", "card": "card", "tile": "tile"},
     counted=("point",),
-    options=options_words, german=GERMAN, german_fields=GERMAN_FIELDS, german_money="{} Münzen",
+    options=options_words, german=GERMAN, german_fields=GERMAN_FIELDS, german_money=("{} Münze", "{} Münzen"),
     german_verbs=GERMAN_VERBS)
