@@ -24,7 +24,8 @@ def test_a_seat_reads_its_own_setting_else_its_accounts_language_else_english(ap
     assert changed.status_code == 200 and changed.json["language"] == "de"
     record = Store(redis_conn).game(game.id)
     assert [i18n.seat_language(redis_conn, record, seat) for seat in range(3)] == ["de", "en", "de"]
-    client.put(f"/v1/games/{game.id}/seats/0/mail", json={"language": "en"}, headers=game.auth(0))
+    own = client.put(f"/v1/games/{game.id}/seats/0/mail", json={"language": "en"}, headers=player)
+    assert own.status_code == 200, own.json                             # the seat's holder now: the player
     assert i18n.seat_language(redis_conn, record, 0) == "en"             # the seat's own choice first
     refused = client.put(f"/v1/games/{game.id}/seats/1/mail", json={"language": "fr"}, headers=game.auth(1))
     assert refused.status_code == 400 and "language" in refused.text
