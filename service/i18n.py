@@ -48,13 +48,14 @@ def po_path(language: str) -> Path:
 
 @functools.cache
 def speech_of(language: str) -> Speech:
-    """The Speech of a language of LANGUAGES (English: the msgids as they are)."""
+    """The Speech of a language of LANGUAGES (English: the msgids as they are, and the
+    numbers as the service always wrote them, "1234")."""
+    if language == ENGLISH:
+        return Speech(ENGLISH)
     locale = Locale.parse(language)
 
     def number(n: float) -> str:
         return numbers.format_decimal(n, locale=locale)
-    if language == ENGLISH:
-        return Speech(ENGLISH, number=number)
     with po_path(language).open("rb") as source:
         catalogue = read_po(source, locale=language, domain=DOMAIN)
     compiled = io.BytesIO()

@@ -35,7 +35,7 @@ def test_german_plural_forms_follow_the_number():
         assert i18n.number(1234.5) == "1.234,5"
         assert i18n.when(0) == "01.01.70, 00:00 UTC"
     with i18n.speaking("en"):
-        assert _("Your turn") == "Your turn" and i18n.number(1234.5) == "1,234.5"
+        assert _("Your turn") == "Your turn" and i18n.number(1234.5) == "1234.5"
         assert i18n.when(0) == "1970-01-01 00:00 UTC"
 
 
