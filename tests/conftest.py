@@ -69,6 +69,7 @@ LONGEST_FIRST = [
     "tests/e2e/test_browser_pages.py",              # four games clicked through
     "tests/workers/test_mail_length.py",            # 20 Brass games' mails
     "tests/workers/test_play_by_mail.py",
+    "tests/workers/test_play_by_mail_german.py",   # a Brass game by mail in German (issue 31)
     "tests/e2e/test_chaos.py",
     "tests/e2e/test_play_over_http.py",
     "tests/e2e/test_durable_turns.py",
