@@ -56,10 +56,11 @@ def token_key(digest: str) -> str:
     return f"ptoken:{digest}"
 
 
-def create(conn, name: str, email: str) -> tuple[dict, dict]:
-    """A new player and its first token: (player, token with its secret, shown once)."""
+def create(conn, name: str, email: str, language: str = "en") -> tuple[dict, dict]:
+    """A new player and its first token: (player, token with its secret, shown once);
+    `language` the one its seats read (issue 31, service/i18n.py)."""
     player = {"id": uuid.uuid4().hex[:16], "name": name, "email": email,
-              "created_at": time.time()}
+              "created_at": time.time(), "language": language}
     conn.set(player_key(player["id"]), json.dumps(player))
     return player, new_token(conn, player["id"], "first token", SCOPES)
 

@@ -75,6 +75,7 @@ LONGEST_FIRST = [
     "tests/e2e/test_browser_pages.py::test_a_whole_game_by_clicking[age-of-industry]",
     # 50 random Brass games each
     "tests/games/brass_lancashire/test_random_games.py::test_hundreds_of_random_games_list_their_moves_exactly",
+    "tests/workers/test_play_by_mail_german.py",   # a Brass game by mail in German (issue 31)
     "tests/e2e/test_chaos.py",
     "tests/games/brass_lancashire/test_random_games.py",
     # 8 keen games of Age of Industry, each apart

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import logging
 import time
-from datetime import datetime, timezone
 
 from service import replacement
+from service import i18n
+from service.games.speech import _
 from service.mail import settings
 from service.mail.config import MailConfig
 from service.mail.runtime import connection, queue
@@ -63,9 +64,9 @@ def remind(game_id: str, seat: int, version: int) -> str:
     number, mail_config = clock.reminders_sent + 1, MailConfig.from_env(conn)
     at_deadline = reminder_offset(config, number) == config["turn_hours"] * 3600
     if game.record.seats[seat].email and not at_deadline:       # the deadline's mail says it
-        outbox.dispatch(conn, queue(conn), mail_config,
-                        notices.reminder(game, seat, mail_config, deadline_text(clock, config)),
-                        [f"remind-{stamp(clock)}-{number}"])
+        with i18n.speaking_to(conn, game.record, seat):
+            mail = notices.reminder(game, seat, mail_config, deadline_text(clock, config))
+        outbox.dispatch(conn, queue(conn), mail_config, mail, [f"remind-{stamp(clock)}-{number}"])
     clock.reminders_sent = number
     write(conn, game_id, clock)
     schedule(conn, game_id, config, clock)
@@ -77,12 +78,12 @@ def stamp(clock: Clock) -> str:
     return f"v{clock.version}-{int(clock.since)}"
 
 
-AT_THE_DEADLINE = {
-    "wait": "the game waits for you, and you are reminded",
-    "skip": "a minimal move (a pass where the rules have one) is played for you",
-    "pause": "the game is paused until its admin resumes it",
-    "bot": "the game's bot plays your seat from then on",
-}
+def at_the_deadline(policy: str) -> str:
+    """What a deadline policy does, in the reader's words."""
+    return {"wait": _("the game waits for you, and you are reminded"),
+            "skip": _("a minimal move (a pass where the rules have one) is played for you"),
+            "pause": _("the game is paused until its admin resumes it"),
+            "bot": _("the game's bot plays your seat from then on")}[policy]
 
 
 def deadline_text(clock: Clock, config: dict) -> str:
@@ -90,10 +91,9 @@ def deadline_text(clock: Clock, config: dict) -> str:
     how long is left and what happens then."""
     due = clock.since + config["turn_hours"] * 3600
     left = round(max(0.0, due - time.time()) / 3600)
-    within = f"in {compose.count(left, 'hour')}" if left else "within the hour"
-    return (f"{datetime.fromtimestamp(due, timezone.utc):%Y-%m-%d %H:%M} UTC "
-            f"({within}; time on vacation does not count). "
-            f"Then {AT_THE_DEADLINE[config['deadline_policy']]}.")
+    within = _("in {hours}").format(hours=compose.hours(left)) if left else _("within the hour")
+    return _("{when} ({within}; time on vacation does not count). Then {then}.").format(
+        when=i18n.when(due), within=within, then=at_the_deadline(config["deadline_policy"]))
 
 
 def add_clock(conn, game: Game, seat: int, mail: Mail) -> Mail:
@@ -102,14 +102,14 @@ def add_clock(conn, game: Game, seat: int, mail: Mail) -> Mail:
     config = clock_settings(game)
     if config is None:
         return mail
-    text = (f"This game has a turn clock: {compose.count(config['turn_hours'], 'hour')} per "
-            f"move; at the deadline {AT_THE_DEADLINE[config['deadline_policy']]}.")
+    text = _("This game has a turn clock: {hours} per move; at the deadline {then}.").format(
+        hours=compose.hours(config["turn_hours"]), then=at_the_deadline(config["deadline_policy"]))
     if game.snapshot.status == "active" and seat in game.snapshot.to_act:
         clock = read(conn, game.record.id, seat)
         if clock is None or clock.version < game.snapshot.version - 1:
             clock = Clock(seat, game.snapshot.version, time.time())
-        text += f"\nYour deadline: {deadline_text(clock, config)}"
-    return mail.add("Turn clock", text)
+        text += "\n" + _("Your deadline: {deadline}").format(deadline=deadline_text(clock, config))
+    return mail.add(_("Turn clock"), text)
 
 
 def deadline(game_id: str, seat: int, version: int) -> str:

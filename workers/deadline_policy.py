@@ -30,7 +30,7 @@ def wait(conn, game: Game, seat: int, config: dict, clock: str) -> str:
 
 
 def hours(config: dict) -> str:
-    return compose.count(config["turn_hours"], "hour")
+    return compose.hours(config["turn_hours"])
 
 
 def skip(conn, game: Game, seat: int, config: dict, clock: str) -> str:
@@ -68,7 +68,7 @@ def played_for(conn, game: Game, turn: dict, turn_id: str) -> tuple[compose.Mail
         return None
     skipped, mail_config, seat = json.loads(marker), MailConfig.from_env(conn), turn["seat"]
     mail = notices.blank(game, seat, "Time ran out: a move was played for you", mail_config)
-    mail.add("Deadline", f"You did not move within {compose.count(skipped['turn_hours'], 'hour')}, so "
+    mail.add("Deadline", f"You did not move within {compose.hours(skipped['turn_hours'])}, so "
                          f"this was played for you:\n  {notices.named(game, movelist.typed(skipped['played']))}"
                          + ("\nIt is still your turn: reply to this mail with your next move."
                             if seat in game.snapshot.to_act and game.snapshot.status == "active" else ""))
@@ -85,7 +85,7 @@ def announce_skip(conn, game: Game, turn: dict, turn_id: str, other: int) -> str
     name = game.record.seats[turn["seat"]].name
     mail = notices.blank(game, other, f"Time ran out for {name}", mail_config)
     mail.add("Deadline", f"{name} did not move within "
-                         f"{compose.count(skipped['turn_hours'], 'hour')}, so this was played "
+                         f"{compose.hours(skipped['turn_hours'])}, so this was played "
                          f"for them:\n  {notices.named(game, movelist.typed(skipped['played']))}")
     return outbox.dispatch(conn, queue(conn), mail_config, mail, [f"skipped-{skipped['clock']}"])
 

@@ -10,7 +10,8 @@ import json
 import logging
 from datetime import timedelta
 
-from service import turn_clock
+from service import i18n, turn_clock
+from service.games.speech import _
 from service.mail import settings
 from service.mail.config import MailConfig
 from service.mail.runtime import connection, queue
@@ -25,12 +26,13 @@ log = logging.getLogger(__name__)
 
 
 def each_seat(game: Game, seats, tell) -> int:
-    """tell(seat) for each seat; one seat's failure (a bad name or address) is logged
-    and spoils nothing for the others."""
-    sent = 0
+    """tell(seat) for each seat, in the seat's language (issue 31); one seat's failure
+    (a bad name or address) is logged and spoils nothing for the others."""
+    sent, conn = 0, connection()
     for seat in seats:
         try:
-            sent += bool(tell(seat))
+            with i18n.speaking_to(conn, game.record, seat):
+                sent += bool(tell(seat))
         except Exception:
             log.exception("game %s: no mail for seat %s", game.record.id, seat)
     return sent
@@ -180,10 +182,11 @@ def confirm_alone(game_id: str, seat: int) -> str | None:
     if not items:
         return None
     game = load_game(Store(conn), game_id)
-    mail = notices.blank(game, seat, "Your move was applied", config)
-    mail.in_reply_to, mail.automatic = items[-1]["message_id"] or None, "auto-replied"
-    mail.sections += confirmations.sections(items)
-    notices.add_turn(mail, game, seat)
+    with i18n.speaking_to(conn, game.record, seat):
+        mail = notices.blank(game, seat, _("Your move was applied"), config)
+        mail.in_reply_to, mail.automatic = items[-1]["message_id"] or None, "auto-replied"
+        mail.sections += confirmations.sections(items)
+        notices.add_turn(mail, game, seat)
     return outbox.dispatch(conn, queue(conn), config, mail, [f"applied-{i['turn']}" for i in items],
                            answer=True, played=True)
 
@@ -307,11 +310,11 @@ def on_rematch(game_id: str, rematch_id: str, codes: dict) -> int:
     game = load_game(Store(conn), game_id)
 
     def invite(seat: int):
-        mail = notices.blank(game, seat, "Rematch", config)
+        mail = notices.blank(game, seat, _("Rematch"), config)
         link = f"{config.public_url}/games/{rematch_id}/invitation/{codes[str(seat)]}"
-        mail.add("Rematch", f"A rematch of this game is set up: the same players and options, "
-                 f"a new deal. Take your seat on its page:\n{link}\n(the link takes the seat "
-                 "once: do not forward it)")
+        mail.add(_("Rematch"), _("A rematch of this game is set up: the same players and options, a "
+                                 "new deal. Take your seat on its page:\n{link}\n(the link takes the "
+                                 "seat once: do not forward it)").format(link=link))
         return outbox.dispatch(conn, queue(conn), config, mail, [f"rematch-{rematch_id}"])
     return each_seat(game, [int(seat) for seat in codes], invite)
 

@@ -26,7 +26,7 @@ def me() -> dict:
 
 
 def public(player: dict) -> dict:
-    return {**player, "email_confirmed": consent.confirmed(conn(), player["email"])}
+    return {"language": "en", **player, "email_confirmed": consent.confirmed(conn(), player["email"])}
 
 
 @bp.post("/v1/players")
@@ -34,7 +34,7 @@ def create_player():
     """A player and its first token (shown only here). The e-mail address is asked to
     confirm (a mail with a signed link) before any game mail goes to it."""
     body = request.get_json()
-    player, token = players.create(conn(), body["name"], body["email"])
+    player, token = players.create(conn(), body["name"], body["email"], body.get("language", "en"))
     queue(conn(), MAIL).enqueue("workers.players.ask_to_confirm", player["id"],
                                 job_id=f"player-confirm-{player['id']}")
     return ({**public(player), "token": token}, 201, {"Location": "/v1/players/me"})

@@ -68,7 +68,8 @@ def change_mail_settings(game_id: str, seat: int):
         changed = settings.change(store().redis, game_id, seat, muted=body.get("muted"),
                                   digest_hours=body.get("digest_hours"),
                                   vacation_days=body.get("vacation_days"),
-                                  notify=body.get("notify"), messages=body.get("messages"))
+                                  notify=body.get("notify"), messages=body.get("messages"),
+                                  language=body.get("language"))
     except settings.SettingError as bad:
         raise problems.ValidationFailed(str(bad)) from None
     if "vacation_days" in body:

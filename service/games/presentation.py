@@ -9,13 +9,20 @@ Built once here; each game supplies its words: its display names and money (Game
 and in `GameWords` the rulebook's names of its move fields and options, and how to name
 a value that is more than an identifier (a Brass slot `wigan:1`). The engines stay pure
 and write seats as "seat N" and identifiers; `Words.text` turns any engine text (a
-board, an event's sentence, a refusal) into the players' words."""
+board, an event's sentence, a refusal) into the players' words.
+
+In the reader's language (issue 31, service/games/speech.py): the seam's own sentences
+through the catalogue, the game's names in German from `GameWords.german` (as the German
+rulebooks print them) when the reader reads German. The engines' own sentences (events,
+refusals, the board's text) are written in English and keep their English words."""
 from __future__ import annotations
 
 import re
 import textwrap
 from dataclasses import dataclass, field
 from typing import Any, Callable
+
+from service.games.speech import _, german, speech
 
 SEAT_LABEL = re.compile(r"\b([Ss])eat ?(\d+)\b")
 IDENTIFIER = re.compile(r"\b[a-z][a-z0-9]*(?:_+[a-z0-9]+)*\b")
@@ -24,6 +31,7 @@ OPEN_PLURAL = re.compile(r"\b(\d+)((?: [A-Za-z-]+)*? )([A-Za-z]+)\(s\)")
 OTHER_PLURAL = re.compile(r"\(s\)")
 TRUTH = re.compile(r"\b(True|False|None)\b")
 TRUTH_WORDS = {"True": "yes", "False": "no", "None": "none"}
+GERMAN_NAME = re.compile(r"(?P<english>.*?)(?: (?P<number>\d+))? \((?P<german>[^()]+)\)")
 MONEY_NOUN = re.compile(r"\{\} [A-Za-z]+s")     # "{} coins"
 NUMBERS = ("money", "vp", "income")     # the per-seat changes events carry (events.NUMBERS)
 COLUMNS = 78                # RFC 5322 2.1.1: a mail's line SHOULD be at most 78 characters
@@ -39,6 +47,17 @@ def amount(money: str, number: int) -> str:
     plural noun after it singular for 1 ("1 coin")."""
     said = money.format(number)
     return said[:-1] if abs(number) == 1 and MONEY_NOUN.fullmatch(money) else said
+
+
+def in_brackets(names: dict[str, str]) -> dict[str, str]:
+    """The German names a game's English names carry in brackets ("Coal (Kohle)":
+    "Kohle"; "Industry 1 (Industrialisierung)": "Industrialisierung 1"), for
+    `GameWords.german`."""
+    out = {}
+    for ident, name in names.items():
+        if found := GERMAN_NAME.fullmatch(name):
+            out[ident] = " ".join(filter(None, (found["german"], found["number"])))
+    return out
 
 
 def typed(notation: str) -> str:
@@ -120,13 +139,22 @@ class GameWords:
     `wigan:1` as "Wigan, slot 1", numbered as the board prints it; None: not this value);
     `prose` the identifiers that are also everyday words of the game's own sentences
     ("car", "maintenance": "uses a purple maintenance car"), named when they stand as a
-    move's value but not renamed inside a text, where renaming doubled them (issue 27)."""
+    move's value but not renamed inside a text, where renaming doubled them (issue 27).
+    In German (issue 31): `german` the names as the German rulebook prints them (places,
+    industries, cards, actions), `german_fields` the move fields' words, `german_money`
+    the money, for 1 and for other numbers (None: as in English), `german_verbs` each
+    German word a player may begin a move with by mail ("bau") and the notation's word it
+    stands for ("build")."""
 
     fields: dict[str, str] = field(default_factory=dict)
     prose: frozenset[str] = frozenset()
     counted: tuple[str, ...] = ()
     options: Callable[[dict], list[tuple[str, str]]] | None = None
     value: Callable[[str, Any, Callable[[str], str]], str | None] | None = None
+    german: dict[str, str] = field(default_factory=dict)
+    german_fields: dict[str, str] = field(default_factory=dict)
+    german_money: tuple[str, str] | None = None        # for 1, for any other number
+    german_verbs: dict[str, str] = field(default_factory=dict)
 
 
 class Words:
@@ -134,8 +162,13 @@ class Words:
 
     def __init__(self, game_type, players: list[str]):
         self.type, self.players = game_type, list(players)
-        self.names: dict[str, str] = game_type.display_names
         self.game: GameWords = game_type.words
+        self.names: dict[str, str] = ({**game_type.display_names, **self.game.german} if german()
+                                      else game_type.display_names)
+        # an engine's English sentence keeps its verbs ("passes", "sell"): the actions'
+        # German names are for labels and moves only
+        verbs = set(self.game.german_verbs.values()) - set(game_type.display_names)
+        self.text_names = {ident: name for ident, name in self.names.items() if ident not in verbs}
         self.ones = re.compile(rf"(?<![\w.,])1 ({'|'.join(map(re.escape, self.game.counted))})s\b") \
             if self.game.counted else None
 
@@ -144,32 +177,39 @@ class Words:
 
     def player(self, seat: int | None) -> str:
         if seat is None:
-            return "the game"
-        return self.players[seat] if 0 <= seat < len(self.players) else f"player {seat + 1}"
+            return _("the game")
+        return self.players[seat] if 0 <= seat < len(self.players) else _("player {number}").format(
+            number=seat + 1)
 
     def text(self, text: str) -> str:
         """Any engine text (a board, an event's sentence, a refusal) in words."""
-        text = in_words(text, self.names, self.players, self.game.prose)
+        text = in_words(text, self.text_names, self.players, self.game.prose)
         return self.ones.sub(r"1 \1", text) if self.ones else text
 
     def amount(self, number: int) -> str:
-        return amount(self.type.money, number)
+        if german() and self.game.german_money:
+            said = self.game.german_money[abs(number) != 1].format(number)
+        else:
+            said = amount(self.type.money, number)
+        return said.replace(str(number), speech().number(number), 1)
 
     def value(self, field_name: str, value) -> str:
         """A move field's value: names by their printed names, lists joined, truth in words."""
         if self.game.value and (own := self.game.value(field_name, value, self.name)) is not None:
             return own
         if isinstance(value, bool):
-            return "yes" if value else "no"
+            return _("yes") if value else _("no")
         if isinstance(value, (list, tuple)):
-            return " and ".join(self.value(field_name, v) for v in value) or "none"
+            return _(" and ").join(self.value(field_name, v) for v in value) or _("none")
         if isinstance(value, str):
             return self.text(self.name(value))
         if value is None:
-            return "none"
+            return _("none")
         return str(value)
 
     def field(self, field_name: str) -> str:
+        if german() and field_name in self.game.german_fields:
+            return self.game.german_fields[field_name]
         return self.game.fields.get(field_name, field_name.replace("_", " "))
 
     def label(self, field_name: str, value) -> str:
@@ -200,12 +240,13 @@ class Words:
         (`coming`, of a move not played yet: "pay £7, +2 VP")."""
         parts = []
         if cash := changes.get("money"):
-            verb = ("pay" if cash < 0 else "get") if coming else ("paid" if cash < 0 else "got")
-            parts.append(f"{verb} {self.amount(abs(cash))}")
+            said = ((_("pay {amount}") if cash < 0 else _("get {amount}")) if coming
+                    else (_("paid {amount}") if cash < 0 else _("got {amount}")))
+            parts.append(said.format(amount=self.amount(abs(cash))))
         if vp := changes.get("vp"):
-            parts.append(f"{vp:+d} VP")
+            parts.append(_("{points} VP").format(points=f"{vp:+d}"))
         if income := changes.get("income"):
-            parts.append(f"income {income:+d}")
+            parts.append(_("income {change}").format(change=f"{income:+d}"))
         return ", ".join(parts)
 
     def tally(self, events: list[dict], mover: int | None, you: int | None = None,
@@ -214,7 +255,7 @@ class Words:
         others' by name (`you`: that seat as "you"); "" for none."""
         counted = changes(events)
         parts = [self.numbers(counted[mover], coming)] if mover in counted else []
-        parts += [f"{'you' if seat == you else self.player(seat)}: {self.numbers(numbers, coming)}"
+        parts += [f"{_('you') if seat == you else self.player(seat)}: {self.numbers(numbers, coming)}"
                   for seat, numbers in sorted(counted.items()) if seat != mover]
         return f" ({'; '.join(parts)})" if parts else ""
 
@@ -240,7 +281,7 @@ class Words:
         else:
             pairs = [(self.field(name).capitalize(), self.value(name, value))
                      for name, value in options.items()]
-        return "; ".join(f"{heading}: {said}" for heading, said in pairs) or "none"
+        return "; ".join(f"{heading}: {said}" for heading, said in pairs) or _("none")
 
     def breakdown(self, parts: dict) -> str:
         """A seat's score by its parts: "during play 20, money 5"."""

@@ -1,10 +1,11 @@
 """A seat's mail settings (issue 4, "Throttling"): mute, digest (one mail per N hours),
 vacation (an absence during which the seat's turn clock stops), notify (issue 14):
-a mail only when the seat must act ("to_act", the default) or after every move, and
+a mail only when the seat must act ("to_act", the default) or after every move,
 messages (issue 30): the table's messages and whispers to the seat carried by its next
 mail ("next_mail", the default) or each in a short mail of its own at once ("own_mail",
-workers/mail/own_messages.py). Kept per game and seat in `game:{id}:mail:seat:<seat>`;
-vacations as a list of [from, until] times."""
+workers/mail/own_messages.py), and language (issue 31): the language the seat reads, its
+mails and its page. Kept per game and seat in `game:{id}:mail:seat:<seat>`; vacations as
+a list of [from, until] times."""
 from __future__ import annotations
 
 import json
@@ -16,6 +17,7 @@ from service.store import key
 MAX_DIGEST_HOURS = 168
 NOTIFY = ("to_act", "every_move")
 MESSAGES = ("next_mail", "own_mail")
+LANGUAGES = ("en", "de")        # service/i18n.py speaks them
 MAX_VACATION_DAYS = 60
 KEEP_VACATIONS = 10         # a seat declaring more loses its oldest ones
 
@@ -27,6 +29,7 @@ class SeatSettings:
     vacations: list[list[float]] = field(default_factory=list)
     notify: str = "to_act"
     messages: str = "next_mail"
+    language: str | None = None     # None: the account's language, else English (service/i18n.py)
 
     def on_vacation(self, now: float) -> float | None:
         """The end of the vacation running at `now`, if any."""
@@ -35,7 +38,8 @@ class SeatSettings:
     def as_dict(self, now: float) -> dict:
         return {"muted": self.muted, "digest_hours": self.digest_hours,
                 "vacation_until": self.on_vacation(now), "notify": self.notify,
-                "messages": self.messages}
+                "messages": self.messages,
+                "language": self.language}
 
 
 class SettingError(ValueError):
@@ -57,7 +61,7 @@ def save(conn, game_id: str, seat: int, settings: SeatSettings) -> None:
 
 def change(conn, game_id: str, seat: int, *, muted: bool | None = None,
            digest_hours: int | None = None, vacation_days: float | None = None,
-           notify: str | None = None, messages: str | None = None,
+           notify: str | None = None, messages: str | None = None, language: str | None = None,
            now: float | None = None) -> SeatSettings:
     """Apply the given changes; vacation_days=0 ends a running vacation now."""
     now = time.time() if now is None else now
@@ -76,6 +80,10 @@ def change(conn, game_id: str, seat: int, *, muted: bool | None = None,
         if messages not in MESSAGES:
             raise SettingError(f"messages must be one of: {', '.join(MESSAGES)}")
         settings.messages = messages
+    if language is not None:
+        if language not in LANGUAGES:
+            raise SettingError(f"language must be one of: {', '.join(LANGUAGES)}")
+        settings.language = language
     if vacation_days is not None:
         if not 0 <= vacation_days <= MAX_VACATION_DAYS:
             raise SettingError(f"vacation days must be 0 to {MAX_VACATION_DAYS}")

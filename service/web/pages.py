@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
 
-from service import (end_votes, handover, messages, play, problems, replacement, resignation,
-                     seat_links, seating, takeback)
+from service import (end_votes, handover, i18n, messages, play, problems, replacement,
+                     resignation, seat_links, seating, takeback)
 from service.api import store, turns
 from service.api.games import started
 from service.drawing import boards
 from service.games.presentation import typed
+from service.games.speech import _, ngettext
 from service.games.registry import game_types
 from service.store import WAITING
 from service.web import choices, panel, seats, words
@@ -25,6 +26,27 @@ LOG_SHOWN = 40               # moves a seat's page names in its log
 MESSAGES_SHOWN = 30          # the newest messages a seat's page shows
 
 
+@bp.before_request
+def reader_language():
+    """The page in its reader's language (issue 31): the signed-in seat's choice (its
+    setting, else its account's), else the browser's Accept-Language."""
+    g.speaking = i18n.begin(page_language())
+
+
+@bp.teardown_request
+def spoken(_error):
+    if "speaking" in g:
+        i18n.end(g.pop("speaking"))
+
+
+def page_language() -> str:
+    game_id = (request.view_args or {}).get("game_id")
+    record = store().game(game_id) if game_id else None
+    seat = seats.signed_in_seat(record) if record else None
+    chosen = i18n.chosen_language(current_app.extensions["redis"], record, seat) if seat is not None else None
+    return chosen or i18n.best_of(request.accept_languages)
+
+
 @bp.after_request
 def no_referrer(response):
     response.headers["Referrer-Policy"] = "no-referrer"
@@ -34,7 +56,7 @@ def no_referrer(response):
 
 @bp.context_processor
 def forms():
-    return {"csrf_token": seats.csrf_token}
+    return {"csrf_token": seats.csrf_token, "_": _, "ngettext": ngettext, "language": i18n.language_now()}
 
 
 bp.add_app_template_filter(words.readable, "readable")
@@ -342,4 +364,5 @@ def table(game: play.Game, seat: int | None) -> dict:
             "players": panel.players(type_id, public, names, snap.to_act, seat),
             "facts": panel.state_words(type_id, public, len(names)),
             "board": boards.board_svg(type_id, public, names), "ranking": ranking,
-            "abandoned": result if play.is_abandoned(result) else None}
+            "abandoned": result if play.is_abandoned(result) else None,
+            "to_act_names": ", ".join(names[s] for s in snap.to_act)}

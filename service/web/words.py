@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from service.games.presentation import Words, typed
+from service.games.speech import german
 
 SHOWN_CHANGES = 8           # changes named per move; the rest are counted
 SEAT_FIELDS = ("owner", "seat")
@@ -20,7 +21,9 @@ def readable(value) -> str:
 
 
 def ordinal(number: int) -> str:
-    """1st, 2nd, 3rd, 4th, 11th, 21st."""
+    """1st, 2nd, 3rd, 4th, 11th, 21st; in German (issue 31) "1.", "2."."""
+    if german():
+        return f"{number}."
     tens = number % 100 in (11, 12, 13)
     return f"{number}{'th' if tens else {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
 

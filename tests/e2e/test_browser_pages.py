@@ -17,6 +17,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from service.bench.pages import advance
+from service.mail import settings
 from service.play import load_game
 from service.store import Store
 from service.web import panel
@@ -478,3 +479,24 @@ def test_seat_pages_on_a_phone_and_a_desktop(service, pool, redis_conn_e2e):
         driver.set_window_size(*WINDOW)
         browser.screenshot(f"{game_type}-seat-390", width=390, tallest=2600)
         browser.screenshot(f"{game_type}-seat-1366", width=1366, tallest=1600)
+
+
+def test_german_seat_pages(service, pool, redis_conn_e2e):
+    """Issue 31, in the browser: a mid-game seat page of each game for a seat that reads
+    German (its mail setting `language de`): the page says it is German, its banner and
+    headings are the catalogue's German, the games' names the German rulebooks'. The
+    README's German pictures are taken here (PBEM_SCREENSHOTS=docs/screenshots)."""
+    store = Store(redis_conn_e2e)
+    browser = pool(1)[0]
+    driver = browser.driver
+    for game_type, options, names in SEAT_PAGES:
+        game_id, links = create(browser, service.base, game_type, names, options)
+        advance(store, game_id, 14, random.Random(3))
+        seat = load_game(store, game_id).snapshot.to_act[0]
+        settings.change(redis_conn_e2e, game_id, seat, language="de")
+        enter(browser, links[seat])
+        driver.get(f"{service.base}/games/{game_id}/seat")
+        assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de"
+        assert f"Du bist am Zug, {names[seat]}." in driver.find_element(By.ID, "status").text
+        assert driver.find_element(By.ID, "choose-title").text == "Dein Zug"
+        browser.screenshot(f"{game_type}-seat-de", width=1366, tallest=1600)

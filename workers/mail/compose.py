@@ -13,7 +13,9 @@ from email.message import EmailMessage
 from email.utils import formatdate
 from urllib.parse import quote
 
+from service import i18n
 from service.games.presentation import COLUMNS, fitted
+from service.games.speech import _, ngettext
 from workers.mail import html_part
 
 ADDR_SPEC = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9.-]+")
@@ -26,7 +28,6 @@ FULL_LIST_UP_TO = 40        # more legal moves than this are grouped by their fi
 EXAMPLES_PER_GROUP = 6
 MOVES_REPLY_LIMIT = 400     # the `moves` command lists at most this many lines
 PROSE_COLUMNS = COLUMNS     # RFC 5322 2.1.1: lines SHOULD be no more than 78 characters
-LAID_OUT = {"The board"}    # sections kept as the engine lays them out
 
 
 @dataclass
@@ -49,15 +50,24 @@ class Mail:
     picture_alt: str = ""
     facts: list[tuple[str, str]] = field(default_factory=list)  # the board in numbers, no picture
     page_url: str | None = None             # the seat's own page, signed
+    language: str = "en"                    # the seat's language when written (issue 31)
 
     def add(self, title: str, text: str) -> "Mail":
         self.sections.append((title, text.rstrip()))
         return self
 
 
-def count(number: int, noun: str) -> str:
-    """"1 hour", "2 hours": a number with its noun in the right form."""
-    return f"{number:g} {noun}{'' if number == 1 else 's'}"
+def hours(number: int) -> str:
+    """"1 hour", "2 hours" in the reader's language."""
+    return ngettext("{number} hour", "{number} hours", number).format(number=i18n.number(number))
+
+
+def moves_counted(number: int) -> str:
+    return ngettext("{number} move", "{number} moves", number).format(number=i18n.number(number))
+
+
+def players_counted(number: int) -> str:
+    return ngettext("{number} player", "{number} players", number).format(number=i18n.number(number))
 
 
 def shorten_moves(notations: list[str], limit: int = FULL_LIST_UP_TO, prefix: str = "") -> str:
@@ -66,16 +76,17 @@ def shorten_moves(notations: list[str], limit: int = FULL_LIST_UP_TO, prefix: st
     `moves` reply that lists the group: a reply that always narrows (issue 20,
     finding 3)."""
     if not notations:
-        return "(none)"
+        return _("(none)")
     if len(notations) <= limit:
         return "\n".join(f"  {n}" for n in notations)
     groups = narrowed(notations, prefix)
-    lines = [f"{len(notations)} legal moves; some of each kind:"]
+    lines = [_("{number} legal moves; some of each kind:").format(number=len(notations))]
     for start, members in groups.items():
-        lines.append(f"  {start}: {count(len(members), 'move')}, e.g.")
+        lines.append("  " + _("{start}: {moves}, e.g.").format(start=start, moves=moves_counted(len(members))))
         lines += [f"    {m}" for m in members[:EXAMPLES_PER_GROUP]]
         if len(members) > EXAMPLES_PER_GROUP:
-            lines.append(f"    ... reply `moves {start}` for all {len(members)}")
+            lines.append("    " + _("... reply `moves {start}` for all {number}").format(
+                start=start, number=len(members)))
     return "\n".join(lines)
 
 
@@ -100,33 +111,39 @@ def list_moves(notations: list[str], prefix: str = "") -> str:
     if len(chosen) > MOVES_REPLY_LIMIT:
         groups = narrowed(chosen, prefix)
         example = max(groups, key=lambda start: len(groups[start]))
-        return (shorten_moves(chosen, prefix=prefix) + "\n\nToo many to list at once: reply "
-                f"`moves` with one of the longer starts above, e.g. `moves {example}`.")
-    return "\n".join(f"  {n}" for n in chosen) or f"(no legal move starts with {prefix!r})"
+        return (shorten_moves(chosen, prefix=prefix) + "\n\n" + _(
+            "Too many to list at once: reply `moves` with one of the longer starts above, e.g. "
+            "`moves {example}`.").format(example=example))
+    return "\n".join(f"  {n}" for n in chosen) or _("(no legal move starts with {prefix!r})").format(
+        prefix=prefix)
 
 
-COMMANDS_HELP = (
-    ("status", "the board now"),
-    ("moves [WORD]", "all your legal moves (those starting with WORD)"),
-    ("help", "this text"),
-    ("mute / unmute", "stop or restart the notifications of this game"),
-    ("digest HOURS", "at most one notification per HOURS; `digest 0`: every mail"),
-    ("notify every", "a mail after every move of the game; `notify turn`: only when you must "
-                     "act (your moves confirmed in your next mail)"),
-    ("vacation DAYS", "you are away: your turn clock stops; `back` ends it early"),
-    ("say TEXT", "a message to the whole table (the rest of the line)"),
-    ("tell NAME TEXT", "a message to that player alone"),
-    ("messages own", "each message to you in a mail of its own, at once; `messages next`: "
-                     "in your next mail"),
-    ("resign", "give the game up (asked back: `resign yes` does it); the bot plays your "
-               "seat to the end"),
-    ("end game", "propose to end the game unfinished (recorded as abandoned once every "
-                 "remaining player agrees); `end agree` / `end refuse` answer a proposal"),
-    ("take back", "take back your last turn: at once if no one acted since and it revealed "
-                  "nothing, else when every other player agrees"),
-    ("agree / refuse", "answer another player's take-back"),
-    ("stop", "no mail from the turn service ever again, for any game"),
-)
+def commands_help() -> tuple[tuple[str, str], ...]:
+    """The commands and what each does, in the reader's language (each command is read
+    in both languages: workers/mail/inbound.py)."""
+    return (
+        (_("status"), _("the board now")),
+        (_("moves [WORD]"), _("all your legal moves (those starting with WORD)")),
+        (_("help"), _("this text")),
+        (_("mute / unmute"), _("stop or restart the notifications of this game")),
+        (_("digest HOURS"), _("at most one notification per HOURS; `digest 0`: every mail")),
+        (_("notify every"), _("a mail after every move of the game; `notify turn`: only when you "
+                              "must act (your moves confirmed in your next mail)")),
+        (_("vacation DAYS"), _("you are away: your turn clock stops; `back` ends it early")),
+        (_("say TEXT"), _("a message to the whole table (the rest of the line)")),
+        (_("tell NAME TEXT"), _("a message to that player alone")),
+        ("messages own", _("each message to you in a mail of its own, at once; `messages next`: "
+                           "in your next mail")),
+        (_("resign"), _("give the game up (asked back: `resign yes` does it); the bot plays your "
+                        "seat to the end")),
+        ("end game", _("propose to end the game unfinished (recorded as abandoned once every "
+                       "remaining player agrees); `end agree` / `end refuse` answer a proposal")),
+        ("take back", _("take back your last turn: at once if no one acted since and it "
+                        "revealed nothing, else when every other player agrees")),
+        ("agree / refuse", _("answer another player's take-back")),
+        (_("language de/en"), _("the language of your mails and your page")),
+        ("stop", _("no mail from the turn service ever again, for any game")),
+    )
 COMMAND_COLUMN = 18         # where a command's description starts in the help
 
 
@@ -135,24 +152,25 @@ def help_text(reply_address: str) -> str:
     help wrapped a word a line), the paragraphs each one line for `wrapped`."""
     table = [textwrap.fill(what, PROSE_COLUMNS, initial_indent=f"  {name:<{COMMAND_COLUMN - 2}}",
                            subsequent_indent=" " * COMMAND_COLUMN, break_on_hyphens=False)
-             for name, what in COMMANDS_HELP]
+             for name, what in commands_help()]
     return "\n".join([
-        f"Reply to this mail (the address is {reply_address}) with your move as the list "
-        "writes it, one move per line, above the quoted text. Or with one of these commands:",
+        _("Reply to this mail (the address is {address}) with your move as the list writes it, "
+          "one move per line, above the quoted text. Or with one of these commands:").format(
+            address=reply_address),
         *table,
-        "A reply is played at the move of the mail it answers; if the game has moved on, you "
-        "are told so and nothing is played."])
+        _("A reply is played at the move of the mail it answers; if the game has moved on, you "
+          "are told so and nothing is played.")])
 
 
 def footer(mail: Mail, public_url: str) -> str:
     """Links every reader can open: the game's public view and log, no seat token
     needed (a player invited by mail never got one; issue 20, finding 6)."""
     game = f"{public_url}/v1/games/{mail.game_id}"
-    return (f"Game {mail.game_id} ({mail.game_name}), you are {mail.seat_name}, "
-            f"version {mail.version}.\n"
-            f"The game as anyone sees it: {game} and its log: {game}/log\n"
-            "Reply `help` for commands, `mute` to stop this game's mails, `stop` for no mail "
-            "from us ever again.")
+    return _("Game {id} ({game}), you are {name}, version {version}.\n"
+             "The game as anyone sees it: {link} and its log: {link}/log\n"
+             "Reply `help` for commands, `mute` to stop this game's mails, `stop` for no mail "
+             "from us ever again.").format(id=mail.game_id, game=mail.game_name, name=mail.seat_name,
+                                           version=mail.version, link=game)
 
 
 def message_id(mail: Mail, domain: str) -> str:
@@ -164,7 +182,7 @@ def to_text(mail: Mail, public_url: str) -> str:
     PROSE_COLUMNS, the board as the engine laid it out (issue 20, finding 7)."""
     parts = [wrapped(mail.subject)]
     for title, text in mail.sections:
-        text = text if title in LAID_OUT else wrapped(text)
+        text = text if title == _("The board") else wrapped(text)    # as the engine lays it out
         parts.append(f"{title}\n{'=' * len(title)}\n{text}" if title else text)
     parts.append(f"-- \n{wrapped(footer(mail, public_url))}")
     return "\n\n".join(parts) + "\n"
@@ -194,7 +212,7 @@ def subject_line(mail: Mail) -> str:
     game and the seat's player, never the version (that lives in the reply address) nor
     the kind of mail (its first line), so that mail programs that thread by subject
     (Gmail, Outlook) keep the game one conversation (issues 14, 27)."""
-    return f"[{mail.game_name} {mail.game_id}] {mail.seat_name}'s game"
+    return _("[{game} {id}] {name}'s game").format(game=mail.game_name, id=mail.game_id, name=mail.seat_name)
 
 
 def thread_root(mail: Mail, domain: str) -> str:
@@ -289,6 +307,12 @@ def clean_header(value: str | None) -> str:
 
 
 def build(mail: Mail, mail_from: str, domain: str, public_url: str) -> EmailMessage:
+    """The message, its own words (subject, footer, help) in the seat's language."""
+    with i18n.speaking(mail.language):
+        return built(mail, mail_from, domain, public_url)
+
+
+def built(mail: Mail, mail_from: str, domain: str, public_url: str) -> EmailMessage:
     message = EmailMessage(policy=POLICY)
     message["From"] = mail_from
     message["To"] = Recipient(clean_header(mail.seat_name), elsewhere(mail.to, domain))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+from service.games.speech import _
 from service.store import key
 from workers.mail import notices
 
@@ -47,7 +48,7 @@ def sections(items: list[dict]) -> list[tuple[str, str]]:
     20, finding 2)."""
     lines = []
     for item in items:
-        lines.append(f"Played at version {item['version']}, which ended your turn:")
+        lines.append(_("Played at version {version}, which ended your turn:").format(version=item["version"]))
         lines += [f"  {move}" for move in item["moves"]]
     ignored = [line for item in items for line in item.get("ignored", [])]
-    return [("Applied", "\n".join(lines))] + ([notices.ignored(ignored)] if ignored else [])
+    return [(_("Applied"), "\n".join(lines))] + ([notices.ignored(ignored)] if ignored else [])

@@ -21,7 +21,13 @@ from workers.mail.reply_address import ReplyAddress
 
 COMMANDS = {"status", "moves", "help", "mute", "unmute", "digest", "vacation", "back", "notify",
             "yes", "confirm", "stop", "unsubscribe", "say", "tell", "resign", "accept",
-            "decline", "messages", "end", "take", "agree", "refuse"}
+            "decline", "messages", "end", "take", "agree", "refuse", "language"}
+# the commands in German (issue 31), read as the English ones they stand for
+GERMAN_COMMANDS = {"hilfe": "help", "züge": "moves", "zuege": "moves", "stumm": "mute",
+                   "laut": "unmute", "sammeln": "digest", "urlaub": "vacation", "zurück": "back",
+                   "zurueck": "back", "benachrichtige": "notify", "ja": "yes", "bestätige": "confirm",
+                   "stopp": "stop", "abmelden": "unsubscribe", "sag": "say", "sage": "say",
+                   "sag's": "say", "flüstere": "tell", "aufgeben": "resign", "sprache": "language"}
 WHOLE_LINE = {"moves", "say", "tell"}    # commands whose argument is the rest of the line
 STOP = {"stop", "unsubscribe"}           # never mail this address again (service/mail/consent.py)
 RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "To", "Cc", "Envelope-To")
@@ -62,8 +68,9 @@ def parse(raw: bytes, envelope_to: list[str] = (), envelope_from: str | None = N
     commands, moves = [], []
     for line in lines:
         word, _, argument = line.partition(" ")
-        if word.lower() in COMMANDS and (word.lower() in WHOLE_LINE or len(line.split()) <= 3):
-            commands.append((word.lower(), argument.strip()))
+        command = GERMAN_COMMANDS.get(word.lower(), word.lower())
+        if command in COMMANDS and (command in WHOLE_LINE or len(line.split()) <= 3):
+            commands.append((command, argument.strip()))
         else:
             moves.append(line)
     address = find_address(message, envelope_to)

@@ -18,18 +18,18 @@ from __future__ import annotations
 
 import logging
 import time
-from datetime import datetime, timezone
 
-from service import (challenges, end_votes, lobby, messages, players, problems, resignation,
-                     seating, takeback, turn_clock)
+from service import (challenges, end_votes, i18n, lobby, messages, players, problems,
+                     resignation, seating, takeback, turn_clock)
 from service.games.base import IllegalMove, NotationError
+from service.games.speech import N_, _
 from service.mail import consent, inbox, limits, settings
 from service.mail.config import MailConfig
 from service.mail.runtime import connection, queue
 from service.play import Game, load_game, submit_turn
 from service.queues import enqueuer
 from service.store import Store
-from workers.mail import compose, inbound, movelist, notices, outbox, reply_address, words
+from workers.mail import compose, german, inbound, movelist, notices, outbox, reply_address, words
 from workers.mail.inbound import Reply
 from workers.mail.via_mail import remember_via_mail
 
@@ -74,10 +74,11 @@ def unreadable(conn, config: MailConfig, raw: bytes, envelope_to: list[str], dig
         return "unreadable: not answered"
     if not limits.allowed(conn, "others", f"{address.game_id}:{address.seat}"):
         return "unreadable: answer limited"
-    mail = notices.blank(load_game(Store(conn), address.game_id), address.seat, "Re: your mail", config)
-    mail.automatic = "auto-replied"
-    mail.add("Could not read your mail", "Your mail could not be read, so nothing was done. "
-             "Please reply again in plain text.")
+    with i18n.speaking_to(conn, game, address.seat):
+        mail = notices.blank(load_game(Store(conn), address.game_id), address.seat, _("Re: your mail"), config)
+        mail.automatic = "auto-replied"
+        mail.add(_("Could not read your mail"), _("Your mail could not be read, so nothing was done. "
+                                                  "Please reply again in plain text."))
     outbox.dispatch(conn, queue(conn), config, mail, [f"answer-{digest}"], answer=True)
     return "unreadable: answered"
 
@@ -94,15 +95,26 @@ def addressed_seat(conn, config: MailConfig, address: reply_address.ReplyAddress
 
 
 def handle_seat(conn, config: MailConfig, game: Game, seat: int, reply: Reply, digest: str) -> str:
+    """The seat's mail, answered in the seat's language (a `language` command in it
+    first: its answer is in the language chosen)."""
+    if game.record.seats[seat].email and reply.sender.lower() == game.record.seats[seat].email.lower():
+        chosen = [argument for command, argument in reply.commands if command == "language"]
+        if chosen and i18n.known(chosen[-1]):
+            settings.change(conn, game.record.id, seat, language=i18n.known(chosen[-1]))
+    with i18n.speaking_to(conn, game.record, seat):
+        return answer_seat(conn, config, game, seat, reply, digest)
+
+
+def answer_seat(conn, config: MailConfig, game: Game, seat: int, reply: Reply, digest: str) -> str:
     registered = game.record.seats[seat].email
     if not registered:
         return "seat without e-mail: dropped"        # nobody to answer but the claimed sender
-    mail = notices.blank(game, seat, "Answer to your mail", config)     # under the game's one subject
+    mail = notices.blank(game, seat, _("Answer to your mail"), config)     # under the game's one subject
     mail.in_reply_to, mail.automatic = reply.message_id or None, "auto-replied"
     if reply.sender.lower() != registered.lower():
         if limits.allowed(conn, "others", f"{game.record.id}:{seat}"):
-            mail.add("Not played", "A mail to your reply address came from another address, "
-                                   f"so nothing was done. Reply from {registered}.")
+            mail.add(_("Not played"), _("A mail to your reply address came from another address, "
+                                        "so nothing was done. Reply from {address}.").format(address=registered))
             outbox.dispatch(conn, queue(conn), config, mail, [f"answer-{digest}"], answer=True)
         return "sender is not the seat's address"
     if any(command in inbound.STOP for command, _ in reply.commands):
@@ -118,18 +130,18 @@ def handle_seat(conn, config: MailConfig, game: Game, seat: int, reply: Reply, d
     over = game.snapshot.status == "finished"
     moves, ignored, unreadable = ([], [], []) if over else read_moves(game, seat, reply.moves)
     if over and reply.moves:
-        mail.add("The game is over", notices.after_the_end(game))
+        mail.add(_("The game is over"), notices.after_the_end(game))
         done = "game over: answered"
     elif unreadable:
-        mail.add("Could not read your move", "\n".join(
-            f"{line!r}: {notices.plain(error)}" for line, error in unreadable) + "\nNothing was played.")
+        mail.add(_("Could not read your move"), "\n".join(
+            f"{line!r}: {notices.plain(error)}" for line, error in unreadable) + "\n" + _("Nothing was played."))
         add_ignored(mail, ignored)
         notices.add_turn(mail, game, seat)
         done = "unparseable"
     elif moves:
         done = submit(conn, game, seat, reply, digest, mail, moves, ignored)
     elif not reply.commands:
-        mail.add("Nothing to do", "Your mail held no move and no command.")
+        mail.add(_("Nothing to do"), _("Your mail held no move and no command."))
         add_ignored(mail, ignored)
         mail.add("", compose.help_text(mail.reply_to))
         if ignored:
@@ -181,9 +193,9 @@ def run_commands(conn, config: MailConfig, game: Game, seat: int, commands, mail
     the answer says so."""
     if not limits.allowed(conn, "seat", f"{game.record.id}:{seat}"):
         said = ", ".join(" ".join(filter(None, command)) for command in commands)
-        mail.add("Commands not run", f"More than {limits.ANSWERS_PER_HOUR['seat']} commands "
-                 f"came from your address this hour, so these were not run: {said}. "
-                 "Please send them again in an hour.")
+        mail.add(_("Commands not run"), _("More than {number} commands came from your address this "
+                                          "hour, so these were not run: {said}. Please send them again "
+                                          "in an hour.").format(number=limits.ANSWERS_PER_HOUR["seat"], said=said))
         return
     for command, argument in commands:
         COMMANDS[command](conn, game, seat, argument, mail, config)
@@ -194,6 +206,7 @@ def resolve_named(game: Game, state, seat: int, line: str):
     mails write a seat in a move by its player's name: "develop 2H Bert") when that is
     a legal move now; else of the line as written (a name that is also a word of the
     notation stays that word)."""
+    line = german.read(game.type, line, game.record.seats)
     seats = words.unnamed(line, [s.name for s in game.record.seats])
     if seats != line and state is not None:
         try:
@@ -222,7 +235,7 @@ def read_moves(game: Game, seat: int, lines: list[str]):
             continue
         parsed.append((line, move))
         state = after(engine, state, seat, move)
-    verbs = {line.split()[0].lower() for line, _ in parsed}
+    verbs = {line.split()[0].lower() for line, _move in parsed} | set(game.type.words.german_verbs)
     verbs |= {notation.split()[0] for notation in notices.notations(game, seat)}
 
     def attempted(line: str) -> bool:
@@ -262,7 +275,7 @@ def submit(conn, game: Game, seat: int, reply: Reply, digest: str, mail, moves: 
         submit_turn(Store(conn), enqueue, game.record.id, seat, version, moves,
                     idempotency_key=f"mail-{digest}")
     except problems.Problem as refused:
-        mail.add("Not played", f"{notices.problem_text(game, refused, version)}\nNothing was played.")
+        mail.add(_("Not played"), notices.problem_text(game, refused, version) + "\n" + _("Nothing was played."))
         add_ignored(mail, ignored)
         notices.add_turn(mail, game, seat)
         return f"refused: {refused.slug}"
@@ -286,18 +299,19 @@ def answer_stray(conn, config: MailConfig, reply: Reply, digest: str, subject: s
 
 
 def status_command(conn, game, seat, argument, mail, config) -> None:
-    mail.add("Status", f"Version {game.snapshot.version}, the game is {game.snapshot.status}.")
+    mail.add(_("Status"), _("Version {version}, the game is {status}.").format(
+        version=game.snapshot.version, status=notices.status_word(game.snapshot.status)))
     notices.add_turn(mail, game, seat)
 
 
 def moves_command(conn, game, seat, argument, mail, config) -> None:
-    mail.add("Your legal moves" + (f" starting with {argument!r}" if argument else ""),
-             compose.list_moves(notices.notations(game, seat), argument)
-             if seat in game.snapshot.to_act else "It is not your move now.")
+    mail.add(_("Your legal moves") + (_(" starting with {start!r}").format(start=argument) if argument else ""),
+             compose.list_moves(notices.notations(game, seat), german.read(game.type, argument, []))
+             if seat in game.snapshot.to_act else _("It is not your move now."))
 
 
 def help_command(conn, game, seat, argument, mail, config) -> None:
-    mail.add("Help", compose.help_text(mail.reply_to))
+    mail.add(_("Help"), compose.help_text(mail.reply_to))
 
 
 def say_command(conn, game, seat, argument, mail, config) -> None:
@@ -310,7 +324,7 @@ def tell_command(conn, game, seat, argument, mail, config) -> None:
     try:
         to, text = messages.seat_named(game.record, argument)
     except problems.Problem as refused:
-        mail.add("Message not sent", notices.plain(refused.detail))
+        mail.add(_("Message not sent"), notices.plain(refused.detail))
         return
     said(conn, game, seat, text, to, mail)
 
@@ -319,24 +333,25 @@ def said(conn, game, seat: int, text: str, to: int | None, mail) -> None:
     try:
         message = messages.say(conn, game.record, game.snapshot, seat, text, to)
     except problems.Problem as refused:
-        mail.add("Message not sent", notices.plain(refused.detail))
+        mail.add(_("Message not sent"), notices.plain(refused.detail))
         return
-    mail.add("Message sent", f"To {message['to_name'] or 'the whole table'}: {message['text']}")
+    mail.add(_("Message sent"), _("To {whom}: {text}").format(whom=message["to_name"] or _("the whole table"),
+                                                             text=message["text"]))
 
 
 def resign_command(conn, game, seat, argument, mail, config) -> None:
     """`resign` asks back; `resign yes` gives the seat to the game's bot for good
     (issue 30, service/resignation.py)."""
-    if argument.lower() not in ("yes", "confirm"):
-        mail.add("Resign?", "To give up this game for good, reply `resign yes`: the game's "
-                 "bot then plays your seat to the end, and the log and the result say so.")
+    if argument.lower() not in ("yes", "confirm", "ja"):
+        mail.add(_("Resign?"), _("To give up this game for good, reply `resign yes`: the game's bot "
+                                 "then plays your seat to the end, and the log and the result say so."))
         return
     try:
         resignation.resign(conn, game, seat)
     except problems.Problem as refused:
-        mail.add("Not resigned", notices.plain(refused.detail))
+        mail.add(_("Not resigned"), notices.plain(refused.detail))
         return
-    mail.add("Resigned", "You resigned: the game's bot plays your seat from now on.")
+    mail.add(_("Resigned"), _("You resigned: the game's bot plays your seat from now on."))
 
 
 END_WORDS = {"game": True, "agree": True, "yes": True, "refuse": False, "no": False}
@@ -391,13 +406,23 @@ def taken(mail, act) -> None:
         mail.add("Take-back refused", f"{done['name']}'s take-back is refused; the game goes on.")
     else:
         mail.add("Take-back asked", f"{done['name']}'s take-back waits for "
-                 f"{compose.count(len(done['waiting_for']), 'player')} to agree (because "
+                 f"{compose.players_counted(len(done['waiting_for']))} to agree (because "
                  f"{' and '.join(done['needs_consent'])}).")
 
 
 def confirm_command(conn, game, seat, argument, mail, config) -> None:
-    mail.add("Confirmed", "Thank you: this address gets the mail of its games now. "
-             "Reply `stop` at any time for no mail from us ever again.")
+    mail.add(_("Confirmed"), _("Thank you: this address gets the mail of its games now. "
+                               "Reply `stop` at any time for no mail from us ever again."))
+
+
+def language_command(conn, game, seat, argument, mail, config) -> None:
+    """`language de` / `sprache englisch`: the seat's language, set before the answer
+    is written (handle_seat), so the answer is in it already."""
+    if i18n.known(argument) is None:
+        mail.add(_("Setting not changed"), _("write `language de` (Deutsch) or `language en` (English)"))
+        return
+    mail.add(_("Settings"), _("From now on your mails and your page are in English.")
+             if i18n.known(argument) == "en" else _("From now on your mails and your page are in German."))
 
 
 def settings_command(change: dict, said: str):
@@ -407,9 +432,9 @@ def settings_command(change: dict, said: str):
                       for name, (convert, fixed) in change.items()}
             now = settings.change(conn, game.record.id, seat, **values)
         except (ValueError, settings.SettingError) as error:
-            mail.add("Setting not changed", str(error))
+            mail.add(_("Setting not changed"), str(error))
             return
-        mail.add("Settings", f"{said}. Your settings now:\n{settings_text(now)}")
+        mail.add(_("Settings"), _("{done}. Your settings now:").format(done=_(said)) + "\n" + settings_text(now))
         if "vacation_days" in values:
             turn_clock.reschedule(conn, load_game(Store(conn), game.record.id))
         if values.get("digest_hours") == 0:
@@ -421,24 +446,26 @@ def settings_text(now: settings.SeatSettings) -> str:
     """A seat's settings in words (issue 20, finding 6: no Python dict, no timestamp)."""
     away = now.on_vacation(time.time())
     return "\n".join([
-        f"  notifications: {'muted' if now.muted else 'on'}",
-        "  digest: " + (f"at most one mail per {compose.count(now.digest_hours, 'hour')}"
-                        if now.digest_hours else "off, every mail at once"),
-        "  mails: " + ("after every move" if now.notify == "every_move" else "only when you must act"),
-        "  messages: " + ("each in its own mail" if now.messages == "own_mail" else "in your next mail"),
-        "  vacation: " + (f"until {datetime.fromtimestamp(away, timezone.utc):%Y-%m-%d %H:%M} UTC"
-                          if away else "none")])
+        "  " + _("notifications: {state}").format(state=_("muted") if now.muted else _("on")),
+        "  " + _("digest: {state}").format(state=_("at most one mail per {hours}").format(
+            hours=compose.hours(now.digest_hours)) if now.digest_hours else _("off, every mail at once")),
+        "  " + _("mails: {state}").format(state=_("after every move") if now.notify == "every_move"
+                                          else _("only when you must act")),
+        "  " + _("messages: {state}").format(state=_("each in its own mail") if now.messages == "own_mail"
+                                             else _("in your next mail")),
+        "  " + _("vacation: {state}").format(state=_("until {when}").format(when=i18n.when(away))
+                                             if away else _("none"))])
 
 
-NOTIFY_WORDS = {"every": "every_move", "turn": "to_act"}
+NOTIFY_WORDS = {"every": "every_move", "turn": "to_act", "jeden": "every_move", "zug": "to_act"}
 MESSAGES_WORDS = {"own": "own_mail", "next": "next_mail"}
 
 
 def notify_setting(word: str) -> str:
     """`notify every` / `notify turn` as the setting's value."""
     if word.lower() not in NOTIFY_WORDS:
-        raise ValueError("write `notify every` (a mail after every move) or `notify turn` "
-                         "(only when you must act)")
+        raise ValueError(_("write `notify every` (a mail after every move) or `notify turn` "
+                           "(only when you must act)"))
     return NOTIFY_WORDS[word.lower()]
 
 
@@ -453,14 +480,14 @@ def messages_setting(word: str) -> str:
 COMMANDS = {
     "status": status_command, "moves": moves_command, "help": help_command,
     "yes": confirm_command, "confirm": confirm_command,
-    "say": say_command, "tell": tell_command, "resign": resign_command, "end": end_command,
-    "accept": no_challenge, "decline": no_challenge,
+    "say": say_command, "tell": tell_command, "resign": resign_command, "language": language_command,
+    "end": end_command, "accept": no_challenge, "decline": no_challenge,
     "take": take_back_command, "agree": answer_command(True), "refuse": answer_command(False),
-    "mute": settings_command({"muted": (None, True)}, "Muted: no more notifications"),
-    "unmute": settings_command({"muted": (None, False)}, "Notifications are back on"),
-    "digest": settings_command({"digest_hours": (int, None)}, "Digest set"),
-    "vacation": settings_command({"vacation_days": (float, None)}, "Vacation set"),
-    "notify": settings_command({"notify": (notify_setting, None)}, "Notifications set"),
-    "messages": settings_command({"messages": (messages_setting, None)}, "Messages set"),
-    "back": settings_command({"vacation_days": (None, 0)}, "Welcome back: vacation ended"),
+    "mute": settings_command({"muted": (None, True)}, N_("Muted: no more notifications")),
+    "unmute": settings_command({"muted": (None, False)}, N_("Notifications are back on")),
+    "digest": settings_command({"digest_hours": (int, None)}, N_("Digest set")),
+    "vacation": settings_command({"vacation_days": (float, None)}, N_("Vacation set")),
+    "notify": settings_command({"notify": (notify_setting, None)}, N_("Notifications set")),
+    "messages": settings_command({"messages": (messages_setting, None)}, N_("Messages set")),
+    "back": settings_command({"vacation_days": (None, 0)}, N_("Welcome back: vacation ended")),
 }

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from service.games.base import GameType, IllegalMove, Move, NotationError
 from service.games.presentation import amount, typed
+from service.games.speech import _
 
 FULL_LIST_UP_TO = 12        # this many moves or fewer are listed in full
 
@@ -121,7 +122,7 @@ def price(game: GameType, seat: int, events: list) -> str:
         cash = amount(game.money, abs(totals["money"]))
         parts.append(cash if totals["money"] < 0 else f"+{cash}")
     if totals["vp"]:
-        parts.append(f"{totals['vp']:+d} VP")
+        parts.append(_("{points} VP").format(points=f"{totals['vp']:+d}"))
     return ", ".join(parts)
 
 
@@ -169,7 +170,7 @@ def preferred(found: list[Way]) -> list[Way]:
 def note(way: Way, keeps_on: bool, extra: str = "") -> str:
     """A listed move's note: its price, "ends your turn" when some other listed move
     would leave the seat acting, and `extra`; the reader drops it (`without_note`)."""
-    parts = [p for p in (way.cost, "ends your turn" if way.ends_turn and keeps_on else "", extra) if p]
+    parts = [p for p in (way.cost, _("ends your turn") if way.ends_turn and keeps_on else "", extra) if p]
     return f" ({'; '.join(parts)})" if parts else ""
 
 
@@ -216,16 +217,17 @@ def summary(game: GameType, state, seat: int, moves: list[Move]) -> tuple[str, d
             listed.append(line)
     for action, lines in several.items():
         if len(lines) > 1:
-            lines[0].extra = f"one of {len(lines)} ways to {typed(action)} several at once"
+            lines[0].extra = _("one of {number} ways to {action} several at once").format(
+                number=len(lines), action=typed(action))
         listed.append(lines[0])
     kinds = [g.action for g in found if len(g.members) > 1] or [found[0].action]
-    head = [f"{len(moves)} legal moves, one a line, written short with what they cost.",
-            "A move written short takes the choices (" + choice_names(game, found) + ") of",
-            "the first move `moves` lists for it that leaves you the most actions; or",
-            "add your own. A line copied back as it stands plays that move."]
-    tail = [f"Reply `moves {typed(kinds[0])}` (or any start of a move) for every move so",
-            "starting, with all its choices."]
-    return "\n".join([*head, lines_of(listed, choices_lines(game, moves)), *tail]), playable_of(listed)
+    head = _("{number} legal moves, one a line, written short with what they cost. A move written "
+             "short takes the choices ({choices}) of the first move `moves` lists for it that leaves "
+             "you the most actions; or add your own. A line copied back as it stands plays that "
+             "move.").format(number=len(moves), choices=choice_names(game, found))
+    tail = _("Reply `moves {start}` (or any start of a move) for every move so starting, with all "
+             "its choices.").format(start=typed(kinds[0]))
+    return "\n".join([head, lines_of(listed, choices_lines(game, moves)), tail]), playable_of(listed)
 
 
 def priced_form(game: GameType, state, seat: int, group: Group, form: list[tuple[str, str]],
@@ -250,7 +252,7 @@ def priced_form(game: GameType, state, seat: int, group: Group, form: list[tuple
 def lines_of(listed: list[Listed], more: list[str]) -> str:
     keeps_on = any(not line.way.ends_turn for line in listed)
     return "\n".join([f"  {line.written}{note(line.way, keeps_on, line.extra)}" for line in listed]
-                     + more) or "(none)"
+                     + more) or _("(none)")
 
 
 def playable_of(listed: list[Listed]) -> dict[str, str]:
@@ -275,17 +277,18 @@ def choices_lines(game: GameType, moves: list[Move]) -> list[str]:
     said: dict[str, list[str]] = {}          # the same choices of several actions said once
     for action, fields in found.items():
         parts = [f"{name.replace('_', ' ')}: " + (", ".join(values) if len(values) <= CHOICES_SHOWN
-                                                   else f"{len(values)} choices")
+                                                   else _("{number} choices").format(number=len(values)))
                  for name, values in fields.items() if len(values) > 1]
         if parts:
             said.setdefault("; ".join(parts), []).append(typed(action))
-    return [f"  choices of {', '.join(actions)}: {parts}" for parts, actions in said.items()]
+    return ["  " + _("choices of {actions}: {parts}").format(actions=", ".join(actions), parts=parts)
+            for parts, actions in said.items()]
 
 
 def choice_names(game: GameType, found: list[Group]) -> str:
     used = [name for name in game.choice_fields
             if any(name in move for g in found for move in g.members)]
-    return ", ".join(name.replace("_", " ") for name in used) or "none"
+    return ", ".join(name.replace("_", " ") for name in used) or _("none")
 
 
 def resolve(game: GameType, state, seat: int, line: str) -> Move:
@@ -316,8 +319,8 @@ def resolve(game: GameType, state, seat: int, line: str) -> Move:
         return chosen(game, state, seat, found[0].members)
     if len(found) > 1:
         options = "; ".join(typed(engine.format(g.members[0])) for g in found[:8])
-        raise NotationError(f"fits {len(found)} different moves, e.g. {options}: write "
-                            "more of the one you mean")
+        raise NotationError(_("fits {number} different moves, e.g. {options}: write more of the one "
+                              "you mean").format(number=len(found), options=options))
     if parsed is not None:
         return parsed
     raise error
@@ -328,8 +331,8 @@ def chosen(game: GameType, state, seat: int, members: list[Move]) -> Move:
     options; asked back (NotationError) when those ways differ in price."""
     keep = preferred(ways(game, state, seat, members))
     if len({w.cost for w in keep}) > 1:
-        options = "; ".join(f"{typed(game.engine.format(w.move))} ({w.cost or 'free'})"
+        options = "; ".join(f"{typed(game.engine.format(w.move))} ({w.cost or _('free')})"
                             for w in keep[:8])
-        raise NotationError(f"is played at different prices: {options}: write the one "
-                            "you mean")
+        raise NotationError(_("is played at different prices: {options}: write the one you "
+                              "mean").format(options=options))
     return keep[0].move if keep else members[0]

@@ -9,6 +9,7 @@ import re
 from service import seating
 from service.drawing import boards
 from service.games.presentation import Words, fitted
+from service.games.speech import _, speech
 from service.mail.config import MailConfig
 from service.play import Game, is_abandoned, legal_moves
 from service.seat_links import LINK_DAYS, seat_link_path
@@ -20,7 +21,7 @@ def blank(game: Game, seat: int, subject: str, config: MailConfig) -> Mail:
     record = game.record
     return Mail(game_id=record.id, game_name=game.type.name, seat=seat,
                 seat_name=record.seats[seat].name, to=record.seats[seat].email,
-                version=game.snapshot.version, subject=subject,
+                version=game.snapshot.version, subject=subject, language=speech().language,
                 reply_to=reply_address.make(config.secret, config.domain, record.id, seat,
                                            game.snapshot.version, seating.epoch(record, seat)))
 
@@ -60,10 +61,10 @@ def add_board(mail: Mail, game: Game, seat: int) -> Mail:
     if picture:
         mail.picture_svg = str(picture)
         alt = re.search(r"<desc[^>]*>(.*?)</desc>", mail.picture_svg, re.DOTALL)
-        mail.picture_alt = html.unescape(alt.group(1)) if alt else "The board"
+        mail.picture_alt = html.unescape(alt.group(1)) if alt else _("The board")
     else:
         mail.facts = boards.facts(public, len(names))
-    return mail.add("The board", board(game, seat))
+    return mail.add(_("The board"), board(game, seat))
 
 
 def add_turn(mail: Mail, game: Game, seat: int) -> Mail:
@@ -72,54 +73,61 @@ def add_turn(mail: Mail, game: Game, seat: int) -> Mail:
     moves = legal_moves(game, seat)
     if moves:
         text, playable = movelist.summary(game.type, game.state, seat, moves)
-        mail.add("Your legal moves", named(game, text))
+        mail.add(_("Your legal moves"), named(game, text))
         mail.quick_replies = {named(game, move): cost for move, cost in playable.items()}
-        mail.add("", "Reply with your move (one per line, above the quoted text).")
+        mail.add("", _("Reply with your move (one per line, above the quoted text)."))
     elif game.snapshot.status == "finished":
-        mail.add("", "The game is over.")
+        mail.add("", _("The game is over."))
     else:
         waiting = ", ".join(game.record.seats[s].name for s in game.snapshot.to_act)
-        mail.add("", f"Not your move now. Waiting for: {waiting or 'nobody'} "
-                     f"(the game is {game.snapshot.status}).")
+        mail.add("", _("Not your move now. Waiting for: {waiting} (the game is {status}).").format(
+            waiting=waiting or _("nobody"), status=status_word(game.snapshot.status)))
     return mail
 
 
 def ignored(lines: list[str]) -> tuple[str, str]:
     """The section naming the lines of a player's mail that were neither move nor
     command (issue 20, finding 2)."""
-    return ("Lines ignored", "These lines of your mail are neither a move nor a command, "
-            "so they were ignored:\n" + "\n".join(f"  {line}" for line in lines))
+    return (_("Lines ignored"), _("These lines of your mail are neither a move nor a command, "
+                                  "so they were ignored:") + "\n" + "\n".join(f"  {line}" for line in lines))
+
+
+def status_word(status: str) -> str:
+    """A game's status (the API's identifier) in the reader's words."""
+    return {"active": _("active"), "finished": _("finished"), "paused": _("paused")}.get(status, status)
 
 
 def page_link(mail: Mail, game: Game, seat: int, config: MailConfig) -> Mail:
     """The seat's web page (the board drawn), by a link that signs it in for LINK_DAYS."""
     link = config.public_url + seat_link_path(config.page_key, game.record, seat)
     mail.page_url = link
-    return mail.add("Your page", f"{link}\n(the board as a picture; this link signs you in "
-                                 f"for {LINK_DAYS} days: do not forward it)")
+    return mail.add(_("Your page"), link + "\n" + _(
+        "(the board as a picture; this link signs you in for {days} days: do not forward it)").format(
+        days=LINK_DAYS))
 
 
 def invitation(game: Game, seat: int, config: MailConfig) -> Mail:
     names = ", ".join(s.name for s in game.record.seats)
-    mail = blank(game, seat, "You are invited to a game", config)
+    mail = blank(game, seat, _("You are invited to a game"), config)
     mail.starts_thread = True
-    mail.add("Welcome", f"You play {game.type.name} with {names}.\n"
-                        f"Game id {game.record.id}; options: {said(game).options(game.record.options)}.\n"
-                        "You can play by replying to these mails, or over the API.")
+    mail.add(_("Welcome"), _("You play {game} with {names}.\nGame id {id}; options: {options}.\n"
+                             "You can play by replying to these mails, or over the API.").format(
+        game=game.type.name, names=names, id=game.record.id, options=said(game).options(game.record.options)))
     if fair := game.record.fairness:
-        mail.add("Fair cards", f"Commitment to the seed: {fair['commitment']} (SHA-256 of "
-                 "seed:salt; both are shown when the game ends, to check the shuffle)." +
-                 ("\nThe game's creator chose the seed (a development server): whoever "
-                  "knows it can foretell every card." if fair["seed_chosen_by_client"] else ""))
+        mail.add(_("Fair cards"), _("Commitment to the seed: {commitment} (SHA-256 of seed:salt; both "
+                                    "are shown when the game ends, to check the shuffle).").format(
+            commitment=fair["commitment"]) +
+                 ("\n" + _("The game's creator chose the seed (a development server): whoever "
+                            "knows it can foretell every card.") if fair["seed_chosen_by_client"] else ""))
     return add_turn(page_link(mail, game, seat, config), game, seat)
 
 
 def your_turn(game: Game, seat: int, config: MailConfig, played: list[dict] = ()) -> Mail:
     """`played`: the log entries since the seat's last turn, as this seat may see them
     (service.play.redacted_log), at the top (issue 14)."""
-    mail = blank(game, seat, "Your turn", config)
+    mail = blank(game, seat, _("Your turn"), config)
     if played:
-        mail.add("Since your last turn", since_last_turn(game, played))
+        mail.add(_("Since your last turn"), since_last_turn(game, played))
     return add_turn(page_link(mail, game, seat, config), game, seat)
 
 
@@ -131,52 +139,55 @@ def since_last_turn(game: Game, played: list[dict]) -> str:
 
 def moved(game: Game, seat: int, config: MailConfig, played: list[dict]) -> Mail:
     """For a seat that chose a mail after every move: what was just played."""
-    mover = game.record.seats[played[0]["seat"]].name if played else "A player"
-    mail = blank(game, seat, f"{mover} moved", config)
-    mail.add("Just played", since_last_turn(game, played))
+    mover = game.record.seats[played[0]["seat"]].name if played else _("A player")
+    mail = blank(game, seat, _("{player} moved").format(player=mover), config)
+    mail.add(_("Just played"), since_last_turn(game, played))
     return add_turn(mail, game, seat)
 
 
 def reminder(game: Game, seat: int, config: MailConfig, deadline: str) -> Mail:
-    mail = blank(game, seat, "Reminder: your turn", config)
-    mail.add("Reminder", f"The game is waiting for your move.\nYour deadline: {deadline}")
+    mail = blank(game, seat, _("Reminder: your turn"), config)
+    mail.add(_("Reminder"), _("The game is waiting for your move.\nYour deadline: {deadline}").format(
+        deadline=deadline))
     return add_turn(mail, game, seat)
 
 
 def applied(game: Game, seat: int, turn: dict, config: MailConfig) -> Mail:
     engine = game.type.engine
     played = "\n".join(f"  {named(game, movelist.typed(engine.format(m)))}" for m in turn["moves"])
-    mail = blank(game, seat, "Your move was applied", config)
+    mail = blank(game, seat, _("Your move was applied"), config)
     over = game.snapshot.status != "active" or seat not in game.snapshot.to_act
-    mail.add("Applied", f"Played at version {turn['expected_version']}:\n{played}"
-             + ("\nThis ended your turn." if over else ""))
+    mail.add(_("Applied"), _("Played at version {version}:").format(version=turn["expected_version"])
+             + f"\n{played}" + ("\n" + _("This ended your turn.") if over else ""))
     return add_turn(mail, game, seat)
 
 
 def rejected(game: Game, seat: int, turn: dict, config: MailConfig) -> Mail:
-    mail = blank(game, seat, "Your move was rejected", config)
-    return add_turn(mail.add("Rejected", refusal_text(game, turn)), game, seat)
+    mail = blank(game, seat, _("Your move was rejected"), config)
+    return add_turn(mail.add(_("Rejected"), refusal_text(game, turn)), game, seat)
 
 
 def refusal_text(game: Game, refusal: dict) -> str:
     if refusal.get("field") == "expected_version" and "current_version" in refusal:
-        return moved_on(refusal["expected_version"], refusal["current_version"]) + "\nNothing was changed."
-    lines = [f"Reason: {in_words(game, plain(refusal.get('reason', 'refused')))}"]
+        return moved_on(refusal["expected_version"], refusal["current_version"]) + "\n" + _(
+            "Nothing was changed.")
+    lines = [_("Reason: {reason}").format(reason=in_words(game, plain(refusal.get("reason", "refused"))))]
     if refusal.get("rule"):
-        lines.append(f"Rule: {rule_text(game, refusal['rule'])}" + refused_move(game, refusal))
+        lines.append(_("Rule: {rule}").format(rule=rule_text(game, refusal["rule"])) + refused_move(game, refusal))
     if refusal.get("field"):
-        lines.append(f"At: {field_text(refusal['field'])}")
+        lines.append(_("At: {place}").format(place=field_text(refusal["field"])))
     if refusal.get("options"):
-        lines.append("Possible there:\n" + compose.shorten_moves(
+        lines.append(_("Possible there:") + "\n" + compose.shorten_moves(
             [option_text(game, o) for o in refusal["options"]]))
-    lines.append("Nothing was changed.")
+    lines.append(_("Nothing was changed."))
     return "\n".join(lines)
 
 
 def moved_on(answered: int, now: int) -> str:
     """A stale reply in words (issue 27), not "expected_version 2 but the game is at 8"."""
-    return (f"The game has moved on since your mail: it is now at move {now} (your mail "
-            f"answered move {answered}). Reply to the newest mail, which lists your moves now.")
+    return _("The game has moved on since your mail: it is now at move {now} (your mail answered "
+             "move {answered}). Reply to the newest mail, which lists your moves now.").format(
+        now=now, answered=answered)
 
 
 def problem_text(game: Game, refused, answered: int) -> str:
@@ -186,12 +197,13 @@ def problem_text(game: Game, refused, answered: int) -> str:
     if refused.slug == "stale-version":
         return moved_on(answered, refused.extra.get("current_version", game.snapshot.version))
     if refused.slug == "game-not-active":
-        return {"finished": "The game is over: nothing more can be played.",
-                "paused": "The game is paused: no move can be played until its admin resumes it."
-                }.get(status, f"The game does not take moves now (it is {in_words(game, status)}).")
+        return {"finished": _("The game is over: nothing more can be played."),
+                "paused": _("The game is paused: no move can be played until its admin resumes it.")
+                }.get(status, _("The game does not take moves now (it is {status}).").format(
+                    status=status_word(status)))
     if refused.slug == "not-your-move":
-        waiting = ", ".join(game.record.seats[s].name for s in game.snapshot.to_act) or "nobody"
-        return f"It is not your move now: the game waits for {waiting}."
+        waiting = ", ".join(game.record.seats[s].name for s in game.snapshot.to_act) or _("nobody")
+        return _("It is not your move now: the game waits for {waiting}.").format(waiting=waiting)
     return in_words(game, plain(refused.detail))
 
 
@@ -200,8 +212,8 @@ def after_the_end(game: Game) -> str:
     result = game.snapshot.result or {}
     names = [s.name for s in game.record.seats]
     if is_abandoned(result):
-        return "This game is over, so nothing was played.\n" + abandoned_text(game)
-    return ("This game is over, so nothing was played; thank you for playing!\nFinal scores:\n"
+        return _("This game is over, so nothing was played.") + "\n" + abandoned_text(game)
+    return (_("This game is over, so nothing was played; thank you for playing!\nFinal scores:") + "\n"
             + "\n".join(score_lines(game, result))
             + "\n" + "\n".join(ranking_lines(result.get("ranking", []), result.get("scores", []), names)))
 
@@ -218,7 +230,7 @@ def plain(text: str) -> str:
 def rule_text(game: Game, rule: str) -> str:
     """The rule's English name with the rulebook's (German) heading beside it."""
     english = dict(game.type.rule_names).get(rule)
-    return f"{english} (rulebook: {rule})" if english else rule
+    return _("{english} (rulebook: {rule})").format(english=english, rule=rule) if english else rule
 
 
 def refused_move(game: Game, refusal: dict) -> str:
@@ -229,7 +241,7 @@ def refused_move(game: Game, refusal: dict) -> str:
     if found is None or int(found.group(1)) >= len(moves):
         return ""
     try:
-        return f", for: {named(game, movelist.typed(game.type.engine.format(moves[int(found.group(1))])))}"
+        return _(", for: {move}").format(move=named(game, movelist.typed(game.type.engine.format(moves[int(found.group(1))]))))
     except Exception:                   # a move the engine cannot even write down
         return ""
 
@@ -240,7 +252,8 @@ def field_text(field: str) -> str:
     if found is None:
         return field.replace("_", " ")
     number, part = int(found.group(1)) + 1, found.group(2)
-    return f"your move {number}" + (f", its {part.replace('_', ' ')}" if part else "")
+    return _("your move {number}").format(number=number) + (
+        _(", its {part}").format(part=part.replace("_", " ")) if part else "")
 
 
 def option_text(game: Game, option) -> str:
@@ -266,13 +279,13 @@ def ranking_lines(ranking: list[list[int]], scores: list, names: list[str]) -> l
     for place, group in enumerate(ranking, start=1):
         line = f"  {place}. {', '.join(names[s] for s in group)}"
         if len(group) > 1:
-            line, ties = line + " (shared: equal also on the tie-break)", True
+            line, ties = line + " " + _("(shared: equal also on the tie-break)"), True
         elif place > 1 and score(group[0]) is not None and score(group[0]) == score(ranking[place - 2][0]):
-            line, ties = line + " (equal score: placed by the tie-break)", True
+            line, ties = line + " " + _("(equal score: placed by the tie-break)"), True
         lines.append(line)
     if ties:
-        lines.append("Equal scores are told apart by the tie-break in the game's rules "
-                     "(its rulebook's end of game); still equal, the place is shared.")
+        lines.append(_("Equal scores are told apart by the tie-break in the game's rules "
+                       "(its rulebook's end of game); still equal, the place is shared."))
     return lines
 
 
@@ -286,17 +299,17 @@ def game_over(game: Game, seat: int, config: MailConfig, played: list[dict] = ()
     names = [s.name for s in game.record.seats]
     ranking = result.get("ranking", [])
     if is_abandoned(result):            # ended by vote (service/end_votes.py)
-        mail = blank(game, seat, "Game over: abandoned", config)
-        mail.add("Abandoned", abandoned_text(game))
+        mail = blank(game, seat, _("Game over: abandoned"), config)
+        mail.add(_("Abandoned"), abandoned_text(game))
     else:
-        mail = blank(game, seat, "Game over", config)
-        mail.add("Final scores", "\n".join(score_lines(game, result)) or "(no scores)")
-        mail.add("Ranking", "\n".join(ranking_lines(ranking, scores, names)) or "(no ranking)")
+        mail = blank(game, seat, _("Game over"), config)
+        mail.add(_("Final scores"), "\n".join(score_lines(game, result)) or _("(no scores)"))
+        mail.add(_("Ranking"), "\n".join(ranking_lines(ranking, scores, names)) or _("(no ranking)"))
     if played:
-        mail.add("Since your last turn", since_last_turn(game, played))
+        mail.add(_("Since your last turn"), since_last_turn(game, played))
     add_board(mail, game, seat)
     if fair := game.record.fairness:
-        mail.add("Check the shuffle", shuffle_check(game, fair, config))
+        mail.add(_("Check the shuffle"), shuffle_check(game, fair, config))
     return mail
 
 
@@ -312,10 +325,10 @@ def shuffle_check(game: Game, fair: dict, config: MailConfig) -> str:
     """The seed and salt, now public, and the two checks anyone can make (README,
     "Checking the shuffle")."""
     record = game.record
-    return (f"Seed: {record.seed}\nSalt: {fair['salt']}\n"
-            f"Commitment given at the start: {fair['commitment']}\n"
-            "To check the shuffle: 1. the SHA-256 of seed:salt equals the commitment, e.g. "
-            f"printf '%s' '{record.seed}:{fair['salt']}' | sha256sum\n"
-            "2. replaying the game's log from the seed with the engine gives the same "
-            f"game: see \"Checking the shuffle\" in the service's README; the log is at "
-            f"{config.public_url}/v1/games/{record.id}/log")
+    return _("Seed: {seed}\nSalt: {salt}\nCommitment given at the start: {commitment}\n"
+             "To check the shuffle: 1. the SHA-256 of seed:salt equals the commitment, e.g. "
+             "{command}\n2. replaying the game's log from the seed with the engine gives the same "
+             "game: see \"Checking the shuffle\" in the service's README; the log is at {log}").format(
+        seed=record.seed, salt=fair["salt"], commitment=fair["commitment"],
+        command=f"printf '%s' '{record.seed}:{fair['salt']}' | sha256sum",
+        log=f"{config.public_url}/v1/games/{record.id}/log")

@@ -27,7 +27,8 @@ from email.message import EmailMessage
 
 from rq import Queue
 
-from service import messages
+from service import i18n, messages
+from service.games.speech import _, ngettext
 from service.mail import consent, limits, settings
 from service.mail.config import MailConfig
 from service.mail.runtime import BACKOFF, connection, queue
@@ -273,17 +274,20 @@ def flush_digest(game_id: str, seat: int) -> str | None:
         conn.ltrim(flushing, len(raw), -1)
         return "dropped: the game is over"
     game = load_game(store, game_id)
-    answers = sum(bool(i.get("answer")) for i in items)
-    held = [compose.count(len(items) - answers, "notification")] if len(items) > answers else []
-    held += [compose.count(answers, "answer") + " to your mail"] if answers else []
-    mail = notices.blank(game, seat, "Digest: " + ", ".join(held), config)
-    if answers:
-        mail.automatic = "auto-replied"
-    mail.add("Since the last mail", "\n".join(f"  v{i['version']}: {i['subject']}" for i in items))
-    if items[-1]["version"] == game.snapshot.version:
-        mail.sections += [tuple(section) for section in items[-1]["sections"]]
-    else:
-        notices.add_turn(mail, game, seat)
+    with i18n.speaking_to(conn, game.record, seat):
+        answers = sum(bool(i.get("answer")) for i in items)
+        held = [ngettext("{number} notification", "{number} notifications", len(items) - answers).format(
+            number=len(items) - answers)] if len(items) > answers else []
+        held += [ngettext("{number} answer to your mail", "{number} answers to your mail", answers).format(
+            number=answers)] if answers else []
+        mail = notices.blank(game, seat, _("Digest: {held}").format(held=", ".join(held)), config)
+        if answers:
+            mail.automatic = "auto-replied"
+        mail.add(_("Since the last mail"), "\n".join(f"  v{i['version']}: {i['subject']}" for i in items))
+        if items[-1]["version"] == game.snapshot.version:
+            mail.sections += [tuple(section) for section in items[-1]["sections"]]
+        else:
+            notices.add_turn(mail, game, seat)
     message = compose.build(mail, config.mail_from, config.domain, config.public_url)
     event = "digest-" + hashlib.sha256(b"".join(raw)).hexdigest()[:20]
     sent = send_once(conn, queue(conn), game_id, seat, [event], message, mail.to)

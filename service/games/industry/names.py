@@ -7,7 +7,8 @@ Elektrizitätswerk", the introduction's "Dampfkraft" and "Elektrizität"). The o
 spaces' printed names are not transcribed (data/SOURCES.md): no German is guessed."""
 from __future__ import annotations
 
-from service.games.presentation import GameWords
+from service.games.presentation import GameWords, in_brackets
+from service.games.speech import _
 
 from .board import BOARD
 from .schema import load_json
@@ -34,7 +35,18 @@ SPACES = {space["name"]: beside(space["name"].replace("_", " ").capitalize(), PR
 DISPLAY = {**SPACES, **{r["id"]: beside(r["en"], r["de"]) for r in load_json("resources.json")["resources"]}}
 
 
+# in German (issue 31): the printed names above, the actions as the rulebook's Phase 3
+# (Auktion) and "Entwickeln und Siegpunkte erhalten" name them (GLOSSARY.md)
+GERMAN = {**in_brackets(DISPLAY), "auction": "Auktion", "bid": "Bieten", "claim": "Feld beanspruchen",
+          "develop": "Entwickeln", "pass": "Passen", "sell": "dem Höchstbietenden überlassen",
+          "subsidy": "Subvention", "done": "Fertig"}
+GERMAN_VERBS = {"versteigere": "auction", "auktion": "auction", "biete": "bid", "bieten": "bid",
+                "beanspruche": "claim", "entwickle": "develop", "entwickeln": "develop",
+                "passe": "pass", "passen": "pass", "überlasse": "sell", "subvention": "subsidy",
+                "fertig": "done"}
+
 WORDS = GameWords(
     fields={"space": "space", "amount": "Taler"},
-    options=lambda options: [("Area markers per round", "the rulebook's recommended counts"
-                              if options.get("recommended_marker_counts") else "as in the base rules")])
+    options=lambda options: [(_("Area markers per round"), _("the rulebook's recommended counts")
+                              if options.get("recommended_marker_counts") else _("as in the base rules"))],
+    german=GERMAN, german_fields={"space": "Feld", "amount": "Taler"}, german_verbs=GERMAN_VERBS)

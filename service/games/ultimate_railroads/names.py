@@ -9,7 +9,8 @@ AMERICAN RAILROADS: its routes, stock board pieces, steelworks and idea tiles (t
 dividend faces and steelworks' stacks are provisional: data/america.json)."""
 from __future__ import annotations
 
-from service.games.presentation import GameWords
+from service.games.presentation import GameWords, in_brackets
+from service.games.speech import _
 
 from .data import COLOURS
 
@@ -122,12 +123,35 @@ MODULES = {"coal": "coal (Kohle-Modul)", "werklok": "works locomotive (Werklok)"
 def options_words(options: dict) -> list[tuple[str, str]]:
     """The options as the rulebooks name them (issue 27): "Board: Russian Railroads"."""
     strip = options.get("strip", "board")
-    said = [("Board", BOARDS.get(options.get("board"), str(options.get("board")))),
-            ("Industry strip", "the shared industry board (Industrietableau)"
-             if options.get("industry_board") else "the board's own" if strip == "board"
-             else f"the {BOARDS.get(strip, strip)} strip"),
-            ("Modules", ", ".join(word for name, word in MODULES.items() if options.get(name)) or "none")]
-    return said + ([("Solo game", "against Emil")] if options.get("emil") else [])
+    said = [(_("Board"), BOARDS.get(options.get("board"), str(options.get("board")))),
+            (_("Industry strip"), _("the shared industry board (Industrietableau)")
+             if options.get("industry_board") else _("the board's own") if strip == "board"
+             else _("the {board} strip").format(board=BOARDS.get(strip, strip))),
+            (_("Modules"), ", ".join(word for name, word in MODULES.items() if options.get(name)) or _("none"))]
+    return said + ([(_("Solo game"), _("against Emil"))] if options.get("emil") else [])
+
+
+# in German (issue 31): the names the rulebook prints (seeds/004, GLOSSARY.md), from the
+# brackets above, and the actions as its headings name them
+# (the provisional dividends and steelworks, whose brackets say more than a name, keep
+# their English; the everyday words its sentences use, the colours, coal, factory, are
+# told once in TERMS)
+GERMAN = {**{ident: name for ident, name in in_brackets(DISPLAY).items()
+             if not ident.startswith(("dividend_", "steelworks_"))},
+          "tokyo": "Strecke TOKYO", "sacramento": "Strecke SACRAMENTO", "omaha": "Strecke OMAHA",
+          "rocky_mountaineer": "The Rocky Mountaineer (Los Angeles - New Orleans)",
+          "engineer_left": "horizontale Ingenieurin, links",
+          "engineer_right": "horizontale Ingenieurin, rechts", "pass": "Passen", "place": "Arbeiter einsetzen",
+          "relocate": "Arbeiter versetzen", "lay": "Lok anlegen", "step": "Gleisschritt",
+          "idea": "Ideenplättchen", "idea_card": "Ideenkarte", "end_card": "Spielendekarte",
+          "medal": "20-Punkte-Medaille", "bonus_card": "Bonuskarte", "stoker": "Heizer",
+          "foundry": "Gießerei", "werklok": "Werklok", "transsib": "Transsibirische Eisenbahn",
+          "petersburg": "Strecke nach St. Petersburg", "kyiv": "Strecke nach Kiew"}
+GERMAN_FIELDS = {"space": "Aktionsfeld", "temps": "Leiharbeiter", "wood": "holzfarbene Arbeiter",
+                 "coins": "Münzen", "route": "Strecke", "slot": "Platz", "swap": "tauschen mit",
+                 "colour": "Gleisfarbe", "item": "Auswahl", "card": "Karte", "tile": "Plättchen"}
+GERMAN_VERBS = {"setze": "place", "einsetzen": "place", "passe": "pass", "passen": "pass",
+                "versetze": "relocate", "lege": "lay", "schritt": "step", "idee": "idea"}
 
 
 WORDS = GameWords(
@@ -138,4 +162,5 @@ WORDS = GameWords(
     # everyday words of the sentences that are identifiers too ("a maintenance car",
     # "1 slot under construction", "its stock marker"): not renamed inside a text
     prose=frozenset({"car", "maintenance", "construction", "stock"}),
-    options=options_words)
+    options=options_words, german=GERMAN, german_fields=GERMAN_FIELDS,
+    german_money=("{} Münze", "{} Münzen"), german_verbs=GERMAN_VERBS)

@@ -1,0 +1,97 @@
+"""A game by mail played in German (issue 31, "What it must show"): from the invitation
+to game over, through the real SMTP server and the service's own SMTP listener, each
+seat first asks for German (`sprache deutsch`), then plays with German commands
+(`hilfe`, `status`, `züge`) and its moves written with the German verbs and the German
+rulebook's names (seeds/003: "bau ... Baumwollspinnerei", "Kohlebergwerk"); every
+answer after that is in German and holds no English sentence of the catalogue."""
+from __future__ import annotations
+
+import random
+
+from service.games.presentation import typed
+from service.games.registry import game_types
+from service.store import Store
+from tests.i18n.catalogue import english_in
+from tests.workers.conftest import kind, reply_to
+from tests.workers.test_play_by_mail import players
+
+GAME = "brass-lancashire"
+HEADING = "Deine erlaubten Züge\n===================="
+
+
+def text(message) -> str:
+    return message.get_body(("plain",)).get_content().replace("\r\n", "\n")
+
+
+def listed_moves(message) -> list[str]:
+    section = text(message).split(HEADING + "\n", 1)[1].split("\n\n", 1)[0]
+    lines: list[str] = []
+    for line in section.splitlines():
+        if line.startswith("    ") and lines:
+            lines[-1] += " " + line.strip()
+        elif line.startswith("  "):
+            lines.append(line.strip())
+    return [line.rsplit(" (", 1)[0] if line.endswith(")") else line for line in lines
+            if not line.startswith("Wahlen bei ")]
+
+
+def in_german(move: str) -> str:
+    """A listed move as a German player writes it: the German verb, and each name the
+    German rulebook prints differently by that name."""
+    words = game_types()[GAME].words
+    verb, _, rest = move.partition(" ")
+    german_verb = next(word for word, action in words.german_verbs.items() if typed(action) == verb)
+    names = {ident.replace("_", "-"): name for ident, name in words.german.items()}
+    keys = {key: word.lower() for key, word in words.german_fields.items()}
+
+    def said(word: str) -> str:
+        key, equals, value = word.partition("=")
+        if equals:
+            return f"{keys.get(key, key)}={names.get(value, value)}"
+        return names.get(word, word)
+    return " ".join([german_verb, *map(said, rest.split())])
+
+
+def test_a_game_played_in_german_by_mail_is_answered_in_german(conn, inbox, mail_in, run_jobs, new_game):
+    seated = players(2)
+    game_id = new_game(GAME, players=seated, options={"length": "introductory"})
+    run_jobs()
+    emails = [p["email"] for p in seated]
+    for email in emails:
+        mail_in(reply_to(inbox.last(email), "sprache deutsch", email))
+    run_jobs()
+    for email in emails:
+        answer = text(inbox.last(email))
+        assert "Von jetzt an sind deine Mails und deine Seite auf Deutsch." in answer
+        assert "Partie von" in str(inbox.last(email)["Subject"])
+    first = emails[Store(conn).snapshot(game_id).to_act[0]]
+    mail_in(reply_to(inbox.last(first), "hilfe\nstatus\nzüge bau", first))
+    run_jobs()
+    answer = text(inbox.last(first))
+    assert "Hilfe\n=====" in answer and "sprache de/en" in answer and "Status\n======" in answer
+    assert "Deine erlaubten Züge, die mit 'bau' beginnen" in answer and "  build " in answer
+    start = len(inbox.messages)
+    choose, store, turns, german_words = random.Random(5), Store(conn), 0, 0
+    while store.snapshot(game_id).status != "finished":
+        seat = store.snapshot(game_id).to_act[0]
+        mail = inbox.last(emails[seat])
+        move = in_german(choose.choice(listed_moves(mail)))
+        german_words += move.split()[0] not in ("build", "connect", "develop", "sell", "loan", "pass",
+                                                "done", "remove-tile")
+        mail_in(reply_to(mail, move, emails[seat]))
+        run_jobs()
+        turns += 1
+        assert store.snapshot(game_id).version == turns, (move, text(inbox.last(emails[seat])))
+        assert turns < 500
+    assert german_words == turns        # every move began with a German verb
+    told = inbox.messages[start:]
+    industries = ("Baumwollspinnerei", "Kohlebergwerk", "Eisenhütte", "Hafen", "Werft")
+    assert any(name in text(m) for m in told for name in industries)
+    for email in emails:
+        last = inbox.last(email)
+        assert kind(last) == "Spielende"
+        assert "Endstand\n========" in text(last) and "Platzierung" in text(last)
+    for message in told:
+        assert english_in(text(message)) == [], (kind(message), english_in(text(message)))
+        assert kind(message) in ("Du bist am Zug", "Dein Zug wurde ausgeführt", "Spielende",
+                                 "Antwort auf deine Mail"), kind(message)
