@@ -14,7 +14,7 @@ def test_a_seat_mutes_and_digests_its_mail_with_its_own_token(client):
     url = f"/v1/games/{game.id}/seats/1/mail"
     assert client.get(url, headers=game.auth(1)).json == {
         "muted": False, "digest_hours": 0, "vacation_until": None, "notify": "to_act",
-        "messages": "next_mail"}
+        "messages": "next_mail", "language": None}
     changed = client.put(url, json={"muted": True, "digest_hours": 12}, headers=game.auth(1))
     assert changed.status_code == 200
     assert client.get(url, headers=game.auth(1)).json["digest_hours"] == 12
