@@ -110,7 +110,7 @@ def vote(conn, game: Game, seat: int, agree: bool) -> Vote:
     else:
         tell(conn, game.record, seat, done)
         notify(conn, "on_end_vote", game_id, str(seat), done.kind, str(done.snapshot.version),
-               repr(done.made_at))
+               str(round(done.made_at * 1_000_000)))          # µs: a job id takes no dot
     return done
 
 

@@ -244,7 +244,7 @@ END_VOTE_SAID = {"end-proposed": "proposes to end the game", "end-agreed": "agre
 def on_end_vote(game_id: str, seat: str, kind: str, version: str, made_at: str = "") -> int:
     """A seat voted on ending the game (issue 30, service/end_votes.py): every other seat
     with an address is told; those whose agreement is awaited, how to give it. Each mail
-    once per proposal (`made_at`, when it was made): a second proposal at the same version,
+    once per proposal (`made_at`, when it was made, in µs): a second proposal at the same version,
     after a refusal, is a mail of its own."""
     conn = connection()
     config = MailConfig.from_env(conn)
