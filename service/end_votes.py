@@ -36,6 +36,7 @@ class Vote:
     proposal: dict | None       # the open proposal after the vote (None: ended or cancelled)
     kind: str                   # END_PROPOSED, END_AGREED, END_REFUSED or ABANDONED
     snapshot: Snapshot
+    made_at: float = 0.0        # when the proposal voted on was made: it tells two apart
 
 
 def vote_key(game_id: str) -> str:
@@ -79,7 +80,7 @@ def vote(conn, game: Game, seat: int, agree: bool) -> Vote:
                 raise problems.Conflict("no proposal to end the game is open: nothing to refuse")
             pipe.multi()
             pipe.delete(keys[0])
-            return Vote(None, END_REFUSED, snap)
+            return Vote(None, END_REFUSED, snap, proposal["at"])
         if proposal is None:
             proposal, kind = {"by": seat, "version": snap.version, "agreed": [],
                               "at": time.time()}, END_PROPOSED
@@ -98,7 +99,7 @@ def vote(conn, game: Game, seat: int, agree: bool) -> Vote:
             pipe.delete(keys[0])
             return Vote(None, ABANDONED, ended)
         pipe.set(keys[0], json.dumps(proposal), ex=PROPOSAL_DAYS * 86400)
-        return Vote(proposal, kind, snap)
+        return Vote(proposal, kind, snap, proposal["at"])
 
     done = store.state.transaction(cast, *keys, value_from_callable=True)
     store.records.pop(game_id, None)
@@ -108,7 +109,8 @@ def vote(conn, game: Game, seat: int, agree: bool) -> Vote:
         notify(conn, "on_abandoned", game_id)
     else:
         tell(conn, game.record, seat, done)
-        notify(conn, "on_end_vote", game_id, str(seat), done.kind, str(done.snapshot.version))
+        notify(conn, "on_end_vote", game_id, str(seat), done.kind, str(done.snapshot.version),
+               str(round(done.made_at * 1_000_000)))          # µs: a job id takes no dot
     return done
 
 

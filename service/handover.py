@@ -4,17 +4,26 @@ own and grows its epoch (service/seating.py), so the invitation, the token hande
 and every page link, page session and reply address issued for the seat before stop
 working at once. Taking the last open seat (an invitation, a seat open to anyone, a
 challenge) deals the game. A running game's seat given a replacement invitation (service/replacement.py) goes to whoever takes it, from its player or the bot,
-and the game's meta keeps a note of it ("Bob took over Ada's seat", `seat_changes`).
+and the game's meta keeps a note of it ("Bob took over Ada's seat", `seat_changes`);
+a resigned seat is never taken back (409 naming the seat, even with a code made before).
+The seat's consent goes with its old holder: its agreement to the open proposal to end
+the game and to the waiting take-back is dropped in the same transaction (the new holder
+votes for itself). A seat joined from the lobby takes its player's name, with " (2)",
+" (3)"... when another seat of the game has that name (compared without case), so a
+mail's `tell NAME` never reaches another seat of the same name (service/messages.py).
 
 One compare-and-set of the game's meta and snapshot, where the game state lives (they
 share the game's slot on a Redis Cluster)."""
 from __future__ import annotations
 
+import itertools
+import json
 import time
 from dataclasses import asdict, dataclass
 from typing import Callable
 
-from service import play, problems, seating
+from service import end_votes, play, problems, seating, takeback
+from service.bot_seats import RESIGNED
 from service.connection import state_redis
 from service.games.registry import game_type
 from service.store import WAITING, GameRecord, Store, key, packed, unpacked
@@ -53,6 +62,7 @@ def hand_over(conn, game_id: str, chosen: Callable[[GameRecord], tuple[int, bool
     service/lobby.py). Under WATCH of the game's meta: of two takers of one seat, the
     second reads the seat taken and is refused."""
     state, meta, snapshot = state_redis(conn), key(game_id, "meta"), key(game_id, "snapshot")
+    vote = end_votes.vote_key(game_id)
 
     def hand(pipe) -> Taken:
         raw = pipe.get(meta)
@@ -69,18 +79,21 @@ def hand_over(conn, game_id: str, chosen: Callable[[GameRecord], tuple[int, bool
                 raise problems.Conflict(f"seat {seat} is bound to another player")
             if any(e.player == player["id"] for i, e in enumerate(record.seats) if i != seat):
                 raise problems.Conflict("the player holds another seat of this game")
-        token, note, replaced = None, None, None
+        token, note, replaced, proposal = None, None, None, None
+        if replacing and seat in record.settings.get(RESIGNED, []):
+            raise resigned_seat(seat)
         if replacing:
             replaced = entry.player if entry.player != (player or {}).get("id") else None
             note = took_over(record, seat, player["name"] if player else name or "a new player",
                              now["version"])
             entry.bot = False
+            proposal = unagreed(pipe.get(vote), seat)
         if player is None:
             token, entry.token_hash = seating.new_token()
             entry.player = entry.email = None
         else:
             entry.token_hash, entry.player, entry.email = "", player["id"], player["email"]
-            entry.name = player["name"] if named else entry.name
+            entry.name = distinct_name(record, seat, player["name"]) if named else entry.name
         entry.invitation, entry.open, entry.challenged = None, False, None
         entry.epoch += 1
         dealt = waiting and not seating.open_seats(record)
@@ -89,12 +102,41 @@ def hand_over(conn, game_id: str, chosen: Callable[[GameRecord], tuple[int, bool
             first = play.deal(game_type(record.game), record, record.settings.pop("seed", None))
             pipe.set(snapshot, packed(first.as_dict()))
         pipe.set(meta, packed(asdict(record)))
+        if replacing:
+            pipe.srem(takeback.agreed_key(game_id, now["version"]), seat)
+        if proposal is not None:
+            pipe.set(vote, json.dumps(proposal), keepttl=True)
         return Taken(record, seat, token, dealt, note, replaced)
 
-    taken = state.transaction(hand, meta, snapshot, value_from_callable=True)
+    taken = state.transaction(hand, meta, snapshot, vote, value_from_callable=True)
     if taken.dealt:
         Store(conn).announce(game_id, "dealt")      # long polls and streams look again
     return taken
+
+
+def resigned_seat(seat: int) -> problems.Problem:
+    """409 naming the seat: a resigned seat is played by the bot to the end, never
+    handed to a replacement."""
+    return problems.Conflict(f"seat {seat} resigned: the bot plays it to the end",
+                             errors=[{"field": "seat", "message": "a resigned seat is not "
+                                      "handed on"}])
+
+
+def distinct_name(record: GameRecord, seat: int, name: str) -> str:
+    """The name the seat takes: `name`, or `name (2)`, `name (3)`... when another seat
+    of the game has it, compared without case as a mail's `tell NAME` compares."""
+    others = {entry.name.lower() for other, entry in enumerate(record.seats) if other != seat}
+    return next(candidate for candidate in itertools.chain(
+        [name], (f"{name} ({n})" for n in itertools.count(2))) if candidate.lower() not in others)
+
+
+def unagreed(raw: bytes | None, seat: int) -> dict | None:
+    """The open proposal to end the game (service/end_votes.py) without the seat's
+    agreement, when it holds one: None when there is nothing to change."""
+    proposal = json.loads(raw) if raw else None
+    if proposal is None or seat not in proposal["agreed"]:
+        return None
+    return {**proposal, "agreed": [s for s in proposal["agreed"] if s != seat]}
 
 
 def took_over(record: GameRecord, seat: int, taker: str, version: int) -> dict:

@@ -197,7 +197,10 @@ def in_words(messages: list[dict]) -> str:
 
 def seat_named(record: GameRecord, words: str) -> tuple[int, str]:
     """(seat, the rest): the seat whose player's name `words` begins with (the longest
-    such name, compared without case), as a mail's `tell NAME text` names it."""
+    such name, compared without case), as a mail's `tell NAME text` names it. A name
+    that more than one seat has is refused naming them, never guessed: a whisper to the
+    wrong one would be read by someone it was not meant for (the seats joined from the
+    lobby are named apart, service/handover.py, but a game's creator may name two alike)."""
     lowered = words.lower()
     found = sorted(((len(s.name), seat) for seat, s in enumerate(record.seats)
                     if lowered.startswith(s.name.lower()) and
@@ -206,4 +209,9 @@ def seat_named(record: GameRecord, words: str) -> tuple[int, str]:
         raise refused("to", "begin with the name of a player of the game: " +
                       ", ".join(s.name for s in record.seats))
     length, seat = found[0]
+    alike = sorted(other for named, other in found if named == length)
+    if len(alike) > 1:
+        raise refused("to", f"more than one player is named {words[:length]}: " + ", ".join(
+            f"{record.seats[other].name} (seat {other})" for other in alike) +
+            "; whisper from the seat's page or the API, which name the seat by its number")
     return seat, words[length:]

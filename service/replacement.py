@@ -72,7 +72,7 @@ def check_seat(game: Game, seat: int) -> None:
         raise problems.GameNotActive(f"the game is {status}: only a running game's seat is "
                                      "handed on", status_now=status)
     if seat in resignation.resigned(game.record):
-        raise problems.Conflict(f"seat {seat} resigned: the bot plays it to the end")
+        raise handover.resigned_seat(seat)
 
 
 def invite(conn, game: Game, seat: int) -> str:
@@ -96,11 +96,16 @@ def invite(conn, game: Game, seat: int) -> str:
 
 def to_bot(conn, game: Game, seat: int) -> Game:
     """The admin hands the seat to the game's bot (its moves say reason "admin"); the
-    seats are told by mail. 409 when the bot plays it already."""
+    seats are told by mail. The seat changes hands: every credential of its holder dies
+    (its epoch grows, its token and account are let go, the game leaves the account's
+    inbox) and so does a replacement invitation made before, so the absent holder does
+    not take it back. 409 when the bot plays it already."""
     check_seat(game, seat)
     store = Store(conn)
-    if not store.hand_to_bot(game.record.id, seat):
+    if not store.hand_to_bot(game.record.id, seat, admin=True):
         raise problems.Conflict(f"seat {seat} is played by the bot already")
+    if (holder := game.record.seats[seat].player) is not None:
+        conn.hdel(players.player_key(holder, "seats"), game.record.id)
     store.announce(game.record.id, ADMIN)
     game = load_game(Store(conn), game.record.id)
     bot_seats.owe(conn, game, reason=ADMIN)
@@ -110,13 +115,15 @@ def to_bot(conn, game: Game, seat: int) -> Game:
 
 def taken_over(conn, taken: handover.Taken) -> None:
     """After a replacement took its seat: the player it replaced loses the game from its
-    inbox and history, the players are told (streams, webhooks, mail), the clock runs
-    for the new holder."""
+    inbox and history, the seat's missed deadlines are forgotten (they were its old
+    holder's), the players are told (streams, webhooks, mail), the clock runs for the new
+    holder."""
     if taken.note is None:
         return
     record = taken.record
     if taken.replaced:
         conn.hdel(players.player_key(taken.replaced, "seats"), record.id)
+    conn.hdel(missed_key(record.id), str(taken.seat))    # the new holder has missed none
     snap = Store(conn).snapshot(record.id)
     pipe = conn.pipeline()
     feed.tell_players(conn, pipe, record, [{

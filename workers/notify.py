@@ -241,9 +241,11 @@ END_VOTE_SAID = {"end-proposed": "proposes to end the game", "end-agreed": "agre
                  "end-refused": "refused to end the game: the proposal is withdrawn"}
 
 
-def on_end_vote(game_id: str, seat: str, kind: str, version: str) -> int:
+def on_end_vote(game_id: str, seat: str, kind: str, version: str, made_at: str = "") -> int:
     """A seat voted on ending the game (issue 30, service/end_votes.py): every other seat
-    with an address is told; those whose agreement is awaited, how to give it."""
+    with an address is told; those whose agreement is awaited, how to give it. Each mail
+    once per proposal (`made_at`, when it was made, in µs): a second proposal at the same version,
+    after a refusal, is a mail of its own."""
     conn = connection()
     config = MailConfig.from_env(conn)
     game = load_game(Store(conn), game_id)
@@ -257,7 +259,8 @@ def on_end_vote(game_id: str, seat: str, kind: str, version: str) -> int:
                      "remaining player agrees the game ends, recorded as abandoned; a move "
                      "played withdraws the proposal.")
         mail.add("Ending the game", text)
-        return outbox.dispatch(conn, queue(conn), config, mail, [f"{kind}-{seat}-v{version}"])
+        return outbox.dispatch(conn, queue(conn), config, mail,
+                               [f"{kind}-{seat}-v{version}-{made_at}"])
     return each_seat(game, [s for s in seats_with_mail(game) if s != int(seat)
                             and not game.record.seats[s].bot], tell)
 

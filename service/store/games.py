@@ -33,10 +33,16 @@ class Games:
             self.records[game_id] = GameRecord.from_stored(data)
         return self.records.get(game_id)
 
-    def hand_to_bot(self, game_id: str, seat: int, resigned: bool = False) -> bool:
+    def hand_to_bot(self, game_id: str, seat: int, resigned: bool = False,
+                    admin: bool = False) -> bool:
         """Mark the seat as played by the bot from now on (`resigned`: because its player
-        resigned, kept in the game's settings, service/resignation.py); False if it was
-        already, or the game is no longer running (its meta folded into `final`)."""
+        resigned, kept in the game's settings, service/resignation.py; `admin`: the game's
+        admin took it from its holder, service/replacement.py, so it changes hands: its
+        epoch grows, its seat token dies and its player account is unbound, and every
+        credential issued for it before dies with them; its address is still told).
+        Either way a replacement invitation made before dies, so nobody takes the seat
+        back with it. False if it was already, or the game is no longer running (its meta
+        folded into `final`)."""
         meta = key(game_id, "meta")
 
         def change(pipe):
@@ -46,7 +52,12 @@ class Games:
             record = GameRecord.from_stored(unpacked(raw))
             if record.seats[seat].bot:
                 return False
-            record.seats[seat].bot = True
+            entry = record.seats[seat]
+            entry.bot = True
+            if resigned or admin:
+                entry.invitation = None
+            if admin:
+                entry.epoch, entry.token_hash, entry.player = entry.epoch + 1, "", None
             if resigned:
                 record.settings["resigned"] = sorted({*record.settings.get("resigned", []), seat})
             pipe.multi()

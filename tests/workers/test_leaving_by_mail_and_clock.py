@@ -102,3 +102,14 @@ def test_the_admin_hands_on_a_seat_only_after_it_missed_n_deadlines(conn, inbox,
     by_bot = [e for e in log if any(ev.get("event") == "played_by_bot" for ev in e["events"])]
     assert by_bot and by_bot[0]["seat"] == 0 and by_bot[0]["events"][-1]["reason"] == "admin"
     assert any(kind(m) == "Handed on: the bot plays for you" for m in inbox.to(ADA))
+
+
+def test_a_second_proposal_at_the_same_version_after_a_refusal_is_mailed_too(
+        conn, inbox, mail_in, run_jobs, new_game):
+    """Ada proposes, Bert refuses, Ada proposes again with no move between: Bert is
+    told of each proposal (one mail per proposal, not per version)."""
+    new_game("pile")
+    run_jobs()
+    for sender, command in ((ADA, "end game"), (BERT, "end refuse"), (ADA, "end game")):
+        ask(mail_in, run_jobs, inbox, sender, command)
+    assert [kind(m) for m in inbox.to(BERT)].count("Ada proposes to end the game") == 2

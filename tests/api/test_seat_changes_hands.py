@@ -1,0 +1,140 @@
+"""A seat that changes hands takes nothing of its old holder's with it (issue 30,
+"Leaving", review findings of session 8), through the app on the test Redis, turns
+resolved by rq's burst worker: a seat joined from the lobby is named apart from a seat
+of the same name, so a whisper by mail (`tell NAME`) never reaches an impostor, and a
+name two seats share is refused, never guessed; a resigned seat, or one the admin gave
+the bot, is not taken back with a replacement code made before; the old holder's
+consent (its agreement to end the game, to a take-back) and its missed deadlines stay
+behind. None of the four rulebooks speaks of replacing a player or ending early
+(searched for Ersatz, ersetzen, abbrechen, vorzeitig): this is the platform's."""
+from __future__ import annotations
+
+import pytest
+
+from service import messages, problems, replacement
+from service.store import Store
+
+
+def account(client, name: str, email: str) -> dict:
+    made = client.post("/v1/players", json={"name": name, "email": email})
+    assert made.status_code == 201, made.json
+    token = made.json["token"]["token"]
+    return {"id": made.json["id"], "auth": {"Authorization": f"Bearer {token}"}}
+
+
+def quick_game(client, names: list[str]) -> tuple[str, list[dict], dict]:
+    """A pile game of seat tokens: (id, each seat's auth, the admin's auth)."""
+    made = client.post("/v1/games", json={"game": "pile", "seed": 3,
+                                          "players": [{"name": name} for name in names]})
+    assert made.status_code == 201, made.json
+    bearer = lambda token: {"Authorization": f"Bearer {token}"}     # noqa: E731
+    return (made.json["id"], [bearer(s["token"]) for s in made.json["seats"]],
+            bearer(made.json["admin_token"]))
+
+
+def play_card(client, work, game_id: str, auth: dict) -> None:
+    """The seat plays its first listed card (two passes in a row would end the game)."""
+    legal = client.get(f"/v1/games/{game_id}/legal-moves", headers=auth).json
+    move = next(m for m in legal["moves"] if m["action"] != "pass")
+    sent = client.post(f"/v1/games/{game_id}/turns", headers=auth,
+                       json={"expected_version": legal["version"], "moves": [move]})
+    assert sent.status_code in (200, 202), sent.json
+    work()
+
+
+def replaced(client, game_id: str, seat: int, auth: dict, taker: str) -> dict:
+    """The seat's holder makes a replacement code and `taker` takes it without an
+    account: the seat's new auth."""
+    code = client.post(f"/v1/games/{game_id}/seats/{seat}/replacement", headers=auth)
+    assert code.status_code == 201, code.json
+    taken = client.post(f"/v1/games/{game_id}/invitations/accept",
+                        json={"code": code.json["invitation"]["code"], "name": taker})
+    assert taken.status_code == 200 and taken.json["taken_over"], taken.json
+    return {"Authorization": f"Bearer {taken.json['token']}"}
+
+
+def test_a_player_joining_under_a_seats_name_is_named_apart_and_no_whisper_reaches_it(
+        client, redis_conn):
+    """Seat 0 is Bert; Mallory's account, named "bert" too, joins the open seat 1: the
+    seat is "bert (2)", and `tell Bert ...` still reaches the real Bert."""
+    bert, mallory = account(client, "Bert", "bert@p.test"), account(client, "bert", "mal@p.test")
+    made = client.post("/v1/games", headers=bert["auth"], json={
+        "game": "pile", "players": [{"name": "Bert", "player": bert["id"]}, {"open": True}]})
+    assert made.status_code == 201, made.json
+    game_id = made.json["id"]
+    joined = client.post(f"/v1/games/{game_id}/seats/1/join", headers=mallory["auth"])
+    assert joined.status_code == 200, joined.json
+    record = Store(redis_conn).game(game_id)
+    assert [s.name for s in record.seats] == ["Bert", "bert (2)"]
+    assert messages.seat_named(record, "Bert meet me at Wigan") == (0, " meet me at Wigan")
+    assert messages.seat_named(record, "bert (2) hello") == (1, " hello")
+
+
+def test_a_whisper_to_a_name_two_seats_share_is_refused_naming_both(client, redis_conn):
+    game_id, _auths, _admin = quick_game(client, ["Bert", "Ada", "BERT"])
+    record = Store(redis_conn).game(game_id)
+    with pytest.raises(problems.Problem) as refused:
+        messages.seat_named(record, "bert the plan")
+    assert "Bert (seat 0), BERT (seat 2)" in refused.value.detail
+    assert messages.seat_named(record, "ada hi") == (1, " hi")
+
+
+def test_a_resigned_seat_is_not_taken_back_with_a_code_made_before(client):
+    """Ada makes a replacement code for her own seat, resigns, then offers the code: it
+    died with the resignation, and the bot plays on."""
+    game_id, (ada, _bea), _admin = quick_game(client, ["Ada", "Bea"])
+    url = f"/v1/games/{game_id}"
+    code = client.post(f"{url}/seats/0/replacement", headers=ada).json["invitation"]["code"]
+    assert client.post(f"{url}/resign", headers=ada).status_code == 200
+    taken = client.post(f"{url}/invitations/accept", json={"code": code, "name": "Ada again"})
+    assert taken.status_code == 403 and taken.json["errors"][0]["field"] == "token", taken.json
+    assert client.get(url).json["resigned"] == [0]
+    again = client.post(f"{url}/seats/0/replacement", headers=ada)
+    assert again.status_code == 409 and again.json["errors"][0]["field"] == "seat", again.json
+
+
+def test_a_seat_the_admin_gave_the_bot_is_not_taken_back_by_its_absent_holder(
+        client, redis_conn):
+    """Ada missed three deadlines (the clock's count) after making a replacement code:
+    the admin gives her seat to the bot. Her code, her seat token and her page link die
+    (the seat's epoch grew), so she does not take the seat back."""
+    game_id, (ada, _bea), admin = quick_game(client, ["Ada", "Bea"])
+    url = f"/v1/games/{game_id}"
+    code = client.post(f"{url}/seats/0/replacement", headers=ada).json["invitation"]["code"]
+    epoch = Store(redis_conn).game(game_id).seats[0].epoch
+    for _ in range(replacement.DEFAULT_LIMIT):
+        replacement.count_missed(redis_conn, game_id, 0)
+    assert client.post(f"{url}/seats/0/bot", headers=admin).status_code == 200
+    assert client.post(f"{url}/invitations/accept",
+                       json={"code": code, "name": "Ada again"}).status_code == 403
+    assert client.get(url, headers=ada).status_code == 401
+    assert client.post(f"{url}/seats/0/replacement", headers=ada).status_code == 401
+    seat = Store(redis_conn).game(game_id).seats[0]
+    assert (seat.bot, seat.epoch, seat.invitation) == (True, epoch + 1, None)
+
+
+def test_a_seats_consent_and_missed_deadlines_stay_with_its_old_holder(client, redis_conn, work):
+    """Bea agreed to end the game and to Ada's take-back and missed two deadlines; Dan
+    takes her seat over: neither agreement counts for him, and he has missed none."""
+    game_id, (ada, bea, cy), _admin = quick_game(client, ["Ada", "Bea", "Cy"])
+    url = f"/v1/games/{game_id}"
+    play_card(client, work, game_id, ada)
+    play_card(client, work, game_id, bea)
+    asked = client.post(f"{url}/takeback", headers=ada)
+    assert asked.status_code == 202 and asked.json["waiting_for"] == [1, 2], asked.json
+    assert client.post(f"{url}/takeback/accept", headers=bea).json["agreed"] == [1]
+    assert client.post(f"{url}/end-votes", headers=ada, json={"vote": "end"}).status_code == 200
+    assert client.post(f"{url}/end-votes", headers=bea,
+                       json={"vote": "end"}).json["end_vote"]["agreed"] == [0, 1]
+    for _ in range(2):
+        replacement.count_missed(redis_conn, game_id, 1)
+
+    dan = replaced(client, game_id, 1, bea, "Dan")
+    assert client.get(f"{url}/takeback").json["pending"]["waiting_for"] == [1, 2]
+    proposal = client.get(f"{url}/end-votes").json["end_vote"]
+    assert (proposal["agreed"], proposal["waiting_for"]) == ([0], [1, 2])
+    assert client.get(f"{url}/missed-deadlines").json["missed"] == [0, 0, 0]
+    assert client.post(f"{url}/end-votes", headers=dan,
+                       json={"vote": "end"}).json["end_vote"]["agreed"] == [0, 1]   # his own
+    assert client.post(f"{url}/end-votes", headers=cy,
+                       json={"vote": "end"}).json["status"] == "finished"
