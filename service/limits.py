@@ -27,7 +27,10 @@ Settings, from the app's config or else the environment, each a rate such as
 
   PBEM_LIMIT_CREATE         POST /v1/games (and webhooks) per holder, else per address
                                                           (default 20/minute, 200/day)
-  PBEM_LIMIT_TURNS          POST /v1/games/{id}/turns per holder, else per address
+  PBEM_LIMIT_TURNS          POST /v1/games/{id}/turns, and each take-back operation
+                            (POST /v1/games/{id}/takeback[/accept|/refuse], the seat
+                            page's buttons: a request replays the game), per holder,
+                            else per address
                                                           (default 120/minute, 3000/hour)
   PBEM_LIMIT_AUTH_FAILURES  answers 401 (a missing or wrong token) per address, counted in
                             Redis for all processes; once spent, a process that counted the
@@ -88,7 +91,11 @@ LIMITED_VIEWS = {"games.create_game": ("PBEM_LIMIT_CREATE", client),
                  "pages.create_game": ("PBEM_LIMIT_CREATE", source),
                  "pages.submit_move": ("PBEM_LIMIT_TURNS", client),
                  "accounts.create_player": ("PBEM_LIMIT_PLAYERS", source),
-                 "webhooks.create_webhook": ("PBEM_LIMIT_CREATE", client)}
+                 "webhooks.create_webhook": ("PBEM_LIMIT_CREATE", client),
+                 "takeback.request_take_back": ("PBEM_LIMIT_TURNS", client),
+                 "takeback.accept_take_back": ("PBEM_LIMIT_TURNS", client),
+                 "takeback.refuse_take_back": ("PBEM_LIMIT_TURNS", client),
+                 "pages.take_back": ("PBEM_LIMIT_TURNS", client)}
 
 
 def setting(app: Flask, name: str) -> str:

@@ -10,6 +10,7 @@ import time
 import uuid
 import zlib
 from collections import OrderedDict
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Callable
@@ -408,6 +409,21 @@ REPLAYS: OrderedDict = OrderedDict()
 replay_budget: ContextVar = ContextVar("replay_budget", default=None)
 REPLAYS_LOCK = threading.Lock()
 REPLAY_STRIPES = tuple(threading.Lock() for _ in range(64))
+
+
+@contextmanager
+def charged_replay():
+    """A replay from setup outside logged()'s (a take-back's plan, service/takeback.py),
+    admitted and charged to the client's budget as those are; free where none is set."""
+    budget = replay_budget.get()
+    if budget is not None:
+        budget.admit()
+    started = time.thread_time()
+    try:
+        yield
+    finally:
+        if budget is not None:
+            budget.spend(time.thread_time() - started)
 
 
 def replay_lock(game_id: str) -> threading.Lock:

@@ -56,9 +56,9 @@ class ReplayBudget:
                    for item in spent)
         wait = max(1, math.ceil(ends - time.time()))
         raise problems.TooManyRequests(
-            f"this client's reads of finished games have taken their allowance of replay "
-            f"CPU ({spent[0].amount} ms per {spent[0].GRANULARITY.name}); what was read "
-            f"lately is still served; try again in {wait} s",
+            f"this client's replays (reads of finished games, take-back requests) have taken "
+            f"their allowance of replay CPU ({spent[0].amount} ms per "
+            f"{spent[0].GRANULARITY.name}); what was read lately is still served; try again in {wait} s",
             headers={"Retry-After": str(wait)})
 
     def spend(self, seconds: float) -> None:

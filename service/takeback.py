@@ -5,7 +5,10 @@ engine says: Engine.reveals, a card drawn, a tile turned, a reshuffle); otherwis
 when every other seat agrees (a bot's seat has no say: it agrees). A request waits in
 `game:{id}:takeback` for the game's version it was made at: any move, pause or other
 take-back moves the version on and the request with it (it lapses, read as none); a
-refusal ends it.
+refusal ends it. One request waits at a time: it is written, answered and withdrawn in
+Redis transactions (WATCH on the request's key), so of two seats asking at once one
+waits and the other is told so, a consent counts for the request it was given to only,
+and a refusal of a request ends that one, never a newer one.
 
 A take-back writes a new version: the state rebuilt from setup over the moves that
 stand (service/taken_back.py), the log with an entry of its own, nothing rewritten.
@@ -23,7 +26,7 @@ import time
 from service import bot_seats, feed, problems, turn_clock
 from service.queues import notify
 from service.feed_events import TAKE_BACK as TAKE_BACK_EVENT
-from service.play import Game, load_game, snapshot_of
+from service.play import Game, charged_replay, load_game, snapshot_of
 from service.store import Store, VersionMoved, key, turn_id
 from service.taken_back import TAKE_BACK, in_effect, read_back, restored
 
@@ -40,10 +43,11 @@ def asked_key(game_id: str, version: int, seat: int) -> str:
     return key(game_id, "takeback", str(version), "asked", str(seat))
 
 
-def agreed_key(game_id: str, version: int) -> str:
-    """The set of the seats that agreed to the request made at `version` (SADD: two
-    seats agreeing at once both count)."""
-    return key(game_id, "takeback", str(version))
+def agreed_key(game_id: str, version: int, seat: int) -> str:
+    """The set of the seats that agreed to `seat`'s request made at `version` (SADD: two
+    seats agreeing at once both count). A seat asks once a version (asked_key), so the
+    set is its request's alone: a consent never counts for another seat's request."""
+    return key(game_id, "takeback", str(version), "agreed", str(seat))
 
 
 def last_turn(game: Game, entries: list[dict], seat: int) -> tuple[list[dict], list[dict]]:
@@ -62,21 +66,23 @@ def last_turn(game: Game, entries: list[dict], seat: int) -> tuple[list[dict], l
 
 def plan(game: Game, entries: list[dict], seat: int) -> dict:
     """What taking back the seat's last turn would do: the first version taken back,
-    the state before it, and why it needs consent (others acted, something revealed)."""
+    the state before it, and why it needs consent (others acted, something revealed).
+    A replay from setup: charged to the client's replay CPU (play.charged_replay)."""
     engine, record = game.type.engine, game.record
     before, undone = last_turn(game, entries, seat)
-    start = engine.setup(record.options, len(record.seats), record.seed)
-    state = restored(engine, start, before)
-    reasons, after, turn = [], state, None
-    if any(entry["seat"] != seat for entry in undone):
-        reasons.append("another seat has acted since")
-    for entry in undone:
-        if entry["turn"] != turn:
-            after, turn = read_back(engine, after), entry["turn"]
-        moved, _events = engine.apply(after, entry["seat"], entry["move"])
-        if game.type.reveals(after, moved) and "it revealed what was hidden" not in reasons:
-            reasons.append("it revealed what was hidden")
-        after = moved
+    with charged_replay():
+        start = engine.setup(record.options, len(record.seats), record.seed)
+        state = restored(engine, start, before)
+        reasons, after, turn = [], state, None
+        if any(entry["seat"] != seat for entry in undone):
+            reasons.append("another seat has acted since")
+        for entry in undone:
+            if entry["turn"] != turn:
+                after, turn = read_back(engine, after), entry["turn"]
+            moved, _events = engine.apply(after, entry["seat"], entry["move"])
+            if game.type.reveals(after, moved) and "it revealed what was hidden" not in reasons:
+                reasons.append("it revealed what was hidden")
+            after = moved
     return {"first": undone[0]["version"], "state": state, "needs_consent": reasons}
 
 
@@ -86,13 +92,26 @@ def voters(game: Game, seat: int) -> list[int]:
             if other != seat and not entry.bot]
 
 
-def pending(store: Store, game: Game) -> dict | None:
-    """The request waiting at the game's version, or None (none, or lapsed)."""
-    game_id, version = game.record.id, game.snapshot.version
-    raw, agreed = store.state.get(pending_key(game_id)), store.state.smembers(agreed_key(game_id, version))
+def stored_request(read, game_id: str, version: int) -> dict | None:
+    """The request stored as waiting at `version`, without its consents, read through
+    `read` (the store's Redis, or a transaction's pipeline); None: none, or lapsed."""
+    raw = read.get(pending_key(game_id))
     request = json.loads(raw) if raw else None
-    if request is None or request["version"] != version:
+    return request if request is not None and request["version"] == version else None
+
+
+def still_waits(read, game_id: str, asked: dict) -> bool:
+    """Whether `asked` is the request that waits: its seat's, made at the same moment."""
+    now = stored_request(read, game_id, asked["version"])
+    return now is not None and (now["seat"], now["at"]) == (asked["seat"], asked["at"])
+
+
+def pending(store: Store, game: Game) -> dict | None:
+    """The request waiting at the game's version, with the seats that agreed, or None."""
+    game_id = game.record.id
+    if (request := stored_request(store.state, game_id, game.snapshot.version)) is None:
         return None
+    agreed = store.state.smembers(agreed_key(game_id, request["version"], request["seat"]))
     return {**request, "agreed": sorted(int(seat) for seat in agreed)}
 
 
@@ -112,23 +131,51 @@ def request(conn, game: Game, seat: int) -> dict:
     shown again."""
     store = Store(conn)
     running(game, seat)
-    if (waiting := pending(store, game)) is not None:
-        if waiting["seat"] != seat:
-            raise problems.Conflict(f"seat {waiting['seat']} asks for a take-back already: "
+    if may_ask(store.state, game, seat):                  # checked before the replay
+        planned = plan(game, store.log(game.record.id), seat)
+        asked = {"seat": seat, "version": game.snapshot.version, "first": planned["first"],
+                 "needs_consent": planned["needs_consent"], "agreed": [], "at": time.time()}
+        if not planned["needs_consent"] or not voters(game, seat):
+            return apply(conn, game, asked, planned, seat)
+        if ask(store, game, asked):
+            tell(conn, game, asked, "requested", seat)
+            return shown(game, asked, "pending")
+    if (own := pending(store, game)) is None or own["seat"] != seat:
+        raise problems.Conflict(f"seat {seat}'s take-back was answered meanwhile: look again")
+    return shown(game, own, "pending")
+
+
+def may_ask(read, game: Game, seat: int) -> bool:
+    """True when the seat may ask now; False when a request of its own waits (shown
+    again); 409 when another seat's waits, or the seat asked at this version already."""
+    game_id, version = game.record.id, game.snapshot.version
+    if (request := stored_request(read, game_id, version)) is not None:
+        if request["seat"] != seat:
+            raise problems.Conflict(f"seat {request['seat']} asks for a take-back already: "
                                     "accept or refuse it first")
-        return shown(game, waiting, "pending")
-    planned = plan(game, store.log(game.record.id), seat)
-    asked = {"seat": seat, "version": game.snapshot.version, "first": planned["first"],
-             "needs_consent": planned["needs_consent"], "agreed": [], "at": time.time()}
-    if not planned["needs_consent"] or not voters(game, seat):
-        return apply(conn, game, asked, planned, seat)
-    if not store.state.set(asked_key(game.record.id, asked["version"], seat), 1, nx=True, ex=KEPT):
-        raise problems.Conflict(f"seat {seat} asked for a take-back at version "
-                                f"{asked['version']} already: ask again once the game moved on")
-    store.state.set(pending_key(game.record.id), json.dumps(
-        {k: v for k, v in asked.items() if k != "agreed"}), ex=KEPT)
-    tell(conn, game, asked, "requested", seat)
-    return shown(game, asked, "pending")
+        return False
+    if read.exists(asked_key(game_id, version, seat)):
+        raise problems.Conflict(f"seat {seat} asked for a take-back at version {version} "
+                                "already: ask again once the game moved on")
+    return True
+
+
+def ask(store: Store, game: Game, asked: dict) -> bool:
+    """Write the request as the one that waits, with its seat's once-a-version mark, in
+    one transaction that checks may_ask again (the loser of two seats asking at once
+    gets its 409); False: the seat's own request was written first (a second click)."""
+    game_id, version, seat = game.record.id, asked["version"], asked["seat"]
+
+    def write(pipe) -> bool:
+        if not may_ask(pipe, game, seat):
+            return False
+        pipe.multi()
+        pipe.set(asked_key(game_id, version, seat), 1, ex=KEPT)
+        pipe.set(pending_key(game_id), json.dumps(
+            {k: v for k, v in asked.items() if k != "agreed"}), ex=KEPT)
+        return True
+    return store.state.transaction(write, pending_key(game_id), asked_key(game_id, version, seat),
+                                   value_from_callable=True)
 
 
 def answer(conn, game: Game, seat: int, agree: bool) -> dict:
@@ -140,20 +187,46 @@ def answer(conn, game: Game, seat: int, agree: bool) -> dict:
     if asked is None:
         raise problems.NotFound("no take-back waits for an answer at this version")
     if not agree:
-        store.state.delete(pending_key(game.record.id), agreed_key(game.record.id, asked["version"]))
+        if not withdrawn(store, game.record.id, asked):
+            raise problems.Conflict(f"seat {asked['seat']}'s take-back was answered "
+                                    "meanwhile: look at the one that waits now")
         tell(conn, game, asked, "refused", seat)
         return {**shown(game, asked, "refused"), "refused_by": seat}
     if seat == asked["seat"]:
         raise problems.Conflict("a seat does not agree to its own take-back")
-    agreed = agreed_key(game.record.id, asked["version"])
-    pipe = store.state.pipeline()
-    pipe.sadd(agreed, seat)
-    pipe.expire(agreed, KEPT)
-    pipe.smembers(agreed)
-    asked["agreed"] = sorted(int(s) for s in pipe.execute()[-1])
+    asked["agreed"] = agreed_to(store, game.record.id, asked, seat)
     if [s for s in voters(game, asked["seat"]) if s not in asked["agreed"]]:
         return shown(game, asked, "pending")
     return apply(conn, game, asked, plan(game, store.log(game.record.id), asked["seat"]), seat)
+
+
+def withdrawn(store: Store, game_id: str, asked: dict) -> bool:
+    """Delete the request `asked` and its consents if it is still the one that waits
+    (compare-and-delete in a transaction); False, and nothing deleted, if it is not."""
+    def drop(pipe) -> bool:
+        if not still_waits(pipe, game_id, asked):
+            return False
+        pipe.multi()
+        pipe.delete(pending_key(game_id), agreed_key(game_id, asked["version"], asked["seat"]))
+        return True
+    return store.state.transaction(drop, pending_key(game_id), value_from_callable=True)
+
+
+def agreed_to(store: Store, game_id: str, asked: dict, seat: int) -> list[int]:
+    """The seat's consent added to the request `asked`, while it still waits (404 when
+    it was answered meanwhile: a consent counts for the request it was given to only);
+    the seats that agreed so far."""
+    agreed = agreed_key(game_id, asked["version"], asked["seat"])
+
+    def add(pipe) -> None:
+        if not still_waits(pipe, game_id, asked):
+            raise problems.NotFound(f"seat {asked['seat']}'s take-back was answered "
+                                    "meanwhile: none waits for this consent")
+        pipe.multi()
+        pipe.sadd(agreed, seat)
+        pipe.expire(agreed, KEPT)
+        pipe.smembers(agreed)
+    return sorted(int(s) for s in store.state.transaction(add, pending_key(game_id))[-1])
 
 
 def running(game: Game, seat: int) -> None:
@@ -181,7 +254,7 @@ def apply(conn, game: Game, asked: dict, planned: dict, actor: int) -> dict:
             return {**shown(game, asked, "applied"), "waiting_for": []}  # the other consent's
         raise problems.Conflict(f"the game moved on to version {moved.args[0]} meanwhile: "
                                 "ask again") from None
-    store.state.delete(pending_key(game_id), agreed_key(game_id, version))
+    withdrawn(store, game_id, asked)        # applied: no longer waits (a newer one stays)
     game = load_game(store, game_id)
     tell(conn, game, asked, "applied", actor)
     if feed.listened(conn, game.record):
@@ -205,4 +278,4 @@ def tell(conn, game: Game, asked: dict, status: str, actor: int) -> None:
     pipe.execute()
     if any(seat.email for seat in game.record.seats):
         notify(conn, "on_take_back", game.record.id, status, str(asked["seat"]),
-               str(asked["first"]), str(actor))
+               str(asked["first"]), str(actor), str(round(asked["at"] * 1_000_000)))

@@ -287,9 +287,12 @@ TAKE_BACK_WORDS = {
 
 
 def on_take_back(game_id: str, status: str, requested_by: str, first_version: str,
-                 actor: str) -> int:
+                 actor: str, asked_at: str) -> int:
     """A take-back asked for, applied or refused (issue 30, service/takeback.py): every
-    seat with an address but the one that did it (`actor`) is told, in the game's thread."""
+    seat with an address but the one that did it (`actor`) is told, in the game's thread.
+    Each mail is sent once for its request (`requested_by`, `asked_at`: the request's
+    moment in microseconds) and status: a second request at the same version, after a
+    refusal, is told too."""
     conn = connection()
     config = MailConfig.from_env(conn)
     game = load_game(Store(conn), game_id)
@@ -300,7 +303,7 @@ def on_take_back(game_id: str, status: str, requested_by: str, first_version: st
         mail = notices.blank(game, seat, "Take-back", config)
         mail.add("Take-back", words)
         return outbox.dispatch(conn, queue(conn), config, mail,
-                               [f"takeback-{game.snapshot.version}-{status}"])
+                               [f"takeback-{requested_by}-{asked_at}-{status}"])
     seats = [s for s, entry in enumerate(game.record.seats) if entry.email and s != int(actor)]
     return each_seat(game, seats, tell)
 

@@ -16,6 +16,7 @@ from rq import Queue
 from service import play
 from service.queues import put_unique
 from service.store import Store
+from service.taken_back import in_effect
 
 # Issue 32's targets
 TARGET_CPU = 0.008          # CPU per turn, the API's and the workers' processes
@@ -133,14 +134,15 @@ def empty_jobs(servers: list[redis.Redis], burst, jobs: int = 1000) -> tuple[flo
 
 def engine_cpu(store: Store, game_ids: list[str]) -> tuple[float, float, int]:
     """(CPU s of one legal-move listing, of one apply, moves timed): the engine's, at
-    every position of the bench's games, replayed from their logs as they were played."""
+    every position of the bench's games, replayed from their logs over the moves that
+    stand (a take-back's and those it took back skipped) as they were played."""
     listing = applying = 0.0
     moves = 0
     for game_id in game_ids:
         game = play.load_game(store, game_id)
         record, engine = game.record, game.type.engine
         state = engine.setup(record.options, len(record.seats), record.seed)
-        for entry in store.log(game_id):
+        for entry in in_effect(store.log(game_id)):    # a take-back's moves: not replayed
             started = time.thread_time()
             engine.legal_moves(state, entry["seat"])
             listed = time.thread_time()

@@ -130,6 +130,21 @@ def test_a_seats_token_and_its_page_session_share_one_turn_budget(redis_conn):
         TURNS)
 
 
+def test_take_back_operations_are_counted_per_seat_against_the_turn_limit(redis_conn):
+    """A take-back request replays the game from setup: its operations are counted per
+    credential holder as turns are (PBEM_LIMIT_TURNS), each its own count; another
+    seat has a budget of its own."""
+    client = service(PBEM_LIMIT_TURNS="2 per minute")
+    game = a_game(client)
+    for what, refused in (("", 409), ("/accept", 404), ("/refuse", 404)):
+        path = f"/v1/games/{game.id}/takeback{what}"
+        assert [client.post(path, headers=game.auth(0)).status_code
+                for _ in range(2)] == [refused, refused]
+        assert_limited(client.post(path, headers=game.auth(0)),
+                       ("/v1/games/{game_id}/takeback" + what, "post"))
+        assert client.post(path, headers=game.auth(1)).status_code == refused
+
+
 def test_game_creation_with_a_player_token_is_counted_per_player(redis_conn):
     """Issue 25: players behind one address have a creation budget each, and a player's
     tokens share one (a player mints tokens at will)."""

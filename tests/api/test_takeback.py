@@ -7,11 +7,17 @@ player only), a pass draws nothing. Against real processes: tests/e2e/test_takeb
 from __future__ import annotations
 
 import re
+import threading
 
-from service import fairness, play, seat_links
+import pytest
+
+from service import fairness, play, problems, seat_links, takeback
+from service.app import create_app
+from service.bench import floor
 from service.mail.config import page_key
 from service.store import LOG_TAIL, Store
 from tests.api.helpers import a_game, submit
+from tests.conftest import TEST_REDIS_URL
 
 PASS = [{"action": "pass"}]
 
@@ -173,3 +179,107 @@ def test_a_brass_turn_that_draws_up_to_eight_cards_needs_consent_and_draws_the_s
     assert play.matches_stored(play.rebuild(store, game.id), store.snapshot(game.id))
     record = store.game(game.id)
     assert fairness.keeps_commitment(record.seed, record.fairness)
+
+
+def both_drew(client, work, players: int = 3):
+    """A game at version 2 where seats 0 and 1 each played a card and drew one: the
+    take-back of either needs the others' consent."""
+    game = a_game(client, players=players)
+    for seat in (0, 1):
+        applied(client, work, game, seat, [{"action": "play", "card": hand(client, game, seat)[0]}],
+                seat)
+    return game
+
+
+def test_of_two_seats_asking_at_once_one_waits_and_the_other_gets_409(client, work):
+    """One request waits at a time: two seats asking in the same moment (threads let
+    loose together, again and again) get one 202 and one 409, and the request that
+    waits is the 202's."""
+    for _ in range(4):
+        game = both_drew(client, work)
+        start, answers = threading.Barrier(2), {}
+
+        def asks(seat: int):
+            browser = client.application.test_client()
+            start.wait()
+            answers[seat] = browser.post(f"/v1/games/{game.id}/takeback", headers=game.auth(seat))
+        threads = [threading.Thread(target=asks, args=(seat,)) for seat in (0, 1)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(a.status_code for a in answers.values()) == [202, 409], \
+            [a.json for a in answers.values()]
+        waits = next(seat for seat, a in answers.items() if a.status_code == 202)
+        lost = answers[1 - waits].json["detail"]
+        assert f"seat {waits} asks for a take-back already" in lost, lost
+        shown = client.get(f"/v1/games/{game.id}/takeback").json["pending"]
+        assert shown["requested_by"] == waits and shown["waiting_for"] == [1 - waits, 2]
+
+
+def refused_and_asked_again(client, redis_conn, work, refused_by: int):
+    """Seat 0's request as it was read while it waited, after `refused_by` refused it
+    and seat 1 asked at the same version: (game, store, seat 0's request)."""
+    game = both_drew(client, work)
+    store = Store(redis_conn)
+    assert client.post(f"/v1/games/{game.id}/takeback", headers=game.auth(0)).status_code == 202
+    seat_0s = takeback.pending(store, play.load_game(store, game.id))
+    refused = client.post(f"/v1/games/{game.id}/takeback/refuse", headers=game.auth(refused_by))
+    assert refused.status_code == 200
+    assert client.post(f"/v1/games/{game.id}/takeback", headers=game.auth(1)).status_code == 202
+    return game, store, seat_0s
+
+
+def test_a_consent_counts_for_the_request_it_was_given_to_only(client, redis_conn, work):
+    """Seat 2's consent to seat 0's request, arriving after that request was refused
+    and seat 1 asked at the same version, counts for neither: 404, and seat 1's request
+    still waits for seats 0 and 2."""
+    game, store, seat_0s = refused_and_asked_again(client, redis_conn, work, refused_by=1)
+    with pytest.raises(problems.NotFound, match="answered meanwhile"):
+        takeback.agreed_to(store, game.id, seat_0s, 2)
+    shown = client.get(f"/v1/games/{game.id}/takeback").json["pending"]
+    assert shown["requested_by"] == 1 and shown["agreed"] == [] and shown["waiting_for"] == [0, 2]
+    agreed = client.post(f"/v1/games/{game.id}/takeback/accept", headers=game.auth(2))
+    assert agreed.status_code == 202 and agreed.json["agreed"] == [2]
+    assert agreed.json["waiting_for"] == [0]
+
+
+def test_a_refusal_of_an_old_request_leaves_a_newer_one_waiting(client, redis_conn, work):
+    """Compare-and-delete: the refusal of seat 0's request, come late (seat 2 refused it
+    and seat 1 asked since), deletes nothing; seat 1's request waits on."""
+    game, store, seat_0s = refused_and_asked_again(client, redis_conn, work, refused_by=2)
+    assert takeback.withdrawn(store, game.id, seat_0s) is False
+    shown = client.get(f"/v1/games/{game.id}/takeback").json["pending"]
+    assert shown["requested_by"] == 1 and shown["waiting_for"] == [0, 2]
+
+
+def test_a_request_replays_on_the_clients_replay_cpu_and_checks_before_it(redis_conn, work):
+    """A take-back request replays the game from setup: charged to the client's replay
+    CPU (service/replay_budget.py). Once it is spent the next request that would replay
+    is refused (429); one that need not replay (its own request shown again, a second
+    ask at the same version) is answered without it."""
+    client = create_app({"REDIS_URL": TEST_REDIS_URL, "TESTING": True,
+                         "PBEM_LIMIT_REPLAY_CPU": "1 per hour"}).test_client()
+    game = both_drew(client, work, players=2)
+    assert client.post(f"/v1/games/{game.id}/takeback", headers=game.auth(0)).status_code == 202
+    again = client.post(f"/v1/games/{game.id}/takeback", headers=game.auth(0))
+    assert again.status_code == 202 and again.json["requested_by"] == 0       # no replay
+    assert client.post(f"/v1/games/{game.id}/takeback/refuse", headers=game.auth(1)).status_code == 200
+    asked = client.post(f"/v1/games/{game.id}/takeback", headers=game.auth(0))
+    assert asked.status_code == 409 and "once the game moved on" in asked.json["detail"]
+    applied(client, work, game, 0, PASS, 2)
+    refused = client.post(f"/v1/games/{game.id}/takeback", headers=game.auth(0))
+    assert refused.status_code == 429 and "replay CPU" in refused.json["detail"], refused.json
+    theirs = client.post(f"/v1/games/{game.id}/takeback", headers=game.auth(1))   # its own budget
+    assert theirs.status_code == 202, theirs.json
+
+
+def test_the_benchs_engine_floor_replays_the_moves_that_stand(client, redis_conn, work):
+    """`pbem bench api`'s engine floor (service/bench/floor.py) replays a game's log:
+    over the moves that stand, a take-back's entry and the move it took back skipped."""
+    game = a_game(client, players=2)
+    applied(client, work, game, 0, PASS, 0)
+    assert client.post(f"/v1/games/{game.id}/takeback", headers=game.auth(0)).status_code == 200
+    applied(client, work, game, 0, PASS, 2)
+    applied(client, work, game, 1, PASS, 3)
+    assert floor.engine_cpu(Store(redis_conn), [game.id])[2] == 2

@@ -47,3 +47,23 @@ def test_take_back_agree_and_refuse_by_reply(conn, inbox, mail_in, run_jobs, new
     assert version(conn, game_id) == 5
     since = text(inbox.last(CLEO))
     assert since.count("(taken back at the request of Ada)") == 2, since
+
+
+def test_a_second_request_at_the_same_version_after_a_refusal_is_mailed_too(
+        conn, inbox, mail_in, run_jobs, new_game):
+    """Each take-back mail goes out once for its request (the seat, the moment it asked)
+    and status, not once a version: Ada's request refused, Bert's at the same version
+    reaches Cleo too."""
+    game_id = new_game("pile", players=PEOPLE)
+    run_jobs()
+    ask(mail_in, run_jobs, inbox, ADA, listed_moves(inbox.to(ADA)[0])[0])
+    bert_plays = next(move for move in listed_moves(inbox.last(BERT)) if move.startswith("play"))
+    ask(mail_in, run_jobs, inbox, BERT, bert_plays)       # both drew: both need consent
+    assert version(conn, game_id) == 2
+    assert "waits for 2 players to agree" in said(mail_in, run_jobs, inbox, ADA, "take back")
+    assert "Ada asks to take back their last turn" in " ".join(text(inbox.last(CLEO)).split())
+    assert "Ada's take-back is refused" in said(mail_in, run_jobs, inbox, CLEO, "refuse")
+    assert "waits for 2 players to agree" in said(mail_in, run_jobs, inbox, BERT, "take back")
+    assert version(conn, game_id) == 2
+    told = " ".join(text(inbox.last(CLEO)).split())
+    assert "Bert asks to take back their last turn" in told, told
