@@ -29,8 +29,7 @@ from service.queues import notify
 from service.store import WAITING, GameRecord, Store, key, unpacked
 
 LOBBY = "lobby:games"
-PAGE = 20                   # games a page holds unless asked for another number
-MOST = 100                  # games a page holds at most
+PAGE = 20                   # games a page holds unless asked (at most 100: openapi.yaml, the contract)
 READ_MOST = 500             # listed games one page reads at most (filters may keep few)
 BATCH = 100                 # listed games read in one round trip
 CURSOR = re.compile(r"^[0-9]{13}\.[0-9a-f]{16}$")

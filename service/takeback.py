@@ -26,6 +26,7 @@ import time
 from service import bot_seats, feed, problems, turn_clock
 from service.queues import notify
 from service.feed_events import TAKE_BACK as TAKE_BACK_EVENT
+from service.games.speech import N_
 from service.play import Game, charged_replay, load_game, snapshot_of
 from service.store import Store, VersionMoved, key, turn_id
 from service.taken_back import TAKE_BACK, in_effect, read_back, restored
@@ -73,15 +74,15 @@ def plan(game: Game, entries: list[dict], seat: int) -> dict:
     with charged_replay():
         start = engine.setup(record.options, len(record.seats), record.seed)
         state = restored(engine, start, before)
-        reasons, after, turn = [], state, None
+        reasons, after, turn = [], state, None       # N_: the mails say them in the reader's words
         if any(entry["seat"] != seat for entry in undone):
-            reasons.append("another seat has acted since")
+            reasons.append(N_("another seat has acted since"))
         for entry in undone:
             if entry["turn"] != turn:
                 after, turn = read_back(engine, after), entry["turn"]
             moved, _events = engine.apply(after, entry["seat"], entry["move"])
             if game.type.reveals(after, moved) and "it revealed what was hidden" not in reasons:
-                reasons.append("it revealed what was hidden")
+                reasons.append(N_("it revealed what was hidden"))
             after = moved
     return {"first": undone[0]["version"], "state": state, "needs_consent": reasons}
 

@@ -4,6 +4,8 @@ reply `accept` or `decline` answers it (workers/mail/intake.py). An address not
 confirmed yet gets nothing: the challenge waits in the player's list and stream."""
 from __future__ import annotations
 
+from service import i18n
+from service.games.speech import _
 from service.mail.config import MailConfig
 from service.mail.runtime import connection, queue
 from service.play import load_game
@@ -20,11 +22,12 @@ def mail_challenge(game_id: str, seat: int) -> str | None:
     if not entry.challenged or not entry.email:
         return None                          # answered (or declined) before the mail went
     others = ", ".join(s.name for i, s in enumerate(game.record.seats) if i != seat)
-    mail = notices.blank(game, seat, "Challenge", config)
-    mail.add("Challenge", (
-        f"{game.record.settings.get('challenger', 'A player')} challenges you to a game of "
-        f"{game.type.name} with {others}; options: "
-        f"{notices.said(game).options(game.record.options)}.\n"
-        "Reply `accept` to take your seat, or `decline` to leave it open to anyone. "
-        "The game is dealt once every seat is taken."))
-    return outbox.dispatch(conn, queue(conn), config, mail, [f"challenge-{seat}"])
+    with i18n.speaking_to(conn, game.record, seat):
+        mail = notices.blank(game, seat, _("Challenge"), config)
+        mail.add(_("Challenge"), _(
+            "{challenger} challenges you to a game of {game} with {others}; options: {options}.\n"
+            "Reply `accept` to take your seat, or `decline` to leave it open to anyone. "
+            "The game is dealt once every seat is taken.").format(
+                challenger=game.record.settings.get("challenger") or _("A player"), game=game.type.name,
+                others=others, options=notices.said(game).options(game.record.options)))
+        return outbox.dispatch(conn, queue(conn), config, mail, [f"challenge-{seat}"])

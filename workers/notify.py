@@ -11,7 +11,7 @@ import logging
 from datetime import timedelta
 
 from service import i18n, turn_clock
-from service.games.speech import _
+from service.games.speech import N_, _
 from service.mail import settings
 from service.mail.config import MailConfig
 from service.mail.runtime import connection, queue
@@ -226,8 +226,10 @@ def on_taken_over(game_id: str, seat: str, version: str) -> int:
     taken, note = int(seat), game.record.settings["seat_changes"][-1]
 
     def tell(other: int):
-        mail = notices.blank(game, other, note["text"], config)
-        mail.add("Seat taken over", f"{note['text']} (after move {note['version']}).")
+        said = _("{taker} took over {name}'s seat").format(taker=note["by"], name=game.record.seats[taken].name)
+        mail = notices.blank(game, other, said, config)
+        mail.add(_("Seat taken over"), _("{taken} (after move {version}).").format(taken=said,
+                                                                                 version=note["version"]))
         if other == taken:
             notices.add_turn(notices.page_link(mail, game, other, config), game, other)
         return outbox.dispatch(conn, queue(conn), config, mail, [f"taken-over-{seat}-v{version}"])
@@ -237,8 +239,11 @@ def on_taken_over(game_id: str, seat: str, version: str) -> int:
         turn_clock.restart(conn, game)
 
 
-END_VOTE_SAID = {"end-proposed": "proposes to end the game", "end-agreed": "agrees to end the game",
-                 "end-refused": "refused to end the game: the proposal is withdrawn"}
+# (subject, text) of each vote
+END_VOTE_SAID = {"end-proposed": (N_("{name} proposes to end the game"), N_("{name} proposes to end the game.")),
+                 "end-agreed": (N_("{name} agrees to end the game"), N_("{name} agrees to end the game.")),
+                 "end-refused": (N_("{name} refused to end the game"),
+                                 N_("{name} refused to end the game: the proposal is withdrawn."))}
 
 
 def on_end_vote(game_id: str, seat: str, kind: str, version: str, made_at: str = "") -> int:
@@ -252,13 +257,13 @@ def on_end_vote(game_id: str, seat: str, kind: str, version: str, made_at: str =
     name = game.record.seats[int(seat)].name
 
     def tell(other: int):
-        mail = notices.blank(game, other, f"{name} {END_VOTE_SAID[kind].split(':')[0]}", config)
-        text = f"{name} {END_VOTE_SAID[kind]}."
+        subject, text = (_(said).format(name=name) for said in END_VOTE_SAID[kind])
+        mail = notices.blank(game, other, subject, config)
         if kind != "end-refused":
-            text += ("\nReply `end agree` to agree, or `end refuse` to refuse. When every "
-                     "remaining player agrees the game ends, recorded as abandoned; a move "
-                     "played withdraws the proposal.")
-        mail.add("Ending the game", text)
+            text += "\n" + _("Reply `end agree` to agree, or `end refuse` to refuse. When every "
+                             "remaining player agrees the game ends, recorded as abandoned; a move "
+                             "played withdraws the proposal.")
+        mail.add(_("Ending the game"), text)
         return outbox.dispatch(conn, queue(conn), config, mail,
                                [f"{kind}-{seat}-v{version}-{made_at}"])
     return each_seat(game, [s for s in seats_with_mail(game) if s != int(seat)
@@ -276,13 +281,15 @@ def on_abandoned(game_id: str) -> int:
             conn, queue(conn), config, notices.game_over(game, seat, config), ["over"], held=False))
     finally:
         turn_clock.restart(conn, game)
+
+
 TAKE_BACK_WORDS = {
-    "requested": "{name} asks to take back their last turn (from version {first_version}): "
-                 "it needs every other player's consent. Reply `agree` or `refuse`; any "
-                 "other player's move ends the request.",
-    "applied": "{name}'s last turn (from version {first_version}) is taken back at their "
-               "request: it is {name}'s turn again.",
-    "refused": "{name}'s take-back is refused; the game goes on.",
+    "requested": N_("{name} asks to take back their last turn (from version {first_version}): "
+                    "it needs every other player's consent. Reply `agree` or `refuse`; any "
+                    "other player's move ends the request."),
+    "applied": N_("{name}'s last turn (from version {first_version}) is taken back at their "
+                  "request: it is {name}'s turn again."),
+    "refused": N_("{name}'s take-back is refused; the game goes on."),
 }
 
 
@@ -296,12 +303,11 @@ def on_take_back(game_id: str, status: str, requested_by: str, first_version: st
     conn = connection()
     config = MailConfig.from_env(conn)
     game = load_game(Store(conn), game_id)
-    words = TAKE_BACK_WORDS[status].format(name=game.record.seats[int(requested_by)].name,
-                                           first_version=first_version)
 
     def tell(seat: int):
-        mail = notices.blank(game, seat, "Take-back", config)
-        mail.add("Take-back", words)
+        mail = notices.blank(game, seat, _("Take-back"), config)
+        mail.add(_("Take-back"), _(TAKE_BACK_WORDS[status]).format(
+            name=game.record.seats[int(requested_by)].name, first_version=first_version))
         return outbox.dispatch(conn, queue(conn), config, mail,
                                [f"takeback-{requested_by}-{asked_at}-{status}"])
     seats = [s for s, entry in enumerate(game.record.seats) if entry.email and s != int(actor)]

@@ -13,7 +13,7 @@ from service.api import store, turns
 from service.api.games import started
 from service.drawing import boards
 from service.games.presentation import typed
-from service.games.speech import _, ngettext
+from service.games.speech import N_, _, ngettext
 from service.games.registry import game_types
 from service.store import WAITING
 from service.web import choices, panel, seats, words
@@ -40,9 +40,14 @@ def spoken(_error):
 
 
 def page_language() -> str:
+    """A seat that changed hands since this session signed in to it counts as none here:
+    the page itself answers for it (the seat's page 401, a public page as it is)."""
     game_id = (request.view_args or {}).get("game_id")
     record = store().game(game_id) if game_id else None
-    seat = seats.signed_in_seat(record) if record else None
+    try:
+        seat = seats.signed_in_seat(record) if record else None
+    except problems.Unauthorized:
+        seat = None
     chosen = i18n.chosen_language(current_app.extensions["redis"], record, seat) if seat is not None else None
     return chosen or i18n.best_of(request.accept_languages)
 
@@ -249,10 +254,10 @@ def resign(game_id: str):
     return redirect(url_for("pages.seat_page", game_id=game_id), 303)
 
 
-END_VOTE_FLASH = {"end-proposed": "You proposed to end the game: the others are asked",
-                  "end-agreed": "You agreed to end the game",
-                  "end-refused": "The proposal to end the game is withdrawn",
-                  "abandoned": "Everyone agreed: the game is over, recorded as abandoned"}
+END_VOTE_FLASH = {"end-proposed": N_("You proposed to end the game: the others are asked"),
+                  "end-agreed": N_("You agreed to end the game"),
+                  "end-refused": N_("The proposal to end the game is withdrawn"),
+                  "abandoned": N_("Everyone agreed: the game is over, recorded as abandoned")}
 
 
 @bp.post("/games/<game_id>/seat/end-vote")
@@ -264,11 +269,16 @@ def end_vote(game_id: str):
     try:
         done = end_votes.vote(current_app.extensions["redis"], game, seat,
                               request.form.get("vote") == "end")
-        flash(END_VOTE_FLASH[done.kind], "applied")
+        flash(_(END_VOTE_FLASH[done.kind]), "applied")
     except problems.Problem as refused:
-        flash(f"No vote: {refused.detail}", "rejected")
+        flash(_("No vote: {reason}").format(reason=refused.detail), "rejected")
     return redirect(url_for("pages.seat_page", game_id=game_id) + "#end", 303)
-TAKE_BACK_FORMS = {"request": "asked", "accept": "agreed to", "refuse": "refused"}
+
+
+# each form's answer while the take-back waits, with how many more must agree
+TAKE_BACK_FORMS = {"request": N_("Take-back asked: it waits for {number} more to agree"),
+                   "accept": N_("Take-back agreed to: it waits for {number} more to agree"),
+                   "refuse": N_("Take-back refused: it waits for {number} more to agree")}
 
 
 @bp.post("/games/<game_id>/seat/takeback")
@@ -285,12 +295,13 @@ def take_back(game_id: str):
             raise problems.ValidationFailed(f"do must be one of {sorted(TAKE_BACK_FORMS)}")
         done = takeback.request(conn, game, seat) if what == "request" else \
             takeback.answer(conn, game, seat, what == "accept")
-        flash({"applied": "Taken back: the last turn of " + done["name"] + " stands no longer",
-               "refused": "The take-back is refused",
-               "pending": f"Take-back {TAKE_BACK_FORMS[what]}: it waits for "
-                          f"{len(done['waiting_for'])} more to agree"}[done["status"]], "applied")
+        waiting = len(done["waiting_for"])
+        flash({"applied": _("Taken back: the last turn of {name} stands no longer").format(name=done["name"]),
+               "refused": _("The take-back is refused"),
+               "pending": _(TAKE_BACK_FORMS[what]).format(number=i18n.number(waiting))
+               }[done["status"]], "applied")
     except problems.Problem as refused:
-        flash(f"Not taken back: {refused.detail}", "rejected")
+        flash(_("Not taken back: {reason}").format(reason=refused.detail), "rejected")
     return redirect(url_for("pages.seat_page", game_id=game_id) + "#take-back", 303)
 
 

@@ -9,7 +9,7 @@ import time
 import pytest
 import time_machine
 
-from service import play, seat_links
+from service import handover, play, seat_links
 from service.bench import pages as bench_pages
 from service.games.base import concealed
 from service.games.registry import game_types
@@ -194,3 +194,18 @@ def test_a_seats_page_is_the_same_whatever_it_cannot_know(app, redis_conn, type_
             assert [client.get(path).text for path in paths] == seen, (type_id, seat)
         finally:
             store.replace_snapshot(game_id, play.snapshot_of(game.type, game.state, version))
+
+
+def test_a_browser_whose_seat_changed_hands_still_sees_the_public_pages(app, redis_conn):
+    """Issue 31's language hook reads the signed-in seat of every page of a game: a seat
+    taken over since (service/handover.py) reads as none there, so the spectator's page
+    and a new seat link answer as for anyone, and only the seat's own page is refused."""
+    with app.app_context():
+        record, shown, _admin = play.create_game(
+            Store(redis_conn), "pile", [{"name": "Ann"}, {"name": "Bob"}], None, 7)
+    client = app.test_client()
+    assert enter(client, redis_conn, record.id, 0).status_code == 303
+    handover.take(redis_conn, record.id, shown[0]["token"])          # the seat changes hands
+    assert client.get(f"/games/{record.id}").status_code == 200
+    assert client.get(f"/games/{record.id}/seat").status_code == 401
+    assert enter(client, redis_conn, record.id, 0).status_code == 303  # the new holder's link

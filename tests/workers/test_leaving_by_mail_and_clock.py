@@ -15,6 +15,7 @@ from service.mail import consent
 from service.play import create_game
 from service.queues import MAIL, queue
 from service.store import Store
+from tests.i18n.catalogue import english_in
 from tests.workers.conftest import PLAYERS, kind
 from tests.workers.test_commands_by_mail import ask, text
 
@@ -45,6 +46,27 @@ def test_ending_a_game_by_mail_proposed_refused_then_agreed(conn, inbox, mail_in
     run_jobs()
     over = [text(m) for m in inbox.to(ADA) if kind(m) == "Game over: abandoned"]
     assert len(over) == 1 and "Ada, Bert agreed" in over[0] and "no ranking" in over[0]
+
+
+def test_the_end_vote_and_take_back_answers_of_german_seats_are_in_german(conn, inbox, mail_in,
+                                                                          run_jobs, new_game):
+    """Issue 31: the answers to `end`, `end game`, `end refuse`, `take` and the mails
+    that tell the other seat of a vote, for seats that chose German: in German, with no
+    English sentence of the catalogue."""
+    new_game("pile")
+    run_jobs()
+    for address in (ADA, BERT):
+        ask(mail_in, run_jobs, inbox, address, "sprache deutsch")
+    answers = {"Die Partie beenden?": ask(mail_in, run_jobs, inbox, ADA, "end"),
+               "Du hast vorgeschlagen, die Partie zu beenden.": ask(mail_in, run_jobs, inbox, ADA,
+                                                                     "end game"),
+               "Ada schlägt vor, die Partie zu beenden.": text(proposed := inbox.last(BERT)),
+               "Du hast abgelehnt": ask(mail_in, run_jobs, inbox, BERT, "end refuse"),
+               "Bert lehnt ab, die Partie zu beenden": text(inbox.last(ADA)),
+               "Zurücknehmen?": ask(mail_in, run_jobs, inbox, ADA, "take")}
+    for german, answer in answers.items():
+        assert german in " ".join(answer.split()) and english_in(answer) == [], (german, answer)
+    assert kind(proposed) == "Ada schlägt vor, die Partie zu beenden"
 
 
 def clocked(conn) -> tuple[str, str, str]:

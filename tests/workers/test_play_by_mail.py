@@ -16,9 +16,10 @@ import pytest
 
 from service.games.events import with_names
 from service.games.registry import game_types
-from service.play import load_game, logged
+from service.play import load_game, logged, snapshot_of
 from service.store import Store, key
 from tests.workers.conftest import reply_to, kind
+from workers.mail import inbound, intake
 from workers.mail.via_mail import via_mail_key
 
 FIRST_REGISTERED = next(gid for gid in game_types() if gid != "pile")
@@ -166,3 +167,32 @@ def test_a_your_turn_mail_names_every_move_since_that_seats_last_turn(conn, inbo
         if seat == log[-1]["seat"]:                      # the others' moves and its own final one
             assert {entry["seat"] for entry in since} == {0, 1, 2} and since[-1] == log[-1], since
 
+
+
+
+def test_end_sale_by_mail_ends_an_age_of_industry_sale_not_the_game(conn, inbox, mail_in, run_jobs,
+                                                                    new_game):
+    """AKTION Waren verkaufen: a player sells "von einer oder mehreren" mills and stops
+    with `end sale`. Replied by mail it is that move, not the end vote `end game|agree|
+    refuse` (issue 30); a bare `end` then is the move's short form too, not the vote.
+    (The sale is begun in the stored state: random or bot play sells one mill at a
+    time, each sale ending by itself.)"""
+    seated = players(3)
+    game_id = new_game("age-of-industry", players=seated, options={"map": "germany"})
+    run_jobs()
+    store = Store(conn)
+    game = load_game(store, game_id)
+    state, seat = game.state, game.snapshot.to_act[0]
+    state.selling = True
+    store.replace_snapshot(game_id, snapshot_of(game.type, state, game.snapshot.version))
+    game, email = load_game(store, game_id), seated[seat]["email"]
+    assert {"action": "end_sale"} in game.type.engine.legal_moves(game.state, seat)
+    bare = inbound.parse(reply_to(inbox.last(email), "end", email).as_bytes())
+    assert bare.commands == [("end", "")]            # read as the vote's word alone...
+    read = intake.with_moves_first(game, seat, bare)  # ...but a move of the seat's now
+    assert read.commands == [] and intake.read_moves(game, seat, read.moves)[0] == [{"action": "end_sale"}]
+    mail_in(reply_to(inbox.last(email), "end sale", email))
+    run_jobs()
+    assert store.snapshot(game_id).version == 1
+    assert store.log(game_id)[-1]["move"] == {"action": "end_sale"}
+    assert all("End the game?" not in m.get_body(("plain",)).get_content() for m in inbox.to(email))

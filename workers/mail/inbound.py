@@ -29,6 +29,9 @@ GERMAN_COMMANDS = {"hilfe": "help", "züge": "moves", "zuege": "moves", "stumm":
                    "stopp": "stop", "abmelden": "unsubscribe", "sag": "say", "sage": "say",
                    "sag's": "say", "flüstere": "tell", "aufgeben": "resign", "sprache": "language"}
 WHOLE_LINE = {"moves", "say", "tell"}    # commands whose argument is the rest of the line
+# `end` with one of its words is the end vote (workers/mail/intake.py); with any other
+# ("end sale", a move of Age of Industry) the line is a move
+END_WORDS = {"game": True, "agree": True, "yes": True, "refuse": False, "no": False}
 STOP = {"stop", "unsubscribe"}           # never mail this address again (service/mail/consent.py)
 RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "To", "Cc", "Envelope-To")
 # Where the quoted mail begins, as common clients write it in English, German, French,
@@ -62,6 +65,13 @@ class Reply:
     moves: list[str] = field(default_factory=list)
 
 
+def is_command(command: str, argument: str) -> bool:
+    """Whether a line of that first word (in English) and rest is a command, not a move."""
+    if command == "end" and argument.strip():
+        return argument.strip().lower() in END_WORDS
+    return command in COMMANDS and (command in WHOLE_LINE or len(argument.split()) <= 2)
+
+
 def parse(raw: bytes, envelope_to: list[str] = (), envelope_from: str | None = None) -> Reply:
     message = BytesParser(policy=policy.default).parsebytes(raw)
     lines = written_lines(body_text(message))
@@ -69,7 +79,7 @@ def parse(raw: bytes, envelope_to: list[str] = (), envelope_from: str | None = N
     for line in lines:
         word, _, argument = line.partition(" ")
         command = GERMAN_COMMANDS.get(word.lower(), word.lower())
-        if command in COMMANDS and (command in WHOLE_LINE or len(line.split()) <= 3):
+        if is_command(command, argument):
             commands.append((command, argument.strip()))
         else:
             moves.append(line)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import time
+from dataclasses import replace
 
 from service import (challenges, end_votes, i18n, lobby, messages, players, problems,
                      resignation, seating, takeback, turn_clock)
@@ -123,6 +124,7 @@ def answer_seat(conn, config: MailConfig, game: Game, seat: int, reply: Reply, d
     consent.confirm_and_invite(conn, registered)             # a reply confirms the address
     if game.record.seats[seat].challenged:
         return answer_challenge(conn, config, game, seat, reply, mail, digest)
+    reply = with_moves_first(game, seat, reply)
     done = "nothing"
     if reply.commands:
         run_commands(conn, config, game, seat, reply.commands, mail)
@@ -153,6 +155,19 @@ def answer_seat(conn, config: MailConfig, game: Game, seat: int, reply: Reply, d
     return done
 
 
+def with_moves_first(game: Game, seat: int, reply: Reply) -> Reply:
+    """The reply with a command line that begins one of the seat's legal moves now read
+    as that move (a bare `end` while Age of Industry's `end sale` is legal ends the sale)."""
+    if not reply.commands:
+        return reply
+    verbs = {notation.split()[0] for notation in notices.notations(game, seat)}
+    moves = [" ".join(filter(None, said)) for said in reply.commands if said[0] in verbs]
+    if not moves:
+        return reply
+    return replace(reply, commands=[said for said in reply.commands if said[0] not in verbs],
+                   moves=reply.moves + moves)
+
+
 def answer_challenge(conn, config: MailConfig, game: Game, seat: int, reply: Reply, mail,
                      digest: str) -> str:
     """A reply to a challenge mail (issue 30, service/challenges.py): `accept` takes the
@@ -165,27 +180,27 @@ def answer_challenge(conn, config: MailConfig, game: Game, seat: int, reply: Rep
             taken = challenges.accept(conn, player, game.record.id)
             if taken.dealt:
                 lobby.started(conn, taken.record)
-            mail.add("Challenge accepted", "You took your seat. " + (
-                "Every seat is taken: the game is dealt, your invitation follows." if taken.dealt
-                else "The game is dealt once every seat is taken."))
+            mail.add(_("Challenge accepted"), _("You took your seat.") + " " + (
+                _("Every seat is taken: the game is dealt, your invitation follows.") if taken.dealt
+                else _("The game is dealt once every seat is taken.")))
             done = "challenge accepted"
         elif "decline" in said:
             challenges.decline(conn, player["id"], game.record.id)
-            mail.add("Challenge declined", "You declined: your seat is open to anyone now.")
+            mail.add(_("Challenge declined"), _("You declined: your seat is open to anyone now."))
             done = "challenge declined"
         else:
-            mail.add("Accept or decline?", "Reply `accept` to take your seat in this game, "
-                     "or `decline` to leave it open to anyone.")
+            mail.add(_("Accept or decline?"), _("Reply `accept` to take your seat in this game, "
+                                                "or `decline` to leave it open to anyone."))
             done = "challenge: asked again"
     except problems.Problem as refused:
-        mail.add("Not done", notices.plain(refused.detail))
+        mail.add(_("Not done"), notices.plain(refused.detail))
         done = f"challenge refused: {refused.slug}"
     outbox.dispatch(conn, queue(conn), config, mail, [f"answer-{digest}"], answer=True)
     return done
 
 
 def no_challenge(conn, game, seat, argument, mail, config) -> None:
-    mail.add("No challenge", "No challenge waits for an answer at this seat: you hold it.")
+    mail.add(_("No challenge"), _("No challenge waits for an answer at this seat: you hold it."))
 
 
 def run_commands(conn, config: MailConfig, game: Game, seat: int, commands, mail) -> None:
@@ -354,33 +369,33 @@ def resign_command(conn, game, seat, argument, mail, config) -> None:
     mail.add(_("Resigned"), _("You resigned: the game's bot plays your seat from now on."))
 
 
-END_WORDS = {"game": True, "agree": True, "yes": True, "refuse": False, "no": False}
-
-
 def end_command(conn, game, seat, argument, mail, config) -> None:
     """`end game` proposes to end the game unfinished (or agrees, when a proposal is
     open), `end agree` agrees, `end refuse` refuses (issue 30, service/end_votes.py)."""
     word = argument.lower().strip()
-    if word not in END_WORDS:
-        mail.add("End the game?", "Reply `end game` to propose ending this game unfinished "
-                 "(recorded as abandoned once every remaining player agrees), `end agree` to "
-                 "agree to a proposal, or `end refuse` to refuse it.")
+    if word not in inbound.END_WORDS:
+        mail.add(_("End the game?"), _("Reply `end game` to propose ending this game unfinished "
+                                       "(recorded as abandoned once every remaining player agrees), "
+                                       "`end agree` to agree to a proposal, or `end refuse` to refuse it."))
         return
     try:
-        done = end_votes.vote(conn, game, seat, END_WORDS[word])
+        done = end_votes.vote(conn, game, seat, inbound.END_WORDS[word])
     except problems.Problem as refused:
-        mail.add("No vote", notices.plain(refused.detail))
+        mail.add(_("No vote"), notices.plain(refused.detail))
         return
     waiting = ", ".join(game.record.seats[s].name for s in end_votes.unvoted(game.record, done.proposal))
-    mail.add("Ending the game", {
-        "end-proposed": f"You proposed to end the game. Waiting for: {waiting}.",
-        "end-agreed": f"You agreed to end the game. Waiting for: {waiting}.",
-        "end-refused": "You refused: the proposal to end the game is withdrawn.",
-        "abandoned": "Everyone agreed: the game is over, recorded as abandoned."}[done.kind])
+    mail.add(_("Ending the game"), {
+        "end-proposed": _("You proposed to end the game. Waiting for: {waiting}."),
+        "end-agreed": _("You agreed to end the game. Waiting for: {waiting}."),
+        "end-refused": _("You refused: the proposal to end the game is withdrawn."),
+        "abandoned": _("Everyone agreed: the game is over, recorded as abandoned.")}[done.kind].format(
+            waiting=waiting))
+
+
 def take_back_command(conn, game, seat, argument, mail, config) -> None:
     """`take back`: the seat's last turn taken back (issue 30, service/takeback.py)."""
     if argument.lower() != "back":
-        mail.add("Take back?", "To take back your last turn, reply `take back`.")
+        mail.add(_("Take back?"), _("To take back your last turn, reply `take back`."))
         return
     taken(mail, lambda: takeback.request(conn, game, seat))
 
@@ -397,17 +412,19 @@ def taken(mail, act) -> None:
     try:
         done = act()
     except problems.Problem as refused:
-        mail.add("Take-back", notices.plain(refused.detail))
+        mail.add(_("Take-back"), notices.plain(refused.detail))
         return
     if done["status"] == "applied":
-        mail.add("Taken back", f"{done['name']}'s last turn is taken back: it is "
-                 f"{done['name']}'s turn again.")
+        mail.add(_("Taken back"), _("{name}'s last turn is taken back: it is {name}'s turn again.").format(
+            name=done["name"]))
     elif done["status"] == "refused":
-        mail.add("Take-back refused", f"{done['name']}'s take-back is refused; the game goes on.")
+        mail.add(_("Take-back refused"), _("{name}'s take-back is refused; the game goes on.").format(
+            name=done["name"]))
     else:
-        mail.add("Take-back asked", f"{done['name']}'s take-back waits for "
-                 f"{compose.players_counted(len(done['waiting_for']))} to agree (because "
-                 f"{' and '.join(done['needs_consent'])}).")
+        mail.add(_("Take-back asked"), _("{name}'s take-back waits for {players} to agree (because "
+                                         "{reasons}).").format(
+            name=done["name"], players=compose.players_counted(len(done["waiting_for"])),
+            reasons=_(" and ").join(map(_, done["needs_consent"]))))
 
 
 def confirm_command(conn, game, seat, argument, mail, config) -> None:
@@ -472,8 +489,8 @@ def notify_setting(word: str) -> str:
 def messages_setting(word: str) -> str:
     """`messages own` / `messages next` as the setting's value (issue 30)."""
     if word.lower() not in MESSAGES_WORDS:
-        raise ValueError("write `messages own` (each message in a mail of its own, at once) "
-                         "or `messages next` (in your next mail)")
+        raise ValueError(_("write `messages own` (each message in a mail of its own, at once) "
+                           "or `messages next` (in your next mail)"))
     return MESSAGES_WORDS[word.lower()]
 
 

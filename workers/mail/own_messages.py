@@ -6,7 +6,8 @@ message the seat has not been mailed yet (outbox.carry_messages), so its next ga
 does not repeat them, and a muted seat gets none."""
 from __future__ import annotations
 
-from service import messages
+from service import i18n, messages
+from service.games.speech import _
 from service.mail.config import MailConfig
 from service.mail.runtime import connection, queue
 from service.play import load_game
@@ -22,6 +23,8 @@ def mail_message(game_id: str, seat: int, message_id: str) -> str | None:
     if message_id not in {m["id"] for m in messages.unmailed(conn, game_id, seat)}:
         return None
     config = MailConfig.from_env(conn)
-    mail = notices.blank(load_game(Store(conn), game_id), seat, "Message", config)
-    return outbox.dispatch(conn, queue(conn), config, mail, [f"message-{message_id}"],
-                           held=False)
+    game = load_game(Store(conn), game_id)
+    with i18n.speaking_to(conn, game.record, seat):
+        mail = notices.blank(game, seat, _("Message"), config)
+        return outbox.dispatch(conn, queue(conn), config, mail, [f"message-{message_id}"],
+                               held=False)
