@@ -102,8 +102,9 @@ def hand_over(conn, game_id: str, chosen: Callable[[GameRecord], tuple[int, bool
             first = play.deal(game_type(record.game), record, record.settings.pop("seed", None))
             pipe.set(snapshot, packed(first.as_dict()))
         pipe.set(meta, packed(asdict(record)))
-        if replacing:
-            pipe.srem(takeback.agreed_key(game_id, now["version"]), seat)
+        if replacing:       # its consent to any seat's take-back at this version
+            for requester in range(len(record.seats)):
+                pipe.srem(takeback.agreed_key(game_id, now["version"], requester), seat)
         if proposal is not None:
             pipe.set(vote, json.dumps(proposal), keepttl=True)
         return Taken(record, seat, token, dealt, note, replaced)
