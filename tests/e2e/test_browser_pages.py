@@ -446,6 +446,14 @@ SEAT_PAGES = [("brass-lancashire", {}, ["Ada", "Brunel", "Cockerell"]),
               ("ultimate-railroads", {}, ["Ada", "Brunel"])]
 
 
+def mid_game(browser, service, store, game_type, names, options) -> tuple[str, list[str], int]:
+    """A game of `game_type` created through the browser and advanced 14 random moves:
+    its id, its seats' links and the seat to act (the seat pages' tests)."""
+    game_id, links = create(browser, service.base, game_type, names, options)
+    advance(store, game_id, 14, random.Random(3))
+    return game_id, links, load_game(store, game_id).snapshot.to_act[0]
+
+
 def test_seat_pages_on_a_phone_and_a_desktop(service, pool, redis_conn_e2e):
     """Issue 27, "Pages", in the browser, a mid-game seat page of each game: at 360 px
     nothing scrolls sideways, the board's own region neither (the board fits the
@@ -459,9 +467,7 @@ def test_seat_pages_on_a_phone_and_a_desktop(service, pool, redis_conn_e2e):
     browser = pool(1)[0]
     driver = browser.driver
     for game_type, options, names in SEAT_PAGES:
-        game_id, links = create(browser, service.base, game_type, names, options)
-        advance(store, game_id, 14, random.Random(3))
-        seat = load_game(store, game_id).snapshot.to_act[0]
+        game_id, links, seat = mid_game(browser, service, store, game_type, names, options)
         enter(browser, links[seat])
         for width in (360, 1366):
             driver.set_window_size(width, 900)
@@ -490,9 +496,7 @@ def test_german_seat_pages(service, pool, redis_conn_e2e):
     browser = pool(1)[0]
     driver = browser.driver
     for game_type, options, names in SEAT_PAGES:
-        game_id, links = create(browser, service.base, game_type, names, options)
-        advance(store, game_id, 14, random.Random(3))
-        seat = load_game(store, game_id).snapshot.to_act[0]
+        game_id, links, seat = mid_game(browser, service, store, game_type, names, options)
         settings.change(redis_conn_e2e, game_id, seat, language="de")
         enter(browser, links[seat])
         driver.get(f"{service.base}/games/{game_id}/seat")

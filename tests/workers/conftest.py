@@ -82,6 +82,21 @@ def kind(message: EmailMessage) -> str:
     return message.get_body(("plain",)).get_content().split("\n", 1)[0].strip()
 
 
+def listed_lines(message: EmailMessage, heading: str) -> list[str]:
+    """The lines of the mail's section under `heading` (its legal moves, "Your legal
+    moves" or in German "Deine erlaubten Züge") as a player copies them: the indented
+    ones, a wrapped line joined to its continuation."""
+    text = message.get_body(("plain",)).get_content().replace("\r\n", "\n")
+    section = text.split(f"{heading}\n{'=' * len(heading)}\n", 1)[1].split("\n\n", 1)[0]
+    lines: list[str] = []
+    for line in section.splitlines():
+        if line.startswith("    ") and lines:
+            lines[-1] += " " + line.strip()
+        elif line.startswith("  "):
+            lines.append(line.strip())
+    return lines
+
+
 def badly_written(message: EmailMessage) -> list[str]:
     """Issue 20, finding 7, and issue 27: a text part in base64, or a line (but one that
     is one word, such as a link) over 78 columns in the plain text, the board's too."""

@@ -17,7 +17,7 @@ import pytest
 from service.games.registry import game_types
 from service.play import load_game
 from service.store import Store
-from tests.workers.conftest import reply_to
+from tests.workers.conftest import listed_lines, reply_to
 from tests.workers.test_play_by_mail import players
 from workers.mail import inbound, intake, movelist, words
 
@@ -41,17 +41,7 @@ BETWEEN = 4             # at most this many random lines played between two posi
 
 
 def move_lines(message) -> list[str]:
-    """The lines of the mail's "Your legal moves" section as a player copies them: the
-    indented ones, a wrapped line joined to its continuation."""
-    text = message.get_body(("plain",)).get_content().replace("\r\n", "\n")
-    section = text.split("Your legal moves\n================\n", 1)[1].split("\n\n", 1)[0]
-    lines: list[str] = []
-    for line in section.splitlines():
-        if line.startswith("    ") and lines:
-            lines[-1] += " " + line.strip()
-        elif line.startswith("  "):
-            lines.append(line.strip())
-    return lines
+    return listed_lines(message, "Your legal moves")
 
 
 def note_of(line: str) -> str:

@@ -12,11 +12,11 @@ from service.games.presentation import typed
 from service.games.registry import game_types
 from service.store import Store
 from tests.i18n.catalogue import english_in
-from tests.workers.conftest import kind, reply_to
+from tests.workers.conftest import kind, listed_lines, reply_to
 from tests.workers.test_play_by_mail import players
 
 GAME = "brass-lancashire"
-HEADING = "Deine erlaubten Züge\n===================="
+HEADING = "Deine erlaubten Züge"
 
 
 def text(message) -> str:
@@ -24,15 +24,8 @@ def text(message) -> str:
 
 
 def listed_moves(message) -> list[str]:
-    section = text(message).split(HEADING + "\n", 1)[1].split("\n\n", 1)[0]
-    lines: list[str] = []
-    for line in section.splitlines():
-        if line.startswith("    ") and lines:
-            lines[-1] += " " + line.strip()
-        elif line.startswith("  "):
-            lines.append(line.strip())
-    return [line.rsplit(" (", 1)[0] if line.endswith(")") else line for line in lines
-            if not line.startswith("Wahlen bei ")]
+    return [line.rsplit(" (", 1)[0] if line.endswith(")") else line
+            for line in listed_lines(message, HEADING) if not line.startswith("Wahlen bei ")]
 
 
 def in_german(move: str) -> str:
