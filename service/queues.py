@@ -162,16 +162,17 @@ def owed_in_place(conn: redis.Redis, name: str, job: str,
 
 
 def notify(conn: redis.Redis, job: str, *ids: str, on_success: str | None = None,
-           lost: bool = False) -> None:
+           lost: bool = False, unnamed: tuple[str, ...] = ()) -> None:
     """Put a workers.notify job (e-mail to the seats concerned) on the mail queue,
-    under an id made of its arguments, so owing it twice queues it once;
-    `on_success` names a function rq calls when the job has succeeded. `lost`: no
+    under an id made of its arguments, so owing it twice queues it once (`unnamed`:
+    arguments after them left out of the id, such as an address, which rq's ids do not
+    take); `on_success` names a function rq calls when the job has succeeded. `lost`: no
     job of it is in place (the sweeper looked); a new one under a fresh id."""
     job_id = "-".join((job, *ids))
     mail = queue(conn, MAIL)
     if lost:
         job_id = fresh(job_id)
     if lost or not job_waiting(mail, job_id):
-        mail.enqueue(f"workers.notify.{job}", *ids, job_id=job_id, retry=RETRY,
+        mail.enqueue(f"workers.notify.{job}", *ids, *unnamed, job_id=job_id, retry=RETRY,
                      result_ttl=60, failure_ttl=7 * 24 * 3600,
                      on_success=Callback(on_success) if on_success else None)

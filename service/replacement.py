@@ -99,17 +99,19 @@ def to_bot(conn, game: Game, seat: int) -> Game:
     seats are told by mail. The seat changes hands: every credential of its holder dies
     (its epoch grows, its token and account are let go, the game leaves the account's
     inbox) and so does a replacement invitation made before, so the absent holder does
-    not take it back. 409 when the bot plays it already."""
+    not take it back; its address is let go too, and told once that the seat was
+    handed on (no mail of the seat reaches it again). 409 when the bot plays it already."""
     check_seat(game, seat)
-    store = Store(conn)
+    store, entry = Store(conn), game.record.seats[seat]
     if not store.hand_to_bot(game.record.id, seat, admin=True):
         raise problems.Conflict(f"seat {seat} is played by the bot already")
-    if (holder := game.record.seats[seat].player) is not None:
-        conn.hdel(players.player_key(holder, "seats"), game.record.id)
+    if entry.player is not None:
+        conn.hdel(players.player_key(entry.player, "seats"), game.record.id)
     store.announce(game.record.id, ADMIN)
     game = load_game(Store(conn), game.record.id)
     bot_seats.owe(conn, game, reason=ADMIN)
-    notify(conn, "on_handed_to_bot", game.record.id, str(seat))
+    notify(conn, "on_handed_to_bot", game.record.id, str(seat),
+           str(seating.epoch(game.record, seat)), unnamed=(entry.email or "",))
     return game
 
 

@@ -18,7 +18,7 @@ from service.mail.runtime import connection, queue
 from service.play import Game, load_game, redacted_log
 from service.store import Store
 from workers import clock, deadline_policy
-from workers.mail import confirmations, happened, movelist, notices, outbox
+from workers.mail import compose, confirmations, happened, movelist, notices, outbox
 from workers.mail.via_mail import via_mail_key
 
 CONFIRM_WINDOW = 120        # seconds a confirmation waits for another mail to go in
@@ -207,13 +207,34 @@ def on_resigned(game_id: str, seat: str) -> None:
                                    ("Resigned", "Resigned"), "resigned", f"resigned-{seat}")
 
 
-def on_handed_to_bot(game_id: str, seat: str) -> None:
+def on_handed_to_bot(game_id: str, seat: str, epoch: str = "0", address: str = "") -> str | None:
     """The game's admin gave a seat that missed its deadlines to the bot (issue 30,
-    service/replacement.py): every seat with an address is told."""
+    service/replacement.py): every seat with an address is told; its old holder, whose
+    `address` was let go with the seat, once in a mail of its own (`let_go`) for the
+    seat's new `epoch`: a seat handed on again is told again."""
     conn = connection()
-    deadline_policy.tell_bot_plays(conn, load_game(Store(conn), game_id), int(seat),
-                                   ("Handed on", "Handed on"), "missed too many deadlines and "
-                                   "the game's admin handed the seat on", f"admin-bot-{seat}")
+    game = load_game(Store(conn), game_id)
+    deadline_policy.tell_bot_plays(conn, game, int(seat), ("Handed on", "Handed on"),
+                                   "missed too many deadlines and the game's admin handed "
+                                   "the seat on", f"admin-bot-{seat}")
+    return let_go(conn, game, int(seat), address, epoch) if address else None
+
+
+def let_go(conn, game: Game, seat: int, address: str, epoch: str) -> str | None:
+    """The last mail to the seat's old holder: that the seat was handed on, with nothing
+    of the seat (no hand, no board, no link, no reply address: a reply to one of its
+    mails is refused), in the seat's conversation and its language."""
+    config = MailConfig.from_env(conn)
+    with i18n.speaking_to(conn, game.record, seat):
+        mail = notices.blank(game, seat, _("Your seat was handed on"), config)
+        mail.to, mail.reply_to = address, None
+        message = compose.letting_go(mail, _(
+            "You missed too many deadlines, so the game's admin handed your seat to the "
+            "game's bot. The seat is no longer yours: no more mail of it comes to this "
+            "address, and a reply to one of its mails is refused."), config.mail_from,
+            config.domain)
+    return outbox.send_once(conn, queue(conn), game.record.id, seat,
+                            [f"let-go-e{epoch}"], message, address)
 
 
 def on_taken_over(game_id: str, seat: str, version: str) -> int:

@@ -39,7 +39,8 @@ class Games:
         resigned, kept in the game's settings, service/resignation.py; `admin`: the game's
         admin took it from its holder, service/replacement.py, so it changes hands: its
         epoch grows, its seat token dies and its player account is unbound, and every
-        credential issued for it before dies with them; its address is still told).
+        credential issued for it before dies with them; so does its mail address: no mail of
+        the seat, each carrying its hand, reaches the old holder's address again).
         Either way a replacement invitation made before dies, so nobody takes the seat
         back with it. False if it was already, or the game is no longer running (its meta
         folded into `final`)."""
@@ -57,7 +58,7 @@ class Games:
             if resigned or admin:
                 entry.invitation = None
             if admin:
-                entry.epoch, entry.token_hash, entry.player = entry.epoch + 1, "", None
+                entry.epoch, entry.token_hash, entry.player, entry.email = entry.epoch + 1, "", None, None
             if resigned:
                 record.settings["resigned"] = sorted({*record.settings.get("resigned", []), seat})
             pipe.multi()

@@ -123,7 +123,7 @@ def test_the_admin_hands_on_a_seat_only_after_it_missed_n_deadlines(conn, inbox,
     assert [e["move"] for e in log[:1]] == [{"action": "pass"}]           # the clock's pass
     by_bot = [e for e in log if any(ev.get("event") == "played_by_bot" for ev in e["events"])]
     assert by_bot and by_bot[0]["seat"] == 0 and by_bot[0]["events"][-1]["reason"] == "admin"
-    assert any(kind(m) == "Handed on: the bot plays for you" for m in inbox.to(ADA))
+    assert any(kind(m) == "Your seat was handed on" for m in inbox.to(ADA))
 
 
 def test_a_second_proposal_at_the_same_version_after_a_refusal_is_mailed_too(

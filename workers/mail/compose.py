@@ -354,6 +354,16 @@ def plain_message(to: str, subject: str, text: str, mail_from: str, domain: str,
     return message
 
 
+def letting_go(mail: Mail, text: str, mail_from: str, domain: str) -> EmailMessage:
+    """The last mail to a seat's old holder (the seat changed hands): plain text in the
+    seat's conversation, its subject and the mail's first line as every game mail has
+    them, and nothing of the seat: no Reply-To, no board, no link."""
+    message = plain_message(mail.to, subject_line(mail), f"{mail.subject}\n\n{text}",
+                            mail_from, domain, "auto-generated")
+    message["In-Reply-To"] = message["References"] = thread_root(mail, domain)
+    return message
+
+
 def stray_answer(to: str, subject: str, text: str, mail_from: str, domain: str,
                  in_reply_to: str | None) -> EmailMessage:
     """An answer to mail that belongs to no seat: plain text only, marked auto-replied

@@ -1,0 +1,158 @@
+"""A seat that changed hands is its new holder's alone (issue 30, "Leaving"; the trust
+review of session 9): once the game's admin gave a seat to the bot, or a replacement
+took it, the old holder's address gets no more mail of the seat (every such mail
+carries the seat's hand), and a mail from it to a reply address it was sent is refused
+with nothing changed. Through the real SMTP listener (`pbem mail-in`), a real SMTP
+server receiving what the service sends, rq's workers and the Flask app on one Redis.
+No rulebook speaks of replacing a player (searched for Ersatz, ersetzen, übernehmen):
+this is the platform's, outside the rules."""
+from __future__ import annotations
+
+import smtplib
+
+import pytest
+
+from service import messages, replacement
+from service.mail import consent
+from service.play import create_game
+from service.queues import MAIL, queue
+from service.store import Store
+from tests.workers.conftest import PLAYERS, kind, reply_to
+from tests.workers.test_commands_by_mail import ask, text
+
+ADA, BERT, CY = PLAYERS[0]["email"], PLAYERS[1]["email"], "cy@player.test"
+
+
+def mailed_game(conn) -> tuple[str, dict]:
+    """A pile game of Ada and Bert by mail, the admin allowed after one missed
+    deadline: (id, the admin's auth)."""
+    for address in (ADA, BERT, CY):
+        conn.sadd(consent.CONFIRMED, consent.normal(address))
+    record, _shown, admin = create_game(Store(conn), "pile", PLAYERS, None, 7, settings={
+        "clock": {"turn_hours": 48, "deadline_policy": "wait", "admin_after_missed": 1}})
+    queue(conn, MAIL).enqueue("workers.notify.on_game_created", record.id)
+    replacement.count_missed(conn, record.id, 0)
+    return record.id, {"Authorization": f"Bearer {admin}"}
+
+
+def watched_game(conn, inbox, mail_in, run_jobs) -> tuple[str, dict, object, object]:
+    """The game, Ada asking for a mail after every move and each message in a mail of its
+    own: (id, the admin's auth, her first mail, her last)."""
+    game_id, admin = mailed_game(conn)
+    run_jobs()
+    first = inbox.last(ADA)
+    ask(mail_in, run_jobs, inbox, ADA, "notify every")
+    ask(mail_in, run_jobs, inbox, ADA, "messages own")
+    return game_id, admin, first, inbox.last(ADA)
+
+
+def state_of(conn, game_id: str) -> tuple:
+    """What a refused mail must leave as it was: the version, the log, the messages,
+    the take-back and end-vote keys, the seat's mail settings."""
+    store = Store(conn)
+    keys = sorted(k for k in conn.keys(f"game:{game_id}:*") if b":mail:" not in k
+                  or b":mail:seat:" in k)
+    return (store.snapshot(game_id), len(store.log(game_id)),
+            [m["text"] for m in messages.unmailed(conn, game_id, 1)],
+            {k: conn.dump(k) for k in keys if b"clock" not in k})
+
+
+def refused(mail_in, message) -> bool:
+    """Whether the listener refuses the mail at RCPT (a reply address no longer
+    genuine); a mail it takes is handled by the jobs."""
+    try:
+        mail_in(message)
+    except smtplib.SMTPRecipientsRefused:
+        return True
+    return False
+
+
+def play_on(mail_in, run_jobs, inbox, address: str) -> None:
+    """The seat plays the first card its last mail lists, by reply."""
+    listed = [line.strip() for line in text(inbox.last(address)).splitlines()
+              if line.strip().startswith("play ")]
+    assert listed, text(inbox.last(address))
+    mail_in(reply_to(inbox.last(address), listed[0], address))
+    run_jobs()
+
+
+def old_holder_gets_nothing_more(conn, inbox, mail_in, run_jobs, game_id: str, kept: list,
+                                 new_address: str | None) -> None:
+    """After the hand-over: Bert plays, says something to the table, takes his turn
+    back and ends the game by vote; the seat's old holder is mailed none of it (she
+    had asked for a mail after every move and each message in a mail of its own), and
+    her replies, to her first mail and to her last, change nothing."""
+    mailed = len(inbox.to(ADA))
+    play_on(mail_in, run_jobs, inbox, BERT)
+    ask(mail_in, run_jobs, inbox, BERT, "say who holds seat one now?")
+    asked = ask(mail_in, run_jobs, inbox, BERT, "take back")
+    if new_address is not None:             # it drew a card: the new holder is asked
+        asked = ask(mail_in, run_jobs, inbox, new_address, "agree")
+    assert "taken back" in asked, asked
+    ask(mail_in, run_jobs, inbox, BERT, "end game")
+    if new_address is not None:
+        ask(mail_in, run_jobs, inbox, new_address, "end agree")
+    run_jobs()
+    assert Store(conn).snapshot(game_id).status == "finished"
+    assert [kind(m) for m in inbox.to(ADA)[mailed:]] == []
+    assert any(kind(m).startswith("Game over") for m in inbox.to(BERT))
+    before = state_of(conn, game_id)
+    for old in kept:
+        for command in ("status", "say I am still here", "end agree", "notify turn"):
+            if not refused(mail_in, reply_to(old, command, ADA)):
+                run_jobs()
+    assert state_of(conn, game_id) == before
+    assert [text(m) for m in inbox.to(ADA)[mailed:] if "Your hand" in text(m)] == []
+
+
+def test_the_seat_the_admin_gave_the_bot_mails_its_old_holder_nothing(conn, inbox, mail_in,
+                                                                     run_jobs, client):
+    """Ada missed a deadline; the admin gives her seat to the bot. She is told once that
+    her seat was handed on, in a mail with no hand, no board and no reply address of
+    the seat; then nothing of the seat reaches her address."""
+    game_id, admin, first, last = watched_game(conn, inbox, mail_in, run_jobs)
+    mailed = len(inbox.to(ADA))
+    assert client.post(f"/v1/games/{game_id}/seats/0/bot", headers=admin).status_code == 200
+    run_jobs()
+    told = inbox.to(ADA)[mailed:]
+    assert [kind(m) for m in told] == ["Your seat was handed on"]
+    farewell = text(told[0])
+    assert "Your hand" not in farewell and told[0]["Reply-To"] is None, farewell
+    assert Store(conn).game(game_id).seats[0].email is None
+    old_holder_gets_nothing_more(conn, inbox, mail_in, run_jobs, game_id,
+                                 [first, last, told[0]], None)
+
+
+def test_the_seat_a_replacement_took_mails_its_old_holder_nothing(conn, inbox, mail_in, run_jobs,
+                                                                 client):
+    """Ada missed a deadline; the admin invites a replacement and Cy, with an account,
+    takes her seat. Every mail of the seat goes to Cy's address from then on."""
+    game_id, admin, first, last = watched_game(conn, inbox, mail_in, run_jobs)
+    cy = client.post("/v1/players", json={"name": "Cy", "email": CY})
+    assert cy.status_code == 201, cy.json
+    code = client.post(f"/v1/games/{game_id}/seats/0/replacement", headers=admin)
+    assert code.status_code == 201, code.json
+    taken = client.post(f"/v1/games/{game_id}/invitations/accept",
+                        headers={"Authorization": f"Bearer {cy.json['token']['token']}"},
+                        json={"code": code.json["invitation"]["code"]})
+    assert taken.status_code == 200 and taken.json["taken_over"], taken.json
+    run_jobs()
+    assert Store(conn).game(game_id).seats[0].email == CY
+    assert any("Your hand" in text(m) for m in inbox.to(CY))
+    play_on(mail_in, run_jobs, inbox, CY)
+    old_holder_gets_nothing_more(conn, inbox, mail_in, run_jobs, game_id, [first, last], CY)
+
+
+@pytest.mark.parametrize("command", ["status", "end agree"])
+def test_a_mail_from_the_old_holder_to_her_old_reply_address_changes_nothing(
+        conn, inbox, mail_in, run_jobs, client, command):
+    """Refused at RCPT by the listener: no answer, no vote, nothing read."""
+    game_id, admin = mailed_game(conn)
+    run_jobs()
+    first = inbox.last(ADA)
+    assert client.post(f"/v1/games/{game_id}/seats/0/bot", headers=admin).status_code == 200
+    run_jobs()
+    before, mailed = state_of(conn, game_id), len(inbox.to(ADA))
+    assert refused(mail_in, reply_to(first, command, ADA))
+    run_jobs()
+    assert state_of(conn, game_id) == before and len(inbox.to(ADA)) == mailed
