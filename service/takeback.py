@@ -8,7 +8,11 @@ take-back moves the version on and the request with it (it lapses, read as none)
 refusal ends it. One request waits at a time: it is written, answered and withdrawn in
 Redis transactions (WATCH on the request's key), so of two seats asking at once one
 waits and the other is told so, a consent counts for the request it was given to only,
-and a refusal of a request ends that one, never a newer one.
+and a refusal of a request ends that one, never a newer one. The last consent writes
+the take-back in the transaction that checks the request still waits with every
+consent it needs and deletes it (`apply`), so a refusal racing it is either answered
+"refused" and nothing is taken back, or answered 409 after the take-back: each seat is
+told the truth.
 
 A take-back writes a new version: the state rebuilt from setup over the moves that
 stand (service/taken_back.py), the log with an entry of its own, nothing rewritten.
@@ -198,7 +202,8 @@ def answer(conn, game: Game, seat: int, agree: bool) -> dict:
     asked["agreed"] = agreed_to(store, game.record.id, asked, seat)
     if [s for s in voters(game, asked["seat"]) if s not in asked["agreed"]]:
         return shown(game, asked, "pending")
-    return apply(conn, game, asked, plan(game, store.log(game.record.id), asked["seat"]), seat)
+    return apply(conn, game, asked, plan(game, store.log(game.record.id), asked["seat"]), seat,
+                 waited=True)
 
 
 def withdrawn(store: Store, game_id: str, asked: dict) -> bool:
@@ -238,24 +243,29 @@ def running(game: Game, seat: int) -> None:
         raise problems.Conflict(f"seat {seat} is played by the bot")
 
 
-def apply(conn, game: Game, asked: dict, planned: dict, actor: int) -> dict:
+def apply(conn, game: Game, asked: dict, planned: dict, actor: int, waited: bool = False) -> dict:
     """The take-back written as a new version (`actor`: who asked, or gave the last
     consent); the seats told, the clocks and the bots' moves made to match the game as
-    it is now. 409 when a move landed meanwhile."""
+    it is now. 409 when a move landed meanwhile, or (`waited`: the request waited for
+    consent) when it was refused or withdrawn meanwhile: the write, the check that the
+    request still waits with every consent it needs, and the request's deletion are
+    one transaction, so of a refusal and the last consent exactly one is answered as
+    done, and the game says the same."""
     store, game_id, version = Store(conn), game.record.id, game.snapshot.version
     new = snapshot_of(game.type, planned["state"], version + 1)
     marker = {"version": version + 1, "seat": asked["seat"], "turn": turn_id(version, asked["seat"]),
               "move": {TAKE_BACK: planned["first"], "agreed": asked["agreed"]},
               "events": [], "at": time.time(), "bot": None}
+    request = (pending_key(game_id), agreed_key(game_id, version, asked["seat"])) if waited else ()
     try:
-        store.take_back(game_id, game.snapshot, new, marker)
+        store.take_back(game_id, game.snapshot, new, marker, request,
+                        agreed_by_all(game, asked) if waited else None)
     except VersionMoved as moved:
         game = load_game(store, game_id)
         if moved.args[0] == version + 1 and store.log(game_id, version)[0]["move"] == marker["move"]:
             return {**shown(game, asked, "applied"), "waiting_for": []}  # the other consent's
         raise problems.Conflict(f"the game moved on to version {moved.args[0]} meanwhile: "
                                 "ask again") from None
-    withdrawn(store, game_id, asked)        # applied: no longer waits (a newer one stays)
     game = load_game(store, game_id)
     tell(conn, game, asked, "applied", actor)
     if feed.listened(conn, game.record):
@@ -263,6 +273,24 @@ def apply(conn, game: Game, asked: dict, planned: dict, actor: int) -> dict:
     turn_clock.restart(conn, game)
     bot_seats.owe(conn, game)
     return {**shown(game, asked, "applied"), "waiting_for": []}
+
+
+def agreed_by_all(game: Game, asked: dict):
+    """The take-back's check, read inside its transaction: `asked` still waits and every
+    seat whose consent it needs has given it; 409 otherwise (a refusal or a withdrawal
+    landed first, or a seat that agreed changed hands since)."""
+    game_id, seat = game.record.id, asked["seat"]
+
+    def check(pipe) -> None:
+        if not still_waits(pipe, game_id, asked):
+            raise problems.Conflict(f"seat {seat}'s take-back was refused or withdrawn "
+                                    "meanwhile: nothing was taken back")
+        agreed = {int(s) for s in pipe.smembers(agreed_key(game_id, asked["version"], seat))}
+        if missing := [s for s in voters(game, seat) if s not in agreed]:
+            raise problems.Conflict(f"seat {seat}'s take-back waits for seat(s) "
+                                    f"{', '.join(map(str, missing))} again (a seat changed "
+                                    "hands): nothing was taken back")
+    return check
 
 
 def tell(conn, game: Game, asked: dict, status: str, actor: int) -> None:

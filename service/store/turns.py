@@ -2,6 +2,8 @@
 job, committed or rejected, the index of owed turns the sweeper reads."""
 from __future__ import annotations
 
+from typing import Callable
+
 import redis
 
 from service.store.keys import IDEMPOTENCY_TTL, LEGACY_PENDING, every_shard, key, pending_key
@@ -153,12 +155,16 @@ class Turns:
         return self.announced(game_id, turn_id, self.state.transaction(
             put, snap_key, turn_key, key(game_id, "meta"), value_from_callable=True))
 
-    def take_back(self, game_id: str, expected: Snapshot, new: Snapshot, marker: dict) -> None:
+    def take_back(self, game_id: str, expected: Snapshot, new: Snapshot, marker: dict,
+                  request: tuple[str, ...] = (), decided: Callable | None = None) -> None:
         """Atomically: the snapshot rebuilt without the turns taken back and the log with
         the take-back's entry added (service/takeback.py), only while the snapshot is
-        still `expected` (VersionMoved otherwise: a turn landed first); announced on the
-        game's channel as TAKEN_BACK. The log loses nothing: its new entry says what
-        stands no longer."""
+        still `expected` (VersionMoved otherwise: a turn landed first) and, for a
+        request that waited, while `decided(pipe)` reads its keys (`request`, WATCHed
+        too) as still agreed (it raises otherwise: a refusal landed first); those keys
+        deleted in the same transaction, so a refusal after it finds nothing to refuse.
+        Announced on the game's channel as TAKEN_BACK. The log loses nothing: its new
+        entry says what stands no longer."""
         snap_key = key(game_id, "snapshot")
 
         def put(pipe):
@@ -166,11 +172,15 @@ class Turns:
             current = unpacked(snap) if snap is not None else stored(pipe, game_id, "snapshot")
             if (current["version"], current["status"]) != (expected.version, expected.status):
                 raise VersionMoved(current["version"])
+            if decided is not None:
+                decided(pipe)
             pipe.multi()
             write_state(pipe, game_id, unpacked(meta), new.as_dict(),
                         log_entries(unpacked(log)) + [marker])
+            if request:
+                pipe.delete(*request)
             self.announce_in(pipe, game_id, TAKEN_BACK)
-        self.state.transaction(put, snap_key, key(game_id, "meta"))
+        self.state.transaction(put, snap_key, key(game_id, "meta"), *request)
         self.announced(game_id, TAKEN_BACK, {"status": TAKEN_BACK})
 
     def values(self, pipe, *keys: str) -> list:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 import requests
 
@@ -118,3 +120,55 @@ def test_a_take_back_shows_no_seat_a_card_of_anothers_hand(service):
     for seat in (1, 2):
         assert "hand" not in table.state(seat)["view"]["public"]
         assert table.state(seat)["view"]["private"]["hand"] == hand(table, seat)
+
+
+def test_a_refusal_racing_the_last_consent_is_answered_as_the_game_has_it(service):
+    """Seat 1 gives the last consent while seat 0 withdraws its request: Pile's apply
+    sleeps a second here (option `delay`), so the consent's replay of two moves takes
+    two seconds, and the withdrawal lands 0.7 s into it, between the last consent and
+    the write. Exactly one of the two is answered as done, and the game says the same:
+    refused and nothing taken back, or taken back and the refusal answered 409."""
+    table = Table(service.base, "pile", 2, seed=35, options={"delay": 1})
+    moved(table, 0, [{"action": "play", "card": hand(table, 0)[0]}], 0)
+    moved(table, 1, PASS, 1)
+    assert take_back(table, 0).status_code == 202
+    with ThreadPoolExecutor(2) as pool:
+        consent = pool.submit(take_back, table, 1, "/accept")
+        time.sleep(0.7)
+        refusal = pool.submit(take_back, table, 0, "/refuse")
+        agreed, refused = consent.result(), refusal.result()
+    answers = (agreed.status_code, refused.status_code)
+    entries = requests.get(f"{table.url}/log", timeout=10).json()["entries"]
+    taken = [e["version"] for e in entries if e.get("taken_back")]
+    if refused.status_code == 200:
+        assert refused.json()["status"] == "refused" and agreed.status_code == 409, answers
+        assert taken == [] and table.state()["version"] == 2
+    else:
+        assert refused.status_code == 409 and agreed.json()["status"] == "applied", answers
+        assert taken == [1, 2] and table.state()["version"] == 3
+    assert requests.get(f"{table.url}/takeback", timeout=10).json() == {"pending": None}
+
+
+def test_a_consent_whose_seat_changes_hands_before_the_write_does_not_count(service):
+    """Seat 2 gives the last consent while seat 1, which agreed before, hands its seat to
+    a replacement (its consent stays with its old holder, service/handover.py): the
+    replacement lands 0.7 s into the three-second replay, before the write, so nothing is
+    taken back and the request waits for the seat's new holder."""
+    table = Table(service.base, "pile", 3, seed=36, options={"delay": 1})
+    moved(table, 0, [{"action": "play", "card": hand(table, 0)[0]}], 0)
+    moved(table, 1, PASS, 1)
+    moved(table, 2, PASS, 2)
+    assert take_back(table, 0).status_code == 202
+    assert take_back(table, 1, "/accept").json()["waiting_for"] == [2]
+    code = requests.post(f"{table.url}/seats/1/replacement", headers=table.auth(1), timeout=10)
+    assert code.status_code == 201, code.text
+    with ThreadPoolExecutor(1) as pool:
+        consent = pool.submit(take_back, table, 2, "/accept")
+        time.sleep(0.7)
+        taken = requests.post(f"{table.url}/invitations/accept", timeout=10, json={
+            "code": code.json()["invitation"]["code"], "name": "Dan"})
+        agreed = consent.result()
+    assert taken.status_code == 200 and taken.json()["taken_over"], taken.text
+    assert agreed.status_code == 409 and "seat(s) 1 again" in agreed.json()["detail"], agreed.text
+    assert table.state()["version"] == 3
+    assert requests.get(f"{table.url}/takeback", timeout=10).json()["pending"]["waiting_for"] == [1]
