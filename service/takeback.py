@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import json
 import time
+from datetime import datetime, timezone
 
 from service import bot_seats, feed, problems, turn_clock
-from service.queues import notify
+from service.queues import MAIL, notify, queue
 from service.feed_events import TAKE_BACK as TAKE_BACK_EVENT
 from service.games.speech import N_
 from service.play import Game, charged_replay, load_game, snapshot_of
@@ -36,6 +37,8 @@ from service.store import Store, VersionMoved, key, turn_id
 from service.taken_back import TAKE_BACK, in_effect, read_back, restored
 
 KEPT = 14 * 24 * 3600       # seconds a request waits at most (a long game's fortnight)
+GRACE = 24 * 3600           # its key outlives it this long, so the job due at KEPT finds it
+LAPSED, MOVED_ON, EXPIRED = "lapsed", "moved-on", "expired"     # a request no longer waits: why
 
 
 def pending_key(game_id: str) -> str:
@@ -99,10 +102,12 @@ def voters(game: Game, seat: int) -> list[int]:
 
 def stored_request(read, game_id: str, version: int) -> dict | None:
     """The request stored as waiting at `version`, without its consents, read through
-    `read` (the store's Redis, or a transaction's pipeline); None: none, or lapsed."""
+    `read` (the store's Redis, or a transaction's pipeline); None: none, or lapsed (made
+    at another version, or KEPT ran out)."""
     raw = read.get(pending_key(game_id))
     request = json.loads(raw) if raw else None
-    return request if request is not None and request["version"] == version else None
+    return request if request is not None and request["version"] == version \
+        and request["at"] + KEPT > time.time() else None
 
 
 def still_waits(read, game_id: str, asked: dict) -> bool:
@@ -144,6 +149,10 @@ def request(conn, game: Game, seat: int) -> dict:
             return apply(conn, game, asked, planned, seat)
         if ask(store, game, asked):
             tell(conn, game, asked, "requested", seat)
+            queue(conn, MAIL).enqueue_at(   # told when its time runs out unanswered (`lapse`)
+                datetime.fromtimestamp(asked["at"] + KEPT, timezone.utc),
+                "workers.notify.on_take_back_due", game.record.id, result_ttl=0,
+                job_id=f"takeback-due-{game.record.id}-{seat}-{round(asked['at'] * 1_000_000)}")
             return shown(game, asked, "pending")
     if (own := pending(store, game)) is None or own["seat"] != seat:
         raise problems.Conflict(f"seat {seat}'s take-back was answered meanwhile: look again")
@@ -177,7 +186,7 @@ def ask(store: Store, game: Game, asked: dict) -> bool:
         pipe.multi()
         pipe.set(asked_key(game_id, version, seat), 1, ex=KEPT)
         pipe.set(pending_key(game_id), json.dumps(
-            {k: v for k, v in asked.items() if k != "agreed"}), ex=KEPT)
+            {k: v for k, v in asked.items() if k != "agreed"}), ex=KEPT + GRACE)
         return True
     return store.state.transaction(write, pending_key(game_id), asked_key(game_id, version, seat),
                                    value_from_callable=True)
@@ -293,12 +302,46 @@ def agreed_by_all(game: Game, asked: dict):
     return check
 
 
-def tell(conn, game: Game, asked: dict, status: str, actor: int) -> None:
+def lapse(conn, game_id: str) -> str | None:
+    """The stored request told of once it waits no more: the game moved past its version
+    (MOVED_ON: looked at after each turn, workers/resolve.py) or its KEPT time ran out
+    (EXPIRED: the job due then, workers/notify.py). Deleted first, compare-and-delete of
+    the very request read (one answered, withdrawn or made meanwhile is left alone, and
+    a lapse is told once), then told as `tell` says with status LAPSED. Why, or None
+    when none is stored or it still waits."""
+    store = Store(conn)
+    raw = store.state.get(pending_key(game_id))
+    snap = store.snapshot(game_id) if raw else None
+    if snap is None:
+        return None
+    request = json.loads(raw)
+    why = MOVED_ON if request["version"] != snap.version else \
+        EXPIRED if request["at"] + KEPT <= time.time() else None
+    agreed = agreed_key(game_id, request["version"], request["seat"])
+
+    def drop(pipe) -> set | None:
+        if pipe.get(pending_key(game_id)) != raw:
+            return None
+        given = pipe.smembers(agreed)
+        pipe.multi()
+        pipe.delete(pending_key(game_id), agreed)
+        return given
+    if why is None or (given := store.state.transaction(
+            drop, pending_key(game_id), agreed, value_from_callable=True)) is None:
+        return None
+    tell(conn, load_game(store, game_id), {**request, "agreed": sorted(int(s) for s in given)},
+         LAPSED, request["seat"], why)
+    return why
+
+
+def tell(conn, game: Game, asked: dict, status: str, actor: int, why: str | None = None) -> None:
     """A take-back event to every seat's player stream and the game's webhooks, and by
     mail to every seat with an address but the `actor`'s (who asked, refused, or gave
-    the last consent: its own answer says so)."""
+    the last consent: its own answer says so); a request LAPSED (`why`) to its own seat
+    alone (workers/notify.py, on_take_back)."""
     snap = game.snapshot
-    told = {**shown(game, asked, status), **({"refused_by": actor} if status == "refused" else {})}
+    told = {**shown(game, asked, status), **({"refused_by": actor} if status == "refused" else {}),
+            **({"lapsed": why} if why else {})}
     event = {"type": TAKE_BACK_EVENT, "game": game.record.id, "game_type": game.record.game,
              "version": snap.version, "status": snap.status, "to_act": snap.to_act,
              "at": time.time(), "take_back": told}
@@ -306,5 +349,5 @@ def tell(conn, game: Game, asked: dict, status: str, actor: int) -> None:
     feed.tell_players(conn, pipe, game.record, [event])
     pipe.execute()
     if any(seat.email for seat in game.record.seats):
-        notify(conn, "on_take_back", game.record.id, status, str(asked["seat"]),
+        notify(conn, "on_take_back", game.record.id, why or status, str(asked["seat"]),
                str(asked["first"]), str(actor), str(round(asked["at"] * 1_000_000)))

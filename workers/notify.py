@@ -10,7 +10,7 @@ import json
 import logging
 from datetime import timedelta
 
-from service import i18n, turn_clock
+from service import i18n, takeback, turn_clock
 from service.games.speech import N_, _
 from service.mail import settings
 from service.mail.config import MailConfig
@@ -311,13 +311,22 @@ TAKE_BACK_WORDS = {
     "applied": N_("{name}'s last turn (from version {first_version}) is taken back at their "
                   "request: it is {name}'s turn again."),
     "refused": N_("{name}'s take-back is refused; the game goes on."),
+    takeback.MOVED_ON: N_("Your take-back (from version {first_version}) lapsed: the game moved "
+                          "on before every other player agreed. Nothing was taken back."),
+    takeback.EXPIRED: N_("Your take-back (from version {first_version}) lapsed: its time ran out "
+                         "before every other player agreed. Nothing was taken back."),
 }
+
+
+LAPSES = (takeback.MOVED_ON, takeback.EXPIRED)
 
 
 def on_take_back(game_id: str, status: str, requested_by: str, first_version: str,
                  actor: str, asked_at: str) -> int:
     """A take-back asked for, applied or refused (issue 30, service/takeback.py): every
-    seat with an address but the one that did it (`actor`) is told, in the game's thread.
+    seat with an address but the one that did it (`actor`) is told, in the game's thread;
+    one that lapsed (`status` says why: the game moved on, its time ran out) its own
+    seat alone.
     Each mail is sent once for its request (`requested_by`, `asked_at`: the request's
     moment in microseconds) and status: a second request at the same version, after a
     refusal, is told too."""
@@ -331,8 +340,15 @@ def on_take_back(game_id: str, status: str, requested_by: str, first_version: st
             name=game.record.seats[int(requested_by)].name, first_version=first_version))
         return outbox.dispatch(conn, queue(conn), config, mail,
                                [f"takeback-{requested_by}-{asked_at}-{status}"])
-    seats = [s for s, entry in enumerate(game.record.seats) if entry.email and s != int(actor)]
+    seats = [s for s, entry in enumerate(game.record.seats) if entry.email and (
+        s == int(requested_by) if status in LAPSES else s != int(actor))]
     return each_seat(game, seats, tell)
+
+
+def on_take_back_due(game_id: str) -> str | None:
+    """rq job, due when a take-back request's time runs out (service/takeback.py): the
+    request that still waits then lapses, and its seat is told."""
+    return takeback.lapse(connection(), game_id)
 
 
 def on_rematch(game_id: str, rematch_id: str, codes: dict) -> int:

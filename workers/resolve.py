@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import time
 
-from service import bot_seats, feed
+from service import bot_seats, feed, takeback
 from service.connection import redis_from_env
 from service.play import load_game, resolve_turn as resolve
 from service.queues import MAIL, TURNS, claim_next, enqueuer, job_connection, notify, owed_in_place
@@ -56,10 +56,15 @@ def follow_up(store: Store, game_id: str, turn_id: str, lost: bool = False) -> N
     they have been made (`notified`), so a notification job lost or failed for good is
     owed again by the sweeper. First the game's announcements to its players' streams
     and webhooks (service/feed.py; never twice): a worker killed after the commit leaves
-    the turn owed, and the sweeper's follow-up announces it."""
+    the turn owed, and the sweeper's follow-up announces it. Then, when anyone may be
+    told (a listener, an address or a clock), a take-back request the turn moved past
+    (service/takeback.py, `lapse`: one GET when none waits)."""
     record = store.game(game_id)
-    if record is not None and feed.listened(store.redis, record):
+    listened = record is not None and feed.listened(store.redis, record)
+    if listened:
         feed.announce(store.redis, game_id)
+    if listened or record is not None and owes_notices(record):
+        takeback.lapse(store.redis, game_id)        # a request the turn moved past is told
     if record is not None and any(seat.bot for seat in record.seats):
         bot_seats.owe(store.redis, load_game(store, game_id))
     if record is None or not owes_notices(record):

@@ -68,11 +68,10 @@ def refused(mail_in, message) -> bool:
 
 
 def play_on(mail_in, run_jobs, inbox, address: str) -> None:
-    """The seat plays the first card its last mail lists, by reply."""
-    listed = [line.strip() for line in text(inbox.last(address)).splitlines()
-              if line.strip().startswith("play ")]
-    assert listed, text(inbox.last(address))
-    mail_in(reply_to(inbox.last(address), listed[0], address))
+    """The seat plays the first card its last mail listing moves lists, by reply."""
+    listing = next(m for m in reversed(inbox.to(address)) if "\n  play " in text(m))
+    listed = [line.strip() for line in text(listing).splitlines() if line.startswith("  play ")]
+    mail_in(reply_to(listing, listed[0], address))
     run_jobs()
 
 
