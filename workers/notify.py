@@ -234,7 +234,7 @@ def let_go(conn, game: Game, seat: int, address: str, epoch: str) -> str | None:
             "address, and a reply to one of its mails is refused."), config.mail_from,
             config.domain)
     return outbox.send_once(conn, queue(conn), game.record.id, seat,
-                            [f"let-go-e{epoch}"], message, address)
+                            [f"let-go-e{epoch}"], message, address, int(epoch))
 
 
 def on_taken_over(game_id: str, seat: str, version: str) -> int:

@@ -19,6 +19,7 @@ from service.queues import MAIL, queue
 from service.store import Store
 from tests.workers.conftest import PLAYERS, kind, reply_to
 from tests.workers.test_commands_by_mail import ask, text
+from workers import notify
 
 ADA, BERT, CY = PLAYERS[0]["email"], PLAYERS[1]["email"], "cy@player.test"
 
@@ -155,3 +156,17 @@ def test_a_mail_from_the_old_holder_to_her_old_reply_address_changes_nothing(
     assert refused(mail_in, reply_to(first, command, ADA))
     run_jobs()
     assert state_of(conn, game_id) == before and len(inbox.to(ADA)) == mailed
+
+
+def test_a_mail_queued_for_the_old_holder_is_not_delivered_after_the_seat_changed_hands(
+        conn, inbox, run_jobs, client):
+    """The invitations are written and queued (the deliveries wait, as behind a slow or
+    failing mail server), then the admin gives Ada's seat to the bot: her invitation,
+    with her hand, is dropped at delivery; Bert's goes out."""
+    game_id, admin = mailed_game(conn)
+    notify.on_game_created(game_id)                 # written and queued, not yet delivered
+    assert inbox.to(ADA) == []
+    assert client.post(f"/v1/games/{game_id}/seats/0/bot", headers=admin).status_code == 200
+    run_jobs()
+    assert [kind(m) for m in inbox.to(ADA)] == ["Your seat was handed on"]
+    assert any("Your hand" in text(m) for m in inbox.to(BERT))

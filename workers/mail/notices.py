@@ -22,6 +22,7 @@ def blank(game: Game, seat: int, subject: str, config: MailConfig) -> Mail:
     return Mail(game_id=record.id, game_name=game.type.name, seat=seat,
                 seat_name=record.seats[seat].name, to=record.seats[seat].email,
                 version=game.snapshot.version, subject=subject, language=speech().language,
+                epoch=seating.epoch(record, seat),
                 reply_to=reply_address.make(config.secret, config.domain, record.id, seat,
                                            game.snapshot.version, seating.epoch(record, seat)))
 

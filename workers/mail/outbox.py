@@ -27,7 +27,7 @@ from email.message import EmailMessage
 
 from rq import Queue
 
-from service import i18n, messages
+from service import i18n, messages, seating
 from service.games.speech import _, ngettext
 from service.mail import consent, limits, settings
 from service.mail.config import MailConfig
@@ -104,20 +104,25 @@ def claim(conn, game_id: str, seat, events: list[str], payload: str,
     return mail_id if ok else None
 
 
-def payload(message: EmailMessage, to: str) -> str:
-    """What the outbox keeps of a mail: its one recipient and the message."""
-    return json.dumps({"to": compose.single_address(to), "message": message.as_string()})
+def payload(message: EmailMessage, to: str, held: tuple[int, int] | None = None) -> str:
+    """What the outbox keeps of a mail: its one recipient and the message, and (`held`)
+    the seat and the epoch of the holder it was written for."""
+    return json.dumps({"to": compose.single_address(to), "message": message.as_string(),
+                       **({"seat": held[0], "epoch": held[1]} if held else {})})
 
 
 def send_once(conn, queue: Queue, game_id: str, seat, events: list[str],
-              message: EmailMessage, to: str) -> str | None:
+              message: EmailMessage, to: str, epoch: int | None = None) -> str | None:
     """Claim, store and queue the delivery of a built message to one recipient, named
     here (never taken from the message's headers). An address that said stop gets
-    nothing: the events are claimed and the message dropped."""
+    nothing: the events are claimed and the message dropped. With the `epoch` of the
+    seat's holder it was written for, it is delivered only while the seat has not
+    changed hands (`deliver`)."""
     if consent.suppressed(conn, to):
         claim(conn, game_id, seat, events, "")
         return None
-    mail_id = claim(conn, game_id, seat, events, payload(message, to))
+    held = (seat, epoch) if epoch is not None else None
+    mail_id = claim(conn, game_id, seat, events, payload(message, to, held))
     if mail_id is not None:
         enqueue_delivery(queue, game_id, mail_id)
     return mail_id
@@ -153,7 +158,7 @@ def dispatch(conn, queue: Queue, config: MailConfig, mail: Mail, events: list[st
         log.warning("game %s seat %s: %s", mail.game_id, mail.seat, bad)
         confirmations.give_back(conn, mail.game_id, mail.seat, confirmed)
         return None
-    sent = send_once(conn, queue, mail.game_id, mail.seat, events, message, mail.to)
+    sent = send_once(conn, queue, mail.game_id, mail.seat, events, message, mail.to, mail.epoch)
     if sent is None:
         confirmations.give_back(conn, mail.game_id, mail.seat, confirmed)
     else:
@@ -186,7 +191,8 @@ def ask_first(conn, queue: Queue, config: MailConfig, mail: Mail, events: list[s
         return None
     if not consent.wait_for(conn, mail.to, mail.game_id):
         return None
-    return send_once(conn, queue, mail.game_id, mail.seat, ["confirm-request"], message, mail.to)
+    return send_once(conn, queue, mail.game_id, mail.seat, ["confirm-request"], message, mail.to,
+                     mail.epoch)
 
 
 def enqueue_delivery(queue: Queue, game_id: str, mail_id: str) -> None:
@@ -196,7 +202,9 @@ def enqueue_delivery(queue: Queue, game_id: str, mail_id: str) -> None:
 
 def deliver(game_id: str, mail_id: str) -> str:
     """rq job: hand one stored message over; a delivered one is not sent again, one
-    refused for good is kept aside (`...:mail:bounced:<id>`, its reason) and dropped."""
+    refused for good is kept aside (`...:mail:bounced:<id>`, its reason) and dropped, and
+    so is one written for a seat's holder of before it changed hands (a retry after the
+    seat was handed on would mail its hand to the address let go with it)."""
     conn = connection()
     config = MailConfig.from_env(conn)
     if not conn.sismember(pending_key(game_id), mail_id):
@@ -210,6 +218,10 @@ def deliver(game_id: str, mail_id: str) -> str:
             conn.srem(pending_key(game_id), mail_id)
             return "expired"
         stored = json.loads(raw)
+        if "epoch" in stored and changed_hands(conn, game_id, stored["seat"], stored["epoch"]):
+            conn.srem(pending_key(game_id), mail_id)
+            conn.delete(outbox_key(game_id, mail_id))
+            return "dropped: the seat changed hands"
         try:
             where = transport.send(message_from_bytes(stored["message"].encode(), policy=compose.POLICY),
                                    config.smtp_url, config.sink_dir, stored["to"])
@@ -221,6 +233,13 @@ def deliver(game_id: str, mail_id: str) -> str:
         return where
     finally:
         conn.delete(lock)
+
+
+def changed_hands(conn, game_id: str, seat: int, epoch: int) -> bool:
+    """Whether the seat's holder is no longer the one of `epoch` (a finished game's
+    seats change hands no more)."""
+    record = Store(conn).game(game_id)
+    return record is not None and seating.epoch(record, seat) != epoch
 
 
 def due_key(game_id: str, seat) -> str:
@@ -290,7 +309,7 @@ def flush_digest(game_id: str, seat: int) -> str | None:
             notices.add_turn(mail, game, seat)
     message = compose.build(mail, config.mail_from, config.domain, config.public_url)
     event = "digest-" + hashlib.sha256(b"".join(raw)).hexdigest()[:20]
-    sent = send_once(conn, queue(conn), game_id, seat, [event], message, mail.to)
+    sent = send_once(conn, queue(conn), game_id, seat, [event], message, mail.to, mail.epoch)
     conn.ltrim(flushing, len(raw), -1)
     return sent
 
