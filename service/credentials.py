@@ -99,8 +99,7 @@ def session_seat(record: GameRecord) -> int | None:
         return None
     if request.method in page_session.SAFE_METHODS:
         return seat
-    sent = request.headers.get(page_session.CSRF_HEADER) or request.form.get("csrf", "")
-    return seat if page_session.same(sent, data.get("csrf")) else None
+    return seat if page_session.csrf_sent(data) else None
 
 
 def linked_seat(record: GameRecord, signed: str) -> int | None:

@@ -150,11 +150,6 @@ def took_over(record: GameRecord, seat: int, taker: str, version: int) -> dict:
     return note
 
 
-def opened_by(record: GameRecord, code: str) -> int:
-    """The seat whose open invitation, or current seat token, the code is."""
-    return opened(record, code)[0]
-
-
 def opened(record: GameRecord, code: str) -> tuple[int, bool]:
     """(seat, whether by its invitation) the code opens."""
     for seat, entry in enumerate(record.seats):

@@ -62,8 +62,7 @@ def api_seat(record: GameRecord) -> int | None:
     seat = session_seat(data, record)
     if seat is None:
         return None
-    if request.method not in SAFE_METHODS and not same(request.headers.get(CSRF_HEADER, ""),
-                                                       data.get("csrf")):
+    if request.method not in SAFE_METHODS and not csrf_sent(data):
         raise problems.Forbidden(
             f"the seat page's session needs its CSRF token in the {CSRF_HEADER} header "
             f"(the page's forms carry it); reload the page",
@@ -71,5 +70,9 @@ def api_seat(record: GameRecord) -> int | None:
     return seat
 
 
-def same(sent: str, own: str | None) -> bool:
+def csrf_sent(data) -> bool:
+    """The one CSRF check of the page session `data` (the cookie's, or the pages' open
+    session): the request carries the session's token, in the page script's header or a
+    form's field, compared in constant time."""
+    sent, own = request.headers.get(CSRF_HEADER) or request.form.get("csrf", ""), data.get("csrf")
     return bool(own) and hmac.compare_digest(sent.encode(), own.encode())

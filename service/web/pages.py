@@ -129,7 +129,7 @@ def invitation(game_id: str, code: str):
     """An invitation's page: what the game is, the seat, and the button that takes it (a
     GET takes nothing: mail scanners open links); 403 for a code that opens no seat."""
     game = play.load_game(store(), game_id)
-    seat = handover.opened_by(game.record, code)
+    seat, _by_invitation = handover.opened(game.record, code)
     return render_template("pages/invitation.html", game_id=game_id, game_name=game.type.name,
                            names=[s.name for s in game.record.seats],
                            seat_name=game.record.seats[seat].name)

@@ -32,7 +32,7 @@ from flask import Flask, abort, current_app, request, session
 from flask.sessions import SecureCookieSessionInterface
 
 from service import problems, seating
-from service.page_session import COOKIE, keyed, same, session_seat
+from service.page_session import COOKIE, csrf_sent, keyed, session_seat
 from service.seat_links import seat_link_path
 from service.store import GameRecord
 
@@ -84,7 +84,7 @@ def csrf_token() -> str:
 
 def check_csrf() -> None:
     """A form post must carry this session's token (403 otherwise)."""
-    if not same(request.form.get("csrf", ""), session.get("csrf")):
+    if not csrf_sent(session):
         abort(403, "the form's CSRF token is missing or not this session's; reload the page")
 
 
