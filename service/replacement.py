@@ -21,6 +21,7 @@ from dataclasses import asdict
 
 from service import bot_seats, feed, handover, players, problems, resignation, seating
 from service.connection import state_redis
+from service.mail import settings
 from service.feed_events import TAKEN_OVER
 from service.play import Game, load_game
 from service.queues import notify
@@ -117,15 +118,17 @@ def to_bot(conn, game: Game, seat: int) -> Game:
 
 def taken_over(conn, taken: handover.Taken) -> None:
     """After a replacement took its seat: the player it replaced loses the game from its
-    inbox and history, the seat's missed deadlines are forgotten (they were its old
-    holder's), the players are told (streams, webhooks, mail), the clock runs for the new
-    holder."""
+    inbox and history, the seat's missed deadlines and mail settings are forgotten (they
+    were its old holder's: a mute, a vacation or a language of hers would silence or
+    stop the clock of the new holder), the players are told (streams, webhooks, mail),
+    the clock runs for the new holder."""
     if taken.note is None:
         return
     record = taken.record
     if taken.replaced:
         conn.hdel(players.player_key(taken.replaced, "seats"), record.id)
     conn.hdel(missed_key(record.id), str(taken.seat))    # the new holder has missed none
+    conn.delete(settings.settings_key(record.id, taken.seat))
     snap = Store(conn).snapshot(record.id)
     pipe = conn.pipeline()
     feed.tell_players(conn, pipe, record, [{

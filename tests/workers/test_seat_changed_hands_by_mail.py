@@ -13,7 +13,7 @@ import smtplib
 import pytest
 
 from service import messages, replacement
-from service.mail import consent
+from service.mail import consent, settings
 from service.play import create_game
 from service.queues import MAIL, queue
 from service.store import Store
@@ -170,3 +170,24 @@ def test_a_mail_queued_for_the_old_holder_is_not_delivered_after_the_seat_change
     run_jobs()
     assert [kind(m) for m in inbox.to(ADA)] == ["Your seat was handed on"]
     assert any("Your hand" in text(m) for m in inbox.to(BERT))
+
+
+def test_the_old_holders_mail_settings_stay_behind(conn, inbox, mail_in, run_jobs, client):
+    """Ada muted the game's mails, went on vacation and chose German; Cy takes her seat
+    over: he is mailed his turn, in English, and his clock runs (her settings, her
+    vacation with them, were hers)."""
+    game_id, admin = mailed_game(conn)
+    run_jobs()
+    for command in ("vacation 10", "sprache deutsch", "mute"):
+        ask(mail_in, run_jobs, inbox, ADA, command)
+    assert settings.load(conn, game_id, 0).muted
+    cy = client.post("/v1/players", json={"name": "Cy", "email": CY})
+    code = client.post(f"/v1/games/{game_id}/seats/0/replacement", headers=admin)
+    taken = client.post(f"/v1/games/{game_id}/invitations/accept",
+                        headers={"Authorization": f"Bearer {cy.json['token']['token']}"},
+                        json={"code": code.json["invitation"]["code"]})
+    assert taken.status_code == 200, taken.json
+    run_jobs()
+    assert settings.load(conn, game_id, 0) == settings.SeatSettings()
+    assert [kind(m) for m in inbox.to(CY)] == ["Cy took over Ada's seat"]
+    assert "Your legal moves" in text(inbox.last(CY))
