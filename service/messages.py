@@ -8,10 +8,13 @@ of them, until KEPT_DAYS after the game's last message:
   game:{id}:messages        a Redis stream, an entry per message (`m`: its JSON)
   game:{id}:mutes:<seat>    set: the seats whose messages the seat does not want
   game:{id}:messages:mailed:<seat>  the id of the last message the seat's mail carried
+  game:{id}:messages:held:<seat>    the newest message's id when the seat last changed hands
 
 Who reads what: a table message every seat and every spectator; a whisper its sender
 and its addressee only; a seat never sees (nor is pushed, nor mailed) a message of a
-seat it muted, but its own messages always. Each message is published on the game's
+seat it muted, but its own messages always. A seat taken over (service/replacement.py)
+is its new holder's alone: the whispers to and from it before (its old holder's) and
+its old holder's mutes are not the new holder's, the table's messages are. Each message is published on the game's
 channel (the game's event streams look again and send it as `event: message`,
 service/api/events.py) and written to the streams of the players it reaches
 (service/feed.py's player streams). Plain text: at most MAX_LENGTH characters, no
@@ -52,10 +55,14 @@ def mailed_key(game_id: str, seat: int) -> str:
     return key(game_id, "messages", "mailed", str(seat))
 
 
+def held_key(game_id: str, seat: int) -> str:
+    return key(game_id, "messages", "held", str(seat))
+
+
 def game_keys(game_id: str, seats: int) -> list[str]:
-    """Every key of the game's talk: its messages, and each seat's mutes and mail mark."""
+    """Every key of the game's talk: its messages, and each seat's mutes and marks."""
     return [messages_key(game_id)] + [key_of(game_id, seat) for seat in range(seats)
-                                      for key_of in (mutes_key, mailed_key)]
+                                      for key_of in (mutes_key, mailed_key, held_key)]
 
 
 def refused(field: str, message: str) -> problems.Problem:
@@ -170,11 +177,29 @@ def read(conn, game_id: str, reader: int | None, after: str = "0-0",
 
 
 def readable(conn, game_id: str, reader: int | None, after: str = "0-0") -> list[dict]:
-    """Every message after id `after` that `reader` reads, oldest first (at most KEPT)."""
+    """Every message after id `after` that `reader` reads, oldest first (at most KEPT):
+    of the whispers, only those since its seat's present holder took it."""
     mutes = muted(conn, game_id, reader)
+    held = order(conn.get(held_key(game_id, reader)) or b"0-0") if reader is not None else (0, 0)
     found = ({"id": entry_id.decode(), **json.loads(fields[b"m"])}
              for entry_id, fields in conn.xrange(messages_key(game_id), f"({after}"))
-    return [message for message in found if reaches(message, reader, mutes)]
+    return [message for message in found if reaches(message, reader, mutes)
+            and (message["to"] is None or order(message["id"]) > held)]
+
+
+def order(message_id: bytes | str) -> tuple[int, int]:
+    """A stream id ("<ms>-<n>") as what orders it."""
+    ms, _, n = (message_id.decode() if isinstance(message_id, bytes) else message_id).partition("-")
+    return int(ms), int(n)
+
+
+def handed_on(conn, game_id: str, seat: int) -> None:
+    """The seat changed hands: the whispers to and from it so far, and its mutes, were
+    its old holder's; its new holder reads none of them."""
+    pipe = conn.pipeline()
+    pipe.set(held_key(game_id, seat), newest_id(conn, game_id), ex=KEPT_DAYS * 86400)
+    pipe.delete(mutes_key(game_id, seat))
+    pipe.execute()
 
 
 def unmailed(conn, game_id: str, seat: int) -> list[dict]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 from dataclasses import asdict
 
-from service import bot_seats, feed, handover, players, problems, resignation, seating
+from service import bot_seats, feed, handover, messages, players, problems, resignation, seating
 from service.connection import state_redis
 from service.mail import settings
 from service.feed_events import TAKEN_OVER
@@ -120,7 +120,8 @@ def taken_over(conn, taken: handover.Taken) -> None:
     """After a replacement took its seat: the player it replaced loses the game from its
     inbox and history, the seat's missed deadlines and mail settings are forgotten (they
     were its old holder's: a mute, a vacation or a language of hers would silence or
-    stop the clock of the new holder), the players are told (streams, webhooks, mail),
+    stop the clock of the new holder), and so are the whispers to and from the seat and
+    its mutes (service/messages.py); the players are told (streams, webhooks, mail),
     the clock runs for the new holder."""
     if taken.note is None:
         return
@@ -129,6 +130,7 @@ def taken_over(conn, taken: handover.Taken) -> None:
         conn.hdel(players.player_key(taken.replaced, "seats"), record.id)
     conn.hdel(missed_key(record.id), str(taken.seat))    # the new holder has missed none
     conn.delete(settings.settings_key(record.id, taken.seat))
+    messages.handed_on(conn, record.id, taken.seat)         # her whispers and mutes stay hers
     snap = Store(conn).snapshot(record.id)
     pipe = conn.pipeline()
     feed.tell_players(conn, pipe, record, [{

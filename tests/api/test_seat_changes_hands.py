@@ -138,3 +138,24 @@ def test_a_seats_consent_and_missed_deadlines_stay_with_its_old_holder(client, r
                        json={"vote": "end"}).json["end_vote"]["agreed"] == [0, 1]   # his own
     assert client.post(f"{url}/end-votes", headers=cy,
                        json={"vote": "end"}).json["status"] == "finished"
+
+
+def test_a_seat_taken_over_reads_none_of_its_old_holders_whispers_nor_keeps_her_mutes(
+        client, redis_conn):
+    """Bea whispers to Ada and Ada to Bea, Ada muted Cy and everyone reads a table
+    message; Dan takes Ada's seat: he reads the table's message, not the whispers (they
+    were Ada's), and hears Cy. Messages are the platform's, outside the rules."""
+    game_id, (ada, bea, cy), _admin = quick_game(client, ["Ada", "Bea", "Cy"])
+    url = f"/v1/games/{game_id}"
+    for auth, body in ((bea, {"text": "psst Ada, Wigan is mine", "to": 0}),
+                       (ada, {"text": "fine, Bea", "to": 1}),
+                       (bea, {"text": "good luck all"})):
+        assert client.post(f"{url}/messages", headers=auth, json=body).status_code == 201
+    assert client.put(f"{url}/mutes", headers=ada, json={"seats": [2]}).status_code == 200
+    dan = replaced(client, game_id, 0, ada, "Dan")
+    assert client.post(f"{url}/messages", headers=cy, json={"text": "hi Dan"}).status_code == 201
+    read = client.get(f"{url}/messages", headers=dan).json["messages"]
+    assert [m["text"] for m in read] == ["good luck all", "hi Dan"]
+    assert [m["text"] for m in messages.unmailed(redis_conn, game_id, 0)] == ["good luck all", "hi Dan"]
+    assert [m["text"] for m in client.get(f"{url}/messages", headers=bea).json["messages"]] == [
+        "psst Ada, Wigan is mine", "fine, Bea", "good luck all", "hi Dan"]
