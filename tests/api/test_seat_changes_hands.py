@@ -159,3 +159,17 @@ def test_a_seat_taken_over_reads_none_of_its_old_holders_whispers_nor_keeps_her_
     assert [m["text"] for m in messages.unmailed(redis_conn, game_id, 0)] == ["good luck all", "hi Dan"]
     assert [m["text"] for m in client.get(f"{url}/messages", headers=bea).json["messages"]] == [
         "psst Ada, Wigan is mine", "fine, Bea", "good luck all", "hi Dan"]
+
+
+def test_a_take_back_asked_by_a_seat_taken_over_is_withdrawn(client, redis_conn, work):
+    """Ada asks to take her card back, then hands her seat to Dan: her request goes with
+    her (Dan did not ask), so Bea's consent finds none waiting and nothing is taken back."""
+    game_id, (ada, bea), _admin = quick_game(client, ["Ada", "Bea"])
+    url = f"/v1/games/{game_id}"
+    play_card(client, work, game_id, ada)
+    assert client.post(f"{url}/takeback", headers=ada).status_code == 202
+    dan = replaced(client, game_id, 0, ada, "Dan")
+    assert client.get(f"{url}/takeback").json == {"pending": None}
+    assert client.post(f"{url}/takeback/accept", headers=bea).status_code == 404
+    assert client.get(url).json["version"] == 1
+    assert client.post(f"{url}/takeback", headers=dan).status_code == 202     # his own, anew
