@@ -141,7 +141,8 @@ def test_a_refusal_racing_the_last_consent_is_answered_as_the_game_has_it(servic
     entries = requests.get(f"{table.url}/log", timeout=10).json()["entries"]
     taken = [e["version"] for e in entries if e.get("taken_back")]
     if refused.status_code == 200:
-        assert refused.json()["status"] == "refused" and agreed.status_code == 409, answers
+        # 409: refused after the consent was counted; 404: before (a loaded machine)
+        assert refused.json()["status"] == "refused" and agreed.status_code in (404, 409), answers
         assert taken == [] and table.state()["version"] == 2
     else:
         assert refused.status_code == 409 and agreed.json()["status"] == "applied", answers
@@ -169,6 +170,9 @@ def test_a_consent_whose_seat_changes_hands_before_the_write_does_not_count(serv
             "code": code.json()["invitation"]["code"], "name": "Dan"})
         agreed = consent.result()
     assert taken.status_code == 200 and taken.json()["taken_over"], taken.text
-    assert agreed.status_code == 409 and "seat(s) 1 again" in agreed.json()["detail"], agreed.text
+    if agreed.status_code == 409:        # the seat changed hands after the consent was counted
+        assert "seat(s) 1 again" in agreed.json()["detail"], agreed.text
+    else:                                # before it (a loaded machine): it waits for Dan
+        assert agreed.status_code == 202 and agreed.json()["waiting_for"] == [1], agreed.text
     assert table.state()["version"] == 3
     assert requests.get(f"{table.url}/takeback", timeout=10).json()["pending"]["waiting_for"] == [1]

@@ -51,7 +51,7 @@ class Mail:
     facts: list[tuple[str, str]] = field(default_factory=list)  # the board in numbers, no picture
     page_url: str | None = None             # the seat's own page, signed
     language: str = "en"                    # the seat's language when written (issue 31)
-    epoch: int = 0                          # the seat's holder it was written for (service/seating.py)
+    epoch: int | None = None                # the holder of a dealt game's seat it was written for
 
     def add(self, title: str, text: str) -> "Mail":
         self.sections.append((title, text.rstrip()))

@@ -13,6 +13,7 @@ from service.games.speech import _, speech
 from service.mail.config import MailConfig
 from service.play import Game, is_abandoned, legal_moves
 from service.seat_links import LINK_DAYS, seat_link_path
+from service.store import WAITING
 from workers.mail import compose, happened, movelist, reply_address, words
 from workers.mail.compose import Mail
 
@@ -22,7 +23,7 @@ def blank(game: Game, seat: int, subject: str, config: MailConfig) -> Mail:
     return Mail(game_id=record.id, game_name=game.type.name, seat=seat,
                 seat_name=record.seats[seat].name, to=record.seats[seat].email,
                 version=game.snapshot.version, subject=subject, language=speech().language,
-                epoch=seating.epoch(record, seat),
+                epoch=None if game.snapshot.status == WAITING else seating.epoch(record, seat),
                 reply_to=reply_address.make(config.secret, config.domain, record.id, seat,
                                            game.snapshot.version, seating.epoch(record, seat)))
 

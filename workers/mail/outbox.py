@@ -116,8 +116,9 @@ def send_once(conn, queue: Queue, game_id: str, seat, events: list[str],
     """Claim, store and queue the delivery of a built message to one recipient, named
     here (never taken from the message's headers). An address that said stop gets
     nothing: the events are claimed and the message dropped. With the `epoch` of the
-    seat's holder it was written for, it is delivered only while the seat has not
-    changed hands (`deliver`)."""
+    seat's holder it was written for (a dealt game's: the seat holds something of the
+    game then; before the deal a seat changes hands to the same person, a challenge
+    accepted), it is delivered only while the seat has not changed hands (`deliver`)."""
     if consent.suppressed(conn, to):
         claim(conn, game_id, seat, events, "")
         return None
