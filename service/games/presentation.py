@@ -273,8 +273,9 @@ class Words:
                 else (_("you get {amount}") if mine else _("{player} gets {amount}"))
             parts.append(said.format(amount=self.amount(abs(cash)), player=self.player(seat)))
         if vp := changes.get("vp"):
-            parts.append((_("you score {points}") if mine else _("{player} scores {points}")).format(
-                points=_("{points} VP").format(points=f"{vp:+d}"), player=self.player(seat)))
+            said = (_("you score {points}") if mine else _("{player} scores {points}")) if vp > 0 \
+                else (_("you lose {points}") if mine else _("{player} loses {points}"))
+            parts.append(said.format(points=_("{points} VP").format(points=abs(vp)), player=self.player(seat)))
         if income := changes.get("income"):
             parts.append((_("your income {change}") if mine else _("{player}'s income {change}")).format(
                 change=f"{income:+d}".replace("-", "−"), player=self.player(seat)))
