@@ -7,16 +7,19 @@ one and those joined to it by "and") take the form "you" takes, "its" becomes "y
 
 The verb's form is told by its own ending, not by the reader's language, as the
 sentences may be English in a German page: an English verb ends in -s ("builds":
-"build", by `inflect`'s plural_verb, which knows the irregular ones: "has": "have"), a
-German one in -t ("baut": "du baust"), by the rules below: no library at hand
-conjugates German (mlconjug3 and verbecc do the Romance languages and English only)."""
+"build", "passes": "pass", "carries": "carry", "has": "have"), a German one in -t
+("baut": "du baust"). By rules and a few irregular verbs, not a library: `inflect`
+(PyPI, its plural_verb does the English) was measured at 1.5 s of CPU to import (it
+runs typeguard over its functions), about all of the games' import time, paid by every
+worker and command, for the few dozen verbs of the games' sentences; it is kept as the
+test's oracle (tests/games/test_addressing.py checks every sentence's verb against
+it). No library at hand conjugates German (mlconjug3 and verbecc do the Romance
+languages and English)."""
 from __future__ import annotations
 
 import re
 
-import inflect
-
-ENGLISH = inflect.engine()
+ENGLISH_IRREGULAR = {"has": "have", "is": "are", "does": "do", "goes": "go"}
 GERMAN_IRREGULAR = {"ist": "bist", "hat": "hast", "wird": "wirst", "kann": "kannst",
                     "muss": "musst", "darf": "darfst", "will": "willst", "soll": "sollst",
                     "mag": "magst", "weiß": "weißt", "hält": "hältst", "gilt": "giltst",
@@ -25,11 +28,16 @@ GERMAN_SIBILANT = re.compile(r"(?:s|ß|z|x)t$")      # "passt", "setzt": du pass
 
 
 def english_verb(third: str) -> str | None:
-    """"builds": "build", "passes": "pass", "has": "have"; None: not such a verb."""
+    """"builds": "build", "passes": "pass", "carries": "carry"; None: not such a verb."""
+    if third in ENGLISH_IRREGULAR:
+        return ENGLISH_IRREGULAR[third]
     if not re.fullmatch(r"[a-z]+s", third) or third.endswith("ss"):
         return None
-    plural = ENGLISH.plural_verb(third)
-    return plural if plural != third else None
+    if re.search(r"[^aeiou]ies$", third):
+        return third[:-3] + "y"
+    if re.search(r"(?:ss|sh|ch|x|z)es$", third):
+        return third[:-2]
+    return third[:-1]
 
 
 def german_verb(third: str) -> str | None:
