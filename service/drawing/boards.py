@@ -14,6 +14,7 @@ SHORT_LIST = 8
 TEXT = re.compile(r">([^<]+)<")         # the text between two tags
 LABEL = re.compile(r'aria-label="([^"]*)"')     # a place's label, read out by a screen reader
 GLOSS = re.compile(r" \([^()]*\)")      # a bracket after a name
+VIEWBOX = re.compile(r'viewBox="0 0 ([\d.]+) [\d.]+"')     # the picture's own size, in its units
 
 
 def board_svg(game_type: str, public: dict, names: list[str]) -> Markup | None:
@@ -25,9 +26,19 @@ def board_svg(game_type: str, public: dict, names: list[str]) -> Markup | None:
         return None
     said = game_types()[game_type].presented(names)     # its text in the players' words (issue 27)
     drawn = TEXT.sub(lambda found: f">{short(said.text(found.group(1)), found.group(1))}<",
-                     drawer(public, names))
+                     at_full_size(drawer(public, names)))
     return Markup(LABEL.sub(lambda found: f'aria-label="{escape(labelled(said, found.group(1)))}"',
                             drawn))
+
+
+def at_full_size(drawn: str) -> str:
+    """The picture never drawn smaller than its own units (issue 27): at its viewBox's
+    width in CSS pixels at least, so no text of it renders under svg.SMALLEST_TEXT px;
+    on a narrower screen it pans sideways inside its region (the pages' .board-wrap)."""
+    found = VIEWBOX.search(drawn)
+    if not found:
+        return drawn
+    return drawn.replace(found.group(0), f'{found.group(0)} style="min-width: {found.group(1)}px"', 1)
 
 
 def labelled(said, label: str) -> str:

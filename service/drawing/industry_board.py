@@ -55,7 +55,7 @@ def cell(public: dict, space_id: str, names: list[str]) -> str:
              f'fill="{REGION[space["kind"]]}" stroke="{"#1b5e20" if open_now else "#777"}" '
              f'stroke-width="{3 if open_now else 1}"/>',
              svg.text(x + 4, y + 12, space_id, 11, font_weight="bold")]
-    title = words(space.get("name") or space["kind"])
+    title = words(space.get("name") or space["kind"]).capitalize()     # as the labels print it
     for i, line in enumerate(title.split(" ", 1) if len(title) > 12 else [title]):
         parts.append(svg.text(x + CELL_W / 2, y + 26 + i * 12, line, 11, text_anchor="middle"))
     for i, fact in enumerate(facts_of(space)):

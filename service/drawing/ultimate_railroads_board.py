@@ -12,7 +12,7 @@ import textwrap
 
 from service.games.ultimate_railroads.america import ROUTE_RUBBLE, STRIP_RUBBLE, strip_block
 from service.games.ultimate_railroads.boards import industry_tracks, route as player_route, route_ids, wrench_track
-from service.games.ultimate_railroads.data import (COLOURS, ENGINEERS, PROVISIONAL, SPACES, STACKS,
+from service.games.ultimate_railroads.data import (COLOURS, ENGINEERS, INDUSTRY_BOARD, PROVISIONAL, SPACES, STACKS,
                                                    loco_number, seat_rules)
 from service.games.ultimate_railroads.spaces import HIRE_SLOT, PUBLIC_SLOTS
 from service.drawing import svg
@@ -26,6 +26,7 @@ SPECIAL = {"new_worker": "W", "idea_tile": "I", "key": "K", "route_doubling": "Ã
            "stock": "S", "blast": "B", "coin_stock": "Â¢", "golden_spike": "GS"}
 EMIL_COLOUR = "#444"
 PURPLE_CAR = "#7b1fa2"
+ALTERNATIVE_TWO = INDUSTRY_BOARD["alternative_two"]["id"]      # "2a"
 WIDTH, SPACE_W, SPACE_H, FIELD = 1000, 192, 58, 44
 LEGEND_COLUMNS = 130          # characters of the legend a line: 12 px text, ~7 px a character
 
@@ -193,10 +194,22 @@ def industry_row(player: dict, track: int, x: int, y: int) -> tuple[str, str]:
                             if track == 0 else "") + (f"; rubble on field {STRIP_RUBBLE}" if blocked else ""))
 
 
+def factory_words(tile: str) -> str:
+    """A factory of the industry board as the rulebook says it (INDUSTRIETABLEAU: a
+    spot's printed factory, built over by the back of a locomotive; with the board the
+    alternative 2 locomotives, `2a`)."""
+    if tile.startswith("printed_"):
+        return "the printed factory"
+    if tile == ALTERNATIVE_TWO:
+        return "the alternative 2 locomotive's factory"
+    return f"locomotive {tile}'s factory"
+
+
 def industry_board(public: dict, top: int) -> tuple[list[str], int]:
-    """INDUSTRIETABLEAU (provisional layout, marked *): each factory spot with its stack
-    (bottom: the printed factory) and the maintenance cars beside it, standing (active) or
-    lying, in their seat's colour (purple ones purple)."""
+    """INDUSTRIETABLEAU (provisional layout, marked *): each factory spot, numbered from 1,
+    with the factory on top of its stack (the printed one until built over) and the
+    maintenance cars beside it, standing (active) or lying, in their seat's colour
+    (purple ones purple)."""
     if "industry_board" not in public:
         return [], top
     board = public["industry_board"]
@@ -204,15 +217,20 @@ def industry_board(public: dict, top: int) -> tuple[list[str], int]:
     said = []
     for spot, (stack, cars) in enumerate(zip(board["spots"], board["cars"])):
         x = 12 + spot * 190
+        on_top = stack[-1]
+        shown = ("printed factory" if on_top.startswith("printed_") else
+                 "alternative 2" if on_top == ALTERNATIVE_TWO else f"locomotive {on_top}")
         parts.append(f'<rect x="{x}" y="{top + 20}" width="180" height="40" fill="#eceff1" stroke="#999"/>'
-                     + svg.text(x + 4, top + 34, f"spot {spot}: {' / '.join(stack)}"[:30], 11))
+                     + svg.text(x + 4, top + 34, f"Spot {spot + 1}: {shown}", 11))
         for i, car in enumerate(cars):
             colour = PURPLE_CAR if car["kind"] == "purple" else svg.seat_colour(car["seat"])
             height = 14 if car["active"] else 7
             parts.append(f'<rect x="{x + 4 + i * 14}" y="{top + 56 - height}" width="10" height="{height}" '
                          f'fill="{colour}" stroke="#000" stroke-width="0.5"/>')
-        said.append(f"spot {spot}: factories {', '.join(stack)}; {count(len(cars), 'maintenance car')}, "
-                    f"{sum(c['active'] for c in cars)} active")
+        built = [factory_words(tile) for tile in stack[1:]]
+        said.append(f"factory spot {spot + 1}: {factory_words(stack[0])}"
+                    + (f", built over by {' and then '.join(built)}" if built else "")
+                    + f"; {count(len(cars), 'maintenance car')}, {sum(c['active'] for c in cars)} active")
     return [svg.described("Industry board: " + "; ".join(said), parts)], top + 66
 
 

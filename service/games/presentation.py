@@ -22,6 +22,7 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from service.games.addressing import addressed
 from service.games.speech import _, german, speech
 
 SEAT_LABEL = re.compile(r"\b([Ss])eat ?(\d+)\b")
@@ -144,7 +145,9 @@ class GameWords:
     industries, cards, actions), `german_fields` the move fields' words, `german_money`
     the money, for 1 and for other numbers (None: as in English), `german_verbs` each
     German word a player may begin a move with by mail ("bau") and the notation's word it
-    stands for ("build")."""
+    stands for ("build"). `unsaid`: the move fields its words leave out (Ultimate
+    Railroads' `item`, a decision of the action pool by its id, which the move's action
+    already names)."""
 
     fields: dict[str, str] = field(default_factory=dict)
     prose: frozenset[str] = frozenset()
@@ -155,6 +158,7 @@ class GameWords:
     german_fields: dict[str, str] = field(default_factory=dict)
     german_money: tuple[str, str] | None = None        # for 1, for any other number
     german_verbs: dict[str, str] = field(default_factory=dict)
+    unsaid: frozenset[str] = frozenset()
 
 
 class Words:
@@ -221,27 +225,28 @@ class Words:
 
     def move(self, move: dict) -> str:
         """A move in words: "Build (town: Manchester; industry: Iron works; ...)"."""
-        rest = [self.label(name, value) for name, value in move.items() if name != "action"]
+        rest = [self.label(name, value) for name, value in move.items()
+                if name != "action" and name not in self.game.unsaid]
         return self.label("action", move.get("action", "move")) + (
             f" ({'; '.join(rest)})" if rest else "")
 
-    def sentence(self, event: dict) -> str:
+    def sentence(self, event: dict, you: int | None = None) -> str:
         """An event's sentence, said anew from its fields with the printed names
         (EventTypes.said), else its stored text; without the numbers its text tells after
-        it (which `numbers` says shorter)."""
+        it (which `numbers` says shorter); said to seat `you` in the second person."""
         if self.type.events and (anew := self.type.events.said(event, self.name)) is not None:
-            return self.text(anew)
-        told = self.type.events.numbers_text(event) if self.type.events else ""
-        text = event.get("text") or ""
-        return self.text(text.removesuffix(f": {told}") if told else text)
+            text = anew
+        else:
+            told = self.type.events.numbers_text(event) if self.type.events else ""
+            text = event.get("text") or ""
+            text = text.removesuffix(f": {told}") if told else text
+        return self.text(capital(addressed(text, you)) if you is not None else text)
 
-    def numbers(self, changes: dict[str, int], coming: bool = False) -> str:
-        """One seat's changes ("money", "vp", "income") in words: "paid £7, +2 VP"
-        (`coming`, of a move not played yet: "pay £7, +2 VP")."""
+    def numbers(self, changes: dict[str, int]) -> str:
+        """One seat's changes ("money", "vp", "income") in words: "paid £7, +2 VP"."""
         parts = []
         if cash := changes.get("money"):
-            said = ((_("pay {amount}") if cash < 0 else _("get {amount}")) if coming
-                    else (_("paid {amount}") if cash < 0 else _("got {amount}")))
+            said = _("paid {amount}") if cash < 0 else _("got {amount}")
             parts.append(said.format(amount=self.amount(abs(cash))))
         if vp := changes.get("vp"):
             parts.append(_("{points} VP").format(points=f"{vp:+d}"))
@@ -249,26 +254,52 @@ class Words:
             parts.append(_("income {change}").format(change=f"{income:+d}"))
         return ", ".join(parts)
 
-    def tally(self, events: list[dict], mover: int | None, you: int | None = None,
-              coming: bool = False) -> str:
+    def tally(self, events: list[dict], mover: int | None) -> str:
         """The events' numbers in brackets: the mover's first and unnamed, then the
-        others' by name (`you`: that seat as "you"); "" for none."""
+        others' by name; "" for none."""
         counted = changes(events)
-        parts = [self.numbers(counted[mover], coming)] if mover in counted else []
-        parts += [f"{_('you') if seat == you else self.player(seat)}: {self.numbers(numbers, coming)}"
+        parts = [self.numbers(counted[mover])] if mover in counted else []
+        parts += [f"{self.player(seat)}: {self.numbers(numbers)}"
                   for seat, numbers in sorted(counted.items()) if seat != mover]
         return f" ({'; '.join(parts)})" if parts else ""
 
+    def owed(self, changes: dict[str, int], seat: int, you: int) -> str:
+        """One seat's changes of a move not played yet, said of that seat: "you pay £7,
+        score 2 VP", "Ada gets £3"."""
+        mine = seat == you
+        parts = []
+        if cash := changes.get("money"):
+            said = (_("you pay {amount}") if mine else _("{player} pays {amount}")) if cash < 0 \
+                else (_("you get {amount}") if mine else _("{player} gets {amount}"))
+            parts.append(said.format(amount=self.amount(abs(cash)), player=self.player(seat)))
+        if vp := changes.get("vp"):
+            said = (_("you score {points}") if mine else _("{player} scores {points}")) if vp > 0 \
+                else (_("you lose {points}") if mine else _("{player} loses {points}"))
+            parts.append(said.format(points=_("{points} VP").format(points=abs(vp)), player=self.player(seat)))
+        if income := changes.get("income"):
+            parts.append((_("your income {change}") if mine else _("{player}'s income {change}")).format(
+                change=f"{income:+d}".replace("-", "−"), player=self.player(seat)))
+        return ", ".join(parts)
+
     def effects(self, events: list[dict], seat: int) -> list[str]:
-        """What a move not played yet would do, for the seat that plays it (a preview,
-        a choice's effects): each event's sentence with its numbers ("you pay £7"),
-        and the numbers of the events without one."""
+        """What a move not played yet would do, said to the seat that plays it (a preview,
+        a choice's effects): each event's sentence in the second person ("You build a
+        level-1 coal mine in Blackburn") with what it costs and pays ("you pay £7;
+        Ada gets £3"), and the numbers of the events without a sentence."""
         said = [e for e in events if isinstance(e, dict) and e.get("text")]
-        lines = [self.sentence(e) + self.tally([e], seat if e.get("seat") == seat else None,
-                                               seat, coming=True) for e in said]
-        if rest := self.tally([e for e in events if e not in said], None, seat, coming=True):
-            lines.append(rest.strip(" ()"))
+        lines = []
+        for event in said:
+            owed = self.owing([event], seat)
+            lines.append(self.sentence(event, seat) + (f": {owed}" if owed else ""))
+        if rest := self.owing([e for e in events if e not in said], seat):
+            lines.append(capital(rest))
         return lines
+
+    def owing(self, events: list[dict], you: int) -> str:
+        """The events' numbers said of each seat, `you`'s first: "you pay £7; Ada gets £3"."""
+        counted = changes(events)
+        return "; ".join(self.owed(counted[seat], seat, you)
+                         for seat in sorted(counted, key=lambda s: (s != you, s)))
 
     def view(self, state, seat: int | None) -> str:
         """The board and the seat's situation (the engine's render_text) in words."""

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 
 from service.games.base import GameType, concealed
 from service.games.choice_tree import changes, choice_tree, leaves, scalars
-from service.games.presentation import Words, count
-from service.web import panel
+from service.games.presentation import Words, capital
+from service.games.speech import _, ngettext
+from service.web import cubes, panel
 from service.web.words import change_words
 
 MAX_EFFECTS = 40             # complete moves of one level whose effects are computed
@@ -58,6 +59,8 @@ def walk(game_type: GameType, state, seat: int, moves: list[dict], at: str | Non
          words: Words) -> Walk:
     """The walk to `at`; labels and effects in the game's words (its presentation seam)."""
     engine = game_type.engine
+    view = engine.view(state, seat)
+    pool = pool_items(view)
     tree = choice_tree(engine, state, seat, moves, with_effects=False)
     nodes, trail, path = tree, [], []
     chosen = None
@@ -73,7 +76,7 @@ def walk(game_type: GameType, state, seat: int, moves: list[dict], at: str | Non
             break
         node = nodes[index]
         path.append(index)
-        trail.append((said(node, words), ".".join(map(str, path))))
+        trail.append((said(node, words, pool), ".".join(map(str, path))))
         if not node["children"]:
             chosen = node["move"]
             break
@@ -81,9 +84,9 @@ def walk(game_type: GameType, state, seat: int, moves: list[dict], at: str | Non
     here = ".".join(map(str, path))
     if chosen is not None:
         return Walk(trail, [], chosen, here)
-    view, guess = engine.view(state, seat), guessed(engine, state, seat)
-    listed = (list(complete(nodes, [], [], words)) if len(leaves(nodes)) <= FLAT_UP_TO
-              else [([i], [said(node, words)], node) for i, node in enumerate(nodes)])
+    guess = guessed(engine, state, seat)
+    listed = (list(complete(nodes, [], [], words, pool)) if len(leaves(nodes)) <= FLAT_UP_TO
+              else [([i], [said(node, words, pool)], node) for i, node in enumerate(nodes)])
     choices, measured = [], 0
     for steps, labels, node in listed:
         to = ".".join(map(str, path + steps))
@@ -107,45 +110,68 @@ def guessed(engine, state, seat: int):
 
 def told(game_type: GameType, guess, seat: int, move: dict, view: dict,
          words: Words) -> list[str]:
-    """A complete move's effects in words (issue 27): what it changes in the players'
-    figures ("your money £26 → £19"), what its events say as a spectator reads them
-    (GameType.redact: a card drawn from a hidden pile is never named, nor guessed), and
-    what it changes in the seat's own hand ("your hand: − Bolton, + 1 new")."""
+    """A complete move's effects in words, said to the seat that would play it (issue
+    27): what it does and what that costs and pays, as its events say it ("You build a
+    level-1 coal mine in Blackburn: you pay £7"; GameType.redact: a card drawn from a
+    hidden pile is never named, nor guessed), what it does to the cubes on the board
+    ("Blackburn's coal mine gets 2 cubes"), what it changes in the players' figures
+    ("your money £26 → £19") and in the seat's own hand ("you discard Bolton")."""
     engine, names = game_type.engine, words.players
     after_state, events = engine.apply(guess, seat, move)
     after = engine.view(after_state, seat)
     public = game_type.redact({"version": 0, "seat": seat, "move": move, "events": events}, None)
-    said = (panel.figure_changes(game_type.id, view["public"], after["public"], names, seat)
-            + words.effects(public["events"], seat))
+    said = (words.effects(public["events"], seat)
+            + cubes.cube_changes(game_type.id, view["public"], after["public"], words)
+            + panel.figure_changes(game_type.id, view["public"], after["public"], names, seat))
     if game_type.id in panel.FIGURES:          # the figures said above: the hand's changes here
-        return said + hand_changes(view["private"], after["private"], words)
-    return said + change_words(changes(scalars(view), scalars(after)), view, names)
+        said += hand_changes(view["private"], after["private"], words)
+    else:
+        said += change_words(changes(scalars(view), scalars(after)), view, names)
+    return [capital(line) for line in said]
 
 
 def hand_changes(before: dict, after: dict, words: Words) -> list[str]:
-    """What a move changes in the seat's own cards, by their printed names: "your hand
-    loses Cotton mill and Rochdale and gains 2 cards"; what comes may be drawn from a
-    hidden deck (the guess dealt anew), so it is counted, never named."""
+    """What a move changes in the seat's own cards, by their printed names: "you discard
+    Cotton mill and Rochdale", "you draw 2 cards"; what comes may be drawn from a hidden
+    deck (the guess dealt anew), so it is counted, never named."""
     said = []
     for key, held in after.items():
         if not isinstance(held, list) or not isinstance(before.get(key), list):
             continue
         gone = Counter(before[key]) - Counter(held)
         came = sum((Counter(held) - Counter(before[key])).values())
-        parts = ([f"loses {' and '.join(words.name(card) for card in sorted(gone.elements()))}"]
-                 if gone else []) + ([f"gains {count(came, 'card')}"] if came else [])
-        if parts:
-            said.append(f"your {words.field(key)} {' and '.join(parts)}")
+        if gone:
+            said.append(_("You discard {cards}").format(
+                cards=_(" and ").join(words.name(card) for card in sorted(gone.elements()))))
+        if came:
+            said.append(ngettext("You draw {number} card", "You draw {number} cards", came).format(
+                number=came))
     return said
 
 
-def complete(nodes: list[dict], steps: list[int], labels: list[str], words: Words):
+def complete(nodes: list[dict], steps: list[int], labels: list[str], words: Words,
+             pool: dict[int, dict]):
     """Every complete move below `nodes`: (its path from here, its labels, its node)."""
     for i, node in enumerate(nodes):
+        here = labels + [said(node, words, pool)]
         if "move" in node:
-            yield steps + [i], labels + [said(node, words)], node
-        yield from complete(node["children"], steps + [i], labels + [said(node, words)], words)
+            yield steps + [i], here, node
+        yield from complete(node["children"], steps + [i], here, words, pool)
 
 
-def said(node: dict, words: Words) -> str:
+def pool_items(view: dict) -> dict[int, dict]:
+    """The decisions waiting in the seat's action pool (Ultimate Railroads' AKTIONSPOOL)
+    by their ids; {} for a game without one."""
+    pool = view["public"].get("pool")
+    items = pool.get("items") if isinstance(pool, dict) else None
+    return {item["id"]: item for item in items or () if isinstance(item, dict) and "id" in item}
+
+
+def said(node: dict, words: Words, pool: dict[int, dict]) -> str:
+    """A step's label; a decision of the action pool by what it is ("Action pool: track
+    (wood)"), not by its id."""
+    if node["field"] == "item" and (item := pool.get(node["value"])):
+        colours = _(" or ").join(words.name(colour) for colour in item.get("colours") or ())
+        what = words.name(item["kind"]) + (f" ({colours})" if colours else "")
+        return f"{words.field('item')}: {capital(what)}"
     return words.label(node["field"], node["value"])

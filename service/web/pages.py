@@ -202,7 +202,7 @@ def previewed(game: play.Game, seat: int, move: dict, presented) -> dict:
             "words": presented.move(move),
             "changes": choices.told(game.type, choices.guessed(engine, game.state, seat), seat,
                                     move, engine.view(game.state, seat), presented),
-            "next": [presented.player(s) for s in answer["to_act"]], "status": answer["game_status"]}
+            "next": [_("you") if s == seat else presented.player(s) for s in answer["to_act"]], "status": answer["game_status"]}
 
 
 @bp.post("/games/<game_id>/seat/turns")
@@ -371,7 +371,7 @@ def table(game: play.Game, seat: int | None) -> dict:
                 for group in result["ranking"]] if result and not play.is_abandoned(result) else None)
     public, type_id = view["public"], game.type.id
     return {"game": game, "snap": snap, "names": names, "seat": seat, "log": log,
-            "earlier": earlier, "hand": panel.hand(type_id, view["private"]),
+            "earlier": earlier, "hand": panel.hand(type_id, view["private"], said),
             "players": panel.players(type_id, public, names, snap.to_act, seat),
             "facts": panel.state_words(type_id, public, len(names)),
             "board": boards.board_svg(type_id, public, names), "ranking": ranking,

@@ -12,6 +12,7 @@ from service.drawing import boards, svg
 from service.games.age_of_industry.names import DISPLAY as AGE_NAMES
 from service.games.brass_lancashire.names import DISPLAY as BRASS_NAMES
 from service.games.industry.names import DISPLAY as INDUSTRY_NAMES
+from service.games.presentation import Words, capital
 from service.games.ultimate_railroads.names import DISPLAY as RAILROAD_NAMES
 from service.web.words import readable
 
@@ -56,7 +57,7 @@ def age(public: dict, seat: int) -> list[tuple[str, str]]:
 def industry(public: dict, seat: int) -> list[tuple[str, str]]:
     return [("Money", plural(public["money"][seat], "Taler", "Taler")),
             ("Points", str(public["vp"][seat])),
-            ("Jokers", ", ".join(map(readable, public["jokers"][seat])) or "none"),
+            ("Jokers", ", ".join(INDUSTRY_NAMES.get(j, readable(j)) for j in public["jokers"][seat]) or "none"),
             ("Ownership markers left", str(public["markers_left"][seat]))]
 
 
@@ -80,11 +81,13 @@ def figure_changes(type_id: str, before: dict, after: dict, names: list[str],
         return out
     for s in sorted(range(len(names)), key=lambda s: s != seat):
         old, new = dict(figures(before, s)), dict(figures(after, s))
-        changed = [(label.lower() if value == "yes" and label not in old      # "passed"
-                    else f"{label.lower()} {old.get(label, '–')} → {value}")
-                   for label, value in new.items() if old.get(label) != value]
+        changed = [f"{label.lower()} {old.get(label, '–')} → {value}"
+                   for label, value in new.items() if old.get(label) != value
+                   and not (value == "yes" and label not in old)]
         if changed:
             out.append(("your " if s == seat else f"{names[s]}'s ") + ", ".join(changed))
+        out += [f"{'you' if s == seat else names[s]}: {label.lower()}"      # "you: passed"
+                for label, value in new.items() if value == "yes" and label not in old]
     return out
 
 
@@ -162,12 +165,13 @@ class Held:
     said: str                            # as the hand is written in a line
 
 
-def hand(type_id: str, private: dict) -> list[Held]:
-    """The seat's private view as cards: each list a row of cards by printed name."""
+def hand(type_id: str, private: dict, words: Words) -> list[Held]:
+    """The seat's private view as cards: each list a row of cards by printed name, under
+    the rulebook's word for it ("End-game cards", GameWords.fields)."""
     names = PRINTED.get(type_id, {})
     out = []
     for key, value in private.items():
         values = value if isinstance(value, list) else [value]
         cards = [names.get(v, readable(v)) if isinstance(v, str) else readable(v) for v in values]
-        out.append(Held(readable(key).capitalize(), cards, readable(value)))
+        out.append(Held(capital(words.field(key)), cards, readable(value)))
     return out

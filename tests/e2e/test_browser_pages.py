@@ -121,12 +121,13 @@ def hands(game, seat: int) -> tuple[list[str], list[str]]:
     in all four games, is checked on the app (tests/web/test_pages.py, the page
     rendered again after it is dealt anew)."""
     engine, type_id = game.type.engine, game.type.id
+    words = game.type.presented([s.name for s in game.record.seats])
     own = engine.view(game.state, seat)["private"]
     others = [", ".join(held.cards) for other in range(len(game.record.seats)) if other != seat
               for key, held in zip(engine.view(game.state, other)["private"],
-                                   panel.hand(type_id, engine.view(game.state, other)["private"]))
+                                   panel.hand(type_id, engine.view(game.state, other)["private"], words))
               if engine.view(game.state, other)["private"][key] != own.get(key)]
-    return [", ".join(held.cards) for held in panel.hand(type_id, own)], others
+    return [", ".join(held.cards) for held in panel.hand(type_id, own, words)], others
 
 
 # In one call (the page is checked where it is, not copied out): the hand shown, the
@@ -361,17 +362,21 @@ def by_keyboard(driver) -> None:
 
 
 def phone_width(driver, page: str) -> None:
-    """At a phone's width (390 CSS pixels) nothing is wider than the screen, the board
-    neither (it fits the width: no sideways scroll in its own region either, issue 27),
-    and the viewport lets the reader zoom it."""
+    """At a phone's width (390 CSS pixels) the page is no wider than the screen; the
+    board's picture keeps its text at 11 px or more and pans sideways inside its own
+    region, the only thing that scrolls sideways (issue 27); the viewport lets the
+    reader zoom."""
     driver.set_window_size(390, 844)
     try:
         driver.get(page)
-        page_width, screen, sideways, board, viewport = driver.execute_script(SIDEWAYS + """
+        page_width, screen, sideways, region, viewport, tiny = driver.execute_script(
+            SIDEWAYS + SMALL_PICTURE_TEXT + """
 return [document.documentElement.scrollWidth, window.innerWidth, sideways,
-        document.querySelector('svg.board').getBoundingClientRect().right,
-        document.querySelector('meta[name=viewport]').content];""")
-        assert page_width <= screen and sideways == [] and board <= screen, (page_width, screen, sideways, board)
+        document.querySelector('.board-wrap').getBoundingClientRect().right,
+        document.querySelector('meta[name=viewport]').content, tiny];""")
+        assert page_width <= screen and set(sideways) <= {PANNING} and region <= screen, \
+            (page_width, screen, sideways, region)
+        assert tiny == [], (len(tiny), tiny[:5])
         assert "user-scalable=no" not in viewport and "maximum-scale" not in viewport, viewport
     finally:
         driver.set_window_size(*WINDOW)
@@ -410,6 +415,7 @@ def test_a_whole_game_by_clicking(service, pool, redis_conn_e2e, game, options, 
         players[0].screenshot(f"{game}-new-england-start", ".board-wrap")
 
 
+PANNING = "DIV board-wrap"       # the one region that may scroll sideways: the picture's (issue 27)
 # Every element that scrolls sideways (wider inside than shown, and scrolling: the
 # board's region at a phone's width did), by tag and class.
 SIDEWAYS = """
@@ -417,11 +423,22 @@ const sideways = [...document.querySelectorAll('body, body *')].filter(e =>
   e.scrollWidth > e.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(e).overflowX)
 ).map(e => e.tagName + ' ' + e.className);
 """
+# Each text of the board's picture as rendered: [its rendered font size in CSS pixels
+# (the declared size times the picture's scale on screen), its box's rendered height,
+# its words], for those under 11 px.
+SMALL_PICTURE_TEXT = """
+const tiny = [...document.querySelectorAll('svg.board text')].filter(t => t.textContent.trim()).map(t => {
+  const ctm = t.getScreenCTM();
+  return [parseFloat(getComputedStyle(t).fontSize) * Math.hypot(ctm.a, ctm.b),
+          t.getBoundingClientRect().height, t.textContent.slice(0, 40)];
+}).filter(([size]) => size < 11);
+"""
 # At a width: [page's scroll width, the window's inner width, tops of the hand, the
 # choices and the board, the player marked to act, the banner, the board's tab stops
 # (the skip link alone: no place, nor the region), the skip link's target, texts of the
-# picture outside it, HTML text under 11 px, what scrolls sideways, the board's right edge].
-LAYOUT = SIDEWAYS + """
+# picture outside it, HTML text under 11 px, what scrolls sideways, the right edge of
+# the board's region, the picture's texts rendered under 11 px].
+LAYOUT = SIDEWAYS + SMALL_PICTURE_TEXT + """
 const top = id => { const e = document.getElementById(id); return e ? e.getBoundingClientRect().top + scrollY : null; };
 const svg = document.querySelector('svg.board'), box = svg.viewBox.baseVal;
 const outside = [...svg.querySelectorAll('text')].filter(t => {
@@ -438,7 +455,7 @@ return [document.documentElement.scrollWidth, window.innerWidth,
         [...document.querySelectorAll('#board a[href], #board button, #board input, #board [tabindex]')]
           .filter(e => e.tabIndex >= 0).map(e => e.tagName + ' ' + e.className),
         document.querySelector('#board a.skip').getAttribute('href'), outside, small, sideways,
-        svg.getBoundingClientRect().right];
+        document.querySelector('.board-wrap').getBoundingClientRect().right, tiny];
 """
 SEAT_PAGES = [("brass-lancashire", {}, ["Ada", "Brunel", "Cockerell"]),
               ("age-of-industry", {"map": "germany"}, ["Ada", "Brunel", "Cockerell"]),
@@ -456,8 +473,9 @@ def mid_game(browser, service, store, game_type, names, options) -> tuple[str, l
 
 def test_seat_pages_on_a_phone_and_a_desktop(service, pool, redis_conn_e2e):
     """Issue 27, "Pages", in the browser, a mid-game seat page of each game: at 360 px
-    nothing scrolls sideways, the board's own region neither (the board fits the
-    width); the seat's hand and its
+    and 1366 px the page does not scroll sideways, no text of the board's picture renders
+    under 11 px (measured: its declared size times the picture's scale on screen), the
+    picture pans sideways inside its own region only; the seat's hand and its
     choices come before the board; the players' panel marks whose turn it is and the
     banner says it is yours; the board's places are no tab stops (one skip link passes
     it); no text of the picture lies outside it (the Ultimate Railroads legend was
@@ -473,9 +491,12 @@ def test_seat_pages_on_a_phone_and_a_desktop(service, pool, redis_conn_e2e):
             driver.set_window_size(width, 900)
             driver.get(f"{service.base}/games/{game_id}/seat")
             (page, screen, hand, choose, board, acting, banner, stops, skip, outside,
-             small, sideways, right) = driver.execute_script(LAYOUT)
+             small, sideways, right, tiny) = driver.execute_script(LAYOUT)
             where = (game_type, width)
-            assert page <= screen and sideways == [] and right <= screen, (where, page, screen, sideways, right)
+            # the page never scrolls sideways; the picture pans inside its own region only
+            assert page <= screen and set(sideways) <= {PANNING} and right <= screen, \
+                (where, page, screen, sideways, right)
+            assert tiny == [], (where, len(tiny), tiny[:5])
             assert names[seat] in acting and "(you)" in acting, (where, acting)
             assert f"Your turn, {names[seat]}." in banner, (where, banner)
             assert stops == ["A skip"] and skip == "#after-board", (where, stops)

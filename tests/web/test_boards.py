@@ -5,6 +5,7 @@ and says on the picture that its data is provisional."""
 from __future__ import annotations
 
 import random
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -137,9 +138,14 @@ def test_ultimate_railroads_asian_routes_and_the_industry_board_drawn_provisiona
     root, said = picture("ultimate-railroads", public, 2)
     labels = [g.get("aria-label") for g in root.iter(f"{SVG}g")]
     board = next(lab for lab in labels if lab.startswith("Industry board: "))
-    for spot, stack in enumerate(public["industry_board"]["spots"]):
-        factories = ", ".join(printed("ultimate-railroads", factory) for factory in stack)
-        assert f"spot {spot}: factories {factories};" in board
+    for spot, stack in enumerate(public["industry_board"]["spots"], 1):     # numbered as players count
+        # INDUSTRIETABLEAU: a factory spot's printed factory, built over by the back of a
+        # locomotive, with the board the alternative 2 locomotives' (issue 27: not "2a")
+        built = [("the alternative 2 locomotive's factory" if tile == "2a" else f"locomotive {tile}'s factory")
+                 for tile in stack[1:]]
+        assert f"factory spot {spot}: the printed factory" + (
+            f", built over by {' and then '.join(built)};" if built else ";") in board, board
+    assert not re.search(r"\b2a\b|printed_", board + all_text(root)), board
     text = all_text(root)
     assert "BEIJING*" in text and "SEOUL*" in text and "TOKYO*" in text and "Industry board*" in text
     construction = public["players"][0]["construction"]

@@ -76,13 +76,13 @@ def test_a_seat_clicks_through_to_a_preview_and_plays_it(app, redis_conn, brass,
     while (more := [at for at, _ in steps(page) if at.startswith(build + ".")]) \
             and 'class="move"' not in page:
         page = client.get(f"/games/{brass}/seat?v=0&at={more[0]}").text
-    money = re.search(r"your money £(\d+) → £(\d+)", page)           # issue 27: in the panel's words
+    money = re.search(r"Your money £(\d+) → £(\d+)", page)           # issue 27: in the panel's words
     assert money and int(money.group(2)) < int(money.group(1)), "a build's cost is shown"
-    assert re.search(r"(Ada|Brunel) builds a level-\d [a-z ]+ in [A-Z]", page), "its events say it"
+    assert re.search(r"You build a level-\d [a-z ]+ in [A-Z]", page), "its events say it, to the mover"
     leaf = re.search(r'class="preview" href="[^"]*&amp;at=([0-9.]+)"', page).group(1)
     page = client.get(f"/games/{brass}/seat?v=0&at={leaf}").text
     assert "If you play Build" in page and 'id="play"' in page
-    assert re.search(r"<li>(Ada|Brunel) builds [^<]*\(pay £\d+", page), "the preview in words (issue 27)"
+    assert re.search(r"<li>You build [^<]*: you pay £\d+", page), "the preview in words, to the mover (issue 27)"
     move = html.unescape(
         re.search(r'id="play" type="submit" name="move" value="([^"]+)"', page).group(1))
     token = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
@@ -119,6 +119,6 @@ def test_effects_never_name_what_a_move_would_draw():
     walk = choices.walk(BRASS, state, seat, moves, "0", BRASS.presented(["A", "B"]))
     while not walk.choices[0].move:                  # down to the level of moves
         walk = choices.walk(BRASS, state, seat, moves, walk.choices[0].at, BRASS.presented(["A", "B"]))
-    said = [e for c in walk.choices for e in c.effects if e.startswith("your hand")]
-    # what comes is counted, never named: nothing after "gains 1 card" (issue 27: in words)
-    assert said and all(e.endswith(" and gains 1 card") for e in said)
+    said = [e for c in walk.choices for e in c.effects if e.startswith("You draw")]
+    # what comes is counted, never named: "You draw 1 card" (issue 27: in words, to the mover)
+    assert said and all(e == "You draw 1 card" for e in said)

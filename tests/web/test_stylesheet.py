@@ -23,26 +23,33 @@ ROOT_PX = 16                     # the browsers' default: 1rem, and 1em at the r
 APART = 15                       # CIEDE2000: seat colours from the map's lines (2.3 is a just-noticeable step)
 
 
-def rules() -> list[tuple[str, dict[str, str]]]:
-    """(selector, {property: value}) of every rule, those inside @media included."""
+Rules = list[tuple[str, dict[str, str]]]
+
+
+def rules(source: str | None = None, media: str = "") -> Rules:
+    """(selector, {property: value}) of every rule of the pages' stylesheet (or of the
+    CSS `source`), those inside @media included; with `media`, only the @media rules whose
+    query holds it (a mail's "prefers-color-scheme: dark") and none of the others."""
     out = []
 
-    def read(nodes):
+    def read(nodes, query: str):
         for node in nodes:
-            if node.type == "qualified-rule":
+            if node.type == "qualified-rule" and (not media or query == "" or media in query):
                 declared = {d.name: tinycss2.serialize(d.value).strip()
                             for d in tinycss2.parse_blocks_contents(node.content)
                             if d.type == "declaration"}
                 out.append((tinycss2.serialize(node.prelude).strip(), declared))
             elif node.type == "at-rule" and node.content is not None:
-                read(tinycss2.parse_rule_list(node.content, skip_whitespace=True, skip_comments=True))
-    read(tinycss2.parse_stylesheet(STYLESHEET.read_text(), skip_whitespace=True, skip_comments=True))
+                read(tinycss2.parse_rule_list(node.content, skip_whitespace=True, skip_comments=True),
+                     tinycss2.serialize(node.prelude).strip())
+    read(tinycss2.parse_stylesheet(source if source is not None else STYLESHEET.read_text(),
+                                   skip_whitespace=True, skip_comments=True), "")
     return out
 
 
-def rule(selector: str) -> dict[str, str]:
+def rule(selector: str, sheet: Rules | None = None) -> dict[str, str]:
     """The first rule of `selector` (outside any @media: those come last)."""
-    return next(declared for found, declared in rules() if found == selector)
+    return next(declared for found, declared in sheet or rules() if found == selector)
 
 
 def colour_in(value: str) -> str | None:
@@ -56,36 +63,41 @@ def colour_in(value: str) -> str | None:
     return None
 
 
-def declared(selector: str, names: tuple[str, ...]) -> str | None:
-    """The colour the rule of `selector` or else of its nearest ancestor in the
-    selector (`.banner.yours a`: `.banner.yours`) sets in one of `names`; the page's
-    (body) at the last."""
+def declared(selector: str, names: tuple[str, ...], sheet: Rules | None = None) -> str | None:
+    """The colour the rules of `selector` or else of its nearest ancestor in the
+    selector (`.banner.yours a`: `.banner.yours`) set in one of `names`, the later rule's
+    (a dark mode's over the light); the page's (body) at the last."""
+    sheet = sheet or rules()
     parts = selector.split()
     while parts:
-        for found, properties in rules():
-            if found == " ".join(parts):
-                colours = [colour_in(properties.get(name, "")) for name in names]
-                if any(colours):
-                    return next(c for c in colours if c)
+        colours = [colour_in(properties.get(name, "")) for found, properties in sheet
+                   if " ".join(parts) in (p.strip() for p in found.split(",")) for name in names]
+        if any(colours):
+            return [c for c in colours if c][-1]         # the cascade: the later rule wins
         parts.pop()
-    return colour_in(" ".join(rule("body")[name] for name in names if name in rule("body")))
+    body = {}
+    for found, properties in sheet:
+        if found == "body":
+            body.update(properties)
+    return colour_in(" ".join(body[name] for name in names if name in body))
 
 
-def pairs() -> list[tuple[str, str, str]]:
+def pairs(sheet: Rules | None = None) -> list[tuple[str, str, str]]:
     """(selector, text colour, background) of every rule that sets either: the colour it
     or its nearest ancestor sets, on the background it or its nearest ancestor sets."""
+    sheet = sheet or rules()
     out = []
-    for selector in dict.fromkeys(found for found, _ in rules()):
+    for selector in dict.fromkeys(found for found, _ in sheet):
         for one in selector.split(","):
             one = one.strip()
             properties = {}
-            for found, declared_here in rules():
+            for found, declared_here in sheet:
                 if one in (p.strip() for p in found.split(",")):
                     properties.update(declared_here)
             if colour_in(properties.get("color", "")) or colour_in(
                     properties.get("background", "") or properties.get("background-color", "")):
-                out.append((one, declared(one, ("color",)),
-                            declared(one, ("background", "background-color"))))
+                out.append((one, declared(one, ("color",), sheet),
+                            declared(one, ("background", "background-color"), sheet)))
     return list(dict.fromkeys(out))
 
 

@@ -146,7 +146,7 @@ def test_the_seam_says_counts_amounts_and_options_in_words():
                        "card": "barrow_in_furness", "coal": ["wigan:0"]}) == \
         "Build (town: Wigan; industry: Coal mine; card: Barrow-in-Furness; coal from: Wigan, slot 0)"
     assert brass.effects([{"type": "x", "seat": 0, "text": "seat 0 builds", "money": [-7, 0],
-                           "vp": [0, 2]}], 0) == ["Ada builds (pay £7; Bert: +2 VP)"]
+                           "vp": [0, 2]}], 0) == ["You build: you pay £7; Bert scores 2 VP"]   # to the mover
 
 
 def test_the_seam_does_not_double_a_name_the_sentence_already_says():

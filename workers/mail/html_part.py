@@ -23,8 +23,10 @@ from typing import Callable
 
 from PIL import Image
 
+from service.drawing.boards import VIEWBOX
+
 log = logging.getLogger(__name__)
-PICTURE_WIDTH = 720                 # pixels: sharp on a phone, small enough for a mail
+FALLBACK_WIDTH = 720                # pixels: a picture whose own size is not found
 PALETTE = 128
 CAIRO_PIXELS = "BGRX" if sys.byteorder == "little" else "XRGB"   # cairo's RGB24, as Pillow names it
 STYLE = """
@@ -37,7 +39,8 @@ h2 { font-size: 18px; margin: 20px 0 6px; }
 p, .text { margin: 0 0 8px; white-space: pre-wrap; overflow-wrap: anywhere; }
 pre { font: 13px/1.35 Menlo, Consolas, monospace; white-space: pre-wrap; overflow-wrap: anywhere;
       background: #fffdf8; border: 1px solid #ddd6c8; border-radius: 6px; padding: 8px; }
-img.board { width: 100%; height: auto; border-radius: 6px; background: #ffffff; }
+.board-pan { max-width: 100%; overflow-x: auto; }
+img.board { max-width: none; height: auto; border-radius: 6px; background: #ffffff; }
 a { color: #1a5fb4; }
 a.button { display: inline-block; background: #1a5fb4; color: #ffffff; text-decoration: none;
            padding: 10px 16px; border-radius: 6px; font-weight: 600; }
@@ -63,8 +66,17 @@ table.facts td { border-bottom: 1px solid #ddd6c8; padding: 4px 6px; vertical-al
 
 
 @lru_cache(maxsize=64)
+def picture_width(svg: str) -> int:
+    """The picture's own width (its viewBox's, in its units), the PNG's in pixels: shown
+    at that width none of its text is under 11 px (issue 27), where the 720 px picture
+    squeezed into a phone's 360 px showed it at 4 px; a narrower screen pans it sideways
+    inside its own box (`.board-pan`), not the mail."""
+    found = VIEWBOX.search(svg)
+    return round(float(found.group(1))) if found else FALLBACK_WIDTH
+
+
 def png(svg: str) -> bytes | None:
-    """The SVG picture as a PNG, PICTURE_WIDTH wide (the same board for every seat of a
+    """The SVG picture as a PNG, picture_width wide (the same board for every seat of a
     version is rendered once per process); None when it cannot be rendered: the mail
     goes without its picture (the text part holds the board) rather than not at all."""
     try:
@@ -77,7 +89,7 @@ def png(svg: str) -> bytes | None:
         # less its PNG written and read back); a palette of PALETTE colours by Pillow's
         # fast octree, saved unoptimised: 0.05 s a picture where median cut and
         # optimize=True took 0.3 s (issue 33), and no more bytes (31 KB for Age of Industry)
-        drawn = PNGSurface(Tree(bytestring=svg.encode()), None, 96, output_width=PICTURE_WIDTH,
+        drawn = PNGSurface(Tree(bytestring=svg.encode()), None, 96, output_width=picture_width(svg),
                            background_color="white").cairo
         drawn.flush()
         pixels = Image.frombuffer("RGB", (drawn.get_width(), drawn.get_height()),
@@ -115,8 +127,12 @@ def section(title: str, text: str, mail, link: Callable[[str], str], picture: st
     out = [f"<h2>{esc(title)}</h2>"] if title else []
     if title == "The board":
         if picture:
-            out.append(f'<img class="board" src="cid:{esc(picture)}" width="{PICTURE_WIDTH}" '
-                       f'alt="{esc(mail.picture_alt or "The board")}">')
+            width = picture_width(mail.picture_svg)
+            # styled inline too: some mail programs drop a <style> element
+            out.append(f'<div class="board-pan" style="max-width: 100%; overflow-x: auto;">'
+                       f'<img class="board" src="cid:{esc(picture)}" width="{width}" '
+                       f'style="width: {width}px; max-width: none; height: auto;" '
+                       f'alt="{esc(mail.picture_alt or "The board")}"></div>')
         elif mail.facts:
             out.append('<table class="facts">' + "".join(
                 f"<tr><td>{esc(name)}</td><td>{esc(value)}</td></tr>" for name, value in mail.facts)

@@ -70,7 +70,7 @@ EVENTS = EventTypes({
                        {"engineer": count(), "piece": text()}),
     "lay": ("{seat} lays locomotive {locomotive} on the {route} route",
             {"locomotive": text(), "route": text()}),
-    "factory": ("{seat} builds the factory {factory} in gap {gap}",
+    "factory": ("{seat} builds the factory of locomotive {factory} in gap {gap}",
                 {"factory": text(), "gap": count()}),
     "returned": ("{seat} returns locomotive {locomotive}", {"locomotive": text()}),
     "emil_takes": ("Emil takes the tile {tile}", {"tile": text()}),
@@ -117,7 +117,7 @@ EVENTS = EventTypes({
                        {"spot": count(), "cars": count()}),
     "maintenance": ("{seat} uses a {car} maintenance car at factory spot {spot}",
                     {"spot": count(), "car": text()}),
-    "emil_builds": ("Emil builds the factory {factory} on spot {gap}", {"factory": text(), "gap": count()}),
+    "emil_builds": ("Emil builds the factory of locomotive {factory} on spot {gap}", {"factory": text(), "gap": count()}),
     "wrench": ("{seat} takes another wrench", {"track": count(False)}),
     # AMERICAN RAILROADS
     "stock_step": ("{seat} moves its stock marker to level {level}", {"level": count()}),

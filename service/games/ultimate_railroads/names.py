@@ -36,7 +36,8 @@ ROUTES = {
     "car": "place a maintenance car (Wartungswagen einsetzen)",
     "maintenance": "use a maintenance car (Wartungswagen nutzen)",
     "purple_cars": "idea card with 3 purple maintenance cars (Ideenkarte mit 3 lila Wartungswagen)",
-    "2a": "alternative #2 locomotive (alternative 2er-Lok)",
+    # INDUSTRIETABLEAU, KOMBINATIONEN: "die alternativen 2er-Loks", a factory on their back
+    "2a": "alternative 2",
     "printed_1": "printed factory 1", "printed_2": "printed factory 2", "printed_3": "printed factory 3",
     "printed_4": "printed factory 4", "printed_5": "printed factory 5",
     "rocky_mountaineer": "The Rocky Mountaineer (Los Angeles - New Orleans)",
@@ -149,7 +150,7 @@ GERMAN = {**{ident: name for ident, name in in_brackets(DISPLAY).items()
           "petersburg": "Strecke nach St. Petersburg", "kyiv": "Strecke nach Kiew"}
 GERMAN_FIELDS = {"space": "Aktionsfeld", "temps": "Leiharbeiter", "wood": "holzfarbene Arbeiter",
                  "coins": "Münzen", "route": "Strecke", "slot": "Platz", "swap": "tauschen mit",
-                 "colour": "Gleisfarbe", "item": "Auswahl", "card": "Karte", "tile": "Plättchen"}
+                 "colour": "Gleisfarbe", "item": "Aktionspool", "end_cards": "Spielendekarten", "card": "Karte", "tile": "Plättchen"}
 GERMAN_VERBS = {"setze": "place", "einsetzen": "place", "passe": "pass", "passen": "pass",
                 "versetze": "relocate", "lege": "lay", "schritt": "step", "idee": "idea"}
 
@@ -157,10 +158,12 @@ GERMAN_VERBS = {"setze": "place", "einsetzen": "place", "passe": "pass", "passen
 WORDS = GameWords(
     fields={"end_cards": "end-game cards", "space": "action space", "temps": "temporary workers", "wood": "wooden workers",
             "coins": "coins", "route": "route", "slot": "slot", "swap": "swap with",
-            "colour": "track colour", "item": "item", "card": "card", "tile": "tile"},
+            "colour": "track colour", "item": "action pool", "card": "card", "tile": "tile"},
     counted=("point",),
     # everyday words of the sentences that are identifiers too ("a maintenance car",
     # "1 slot under construction", "its stock marker"): not renamed inside a text
     prose=frozenset({"car", "maintenance", "construction", "stock"}),
+    # the decision of the action pool a move takes, by its id: said by its action instead
+    unsaid=frozenset({"item"}),
     options=options_words, german=GERMAN, german_fields=GERMAN_FIELDS,
     german_money=("{} Münze", "{} Münzen"), german_verbs=GERMAN_VERBS)

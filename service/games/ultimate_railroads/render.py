@@ -6,7 +6,7 @@ from service.games.presentation import count
 
 from .board import route_block
 from .boards import STRIPS, route, route_ids, strip_of, wrench_track
-from .data import COLOURS
+from .data import COLOURS, INDUSTRY_BOARD
 from .flow import to_act
 from .industry import strip_block, wrench_points
 from .names import TERMS
@@ -69,13 +69,22 @@ def stock_line(state: dict) -> list[str]:
             f"{', '.join(state['steelworks']) or '-'}"]
 
 
+ALTERNATIVE_TWO = INDUSTRY_BOARD["alternative_two"]["id"]
+
+
+def stacked(tile: str) -> str:
+    """A factory of a spot's stack: the printed one by its id (printed_N), a locomotive's
+    back by its number, the alternative 2 locomotive's (`2a`) as "alternative 2"."""
+    return "alternative 2" if tile == ALTERNATIVE_TWO else tile
+
+
 def industry_board_line(state: dict) -> list[str]:
     """INDUSTRIETABLEAU (provisional layout): each spot's factories bottom to top and the
     maintenance cars beside it (seat, own/purple, ^ standing up: active)."""
     if "industry_board" not in state:
         return []
     board = state["industry_board"]
-    spots = [f"spot {i} [{'/'.join(stack)}]" + "".join(
+    spots = [f"factory spot {i + 1} [{'/'.join(map(stacked, stack))}]" + "".join(
         f" s{c['seat']}{'p' if c['kind'] == 'purple' else ''}{'^' if c['active'] else '_'}" for c in cars)
         for i, (stack, cars) in enumerate(zip(board["spots"], board["cars"]))]
     return ["Industry board (provisional layout): " + "; ".join(spots)]
