@@ -26,6 +26,10 @@ def blank(game: Game, seat: int, subject: str, config: MailConfig) -> Mail:
                                            game.snapshot.version, seating.epoch(record, seat)))
 
 
+def seats_with_mail(game: Game) -> list[int]:
+    return [seat for seat, entry in enumerate(game.record.seats) if entry.email]
+
+
 def notations(game: Game, seat: int) -> list[str]:
     """The seat's legal moves as it types them (movelist.typed), all of them."""
     return [movelist.typed(game.type.engine.format(m)) for m in legal_moves(game, seat)]
@@ -266,8 +270,9 @@ def abandoned_text(game: Game) -> str:
     """A game its players ended by vote, in words."""
     result = game.snapshot.result
     agreed = ", ".join(game.record.seats[s].name for s in result["agreed"])
-    return (f"The players ended the game unfinished after {result['version']} moves: "
-            f"{agreed} agreed. It has no scores and no ranking, and is recorded as abandoned.")
+    return _("The players ended the game unfinished after {moves}: {agreed} agreed. It has no "
+             "scores and no ranking, and is recorded as abandoned.").format(
+        moves=compose.moves_counted(result["version"]), agreed=agreed)
 
 
 def ranking_lines(ranking: list[list[int]], scores: list, names: list[str]) -> list[str]:
