@@ -108,6 +108,10 @@ def test_a_german_accounts_mails_are_in_german(conn, inbox, run_jobs, client):
     asked = inbox.last(ADA)
     assert asked["Subject"] == "Bitte bestätige: darf dir der Zugdienst Mails schicken?"
     assert "Spielerkonto" in text(asked) and english_in(text(asked)) == []
+    link = next(line for line in text(asked).splitlines() if "/v1/mail/confirmations?" in line)
+    page = client.get(link[link.index("/v1/"):], headers={"Accept-Language": "de"}).text
+    assert "<button>Bestätigen</button>" in page and "Spielmails an <b>ada@player.test</b>" in page
+    assert english_in(page) == []
     conn.sadd(consent.CONFIRMED, consent.normal(ADA))
     auth = {"Authorization": f"Bearer {signed.json['token']['token']}"}
     hook = client.post("/v1/players/me/webhooks", json={"url": "http://127.0.0.1:9/hook"}, headers=auth).json
