@@ -321,7 +321,8 @@ def status_command(conn, game, seat, argument, mail, config) -> None:
 
 def moves_command(conn, game, seat, argument, mail, config) -> None:
     mail.add(_("Your legal moves") + (_(" starting with {start!r}").format(start=argument) if argument else ""),
-             compose.list_moves(notices.notations(game, seat), german.read(game.type, argument, []))
+             notices.spoken(game, compose.list_moves(notices.notations(game, seat),
+                                                     german.read(game.type, argument, [])))
              if seat in game.snapshot.to_act else _("It is not your move now."))
 
 

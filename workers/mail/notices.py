@@ -13,7 +13,7 @@ from service.games.speech import _, speech
 from service.mail.config import MailConfig
 from service.play import Game, is_abandoned, legal_moves
 from service.seat_links import LINK_DAYS, seat_link_path
-from workers.mail import compose, happened, movelist, reply_address, words
+from workers.mail import compose, german, happened, movelist, reply_address, words
 from workers.mail.compose import Mail
 
 
@@ -51,6 +51,18 @@ def named(game: Game, notation: str) -> str:
     return words.seats_named(notation, [s.name for s in game.record.seats])
 
 
+def listed(game: Game, text: str) -> str:
+    """Listed moves (each indented) as the reader writes them: players by name (`named`),
+    in the reader's words (`spoken`)."""
+    return spoken(game, named(game, text))
+
+
+def spoken(game: Game, text: str) -> str:
+    """Listed moves for a German reader in German words (german.listed), each read back
+    as the same move; for any other as they are."""
+    return german.listed(game.type, text, game.record.seats) if speech().language == "de" else text
+
+
 def in_words(game: Game, text: str) -> str:
     """An engine's text with players by name and identifiers by their printed names."""
     return said(game).text(text)
@@ -77,8 +89,8 @@ def add_turn(mail: Mail, game: Game, seat: int) -> Mail:
     moves = legal_moves(game, seat)
     if moves:
         text, playable = movelist.summary(game.type, game.state, seat, moves)
-        mail.add(_("Your legal moves"), named(game, text))
-        mail.quick_replies = {named(game, move): cost for move, cost in playable.items()}
+        mail.add(_("Your legal moves"), listed(game, text))
+        mail.quick_replies = {listed(game, "  " + move).strip(): cost for move, cost in playable.items()}
         mail.add("", _("Reply with your move (one per line, above the quoted text)."))
     elif game.snapshot.status == "finished":
         mail.add("", _("The game is over."))
