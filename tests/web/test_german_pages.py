@@ -102,3 +102,16 @@ def test_an_error_page_is_in_the_readers_language_for_a_browser_and_problem_json
     assert english.status_code == 401 and "open your seat's link" in visible_text(english.text)
     api_like = client.get(f"/games/{NO_GAME}", headers=GERMAN)                 # no Accept: as the API
     assert api_like.status_code == 404 and api_like.mimetype == "application/problem+json"
+
+
+def test_a_game_ended_by_vote_says_so_in_the_seats_language(app, redis_conn):
+    client = app.test_client()
+    game = a_game(client, players=2)
+    settings.change(redis_conn, game.id, 0, language="de")
+    for seat in (0, 1):
+        assert client.post(f"/v1/games/{game.id}/end-votes", json={"vote": "end"},
+                           headers=game.auth(seat)).status_code in (200, 202)
+    enter(client, redis_conn, game.id, 0)
+    said = german(client.get(f"/games/{game.id}/seat").text)
+    assert "Abgebrochen: die Spieler haben die Partie nach 0 Zügen unvollendet beendet " \
+           "(p0, p1 stimmten zu). Keine Punkte, keine Rangfolge." in said
