@@ -31,6 +31,7 @@ def test_the_home_page_and_a_created_games_page_follow_the_browsers_language(app
     home = client.get("/", headers=GERMAN).text
     said = german(home)
     assert "Brettspiele Zug um Zug" in said and "Eine Partie anlegen" in said and "Spieler 1" in said
+    assert "(2–4 Spieler, vorläufig" in said
     english = client.get("/", headers=ENGLISH).text
     assert '<html lang="en">' in english and "Create a game" in english
     assert english_in(visible_text(english))                          # the check can fail
