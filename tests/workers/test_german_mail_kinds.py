@@ -81,8 +81,11 @@ def test_the_bot_taking_a_seat_is_told_in_each_seats_language(job, german, engli
 
 
 def test_a_game_ended_by_vote_is_over_in_each_seats_language(conn, inbox, mail_in, run_jobs, new_game):
+    """...and a message said to Ada alone reaches her next mail under a German heading."""
     german_game(new_game, conn, run_jobs)
+    ask(mail_in, run_jobs, inbox, BERT, "tell Ada Viel Glück!")
     ask(mail_in, run_jobs, inbox, ADA, "end game")
+    assert any("Nachrichten\n===========\nBert (an dich): Viel Glück!" in text(m) for m in inbox.to(ADA))
     ask(mail_in, run_jobs, inbox, BERT, "end agree")
     run_jobs()
     over = [m for m in inbox.to(ADA) if kind(m) == "Partie beendet: abgebrochen"]
