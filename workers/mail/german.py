@@ -14,7 +14,7 @@ import re
 
 from service.games.base import GameType
 from service.games.presentation import typed
-from workers.mail.movelist import NOTE, without_note, words_of
+from workers.mail.movelist import NOTE, first_verbs, without_note, words_of
 
 
 def phrases(game: GameType) -> tuple[re.Pattern | None, dict[str, str]]:
@@ -62,7 +62,7 @@ def written(game: GameType, line: str, seats) -> str:
     keys = field_words(tuple(game.words.german_fields.items()))
     rest = re.sub(r"(?<![\w-])([^\W\d_]+)=", lambda found: keys.get(found.group(1), found.group(1)) + "=",
                   rest)
-    verb = german_verbs(tuple(game.words.german_verbs.items())).get(verb.lower(), verb) + space
+    verb = first_verbs(tuple(game.words.german_verbs.items())).get(verb.lower(), verb) + space
     pattern, names = english_names(tuple(game.words.german.items()))
     named = pattern.sub(lambda found: names[found.group(0).lower()], rest) if pattern else rest
     return next((german for german in (verb + named, verb + rest)
@@ -96,12 +96,3 @@ def english_names(german: tuple[tuple[str, str], ...]) -> tuple[re.Pattern | Non
 def field_words(german: tuple[tuple[str, str], ...]) -> dict[str, str]:
     """Each field's German word where it is one word (`read` takes back no other)."""
     return {key: word for key, word in german if re.fullmatch(r"[^\W\d_]+", word)}
-
-
-@functools.cache
-def german_verbs(verbs: tuple[tuple[str, str], ...]) -> dict[str, str]:
-    """Each action as typed to the first German verb a player may begin it with."""
-    first: dict[str, str] = {}
-    for word, action in verbs:
-        first.setdefault(typed(action), word)
-    return first
