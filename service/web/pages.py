@@ -76,9 +76,10 @@ SOMETHING_WRONG = (N_("Something went wrong"), N_("The service could not answer 
 @bp.errorhandler(HTTPException)
 def error_page(err):
     """A page's error (issue 31): to a browser, which asks for HTML first, a page in the
-    reader's language (the reason itself where the catalogue has it, else what the status
-    means, with the reason in English marked as such); to anything else, problem+json
-    as the API answers it."""
+    reader's language (the reason itself where the catalogue has it: the pages raise
+    theirs marked N_, in English as the API's are, else what the status means, with the
+    reason in English marked as such); to anything else, problem+json as the API answers
+    it."""
     found = err if isinstance(err, problems.Problem) else problems.of_http(err)
     if request.accept_mimetypes.best_match(["application/problem+json", "text/html"]) != "text/html":
         return problems.render(found)
@@ -139,7 +140,7 @@ def sign_in_with_token(game_id: str):
     game = play.load_game(store(), game_id)
     seat = seating.holder(game.record, request.form.get("token", "").strip() or None)
     if seat is None:
-        raise problems.Unauthorized(_("give the seat's token"))
+        raise problems.Unauthorized(N_("give the seat's token"))
     seats.sign_in(game.record, seat)
     return redirect(url_for("pages.seat_page", game_id=game_id), 303)
 
@@ -149,7 +150,7 @@ def enter(game_id: str, signed: str):
     game = play.load_game(store(), game_id)
     seat = seat_links.read_seat_link(current_app.secret_key, game.record, signed)
     if seat is None:
-        raise problems.Unauthorized(_("this seat link is forged, expired, another game's or its "
+        raise problems.Unauthorized(N_("this seat link is forged, expired, another game's or its "
                                       "seat's since it was taken by its player; ask for a new one "
                                       "(the 'your turn' mail has one)"))
     seats.sign_in(game.record, seat)
@@ -371,20 +372,20 @@ def chosen_options(game_id: str) -> dict | None:
 def signed_in(record) -> int:
     seat = seats.signed_in_seat(record)
     if seat is None:
-        raise problems.Unauthorized(_("open your seat's link (from its mail or the game's creation "
+        raise problems.Unauthorized(N_("open your seat's link (from its mail or the game's creation "
                                       "page) or sign in with its token on the game's page"))
     return seat
 
 
 def parsed_move(text: str) -> dict:
     if len(text.encode()) > MAX_MOVE_BYTES:
-        abort(400, _("a move is at most {number} bytes").format(number=MAX_MOVE_BYTES))
+        abort(400, f"a move is at most {MAX_MOVE_BYTES} bytes")
     try:
         move = json.loads(text)
     except ValueError:
         move = None
     if not isinstance(move, dict) or not isinstance(move.get("action"), str):
-        abort(400, _("the form's move must be a JSON object with an 'action'"))
+        abort(400, N_("the form's move must be a JSON object with an 'action'"))
     return move
 
 

@@ -98,9 +98,17 @@ def test_an_error_page_is_in_the_readers_language_for_a_browser_and_problem_json
     game = a_game(client, players=2)
     unsigned = client.get(f"/games/{game.id}/seat", headers={**GERMAN, **BROWSER})
     assert unsigned.status_code == 401
-    assert "öffne den Link deines Platzes" in german(unsigned.text)            # the reason itself
+    said = german(unsigned.text)
+    assert "Nicht angemeldet öffne den Link deines Platzes" in said            # the reason itself
+    assert "auf Englisch" not in said
+    refused = client.post(f"/games/{game.id}/seat/turns", headers={**GERMAN, **BROWSER},
+                          data={"move": "x" * 5000})                          # no CSRF token
+    said = german(refused.text)
+    assert refused.status_code == 403 and "Nicht erlaubt" in said
+    assert "Der Grund des Dienstes, auf Englisch: the form's CSRF token is missing" in said
     english = client.get(f"/games/{game.id}/seat", headers={**ENGLISH, **BROWSER})
     assert english.status_code == 401 and "open your seat's link" in visible_text(english.text)
+    assert client.get(f"/games/{game.id}/seat", headers=GERMAN).json["detail"].startswith("open your seat's link")
     api_like = client.get(f"/games/{NO_GAME}", headers=GERMAN)                 # no Accept: as the API
     assert api_like.status_code == 404 and api_like.mimetype == "application/problem+json"
 
