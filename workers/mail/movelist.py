@@ -294,7 +294,7 @@ def choices_lines(game: GameType, moves: list[Move]) -> list[str]:
                     values.append(shown)
     said: dict[str, list[str]] = {}          # the same choices of several actions said once
     for action, fields in found.items():
-        parts = [f"{name.replace('_', ' ')}: " + (", ".join(values) if len(values) <= CHOICES_SHOWN
+        parts = [f"{field_word(game, name)}: " + (", ".join(values) if len(values) <= CHOICES_SHOWN
                                                    else _("{number} choices").format(number=len(values)))
                  for name, values in fields.items() if len(values) > 1]
         if parts:
@@ -306,7 +306,13 @@ def choices_lines(game: GameType, moves: list[Move]) -> list[str]:
 def choice_names(game: GameType, found: list[Group]) -> str:
     used = [name for name in game.choice_fields
             if any(name in move for g in found for move in g.members)]
-    return ", ".join(name.replace("_", " ") for name in used) or _("none")
+    return ", ".join(field_word(game, name) for name in used) or _("none")
+
+
+def field_word(game: GameType, name: str) -> str:
+    """A move field's name as the reader calls it: its words, for a German reader the
+    game's German word for it (GameWords.german_fields)."""
+    return game.words.german_fields.get(name, name.replace("_", " ")) if german() else name.replace("_", " ")
 
 
 def resolve(game: GameType, state, seat: int, line: str) -> Move:
