@@ -9,7 +9,7 @@ import redis
 from flask import Flask, Response, request
 from flask.json.provider import DefaultJSONProvider
 from flask_compress import Compress
-from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from service import availability, contract, limits, metrics, problems, replay_budget
 from service.api import (accounts, check_scope, events, games, history, invitations, leaving,
@@ -134,10 +134,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException):
-        allow = {"Allow": ", ".join(err.valid_methods)} \
-            if isinstance(err, MethodNotAllowed) and err.valid_methods else {}   # issue 29
-        return problems.render(problems.problem(err.code, err.name.lower().replace(" ", "-"),
-                                                err.name)(err.description, headers=allow))
+        return problems.render(problems.of_http(err))
 
     def options_answer() -> Response:
         """OPTIONS: 204 with Allow and no body (Flask's own is an empty text/html 200,

@@ -28,6 +28,7 @@ import unicodedata
 
 from service import feed, problems
 from service.feed_events import MESSAGE
+from service.games.speech import _
 from service.mail import limits, settings
 from service.queues import MAIL, RETRY, queue
 from service.store import GameRecord, Snapshot, Store, key
@@ -215,9 +216,10 @@ def mailed(conn, game_id: str, seat: int, messages: list[dict]) -> None:
 
 
 def in_words(messages: list[dict]) -> str:
-    """Messages as a mail says them: "Ada (to you): text", one a paragraph."""
-    return "\n\n".join(f"{m['name']}{' (to you)' if m['to'] is not None else ''}: {m['text']}"
-                       for m in messages)
+    """Messages as a mail says them: "Ada (to you): text", one a paragraph, in the
+    reader's language."""
+    return "\n\n".join((_("{name} (to you)").format(name=m["name"]) if m["to"] is not None else m["name"])
+                       + f": {m['text']}" for m in messages)
 
 
 def seat_named(record: GameRecord, words: str) -> tuple[int, str]:

@@ -70,6 +70,19 @@ def load(conn, player_id: str) -> dict | None:
     return json.loads(raw) if raw else None
 
 
+def change_language(conn, player_id: str, language: str) -> dict:
+    """The player with its language changed (one of service/i18n.py's LANGUAGES, as the
+    contract allows), atomically against a concurrent change of the record."""
+    held = player_key(player_id)
+
+    def change(pipe):
+        player = json.loads(pipe.get(held))
+        pipe.multi()
+        pipe.set(held, json.dumps({**player, "language": language}))
+        return {**player, "language": language}
+    return conn.transaction(change, held, value_from_callable=True)
+
+
 @dataclass(frozen=True)
 class Holder:
     """Who a player's token is: the player, the token and its scopes."""

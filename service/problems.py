@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from flask import Response, json
+from werkzeug.exceptions import HTTPException, MethodNotAllowed as HTTPMethodNotAllowed
 
 BASE = "https://pbem.example/problems/"
 
@@ -50,3 +51,11 @@ TurnMayBeStored = problem(503, "turn-may-be-stored",
 def render(err: Problem) -> Response:
     return Response(json.dumps(err.as_dict()), status=err.status, headers=err.headers,
                     mimetype="application/problem+json")
+
+
+def of_http(err: HTTPException) -> Problem:
+    """A werkzeug error (Flask's 404, 405, an `abort`) as a problem, with Allow on a 405
+    (issue 29)."""
+    allow = {"Allow": ", ".join(err.valid_methods)} \
+        if isinstance(err, HTTPMethodNotAllowed) and err.valid_methods else {}
+    return problem(err.code, err.name.lower().replace(" ", "-"), err.name)(err.description, headers=allow)

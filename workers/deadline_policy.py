@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import json
 
-from service import bot_seats, problems
+from service import bot_seats, i18n, problems
+from service.games.speech import N_, _
 from service.mail.config import MailConfig
 from service.mail.runtime import queue
 from service.play import Game, load_game, submit_turn
@@ -20,12 +21,14 @@ def wait(conn, game: Game, seat: int, config: dict, clock: str) -> str:
     """The seat is told what happened (issue 20, finding 5): nothing; the game waits."""
     if game.record.seats[seat].email:
         mail_config = MailConfig.from_env(conn)
-        mail = notices.blank(game, seat, "Deadline passed: your turn", mail_config)
-        mail.add("Deadline passed", f"Your time to move ({hours(config)}) has run out. This game "
-                 "waits at the deadline: nothing was played for you, the other players wait "
-                 "for your move, and you will go on being reminded.")
-        outbox.dispatch(conn, queue(conn), mail_config, notices.add_turn(mail, game, seat),
-                        [f"deadline-{clock}"])
+        with i18n.speaking_to(conn, game.record, seat):
+            mail = notices.blank(game, seat, _("Deadline passed: your turn"), mail_config)
+            mail.add(_("Deadline passed"), _(
+                "Your time to move ({hours}) has run out. This game waits at the deadline: "
+                "nothing was played for you, the other players wait for your move, and you "
+                "will go on being reminded.").format(hours=hours(config)))
+            notices.add_turn(mail, game, seat)
+        outbox.dispatch(conn, queue(conn), mail_config, mail, [f"deadline-{clock}"])
     return "wait"
 
 
@@ -67,11 +70,11 @@ def played_for(conn, game: Game, turn: dict, turn_id: str) -> tuple[compose.Mail
     if marker is None or turn["status"] != "applied" or not game.record.seats[turn["seat"]].email:
         return None
     skipped, mail_config, seat = json.loads(marker), MailConfig.from_env(conn), turn["seat"]
-    mail = notices.blank(game, seat, "Time ran out: a move was played for you", mail_config)
-    mail.add("Deadline", f"You did not move within {compose.hours(skipped['turn_hours'])}, so "
-                         f"this was played for you:\n  {notices.named(game, movelist.typed(skipped['played']))}"
-                         + ("\nIt is still your turn: reply to this mail with your next move."
-                            if seat in game.snapshot.to_act and game.snapshot.status == "active" else ""))
+    mail = notices.blank(game, seat, _("Time ran out: a move was played for you"), mail_config)
+    mail.add(_("Deadline"), _("You did not move within {hours}, so this was played for you:").format(
+        hours=compose.hours(skipped["turn_hours"])) + "\n  " + played_line(game, skipped)
+        + ("\n" + _("It is still your turn: reply to this mail with your next move.")
+           if seat in game.snapshot.to_act and game.snapshot.status == "active" else ""))
     notices.add_turn(notices.page_link(mail, game, seat, mail_config), game, seat)
     return mail, [f"deadline-{skipped['clock']}"]
 
@@ -83,11 +86,15 @@ def announce_skip(conn, game: Game, turn: dict, turn_id: str, other: int) -> str
         return None
     skipped, mail_config = json.loads(marker), MailConfig.from_env(conn)
     name = game.record.seats[turn["seat"]].name
-    mail = notices.blank(game, other, f"Time ran out for {name}", mail_config)
-    mail.add("Deadline", f"{name} did not move within "
-                         f"{compose.hours(skipped['turn_hours'])}, so this was played "
-                         f"for them:\n  {notices.named(game, movelist.typed(skipped['played']))}")
+    mail = notices.blank(game, other, _("Time ran out for {name}").format(name=name), mail_config)
+    mail.add(_("Deadline"), _("{name} did not move within {hours}, so this was played for them:").format(
+        name=name, hours=compose.hours(skipped["turn_hours"])) + "\n  " + played_line(game, skipped))
     return outbox.dispatch(conn, queue(conn), mail_config, mail, [f"skipped-{skipped['clock']}"])
+
+
+def played_line(game: Game, skipped: dict) -> str:
+    """The move played at the deadline as the reader types it."""
+    return notices.named(game, movelist.typed(skipped["played"]))
 
 
 def is_skip(conn, game_id: str, turn_id: str) -> bool:
@@ -98,15 +105,13 @@ def pause(conn, game: Game, seat: int, config: dict, clock: str) -> str:
     Store(conn).set_status(game.record.id, "paused")
     mail_config = MailConfig.from_env(conn)
     name = game.record.seats[seat].name
-    for other, entry in enumerate(game.record.seats):
-        if entry.email:
-            mail = notices.blank(game, other, "Game paused: time ran out", mail_config)
-            mail.add("Paused", f"{name} did not move within "
-                               f"{hours(config)}, so the game is paused.\n"
-                               "The game's admin can resume it: POST "
-                               f"{mail_config.public_url}/v1/games/{game.record.id}/status")
-            outbox.dispatch(conn, queue(conn), mail_config, mail,
-                            [f"paused-{clock}"])
+    for other in notices.seats_with_mail(game):
+        with i18n.speaking_to(conn, game.record, other):
+            mail = notices.blank(game, other, _("Game paused: time ran out"), mail_config)
+            mail.add(_("Paused"), _("{name} did not move within {hours}, so the game is paused.\n"
+                                    "The game's admin can resume it: POST {link}").format(
+                name=name, hours=hours(config), link=f"{mail_config.public_url}/v1/games/{game.record.id}/status"))
+        outbox.dispatch(conn, queue(conn), mail_config, mail, [f"paused-{clock}"])
     return "pause"
 
 
@@ -118,27 +123,43 @@ def bot(conn, game: Game, seat: int, config: dict, clock: str) -> str:
     if not store.hand_to_bot(game.record.id, seat):
         return "bot already plays"
     game = load_game(store, game.record.id)
-    tell_bot_plays(conn, game, seat, ("Time ran out", "Deadline"),
-                   f"did not move within {hours(config)}", f"bot-{clock}")
+    tell_bot_plays(conn, game, seat, "deadline", f"bot-{clock}", hours=hours(config))
     bot_seats.owe(conn, game, reason="deadline")
     return "bot"
 
 
-def tell_bot_plays(conn, game: Game, seat: int, heads: tuple[str, str], did: str,
-                   event: str) -> None:
-    """Every seat with an address is told that the seat's holder `did` something (ran
-    out of time, resigned) and the game's bot plays the seat from now on; `heads`: the
-    subject's beginning and the section's title."""
+# why the bot plays a seat from now on: (subject to the seat, subject to the others,
+# the section's title, text to the seat, text to the others)
+BOT_PLAYS_SAID = {
+    "deadline": (N_("Time ran out: the bot plays for you"), N_("Time ran out: the bot plays for {name}"),
+                 N_("Deadline"),
+                 N_("You did not move within {hours}, so the game's bot plays your seat from now on."),
+                 N_("{name} did not move within {hours}, so the game's bot plays their seat from now on.")),
+    "resigned": (N_("Resigned: the bot plays for you"), N_("Resigned: the bot plays for {name}"),
+                 N_("Resigned"),
+                 N_("You resigned, so the game's bot plays your seat from now on."),
+                 N_("{name} resigned, so the game's bot plays their seat from now on.")),
+    "handed-on": (N_("Handed on: the bot plays for you"), N_("Handed on: the bot plays for {name}"),
+                  N_("Handed on"),
+                  N_("You missed too many deadlines and the game's admin handed the seat on, so "
+                     "the game's bot plays your seat from now on."),
+                  N_("{name} missed too many deadlines and the game's admin handed the seat on, "
+                     "so the game's bot plays their seat from now on.")),
+}
+
+
+def tell_bot_plays(conn, game: Game, seat: int, why: str, event: str, hours: str = "") -> None:
+    """Every seat with an address is told, in its own language, that the seat's holder
+    ran out of time, resigned or was handed on (`why`, of BOT_PLAYS_SAID) and the game's
+    bot plays the seat from now on; `hours`: the turn clock's time, for a deadline."""
     mail_config, name = MailConfig.from_env(conn), game.record.seats[seat].name
-    for other, entry in enumerate(game.record.seats):
-        if entry.email:
-            whom = "you" if other == seat else name
-            mail = notices.blank(game, other, f"{heads[0]}: the bot plays for {whom}", mail_config)
-            mail.add(heads[1], f"{'You' if other == seat else name} {did}, so the game's bot "
-                     f"plays {'your' if other == seat else 'their'} seat from now on.")
-            outbox.dispatch(conn, queue(conn), mail_config, mail, [event])
+    to_seat, to_others, title, seat_text, others_text = BOT_PLAYS_SAID[why]
+    for other in notices.seats_with_mail(game):
+        with i18n.speaking_to(conn, game.record, other):
+            own = other == seat
+            mail = notices.blank(game, other, _(to_seat if own else to_others).format(name=name), mail_config)
+            mail.add(_(title), _(seat_text if own else others_text).format(name=name, hours=hours))
+        outbox.dispatch(conn, queue(conn), mail_config, mail, [event])
 
 
 POLICIES = {"wait": wait, "skip": skip, "pause": pause, "bot": bot}
-
-

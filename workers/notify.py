@@ -48,7 +48,7 @@ def on_game_created(game_id: str) -> int:
         mail = clock.add_clock(conn, game, seat, notices.invitation(game, seat, config))
         return outbox.dispatch(conn, queue(conn), config, mail, events)
     try:
-        return each_seat(game, seats_with_mail(game), invite)
+        return each_seat(game, notices.seats_with_mail(game), invite)
     finally:
         turn_clock.restart(conn, game)
 
@@ -76,14 +76,14 @@ def tell_all(conn, config: MailConfig, game: Game, turn: dict, turn_id: str) -> 
         if turn["status"] == "applied":
             conn.delete(turn_clock.clock_key(game.record.id, turn["seat"]))    # a fresh clock if still to act
         sent += each_seat(game, told, lambda seat: tell_skipped(conn, config, game, turn, turn_id))
-        sent += each_seat(game, [s for s in seats_with_mail(game) if s not in told],
+        sent += each_seat(game, [s for s in notices.seats_with_mail(game) if s not in told],
                           lambda seat: deadline_policy.announce_skip(conn, game, turn, turn_id, seat))
     elif turn["status"] == "rejected" or origin:
         told.add(turn["seat"])
         sent += each_seat(game, told, lambda seat: tell_mover(
             conn, config, game, turn, turn_id, json.loads(origin) if origin else None))
     if game.snapshot.status == "finished":          # never held for a digest: the last word
-        return sent + each_seat(game, seats_with_mail(game), lambda seat: outbox.dispatch(
+        return sent + each_seat(game, notices.seats_with_mail(game), lambda seat: outbox.dispatch(
             conn, queue(conn), config, notices.game_over(
                 game, seat, config, since_last_turn(conn, game, seat)), ["over"], held=False))
     if game.snapshot.status == "active":
@@ -92,7 +92,7 @@ def tell_all(conn, config: MailConfig, game: Game, turn: dict, turn_id: str) -> 
         sent += each_seat(game, waiting, lambda seat: outbox.dispatch(
             conn, queue(conn), config, clock.add_clock(conn, game, seat, notices.your_turn(
                 game, seat, config, since_last_turn(conn, game, seat))), [turn_event(game)]))
-        watching = [s for s in seats_with_mail(game) if s not in told and s not in waiting
+        watching = [s for s in notices.seats_with_mail(game) if s not in told and s not in waiting
                     and s != turn["seat"] and settings.load(conn, game.record.id, s).notify == "every_move"]
         sent += each_seat(game, watching, lambda seat: tell_watcher(conn, config, game, turn, seat))
     return sent
@@ -195,16 +195,12 @@ def turn_event(game: Game) -> str:
     return f"turn-v{game.snapshot.version}"
 
 
-def seats_with_mail(game: Game) -> list[int]:
-    return [seat for seat, entry in enumerate(game.record.seats) if entry.email]
-
-
 def on_resigned(game_id: str, seat: str) -> None:
     """A seat resigned (issue 30, service/resignation.py): every seat with an address is
     told that the bot plays it from now on."""
     conn = connection()
-    deadline_policy.tell_bot_plays(conn, load_game(Store(conn), game_id), int(seat),
-                                   ("Resigned", "Resigned"), "resigned", f"resigned-{seat}")
+    deadline_policy.tell_bot_plays(conn, load_game(Store(conn), game_id), int(seat), "resigned",
+                                   f"resigned-{seat}")
 
 
 def on_handed_to_bot(game_id: str, seat: str, epoch: str = "0", address: str = "") -> str | None:
@@ -214,9 +210,7 @@ def on_handed_to_bot(game_id: str, seat: str, epoch: str = "0", address: str = "
     seat's new `epoch`: a seat handed on again is told again."""
     conn = connection()
     game = load_game(Store(conn), game_id)
-    deadline_policy.tell_bot_plays(conn, game, int(seat), ("Handed on", "Handed on"),
-                                   "missed too many deadlines and the game's admin handed "
-                                   "the seat on", f"admin-bot-{seat}")
+    deadline_policy.tell_bot_plays(conn, game, int(seat), "handed-on", f"admin-bot-{seat}")
     return let_go(conn, game, int(seat), address, epoch) if address else None
 
 
@@ -255,7 +249,7 @@ def on_taken_over(game_id: str, seat: str, version: str) -> int:
             notices.add_turn(notices.page_link(mail, game, other, config), game, other)
         return outbox.dispatch(conn, queue(conn), config, mail, [f"taken-over-{seat}-v{version}"])
     try:
-        return each_seat(game, seats_with_mail(game), tell)
+        return each_seat(game, notices.seats_with_mail(game), tell)
     finally:
         turn_clock.restart(conn, game)
 
@@ -287,7 +281,7 @@ def on_end_vote(game_id: str, seat: str, kind: str, version: str, made_at: str =
         mail.add(_("Ending the game"), text)
         return outbox.dispatch(conn, queue(conn), config, mail,
                                [f"{kind}-{seat}-v{version}-{made_at}"])
-    return each_seat(game, [s for s in seats_with_mail(game) if s != int(seat)
+    return each_seat(game, [s for s in notices.seats_with_mail(game) if s != int(seat)
                             and not game.record.seats[s].bot], tell)
 
 
@@ -298,7 +292,7 @@ def on_abandoned(game_id: str) -> int:
     config = MailConfig.from_env(conn)
     game = load_game(Store(conn), game_id)
     try:
-        return each_seat(game, seats_with_mail(game), lambda seat: outbox.dispatch(
+        return each_seat(game, notices.seats_with_mail(game), lambda seat: outbox.dispatch(
             conn, queue(conn), config, notices.game_over(game, seat, config), ["over"], held=False))
     finally:
         turn_clock.restart(conn, game)

@@ -7,7 +7,8 @@ from __future__ import annotations
 import logging
 from urllib.parse import quote
 
-from service import players, webhooks
+from service import i18n, players, webhooks
+from service.games.speech import _
 from service.mail import consent
 from service.mail.config import MailConfig
 from service.mail.runtime import connection, queue
@@ -27,17 +28,15 @@ def ask_to_confirm(player_id: str) -> str | None:
     config = MailConfig.from_env(conn)
     link = (f"{config.public_url}/v1/mail/confirmations?address={quote(player['email'])}"
             f"&code={consent.link_code(config.secret, player['email'])}")
-    text = f"""Someone made a player account with this address at the turn service
-({config.public_url}). Before it sends you any game mail, it asks you.
-
-To confirm, open
-{link}
-and press Confirm.
-Not you: do nothing, and no game mail comes to this address."""
+    with i18n.speaking(player.get("language")):
+        text = _("Someone made a player account with this address at the turn service "
+                 "({site}). Before it sends you any game mail, it asks you.\n\nTo confirm, open\n"
+                 "{link}\nand press Confirm.\nNot you: do nothing, and no game mail comes to this "
+                 "address.").format(site=config.public_url, link=link)
+        subject = _("Please confirm: may the turn service mail you?")
     try:
         message = compose.plain_message(compose.elsewhere(player["email"], config.domain),
-                                        "Please confirm: may the turn service mail you?", text,
-                                        config.mail_from, config.domain, "auto-generated")
+                                        subject, text, config.mail_from, config.domain, "auto-generated")
     except compose.BadAddress as bad:
         log.warning("player %s: %s", player_id, bad)
         return None
@@ -51,24 +50,22 @@ def webhook_disabled(webhook_id: str) -> str | None:
     which has no address), and only to a confirmed address. The mail's id, if queued."""
     conn = connection()
     hook = webhooks.load(conn, webhook_id) or {"owner": ""}
-    kind, _, owner = hook["owner"].partition(":")
+    kind, _colon, owner = hook["owner"].partition(":")
     player = players.load(conn, owner) if kind == "player" else None
     if player is None or hook["enabled"] or not consent.confirmed(conn, player["email"]):
         return None
     config = MailConfig.from_env(conn)
-    text = f"""Your webhook {hook['url']} is disabled: {hook['disabled_reason']}.
-
-What it was told meanwhile is kept (the newest {webhooks.MAX_MISSED} messages). Enable
-it again and they are delivered, each game's in order:
-
-  PATCH {config.public_url}/v1/players/me/webhooks/{webhook_id}
-  {{"enabled": true}}
-
-Its attempts: GET {config.public_url}/v1/players/me/webhooks/{webhook_id}/deliveries"""
+    hook_url = f"{config.public_url}/v1/players/me/webhooks/{webhook_id}"
+    with i18n.speaking(player.get("language")):
+        text = _("Your webhook {url} is disabled: {reason}.\n\nWhat it was told meanwhile is kept "
+                 "(the newest {kept} messages). Enable it again and they are delivered, each "
+                 "game's in order:\n\n  PATCH {hook}\n  {{\"enabled\": true}}\n\nIts attempts: GET "
+                 "{hook}/deliveries").format(url=hook["url"], reason=hook["disabled_reason"],
+                                             kept=webhooks.MAX_MISSED, hook=hook_url)
+        subject = _("Your webhook is disabled")
     try:
         message = compose.plain_message(compose.elsewhere(player["email"], config.domain),
-                                        "Your webhook is disabled", text,
-                                        config.mail_from, config.domain, "auto-generated")
+                                        subject, text, config.mail_from, config.domain, "auto-generated")
     except compose.BadAddress as bad:
         log.warning("player %s: %s", player["id"], bad)
         return None

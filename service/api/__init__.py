@@ -26,9 +26,9 @@ def bearer_player() -> str | None:
 
 def needed_scope(method: str, path: str) -> str:
     """The scope a player's token needs for the request (issue 29): `account` for its
-    tokens and webhooks, `read` to read, `play` for the rest (turns, previews, seats,
+    tokens, webhooks and settings (its language, issue 31), `read` to read, `play` for the rest (turns, previews, seats,
     games)."""
-    if path.startswith(ACCOUNT_PATHS):
+    if path.startswith(ACCOUNT_PATHS) or (method == "PATCH" and path == "/v1/players/me"):
         return "account"
     return "read" if method in ("GET", "HEAD") else "play"
 

@@ -45,6 +45,14 @@ def show_me():
     return public(me())
 
 
+@bp.patch("/v1/players/me")
+def change_me():
+    """The player's settings: `language`, the one its seats read unless a seat chose
+    its own (issue 31); the contract allows only `en` and `de`."""
+    player = players.change_language(conn(), me()["id"], request.get_json()["language"])
+    return public(player)
+
+
 @bp.get("/v1/players/me/tokens")
 def list_tokens():
     return {"tokens": players.tokens(conn(), me()["id"]), "most": players.MAX_TOKENS}

@@ -13,9 +13,10 @@ import time
 
 from flask import Blueprint, current_app, request
 
-from service import play, problems, turn_clock
+from service import i18n, play, problems, turn_clock
 from service.api import bearer, store
 from service.api.games import seated
+from service.games.speech import _
 from service.mail import consent, inbox, settings
 from service.mail.config import MailConfig
 
@@ -89,11 +90,15 @@ def signed_address() -> str:
 
 @bp.get("/v1/mail/confirmations")
 def confirmation_page():
+    """The question the address's mail links to, in the browser's language (issue 31)."""
     address = html.escape(signed_address())
-    return (f"<!doctype html><html><body><p>May the turn service send game mail to "
-            f"<b>{address}</b>?</p><form method=post><button>Confirm</button></form>"
-            "<p>Not you? Close this page: nothing more is sent.</p></body></html>",
-            200, {"Content-Type": "text/html; charset=utf-8"})
+    with i18n.speaking(i18n.best_of(request.accept_languages)):
+        page = (f"<!doctype html><html lang=\"{i18n.language_now()}\"><body><p>"
+                + html.escape(_("May the turn service send game mail to {address}?")).format(
+                    address=f"<b>{address}</b>")
+                + "</p><form method=post><button>" + html.escape(_("Confirm")) + "</button></form><p>"
+                + html.escape(_("Not you? Close this page: nothing more is sent.")) + "</p></body></html>")
+    return page, 200, {"Content-Type": "text/html; charset=utf-8"}
 
 
 @bp.post("/v1/mail/confirmations")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
+from werkzeug.exceptions import HTTPException
 
 from service import (end_votes, handover, i18n, messages, play, problems, replacement,
                      resignation, seat_links, seating, takeback)
@@ -13,7 +14,7 @@ from service.api import store, turns
 from service.api.games import started
 from service.drawing import boards
 from service.games.presentation import typed
-from service.games.speech import N_, _, ngettext
+from service.games.speech import ENGLISH, N_, _, ngettext
 from service.games.registry import game_types
 from service.store import WAITING
 from service.web import choices, panel, seats, words
@@ -59,6 +60,37 @@ def no_referrer(response):
     return response
 
 
+# an error page's heading by its status, and what it means where its reason is not in
+# the reader's language
+ERROR_WORDS = {400: (N_("This cannot be done"), N_("The request was not understood.")),
+               401: (N_("Not signed in"), N_("This page is a seat's: open the seat's link from its mail.")),
+               403: (N_("Not allowed"), N_("This is not allowed from here; reload the page and try again.")),
+               404: (N_("Not found"), N_("There is no such game or page.")),
+               409: (N_("Not now"), N_("The game has moved on meanwhile; reload the page.")),
+               422: (N_("Not possible"), N_("This is not possible in this game.")),
+               429: (N_("Too many requests"), N_("Too many requests from here; wait a little."))}
+SOMETHING_WRONG = (N_("Something went wrong"), N_("The service could not answer this; try again later."))
+
+
+@bp.errorhandler(problems.Problem)
+@bp.errorhandler(HTTPException)
+def error_page(err):
+    """A page's error (issue 31): to a browser, which asks for HTML first, a page in the
+    reader's language (the reason itself where the catalogue has it: the pages raise
+    theirs marked N_, in English as the API's are, else what the status means, with the
+    reason in English marked as such); to anything else, problem+json as the API answers
+    it."""
+    found = err if isinstance(err, problems.Problem) else problems.of_http(err)
+    if request.accept_mimetypes.best_match(["application/problem+json", "text/html"]) != "text/html":
+        return problems.render(found)
+    title, meaning = ERROR_WORDS.get(found.status, SOMETHING_WRONG)
+    said = _(found.detail)
+    known = said != found.detail or i18n.language_now() == ENGLISH
+    page = render_template("pages/error.html", title=_(title), detail=said if known else _(meaning),
+                           reason=None if known else found.detail, status=found.status)
+    return page, found.status, found.headers
+
+
 @bp.context_processor
 def forms():
     return {"csrf_token": seats.csrf_token, "_": _, "ngettext": ngettext, "language": i18n.language_now()}
@@ -66,6 +98,7 @@ def forms():
 
 bp.add_app_template_filter(words.readable, "readable")
 bp.add_app_template_filter(words.ordinal, "ordinal")
+bp.add_app_template_filter(_, "translated")      # a text marked N_ where it was made
 
 
 @bp.get("/")
@@ -107,7 +140,7 @@ def sign_in_with_token(game_id: str):
     game = play.load_game(store(), game_id)
     seat = seating.holder(game.record, request.form.get("token", "").strip() or None)
     if seat is None:
-        raise problems.Unauthorized("give the seat's token")
+        raise problems.Unauthorized(N_("give the seat's token"))
     seats.sign_in(game.record, seat)
     return redirect(url_for("pages.seat_page", game_id=game_id), 303)
 
@@ -117,9 +150,9 @@ def enter(game_id: str, signed: str):
     game = play.load_game(store(), game_id)
     seat = seat_links.read_seat_link(current_app.secret_key, game.record, signed)
     if seat is None:
-        raise problems.Unauthorized("this seat link is forged, expired, another game's or "
-                                    "its seat's since it was taken by its player; ask for a "
-                                    "new one (the 'your turn' mail has one)")
+        raise problems.Unauthorized(N_("this seat link is forged, expired, another game's or its "
+                                      "seat's since it was taken by its player; ask for a new one "
+                                      "(the 'your turn' mail has one)"))
     seats.sign_in(game.record, seat)
     return redirect(url_for("pages.seat_page", game_id=game_id), 303)
 
@@ -186,8 +219,8 @@ def asked_back(game: play.Game) -> dict | None:
 def waiting(game: play.Game):
     """The page of a game not dealt yet: its seats, taken, still invited, open to anyone
     or challenged (issue 30)."""
-    seated = [(s.name, "open" if s.open else "challenged" if s.challenged else
-               "invited" if s.invitation else "taken") for s in game.record.seats]
+    seated = [(s.name, N_("open") if s.open else N_("challenged") if s.challenged else
+               N_("invited") if s.invitation else N_("taken")) for s in game.record.seats]
     return render_template("pages/waiting.html", game_name=game.type.name, seats=seated)
 
 
@@ -196,7 +229,7 @@ def previewed(game: play.Game, seat: int, move: dict, presented) -> dict:
     not, who acts next), in words: its effects as the choices say them (choices.told)."""
     answer = play.preview_turn(game, seat, game.snapshot.version, [move])
     if answer["status"] != "playable":
-        return {"refused": f"{presented.text(answer['reason'])} ({answer.get('rule', 'rules')})"}
+        return {"refused": f"{presented.text(answer['reason'])} ({answer.get('rule', _('rules'))})"}
     engine = game.type.engine
     return {"move": choices.posted(move), "notation": typed(engine.format(move)),
             "words": presented.move(move),
@@ -217,7 +250,7 @@ def submit_move(game_id: str):
     try:
         turn = turns.submitted(game, seat, body, None, TURN_WAIT)
     except problems.Problem as refused:
-        flash(f"Refused: {refused.detail}", "rejected")
+        flash(_("Refused: {reason}").format(reason=refused.detail), "rejected")
         return redirect(url_for("pages.seat_page", game_id=game_id), 303)
     return redirect(url_for("pages.seat_page", game_id=game_id, turn=turn["id"]), 303)
 
@@ -233,7 +266,7 @@ def say(game_id: str):
         messages.say(current_app.extensions["redis"], game.record, game.snapshot, seat,
                      request.form.get("text", ""), int(to) if to.isdigit() else None if not to else -1)
     except problems.Problem as refused:
-        flash(f"Not said: {refused.detail}", "rejected")
+        flash(_("Not said: {reason}").format(reason=refused.detail), "rejected")
     return redirect(url_for("pages.seat_page", game_id=game_id) + "#talk", 303)
 
 
@@ -244,13 +277,13 @@ def resign(game_id: str):
     game = play.load_game(store(), game_id)
     seat = signed_in(game.record)
     if request.form.get("sure") != "yes":
-        flash("Not resigned: tick the box to say you are sure", "rejected")
+        flash(_("Not resigned: tick the box to say you are sure"), "rejected")
     else:
         try:
             resignation.resign(current_app.extensions["redis"], game, seat)
-            flash("You resigned: the game's bot plays your seat from now on", "applied")
+            flash(_("You resigned: the game's bot plays your seat from now on"), "applied")
         except problems.Problem as refused:
-            flash(f"Not resigned: {refused.detail}", "rejected")
+            flash(_("Not resigned: {reason}").format(reason=refused.detail), "rejected")
     return redirect(url_for("pages.seat_page", game_id=game_id), 303)
 
 
@@ -313,10 +346,11 @@ def outcome(game: play.Game, seat: int, turn_id: str | None) -> tuple[str, str] 
         return None
     said = game.type.presented([s.name for s in game.record.seats])
     if turn["status"] == "rejected":
-        return "rejected", f"Refused: {said.text(turn['reason'])} ({turn.get('rule', 'rules')})"
+        return "rejected", _("Refused: {reason}").format(
+            reason=f"{said.text(turn['reason'])} ({turn.get('rule', _('rules'))})")
     if turn["status"] == "queued":
-        return "queued", "Your move is queued; the page updates when it is played."
-    return "applied", "Played: " + "; ".join(said.move(m) for m in turn["moves"])
+        return "queued", _("Your move is queued; the page updates when it is played.")
+    return "applied", _("Played: {moves}").format(moves="; ".join(said.move(m) for m in turn["moves"]))
 
 
 def chosen_options(game_id: str) -> dict | None:
@@ -338,8 +372,8 @@ def chosen_options(game_id: str) -> dict | None:
 def signed_in(record) -> int:
     seat = seats.signed_in_seat(record)
     if seat is None:
-        raise problems.Unauthorized("open your seat's link (from its mail or the game's "
-                                    "creation page) or sign in with its token on the game's page")
+        raise problems.Unauthorized(N_("open your seat's link (from its mail or the game's creation "
+                                      "page) or sign in with its token on the game's page"))
     return seat
 
 
@@ -351,7 +385,7 @@ def parsed_move(text: str) -> dict:
     except ValueError:
         move = None
     if not isinstance(move, dict) or not isinstance(move.get("action"), str):
-        abort(400, "the form's move must be a JSON object with an 'action'")
+        abort(400, N_("the form's move must be a JSON object with an 'action'"))
     return move
 
 

@@ -525,3 +525,41 @@ def test_german_seat_pages(service, pool, redis_conn_e2e):
         assert f"Du bist am Zug, {names[seat]}." in driver.find_element(By.ID, "status").text
         assert driver.find_element(By.ID, "choose-title").text == "Dein Zug"
         browser.screenshot(f"{game_type}-seat-de", width=1366, tallest=1600)
+
+
+@contextmanager
+def asking_for(driver, language: str):
+    """The browser's requests carry `Accept-Language: language` (Chromium's DevTools
+    protocol) within the block."""
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {"Accept-Language": language}})
+    try:
+        yield
+    finally:
+        driver.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {}})
+
+
+def test_german_home_and_game_over_pages(service, pool, redis_conn_e2e):
+    """Issue 31, in the browser: a browser asking for German gets the home page and a
+    finished game's seat page in German (the form, the result, the banner); a game created
+    through the German form plays as any. The README's German pictures of both are taken
+    here (PBEM_SCREENSHOTS=docs/screenshots)."""
+    store = Store(redis_conn_e2e)
+    browser = pool(1)[0]
+    driver = browser.driver
+    with asking_for(driver, "de-DE,de;q=0.9"):
+        driver.get(service.base + "/")
+        assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de"
+        assert driver.find_element(By.TAG_NAME, "h1").text == "Brettspiele Zug um Zug"
+        assert driver.find_element(By.ID, "create").text == "Partie anlegen"
+        browser.screenshot("home-de", tallest=1600)
+        game_id, links = create(browser, service.base, "brass-lancashire", ["Ada", "Brunel"],
+                                {"length": "introductory"})
+        advance(store, game_id, 1000, random.Random(31))
+        assert load_game(store, game_id).snapshot.status == "finished"
+        enter(browser, links[0])
+        assert driver.find_element(By.ID, "status").text.startswith("Das Spiel ist vorbei.")
+        assert driver.find_element(By.CSS_SELECTOR, "#result h2").text == "Ergebnis"
+        browser.screenshot("brass-lancashire-over-de", width=1366, tallest=1600)
+    driver.get(service.base + "/")
+    assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"

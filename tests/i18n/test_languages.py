@@ -32,6 +32,29 @@ def test_a_seat_reads_its_own_setting_else_its_accounts_language_else_english(ap
     assert client.get("/v1/players/me", headers=player).json["language"] == "de"
 
 
+def test_a_player_changes_its_language_later_and_its_seats_read_it(app, redis_conn):
+    """PATCH /v1/players/me {"language"}: the seats without a language of their own read
+    the new one at once; anything but en/de is refused naming the field, nothing changed."""
+    client = app.test_client()
+    signed = client.post("/v1/players", json={"name": "Ada", "email": "ada@p.test"})
+    player = {"Authorization": f"Bearer {signed.json['token']['token']}"}
+    game = a_game(client, players=2)
+    client.post("/v1/players/me/seats", json={"game": game.id, "token": game.tokens[0]}, headers=player)
+    record = Store(redis_conn).game(game.id)
+    assert i18n.seat_language(redis_conn, record, 0) == "en"
+    changed = client.patch("/v1/players/me", json={"language": "de"}, headers=player)
+    assert changed.status_code == 200 and changed.json["language"] == "de"
+    assert i18n.seat_language(redis_conn, record, 0) == "de"
+    for bad in ({"language": "fr"}, {"language": None}, {}, {"language": "de", "name": "Eve"}):
+        refused = client.patch("/v1/players/me", json=bad, headers=player)
+        assert refused.status_code == 400, bad
+        assert refused.headers["Content-Type"].startswith("application/problem+json")
+    assert "language" in client.patch("/v1/players/me", json={"language": "fr"}, headers=player).text
+    assert client.get("/v1/players/me", headers=player).json["language"] == "de"
+    assert client.patch("/v1/players/me", json={"language": "en"}, headers=player).json["language"] == "en"
+    assert i18n.seat_language(redis_conn, record, 0) == "en"
+
+
 def test_german_commands_and_moves_read_as_the_notation():
     """Rulebook words (seeds/003 SPIELMATERIAL, AKTION: BAUEN): "bau ... Baumwollspinnerei"
     is `build ... cotton-mill`; a player's name that is a German word stays a name."""

@@ -129,7 +129,10 @@ def test_unknown_address_is_answered(conn, inbox, mail_in, run_jobs, new_game):
     game_id, invitation = started(new_game, run_jobs, inbox)
     hooked(conn, readdressed(reply_to(invitation, "pass", "lost@else.test"), f"sales@{DOMAIN}"))
     run_jobs()
-    assert "No game at this address" in inbox.last("lost@else.test")["Subject"]
+    answer = inbox.last("lost@else.test")
+    assert answer["Subject"] == "Keine Partie unter dieser Adresse / No game at this address"
+    body = answer.get_body(("plain",)).get_content()                    # no reader known: both
+    assert "Diese Adresse gehört zu keiner Partie." in body and "This address does not belong" in body
 
 
 def test_unreadable_move_is_answered_with_the_legal_moves(conn, inbox, mail_in, run_jobs, new_game):

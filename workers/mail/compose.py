@@ -381,16 +381,15 @@ def confirmation_request(mail: Mail, mail_from: str, domain: str, public_url: st
     else is sent, and carries nothing a game's creator chose (no names, no options);
     code signs the address in the confirmation link."""
     link = f"{public_url}/v1/mail/confirmations?address={quote(mail.to)}&code={code}"
-    text = f"""Someone entered this address for a player of a game of {mail.game_name}
-at the turn service ({public_url}). Before it sends you anything else, it asks you.
-
-To play: reply to this mail (for example with `yes`), or open
-{link}
-and press Confirm; your invitation follows.
-Not interested: do nothing, and no mail of that game comes to you.
-Never want mail from the turn service: reply `stop`."""
-    message = plain_message(elsewhere(mail.to, domain), "Please confirm: may the turn service mail you?",
-                            text, mail_from, domain, "auto-generated")
+    with i18n.speaking(mail.language):
+        text = _("Someone entered this address for a player of a game of {game} at the turn "
+                 "service ({site}). Before it sends you anything else, it asks you.\n\nTo play: "
+                 "reply to this mail (for example with `yes`), or open\n{link}\nand press Confirm; "
+                 "your invitation follows.\nNot interested: do nothing, and no mail of that game "
+                 "comes to you.\nNever want mail from the turn service: reply `stop`.").format(
+            game=mail.game_name, site=public_url, link=link)
+        subject = _("Please confirm: may the turn service mail you?")
+    message = plain_message(elsewhere(mail.to, domain), subject, text, mail_from, domain, "auto-generated")
     message["Reply-To"] = mail.reply_to
     message["List-Unsubscribe"] = unsubscribe(mail.reply_to)
     return message

@@ -53,14 +53,16 @@ def handle(digest: str, envelope_to: list[str], envelope_from: str | None) -> st
         return "automatic: not answered"
     address = reply.address
     if address is None:
-        return answer_stray(conn, config, reply, digest, "No game at this address",
-                            "This address does not belong to any game. Reply to the mail "
-                            "the turn service sent you, using its Reply-To address.")
+        return answer_stray(conn, config, reply, digest, *both_languages(
+            N_("No game at this address"), N_("This address does not belong to any game. Reply to "
+                                              "the mail the turn service sent you, using its "
+                                              "Reply-To address.")))
     if addressed_seat(conn, config, address) is None:
-        return answer_stray(conn, config, reply, digest, "Invalid reply address",
-                            "This reply address is not valid (its code does not match, or "
-                            "its seat has been taken by its player since). Nothing was "
-                            "played. Reply to the latest mail you received.")
+        return answer_stray(conn, config, reply, digest, *both_languages(
+            N_("Invalid reply address"), N_("This reply address is not valid (its code does not "
+                                            "match, or its seat has been taken by its player "
+                                            "since). Nothing was played. Reply to the latest mail "
+                                            "you received.")))
     return handle_seat(conn, config, load_game(Store(conn), address.game_id), address.seat,
                        reply, digest)
 
@@ -297,6 +299,16 @@ def submit(conn, game: Game, seat: int, reply: Reply, digest: str, mail, moves: 
     return "submitted"
 
 
+def both_languages(subject: str, text: str) -> tuple[str, str]:
+    """An answer to mail that reaches no seat, whose reader's language is not known: in
+    German and in English (issue 31), the subject German first."""
+    said = {}
+    for language in ("de", "en"):
+        with i18n.speaking(language):
+            said[language] = (_(subject), _(text))
+    return f"{said['de'][0]} / {said['en'][0]}", f"{said['de'][1]}\n\n{said['en'][1]}"
+
+
 def answer_stray(conn, config: MailConfig, reply: Reply, digest: str, subject: str,
                  text: str) -> str:
     """Mail to no seat (only the HTTP hook takes it: `pbem mail-in` refuses it at RCPT):
@@ -321,7 +333,8 @@ def status_command(conn, game, seat, argument, mail, config) -> None:
 
 def moves_command(conn, game, seat, argument, mail, config) -> None:
     mail.add(_("Your legal moves") + (_(" starting with {start!r}").format(start=argument) if argument else ""),
-             compose.list_moves(notices.notations(game, seat), german.read(game.type, argument, []))
+             notices.spoken(game, compose.list_moves(notices.notations(game, seat),
+                                                     german.read(game.type, argument, [])))
              if seat in game.snapshot.to_act else _("It is not your move now."))
 
 

@@ -11,12 +11,13 @@ Moves are written in the typed form: the notation with `-` for `_` (the reader's
 short form, `moves.resolve`, reads both), so no mail shows a raw identifier."""
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 
 from service.games.base import GameType, IllegalMove, Move, NotationError
 from service.games.presentation import amount, typed
-from service.games.speech import _
+from service.games.speech import _, german
 
 FULL_LIST_UP_TO = 12        # this many moves or fewer are listed in full
 
@@ -218,7 +219,7 @@ def summary(game: GameType, state, seat: int, moves: list[Move]) -> tuple[str, d
     for action, lines in several.items():
         if len(lines) > 1:
             lines[0].extra = _("one of {number} ways to {action} several at once").format(
-                number=len(lines), action=typed(action))
+                number=len(lines), action=action_word(game, action))
         listed.append(lines[0])
     kinds = [g.action for g in found if len(g.members) > 1] or [found[0].action]
     head = _("{number} legal moves, one a line, written short with what they cost. A move written "
@@ -226,8 +227,25 @@ def summary(game: GameType, state, seat: int, moves: list[Move]) -> tuple[str, d
              "you the most actions; or add your own. A line copied back as it stands plays that "
              "move.").format(number=len(moves), choices=choice_names(game, found))
     tail = _("Reply `moves {start}` (or any start of a move) for every move so starting, with all "
-             "its choices.").format(start=typed(kinds[0]))
+             "its choices.").format(start=action_word(game, kinds[0]))
     return "\n".join([head, lines_of(listed, choices_lines(game, moves)), tail]), playable_of(listed)
+
+
+def action_word(game: GameType, action: str) -> str:
+    """An action as the reader begins a move with it: as typed, for a German reader the
+    game's first German verb for it (`bau`), which the reader takes back."""
+    typed_action = typed(action)
+    return first_verbs(tuple(game.words.german_verbs.items())).get(typed_action, typed_action) \
+        if german() else typed_action
+
+
+@functools.cache
+def first_verbs(verbs: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """Each action as typed to the first German verb a player may begin it with."""
+    first: dict[str, str] = {}
+    for word, action in verbs:
+        first.setdefault(typed(action), word)
+    return first
 
 
 def priced_form(game: GameType, state, seat: int, group: Group, form: list[tuple[str, str]],
@@ -276,7 +294,7 @@ def choices_lines(game: GameType, moves: list[Move]) -> list[str]:
                     values.append(shown)
     said: dict[str, list[str]] = {}          # the same choices of several actions said once
     for action, fields in found.items():
-        parts = [f"{name.replace('_', ' ')}: " + (", ".join(values) if len(values) <= CHOICES_SHOWN
+        parts = [f"{field_word(game, name)}: " + (", ".join(values) if len(values) <= CHOICES_SHOWN
                                                    else _("{number} choices").format(number=len(values)))
                  for name, values in fields.items() if len(values) > 1]
         if parts:
@@ -288,7 +306,13 @@ def choices_lines(game: GameType, moves: list[Move]) -> list[str]:
 def choice_names(game: GameType, found: list[Group]) -> str:
     used = [name for name in game.choice_fields
             if any(name in move for g in found for move in g.members)]
-    return ", ".join(name.replace("_", " ") for name in used) or _("none")
+    return ", ".join(field_word(game, name) for name in used) or _("none")
+
+
+def field_word(game: GameType, name: str) -> str:
+    """A move field's name as the reader calls it: its words, for a German reader the
+    game's German word for it (GameWords.german_fields)."""
+    return game.words.german_fields.get(name, name.replace("_", " ")) if german() else name.replace("_", " ")
 
 
 def resolve(game: GameType, state, seat: int, line: str) -> Move:

@@ -14,7 +14,7 @@ from service.mail.config import MailConfig
 from service.play import Game, is_abandoned, legal_moves
 from service.seat_links import LINK_DAYS, seat_link_path
 from service.store import WAITING
-from workers.mail import compose, happened, movelist, reply_address, words
+from workers.mail import compose, german, happened, movelist, reply_address, words
 from workers.mail.compose import Mail
 
 
@@ -26,6 +26,10 @@ def blank(game: Game, seat: int, subject: str, config: MailConfig) -> Mail:
                 epoch=None if game.snapshot.status == WAITING else seating.epoch(record, seat),
                 reply_to=reply_address.make(config.secret, config.domain, record.id, seat,
                                            game.snapshot.version, seating.epoch(record, seat)))
+
+
+def seats_with_mail(game: Game) -> list[int]:
+    return [seat for seat, entry in enumerate(game.record.seats) if entry.email]
 
 
 def notations(game: Game, seat: int) -> list[str]:
@@ -47,6 +51,18 @@ def named(game: Game, notation: str) -> str:
     """Moves as typed with each seat they name by its player's name ("develop 2H Bert"),
     which a reply may type back (intake.resolve_named)."""
     return words.seats_named(notation, [s.name for s in game.record.seats])
+
+
+def listed(game: Game, text: str) -> str:
+    """Listed moves (each indented) as the reader writes them: players by name (`named`),
+    in the reader's words (`spoken`)."""
+    return spoken(game, named(game, text))
+
+
+def spoken(game: Game, text: str) -> str:
+    """Listed moves for a German reader in German words (german.listed), each read back
+    as the same move; for any other as they are."""
+    return german.listed(game.type, text, game.record.seats) if speech().language == "de" else text
 
 
 def in_words(game: Game, text: str) -> str:
@@ -75,8 +91,8 @@ def add_turn(mail: Mail, game: Game, seat: int) -> Mail:
     moves = legal_moves(game, seat)
     if moves:
         text, playable = movelist.summary(game.type, game.state, seat, moves)
-        mail.add(_("Your legal moves"), named(game, text))
-        mail.quick_replies = {named(game, move): cost for move, cost in playable.items()}
+        mail.add(_("Your legal moves"), listed(game, text))
+        mail.quick_replies = {listed(game, "  " + move).strip(): cost for move, cost in playable.items()}
         mail.add("", _("Reply with your move (one per line, above the quoted text)."))
     elif game.snapshot.status == "finished":
         mail.add("", _("The game is over."))
@@ -268,8 +284,9 @@ def abandoned_text(game: Game) -> str:
     """A game its players ended by vote, in words."""
     result = game.snapshot.result
     agreed = ", ".join(game.record.seats[s].name for s in result["agreed"])
-    return (f"The players ended the game unfinished after {result['version']} moves: "
-            f"{agreed} agreed. It has no scores and no ranking, and is recorded as abandoned.")
+    return _("The players ended the game unfinished after {moves}: {agreed} agreed. It has no "
+             "scores and no ranking, and is recorded as abandoned.").format(
+        moves=compose.moves_counted(result["version"]), agreed=agreed)
 
 
 def ranking_lines(ranking: list[list[int]], scores: list, names: list[str]) -> list[str]:

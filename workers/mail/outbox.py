@@ -172,8 +172,9 @@ def carry_messages(conn, mail: Mail) -> list[dict]:
     top of this one; marked carried once it is sent (messages.mailed)."""
     said = messages.unmailed(conn, mail.game_id, mail.seat)
     if said:
-        mail.sections.insert(0, ("Messages", messages.in_words(said) +
-                                 "\n(reply `say TEXT` to the table, `tell NAME TEXT` to one player)"))
+        with i18n.speaking(mail.language):
+            mail.sections.insert(0, (_("Messages"), messages.in_words(said) + "\n" + _(
+                "(reply `say TEXT` to the table, `tell NAME TEXT` to one player)")))
     return said
 
 
