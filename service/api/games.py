@@ -8,7 +8,7 @@ from collections import OrderedDict
 import redis
 from flask import Blueprint, current_app, request, url_for
 
-from service import (bot_seats, challenges, fairness, feed, handover, invitations, lobby, play,
+from service import (challenges, fairness, feed, handover, invitations, lobby, play,
                      players, problems, resignation, seating)
 from service.api import bearer, bearer_player, seat_of, store
 from service.api.waiting import waiting
