@@ -265,7 +265,7 @@ def play_whole_game(service, store: Store, players: list[Browser], game_id: str,
             assert shown_version(driver) == version
         else:                           # the page followed the moves since by itself
             WebDriverWait(driver, WAIT, poll_frequency=POLL).until(
-                lambda d: shown_version(d) == version)
+                lambda d, at=version: shown_version(d) == at)
         if shot and played == shot[0]:
             driver.execute_script("window.clickedMain = document.querySelector('main'); document.querySelector("
                                   "'ul.choices a.step').click()")
