@@ -70,31 +70,50 @@ def pytest_configure(config):
 # longest first (as measured by scripts/test's --durations), so the run ends with short
 # ones; the rest keep their order.
 LONGEST_FIRST = [
-    # a game of Industry, then one of Age of Industry, clicked through in the browser
-    "tests/e2e/test_browser_pages.py::test_a_whole_game_by_clicking[industry]",
-    "tests/e2e/test_browser_pages.py::test_a_whole_game_by_clicking[age-of-industry]",
-    # 50 random Brass games each
-    "tests/games/brass_lancashire/test_random_games.py::test_hundreds_of_random_games_list_their_moves_exactly",
-    "tests/workers/test_play_by_mail_german.py",   # a Brass game by mail in German (issue 31)
+    # by the durations of a whole run of scripts/test (issue 33; load average 16-30)
+    # the test game, Brass, Ultimate Railroads, Age of Industry and Industry played in
+    # the browser (a sample of each game's moves clicked), the seat pages: 210 s
+    "tests/e2e/test_browser_pages.py",
+    # a game of Age of Industry by mail: 161 s
+    "tests/workers/test_play_by_mail.py::test_whole_game_played_by_mail_from_invitation_to_game_over[age-of-industry]",
+    # 5 of the 20 Brass games' mails each: 63-96 s
+    "tests/workers/test_mail_length.py::test_the_longest_your_turn_mail_of_20_random_brass_games_is_under_150_lines",
     "tests/e2e/test_chaos.py",
+    # 50 random Brass games each: 33-73 s
+    "tests/games/brass_lancashire/test_random_games.py::test_hundreds_of_random_games_list_their_moves_exactly",
+    "tests/e2e/test_worker_pool.py",
+    "tests/e2e/test_play_over_http.py",
+    "tests/e2e/test_waiting.py",
+    "tests/platform/test_log_replay.py",
+    "tests/e2e/test_durable_turns.py",
+    "tests/e2e/test_dev_command.py",
+    "tests/e2e/test_concurrency.py",
+    "tests/workers/test_words_in_mail.py",
+    "tests/games/ultimate_railroads/test_completion.py",
+    # each game's listed lines played by mail: 24-39 s each
+    "tests/workers/test_listed_moves_play.py::test_every_listed_line_plays_as_written",
+    # the Ultimate Railroads bot on each board: 22-34 s each
+    "tests/games/ultimate_railroads/test_bot_strength.py::test_the_bot_beats_random_play_on_every_board_and_module",
+    "tests/e2e/test_generated_client.py",
+    "tests/workers/test_face_down_over_http.py",
+    "tests/workers/test_play_by_mail_german.py",   # a Brass game by mail in German (issue 31)
+    "tests/platform/test_validate_board.py",
+    "tests/workers/test_names_in_mail.py",
+    "tests/workers/test_since_last_turn.py",
+    "tests/i18n/test_german_game.py",
     "tests/games/brass_lancashire/test_random_games.py",
     # 8 keen games of Age of Industry, each apart
     "tests/games/age_of_industry/test_random_games.py::test_keen_games_conserve_money_and_cubes_and_replay",
     "tests/games/age_of_industry/test_random_games.py",
-    "tests/e2e/test_browser_pages.py",              # the test game, Brass, Ultimate Railroads
-    "tests/e2e/test_durable_turns.py",
-    # a game of Age of Industry by mail
-    "tests/workers/test_play_by_mail.py::test_whole_game_played_by_mail_from_invitation_to_game_over[age-of-industry]",
-    # 5 of the 20 Brass games' mails each
-    "tests/workers/test_mail_length.py::test_the_longest_your_turn_mail_of_20_random_brass_games_is_under_150_lines",
-    "tests/e2e/test_play_over_http.py",
-    "tests/e2e/test_worker_pool.py",
-    "tests/e2e/test_concurrency.py",
-    "tests/e2e/test_waiting.py",
+    "tests/games/ultimate_railroads/test_random_games.py",
+    "tests/e2e/test_ultimate_railroads_modules_over_http.py",
+    "tests/games/test_preview_conceals.py",
+    "tests/e2e/test_takeback.py",
+    "tests/e2e/test_aborted_run.py",
+    "tests/e2e/test_cluster_outage.py",
+    "tests/e2e/test_served_rate_limits.py",
     "tests/games/industry/test_properties.py",
     "tests/games/industry/test_random_games.py",
-    "tests/e2e/test_cluster_outage.py",
-    "tests/workers/test_face_down_over_http.py",
     "tests/e2e/test_player_push.py",
     "tests/workers/test_play_by_mail.py",
 ]

@@ -25,8 +25,7 @@ def test_a_test_named_apart_is_a_unit_of_its_own_and_the_others_of_their_file():
     named = "tests/workers/test_mail_length.py::test_the_longest_your_turn_mail_of_20_random_brass_games_is_under_150_lines"
     assert named in APART
     assert work_unit(f"{named}[2]") == f"{named}[2]"           # each of its cases apart
-    case = "tests/e2e/test_browser_pages.py::test_a_whole_game_by_clicking[industry]"
-    assert work_unit(case) == case
-    assert work_unit("tests/e2e/test_browser_pages.py::test_a_whole_game_by_clicking[brass-lancashire]") \
-        == "tests/e2e/test_browser_pages.py"
+    game = "tests/workers/test_play_by_mail.py::test_whole_game_played_by_mail_from_invitation_to_game_over"
+    assert work_unit(f"{game}[age-of-industry]") == f"{game}[age-of-industry]"   # this case alone
+    assert work_unit(f"{game}[pile]") == "tests/workers/test_play_by_mail.py"
     assert work_unit("tests/api/test_games.py::test_create") == "tests/api/test_games.py"

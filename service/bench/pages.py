@@ -31,11 +31,18 @@ def advance(store: Store, game_id: str, moves: int, chooser: random.Random) -> N
         if game.snapshot.status == "finished":
             return
         seat = game.snapshot.to_act[0]
-        move = chooser.choice(game.type.engine.legal_moves(game.state, seat))
-        turn, _ = play.submit_turn(store, lambda *_: None, game_id, seat, game.snapshot.version,
-                                   [move], None, game)
-        play.resolve_turn(store, game_id, turn["id"])
-        store.done_with(game_id, turn["id"])
+        play_turn(store, game, seat, chooser.choice(game.type.engine.legal_moves(game.state, seat)))
+
+
+def play_turn(store: Store, game: play.Game, seat: int, move: dict) -> dict:
+    """The seat's move submitted and resolved as a worker would (no queue): the turn
+    as resolved."""
+    game_id = game.record.id
+    turn, _ = play.submit_turn(store, lambda *_: None, game_id, seat, game.snapshot.version,
+                               [move], None, game)
+    resolved = play.resolve_turn(store, game_id, turn["id"])
+    store.done_with(game_id, turn["id"])
+    return resolved
 
 
 def mid_game(store: Store, type_id: str, options: dict, seats: int, seed: int) -> str:
