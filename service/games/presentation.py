@@ -13,8 +13,9 @@ board, an event's sentence, a refusal) into the players' words.
 
 In the reader's language (issue 31, service/games/speech.py): the seam's own sentences
 through the catalogue, the game's names in German from `GameWords.german` (as the German
-rulebooks print them) when the reader reads German. The engines' own sentences (events,
-refusals, the board's text) are written in English and keep their English words."""
+rulebooks print them) when the reader reads German; an event's sentence said anew in the
+reader's language from the catalogue (EventTypes.said with a `Saying` of the reader's
+Speech), its names the German ones. The engines store their events' text in English."""
 from __future__ import annotations
 
 import re
@@ -22,6 +23,7 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from service.games.events import Saying
 from service.games.speech import _, german, speech
 
 SEAT_LABEL = re.compile(r"\b([Ss])eat ?(\d+)\b")
@@ -229,11 +231,15 @@ class Words:
         """An event's sentence, said anew from its fields with the printed names
         (EventTypes.said), else its stored text; without the numbers its text tells after
         it (which `numbers` says shorter)."""
-        if self.type.events and (anew := self.type.events.said(event, self.name)) is not None:
+        if self.type.events and (anew := self.type.events.said(event, self.saying())) is not None:
             return self.text(anew)
         told = self.type.events.numbers_text(event) if self.type.events else ""
         text = event.get("text") or ""
         return self.text(text.removesuffix(f": {told}") if told else text)
+
+    def saying(self) -> Saying:
+        """How this game's events are said to the reader: names, language, money."""
+        return Saying(self.name, speech(), self.amount)
 
     def numbers(self, changes: dict[str, int], coming: bool = False) -> str:
         """One seat's changes ("money", "vp", "income") in words: "paid £7, +2 VP"
