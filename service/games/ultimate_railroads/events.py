@@ -14,6 +14,18 @@ from service.games.events import EventTypes, Saying, count, text
 from service.games.speech import N_
 
 
+# the plain words the rule modules write into the events' fields (a track colour, a
+# maintenance car's kind, an action pool item's kind, a scoring's part, a reason for
+# points), catalogue messages that Saying.value says in the reader's language
+PLAIN_WORDS = (
+    N_("wood"), N_("green"), N_("bronze"), N_("silver"), N_("gold"), N_("own"), N_("purple"),
+    N_("industry"), N_("track"), N_("loco"), N_("factory"), N_("key"), N_("keys"), N_("coin"), N_("coins"),
+    N_("doubler"), N_("doublers"), N_("factories"), N_("engineers"), N_("route"), N_("idea"), N_("stoker"),
+    N_("engineer numbers"), N_("two highest locomotives"), N_("steps"), N_("action"), N_("blasting"),
+    N_("stoker on a points factory"), N_("highest locomotive"), N_("no end-game card"),
+    N_("start bonus card twice"))
+
+
 def scored(event: dict, say: Saying) -> str:
     parts = ", ".join(f"{say.value(part)} {points}" for part, points in event["points"].items() if points)
     total = sum(event["points"].values())

@@ -136,6 +136,24 @@ def options_words(options: dict) -> list[tuple[str, str]]:
 # (the provisional dividends and steelworks, whose brackets say more than a name, keep
 # their English; the everyday words its sentences use, the colours, coal, factory, are
 # told once in TERMS)
+# the ids the events' sentences name (issue 31: "Bert wählt die Startbonuskarte
+# holzfarbener Gleisschritt"): the start bonus cards, the idea and end-game cards, the
+# Werklok and income tiles (their plain words, "wood", "coin", are catalogue messages:
+# ultimate_railroads/events.py)
+GERMAN_WORDS = {
+    "wood_step": "holzfarbener Gleisschritt", "green_step": "grüner Gleisschritt",
+    "bronze_step": "bronzener Gleisschritt", "any_step": "beliebiger Gleisschritt",
+    "wood_steps": "holzfarbene Gleisschritte", "silver_steps": "silberne Gleisschritte",
+    "green_bronze_steps": "grüne und bronzene Gleisschritte", "industry_step": "Industrieschritt",
+    "coins_2": "2 Münzen", "points_3": "3 Punkte", "points_5": "5 Punkte", "end_stations": "Endbahnhöfe",
+    "idea_tiles": "Ideenplättchen", "top_four_locomotives": "die vier höchsten Loks",
+    "extra_workers": "zusätzliche Arbeiter", "free_actions": "freie Aktionen",
+    "income_coin": "Einkommensplättchen Münze", "income_industry": "Einkommensplättchen Industrialisierung",
+    "income_any": "Einkommensplättchen beliebiger Gleisschritt", "income_points": "Einkommensplättchen Punkte",
+    "income_bronze": "Einkommensplättchen bronze", "income_doubler": "Einkommensplättchen Verdoppler",
+    "income_wood_2": "Einkommensplättchen 2 holzfarbene Gleisschritte",
+    "income_wood_green": "Einkommensplättchen holzfarben und grün",
+}
 GERMAN = {**{ident: name for ident, name in in_brackets(DISPLAY).items()
              if not ident.startswith(("dividend_", "steelworks_"))},
           "tokyo": "Strecke TOKYO", "sacramento": "Strecke SACRAMENTO", "omaha": "Strecke OMAHA",
@@ -146,7 +164,8 @@ GERMAN = {**{ident: name for ident, name in in_brackets(DISPLAY).items()
           "idea": "Ideenplättchen", "idea_card": "Ideenkarte", "end_card": "Spielendekarte",
           "medal": "20-Punkte-Medaille", "bonus_card": "Bonuskarte", "stoker": "Heizer",
           "foundry": "Gießerei", "werklok": "Werklok", "transsib": "Transsibirische Eisenbahn",
-          "petersburg": "Strecke nach St. Petersburg", "kyiv": "Strecke nach Kiew"}
+          "petersburg": "Strecke nach St. Petersburg", "kyiv": "Strecke nach Kiew",
+          **GERMAN_WORDS}
 GERMAN_FIELDS = {"space": "Aktionsfeld", "temps": "Leiharbeiter", "wood": "holzfarbene Arbeiter",
                  "coins": "Münzen", "route": "Strecke", "slot": "Platz", "swap": "tauschen mit",
                  "colour": "Gleisfarbe", "item": "Auswahl", "card": "Karte", "tile": "Plättchen"}
