@@ -277,8 +277,10 @@ class Words:
         return lines
 
     def view(self, state, seat: int | None) -> str:
-        """The board and the seat's situation (the engine's render_text) in words."""
-        return self.text(self.type.engine.render_text(state, seat))
+        """The board and the seat's situation (the engine's render_text) in words: in
+        German said by the engine through the reader's Saying (its lines catalogue
+        messages, its names the German ones); in English the engine's own."""
+        return self.text(self.type.engine.render_text(state, seat, self.saying() if german() else None))
 
     def options(self, options: dict) -> str:
         """The game's options in words: "Board: Russia; modules: none"."""
