@@ -119,9 +119,6 @@ class Saying:
         return str(value)
 
 
-ENGLISH = Saying()
-
-
 class EventTypes:
     """One game's event types: type -> (sentence, its own fields). The sentence is a
     `str.format` template over the event's fields, each shown by `name` (an id's display
@@ -169,8 +166,10 @@ class EventTypes:
         given = {k: v for k, v in event.items() if k not in ("type", "seat")}
         return self.make(event["type"], event.get("seat"), **given)
 
-    def numbers_text(self, numbers: dict, say: Saying = ENGLISH) -> str:
-        """The numbers (events.NUMBERS, cubes_taken, flipped) in words, as `say` says them."""
+    def numbers_text(self, numbers: dict, say: Saying | None = None) -> str:
+        """The numbers (events.NUMBERS, cubes_taken, flipped) in words, as `say` says them
+        (None: in English with the game's display names, as the engines store them)."""
+        say = say or Saying(self.name)
         said = []
         for name, gain, loss in (("money", N_("{seat} receives {amount}"), N_("{seat} pays {amount}")),
                                  ("vp", N_("{seat} scores {amount} VP"), N_("{seat} loses {amount} VP"))):

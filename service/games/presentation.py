@@ -238,8 +238,13 @@ class Words:
         return self.text(text.removesuffix(f": {told}") if told else text)
 
     def saying(self) -> Saying:
-        """How this game's events are said to the reader: names, language, money."""
-        return Saying(self.name, speech(), self.amount)
+        """How this game's events are said to the reader: names (a value the game names
+        itself by GameWords.value, a Brass slot "Wigan, slot 0"), language, money."""
+        return Saying(self.field_name, speech(), self.amount)
+
+    def field_name(self, ident: str) -> str:
+        own = self.game.value("", ident, self.name) if self.game.value else None
+        return self.name(ident) if own is None else own
 
     def numbers(self, changes: dict[str, int], coming: bool = False) -> str:
         """One seat's changes ("money", "vp", "income") in words: "paid £7, +2 VP"

@@ -4,8 +4,8 @@ it) and the English sentences a German reader must never see: the catalogue's se
 and the games' event sentences as the patterns of the texts their templates write."""
 from __future__ import annotations
 
+import functools
 import re
-from string import ascii_letters
 from pathlib import Path
 
 from babel.messages.extract import extract_from_dir
@@ -19,6 +19,7 @@ SOURCES = ("service", "workers")
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 FRAGMENT_WORDS = 4          # an English fragment this long is a sentence, not a phrase an engine text shares
+PIECE_WORDS = 3             # a template not about a seat this short is a piece of a sentence ("{cards} face up")
 PLAIN_WORDS = 3             # a message without placeholders this short is a phrase ("the game"), not a sentence
 
 
@@ -58,7 +59,8 @@ def english_in(text: str) -> list[str]:
     return [piece for piece in english_fragments() if piece in flat]
 
 
-def event_templates() -> list[str]:
+@functools.cache
+def event_templates() -> tuple[str, ...]:
     """The English sentences of the games' events (issue 31): every message the events'
     modules mark (service/games/events.py and each game's events.py), singular and plural."""
     with (ROOT / "babel.cfg").open() as mapping:
@@ -68,19 +70,19 @@ def event_templates() -> list[str]:
             str(ROOT / "service" / "games"), method_map, options_map, keywords=KEYWORDS):
         if Path(file).name == "events.py":
             found.update([message] if isinstance(message, str) else message)
-    return sorted(found)
+    return tuple(sorted(found))
 
 
 def template_pattern(template: str) -> re.Pattern | None:
     """A sentence template as a pattern of the text it writes: each placeholder any words
     on one line ("{seat} passes": "Ada passes"), whole words at its ends. None for what
     is no sentence: a plain word or phrase (no placeholder, fewer than PLAIN_WORDS words),
-    a piece of a sentence ("{cards} face up", "{cubes} from {place}": it begins with
-    another placeholder than the seat and has fewer than FRAGMENT_WORDS words)."""
+    a piece of a sentence ("{cards} face up", "the {name} ({space})": it does not begin
+    with the seat and has fewer than PIECE_WORDS words)."""
     pieces = PLACEHOLDER.split(template)
     words = sum(len(re.findall(r"[A-Za-z]+", piece)) for piece in pieces)
     if (not words or (len(pieces) == 1 and words < PLAIN_WORDS)
-            or (not template.startswith(("{seat}", *ascii_letters)) and words < FRAGMENT_WORDS)):
+            or (not template.startswith("{seat}") and words < PIECE_WORDS)):
         return None
     pattern = r"[^\n]*?".join(map(re.escape, pieces))
     return re.compile((r"\b" if template[0].isalpha() else "") + pattern
@@ -90,5 +92,10 @@ def template_pattern(template: str) -> re.Pattern | None:
 def english_events_in(text: str) -> list[str]:
     """The English event sentences (as their templates) found in a text meant for a German
     reader."""
-    patterns = [(template, template_pattern(template)) for template in event_templates()]
-    return [template for template, pattern in patterns if pattern and pattern.search(text)]
+    return [template for template, pattern in event_patterns() if pattern.search(text)]
+
+
+@functools.cache
+def event_patterns() -> tuple[tuple[str, re.Pattern], ...]:
+    return tuple((template, pattern) for template in event_templates()
+                 if (pattern := template_pattern(template)))
