@@ -71,10 +71,6 @@ class EventSchema(Schema):
 SEAT_LABEL = re.compile(r"\b([Ss])eat (\d+)\b")
 
 
-def seat_name(seat: int | None) -> str:
-    return "the game" if seat is None else f"seat {seat}"
-
-
 def with_names(text: str, names: list[str]) -> str:
     """An engine's text with its "seat N" labels as the players' names (issue 14): the
     engines, pure, know seats only."""
@@ -107,13 +103,13 @@ class Saying:
 
     def seat(self, seat: int | None) -> str:
         """A seat as "seat N" (the seam writes the player's name in), null as the game."""
-        return self._("the game") if seat is None else seat_name(seat)
+        return self._("the game") if seat is None else f"seat {seat}"
 
     def value(self, value) -> str:
         """A field as players read it: an id by its name (a plain word of the engine's,
         "action", through the catalogue); a list joined with "and"."""
         if isinstance(value, (list, tuple)):
-            return self._(" and ").join(map(self.value, value)) or self._(N_("nothing"))
+            return self._(" and ").join(map(self.value, value)) or self._("nothing")
         if isinstance(value, str):
             return self._(self.name(value))
         return str(value)
