@@ -94,7 +94,7 @@ class Pile:
     def format(self, move):
         return "pass" if move["action"] == "pass" else f"play {move['card']}"
 
-    def render_text(self, state, seat):
+    def render_text(self, state, seat, say=None):
         lines = [f"Pile: {state['pile']} of {TARGET}", f"Scores: {state['scores']}"]
         if seat is not None:
             lines.append(f"Your hand: {sorted(state['hands'][seat])}")

@@ -32,7 +32,7 @@ from typing import Any, Callable, Protocol
 
 from marshmallow import RAISE, Schema, fields, validate
 
-from .events import EventTypes
+from .events import EventTypes, Saying
 from .presentation import GameWords, Words
 
 State = Any
@@ -279,8 +279,9 @@ class Engine(Protocol):
     def parse(self, text: str) -> Move:
         """The game's text notation to a move; raises NotationError."""
     def format(self, move: Move) -> str: ...
-    def render_text(self, state: State, seat: int | None) -> str:
-        """Plain-text board and the seat's situation, as e-mails show it."""
+    def render_text(self, state: State, seat: int | None, say: Saying | None = None) -> str:
+        """Plain-text board and the seat's situation, as e-mails show it, as `say` says
+        it (None: in English, the engine's own names; issue 31)."""
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,12 @@ event of that type validates against, as marshmallow schemas.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import Callable
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
+
+from service.games.speech import N_, Speech
 
 MAX_SEATS = 8
 PER_SEAT_CHANGE = 10_000            # no game moves more than this in one event
@@ -68,10 +71,6 @@ class EventSchema(Schema):
 SEAT_LABEL = re.compile(r"\b([Ss])eat (\d+)\b")
 
 
-def seat_name(seat: int | None) -> str:
-    return "the game" if seat is None else f"seat {seat}"
-
-
 def with_names(text: str, names: list[str]) -> str:
     """An engine's text with its "seat N" labels as the players' names (issue 14): the
     engines, pure, know seats only."""
@@ -84,23 +83,46 @@ def words(ident: str) -> str:
     return ident.replace("_", " ")
 
 
-def display(value, name: Callable[[str], str]) -> str:
-    """A field as players read it: an id by its display name (`name`); a list joined
-    with "and"."""
-    if isinstance(value, (list, tuple)):
-        return " and ".join(display(v, name) for v in value) or "nothing"
-    if isinstance(value, str):
-        return name(value)
-    return str(value)
+@dataclass(frozen=True)
+class Saying:
+    """How an event is said: ids by `name` (a game's display names; for a reader the
+    printed names in the reader's language), its sentences in `speech`'s language
+    (English: the catalogue's msgids as they are, what the engines store), money by
+    `amount` (None: the game's own format, EventTypes.money). A sentence written by a
+    function says its words through it (`say._(...)`, `say.ngettext(...)`), so that they
+    are catalogue messages and said in the reader's language."""
+    name: Callable[[str], str] = words
+    speech: Speech = field(default_factory=Speech)
+    amount: Callable[[int], str] | None = None
+
+    def _(self, message: str) -> str:
+        return self.speech.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, number: int) -> str:
+        return self.speech.ngettext(singular, plural, number)
+
+    def seat(self, seat: int | None) -> str:
+        """A seat as "seat N" (the seam writes the player's name in), null as the game."""
+        return self._("the game") if seat is None else f"seat {seat}"
+
+    def value(self, value) -> str:
+        """A field as players read it: an id by its name (a plain word of the engine's,
+        "action", through the catalogue); a list joined with "and"."""
+        if isinstance(value, (list, tuple)):
+            return self._(" and ").join(map(self.value, value)) or self._("nothing")
+        if isinstance(value, str):
+            return self._(self.name(value))
+        return str(value)
 
 
 class EventTypes:
     """One game's event types: type -> (sentence, its own fields). The sentence is a
     `str.format` template over the event's fields, each shown by `name` (an id's display
-    name), `{seat}` as "seat N"; or a function of the event returning the sentence. The
-    numbers an event carries are told after its sentence, money as `money` writes it."""
+    name), `{seat}` as "seat N"; or a function of the event and a `Saying` returning the
+    sentence. The numbers an event carries are told after its sentence, money as `money`
+    writes it."""
 
-    def __init__(self, types: dict[str, tuple[str | Callable[[dict], str], dict]],
+    def __init__(self, types: dict[str, tuple[str | Callable[[dict, Saying], str], dict]],
                  name: Callable[[str], str] = words, money: str = "{}"):
         self.sentences = {name: sentence for name, (sentence, _) in types.items()}
         self.schemas = {name: EventSchema.from_dict(own, name=f"{name}_event")()
@@ -109,27 +131,29 @@ class EventTypes:
         self.money = money          # how the game writes an amount of money ("£{}")
 
     def make(self, kind: str, seat: int | None, /, **given) -> dict:
-        """The event of type `kind` by `seat`, its text written from its sentence."""
-        event = {"type": kind, "seat": seat, **given}
-        sentence = self.sentences[kind]
-        if callable(sentence):
-            text = sentence(event)
-        else:
-            text = sentence.format(**{k: display(v, self.name) for k, v in given.items()},
-                                   seat=seat_name(seat))
+        """The event of type `kind` by `seat`, its text written from its sentence in
+        English with the game's display names."""
+        text = self.say({"type": kind, "seat": seat, **given}, Saying(self.name))
         return {"type": kind, "seat": seat, "text": text, **given}
 
-    def said(self, event: dict, name: Callable[[str], str]) -> str | None:
-        """The event's sentence said anew from its fields, each id by `name` (the players'
-        printed names, issue 27: the stored text wrote "track wood 2"); None for a
-        sentence the game writes by a function, or an event lacking a field it names."""
-        sentence = self.sentences.get(event.get("type"))
-        if not isinstance(sentence, str):
+    def say(self, event: dict, say: Saying) -> str:
+        """The event's sentence from its fields, as `say` says it."""
+        sentence = self.sentences[event["type"]]
+        if callable(sentence):
+            return sentence(event, say)
+        given = {k: say.value(v) for k, v in event.items() if k not in ("type", "seat", "text")}
+        return say._(sentence).format(**given, seat=say.seat(event.get("seat")))
+
+    def said(self, event: dict, say: Saying) -> str | None:
+        """The event's sentence said anew from its fields for a reader (issue 27: the
+        stored text wrote "track wood 2"; issue 31: in the reader's language), each id
+        by `say.name`; None for an event of no type of this game or lacking a field its
+        sentence names."""
+        if event.get("type") not in self.sentences:
             return None
-        given = {k: display(v, name) for k, v in event.items() if k not in ("type", "seat", "text")}
         try:
-            return sentence.format(**given, seat=seat_name(event.get("seat")))
-        except (KeyError, IndexError):
+            return self.say(event, say)
+        except (KeyError, IndexError, TypeError):
             return None
 
     def told(self, event: dict) -> dict:
@@ -138,23 +162,35 @@ class EventTypes:
         given = {k: v for k, v in event.items() if k not in ("type", "seat")}
         return self.make(event["type"], event.get("seat"), **given)
 
-    def numbers_text(self, numbers: dict) -> str:
-        """The numbers (events.NUMBERS, cubes_taken, flipped) in words."""
+    def numbers_text(self, numbers: dict, say: Saying | None = None) -> str:
+        """The numbers (events.NUMBERS, cubes_taken, flipped) in words, as `say` says them
+        (None: in English with the game's display names, as the engines store them)."""
+        say = say or Saying(self.name)
         said = []
-        for name, gain, loss, unit in (("money", "receives", "pays", self.money),
-                                       ("vp", "scores", "loses", "{} VP"),
-                                       ("income", "moves up", "moves down",
-                                        "{} income space(s)")):
-            said += [f"{seat_name(seat)} {gain if change > 0 else loss} {unit.format(abs(change))}"
-                     for seat, change in enumerate(numbers.get(name) or ()) if change]
+        for name, gain, loss in (("money", N_("{seat} receives {amount}"), N_("{seat} pays {amount}")),
+                                 ("vp", N_("{seat} scores {amount} VP"), N_("{seat} loses {amount} VP"))):
+            said += [say._(gain if change > 0 else loss).format(
+                seat=say.seat(seat), amount=self.amount(abs(change), say) if name == "money" else abs(change))
+                for seat, change in enumerate(numbers.get(name) or ()) if change]
+        said += [(say.ngettext("{seat} moves up {amount} income space", "{seat} moves up {amount} income spaces",
+                               abs(change)) if change > 0 else
+                  say.ngettext("{seat} moves down {amount} income space",
+                               "{seat} moves down {amount} income spaces", abs(change))
+                  ).format(seat=say.seat(seat), amount=abs(change))
+                 for seat, change in enumerate(numbers.get("income") or ()) if change]
         if cubes := numbers.get("cubes_taken"):
-            said.append("cubes taken: " + ", ".join(f"{taken} from {self.name(source)}"
-                                                    for source, taken in cubes.items()))
+            said.append(say._("cubes taken: {cubes}").format(cubes=", ".join(
+                say._("{cubes} from {place}").format(cubes=taken, place=say.value(source))
+                for source, taken in cubes.items())))
         if flipped := numbers.get("flipped"):
-            said.append("flipped: " + ", ".join(
-                f"{seat_name(tile['owner'])}'s {self.name(tile['industry'])} at "
-                f"{self.name(tile['tile'])}" for tile in flipped))
+            said.append(say._("flipped: {tiles}").format(tiles=", ".join(
+                say._("{owner}'s {industry} at {place}").format(
+                    owner=say.seat(tile["owner"]), industry=say.value(tile["industry"]),
+                    place=say.value(tile["tile"])) for tile in flipped)))
         return "; ".join(said)
+
+    def amount(self, number: int, say: Saying) -> str:
+        return say.amount(number) if say.amount else self.money.format(number)
 
     def with_numbers(self, event: dict, numbers: dict) -> dict:
         """The event with the numbers, told after its sentence."""

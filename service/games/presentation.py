@@ -13,8 +13,9 @@ board, an event's sentence, a refusal) into the players' words.
 
 In the reader's language (issue 31, service/games/speech.py): the seam's own sentences
 through the catalogue, the game's names in German from `GameWords.german` (as the German
-rulebooks print them) when the reader reads German. The engines' own sentences (events,
-refusals, the board's text) are written in English and keep their English words."""
+rulebooks print them) when the reader reads German; an event's sentence said anew in the
+reader's language from the catalogue (EventTypes.said with a `Saying` of the reader's
+Speech), its names the German ones. The engines store their events' text in English."""
 from __future__ import annotations
 
 import re
@@ -23,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from service.games.addressing import addressed
+from service.games.events import Saying
 from service.games.speech import _, german, speech
 
 SEAT_LABEL = re.compile(r"\b([Ss])eat ?(\d+)\b")
@@ -234,13 +236,22 @@ class Words:
         """An event's sentence, said anew from its fields with the printed names
         (EventTypes.said), else its stored text; without the numbers its text tells after
         it (which `numbers` says shorter); said to seat `you` in the second person."""
-        if self.type.events and (anew := self.type.events.said(event, self.name)) is not None:
+        if self.type.events and (anew := self.type.events.said(event, self.saying())) is not None:
             text = anew
         else:
             told = self.type.events.numbers_text(event) if self.type.events else ""
             text = event.get("text") or ""
             text = text.removesuffix(f": {told}") if told else text
         return self.text(capital(addressed(text, you)) if you is not None else text)
+
+    def saying(self) -> Saying:
+        """How this game's events are said to the reader: names (a value the game names
+        itself by GameWords.value, a Brass slot "Wigan, slot 0"), language, money."""
+        return Saying(self.field_name, speech(), self.amount)
+
+    def field_name(self, ident: str) -> str:
+        own = self.game.value("", ident, self.name) if self.game.value else None
+        return self.name(ident) if own is None else own
 
     def numbers(self, changes: dict[str, int]) -> str:
         """One seat's changes ("money", "vp", "income") in words: "paid £7, +2 VP"."""
@@ -302,8 +313,10 @@ class Words:
                          for seat in sorted(counted, key=lambda s: (s != you, s)))
 
     def view(self, state, seat: int | None) -> str:
-        """The board and the seat's situation (the engine's render_text) in words."""
-        return self.text(self.type.engine.render_text(state, seat))
+        """The board and the seat's situation (the engine's render_text) in words: in
+        German said by the engine through the reader's Saying (its lines catalogue
+        messages, its names the German ones); in English the engine's own."""
+        return self.text(self.type.engine.render_text(state, seat, self.saying() if german() else None))
 
     def options(self, options: dict) -> str:
         """The game's options in words: "Board: Russia; modules: none"."""

@@ -1,8 +1,10 @@
 """The German catalogue as the tests read it (issue 31): the messages the sources mark
 for translation (Babel's extractor over babel.cfg's mapping, as `pybabel extract` runs
-it) and the English sentences a German reader must never see."""
+it) and the English sentences a German reader must never see: the catalogue's sentences,
+and the games' event sentences as the patterns of the texts their templates write."""
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -17,6 +19,8 @@ SOURCES = ("service", "workers")
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 FRAGMENT_WORDS = 4          # an English fragment this long is a sentence, not a phrase an engine text shares
+PIECE_WORDS = 3             # a template not about a seat this short is a piece of a sentence ("{cards} face up")
+PLAIN_WORDS = 3             # a message without placeholders this short is a phrase ("the game"), not a sentence
 
 
 def extracted() -> set[str | tuple[str, ...]]:
@@ -53,3 +57,45 @@ def english_in(text: str) -> list[str]:
     """The catalogue's English sentences found in a text meant for a German reader."""
     flat = " ".join(text.split())
     return [piece for piece in english_fragments() if piece in flat]
+
+
+@functools.cache
+def event_templates() -> tuple[str, ...]:
+    """The English sentences of the games' events (issue 31): every message the events'
+    modules mark (service/games/events.py and each game's events.py), singular and plural."""
+    with (ROOT / "babel.cfg").open() as mapping:
+        method_map, options_map = parse_mapping_cfg(mapping)
+    found = set()
+    for file, _line, message, _comments, _context in extract_from_dir(
+            str(ROOT / "service" / "games"), method_map, options_map, keywords=KEYWORDS):
+        if Path(file).name == "events.py":
+            found.update([message] if isinstance(message, str) else message)
+    return tuple(sorted(found))
+
+
+def template_pattern(template: str) -> re.Pattern | None:
+    """A sentence template as a pattern of the text it writes: each placeholder any words
+    on one line ("{seat} passes": "Ada passes"), whole words at its ends. None for what
+    is no sentence: a plain word or phrase (no placeholder, fewer than PLAIN_WORDS words),
+    a piece of a sentence ("{cards} face up", "the {name} ({space})": it does not begin
+    with the seat and has fewer than PIECE_WORDS words)."""
+    pieces = PLACEHOLDER.split(template)
+    words = sum(len(re.findall(r"[A-Za-z]+", piece)) for piece in pieces)
+    if (not words or (len(pieces) == 1 and words < PLAIN_WORDS)
+            or (not template.startswith("{seat}") and words < PIECE_WORDS)):
+        return None
+    pattern = r"[^\n]*?".join(map(re.escape, pieces))
+    return re.compile((r"\b" if template[0].isalpha() else "") + pattern
+                      + (r"\b" if template[-1].isalpha() else ""))
+
+
+def english_events_in(text: str) -> list[str]:
+    """The English event sentences (as their templates) found in a text meant for a German
+    reader."""
+    return [template for template, pattern in event_patterns() if pattern.search(text)]
+
+
+@functools.cache
+def event_patterns() -> tuple[tuple[str, re.Pattern], ...]:
+    return tuple((template, pattern) for template in event_templates()
+                 if (pattern := template_pattern(template)))

@@ -2,7 +2,9 @@
 holds no English sentence of the catalogue: at positions from the start to the end,
 the seat to act's page and the spectator's page (asked for German by Accept-Language,
 or by the seat's own setting, which a page signed in to that seat follows), and the seat's "your turn" and "game over" mails. A page
-asked for English stays English, so the check can fail."""
+asked for English stays English, so the check can fail. The events (the mails' "since
+your last turn", the pages' log) are said in German too: no text holds a sentence an
+event's English template writes ("Ada passes"), which the English pages' log does."""
 from __future__ import annotations
 
 import random
@@ -14,7 +16,7 @@ from service.bench import pages as bench_pages
 from service.mail import settings
 from service.mail.config import MailConfig
 from service.store import Store
-from tests.i18n.catalogue import english_in
+from tests.i18n.catalogue import english_events_in, english_in
 from tests.web.test_page_vocabulary import visible_text
 from tests.web.test_pages import enter
 from workers.mail import compose, notices
@@ -39,7 +41,7 @@ def test_a_whole_random_game_in_german_says_no_english_sentence(app, redis_conn,
             store, game_id, [{"name": n, "email": f"{n.lower()}@p.test"} for n in NAMES[:seats]], options, 31)
     config = MailConfig.from_env(redis_conn)
     settings.change(redis_conn, record.id, 1, language="de")       # seat 1 reads German by its setting
-    looks = 0
+    looks = told = 0
     while True:
         game = play.load_game(store, record.id)
         over = game.snapshot.status == "finished"
@@ -55,12 +57,15 @@ def test_a_whole_random_game_in_german_says_no_english_sentence(app, redis_conn,
         for which, said in german.items():
             text = said if which == "mail" else visible_text(said)
             assert english_in(text) == [], (which, english_in(text), text[:3000])
+            assert english_events_in(text) == [], (which, english_events_in(text), text[:3000])
         assert "Spieler" in visible_text(german["spectator"]) and '<html lang="de">' in german["seat 1"]
         english = app.test_client().get(f"/games/{record.id}", headers={"Accept-Language": "en"}).text
         assert english_in(visible_text(english)) and '<html lang="en">' in english
+        told += bool(english_events_in(visible_text(english)))
         looks += 1
         if over:
             break
         bench_pages.advance(store, record.id, stride, chooser)
     assert looks >= 3           # the start, at least one position on the way, the end
+    assert told >= looks - 1    # past the start, the English log says its events: the check can fail
     assert "Endstand" in german["mail"] and "Spielende" in german["mail"]

@@ -12,6 +12,7 @@ from service.games.age_of_industry.scoring import result as final_result
 from service.games.age_of_industry.setup import setup_state
 from service.games.age_of_industry.view import conceal as dealt_anew, reveals as drew_unseen, view as seat_view
 from service.games.base import IllegalMove, neutral_move as first_of, why_not_move
+from service.games.events import Saying
 
 ACTIONS = {  # action -> (legal moves, apply)
     "build": (build.build_moves, build.apply_build),
@@ -79,8 +80,8 @@ class Engine:
     def format(self, move: dict) -> str:
         return format_move(move)
 
-    def render_text(self, state, seat) -> str:
-        return render(state, seat)
+    def render_text(self, state, seat, say: Saying | None = None) -> str:
+        return render(state, seat, say)
 
 
 ENGINE = Engine()

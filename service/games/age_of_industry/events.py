@@ -1,10 +1,11 @@
 """The events of Age of Industry in the shared shape (service/games/events.py): one
 type per action and per step of the end of a round that changes money, with the map's
-place names."""
+place names, each sentence a catalogue message said in the reader's language (issue 31)."""
 from __future__ import annotations
 
 from service.games.age_of_industry.data import MAPS
-from service.games.events import EventTypes, count, display, seat_name, text
+from service.games.events import EventTypes, Saying, count, text
+from service.games.speech import N_
 
 PLACES = {place: location.name for game_map in MAPS.values()
           for place, location in game_map.locations.items()}
@@ -21,28 +22,35 @@ def name(ident: str) -> str:
     return PLACES.get(ident) or ident.replace("_", " ")
 
 
-def draw(event: dict) -> str:
-    face_up = f"{display(event['cards'], name)} face up" if event["cards"] else ""
-    deck = f"{event['deck']} from the deck" if event["deck"] else ""
-    return f"{seat_name(event['seat'])} draws {' and '.join(filter(None, (face_up, deck)))}"
+def draw(event: dict, say: Saying) -> str:
+    """Two cards drawn, face up (named) and from the deck (counted)."""
+    face_up = say._("{cards} face up").format(cards=say.value(event["cards"])) if event["cards"] else ""
+    deck = say._("{count} from the deck").format(count=event["deck"]) if event["deck"] else ""
+    return say._("{seat} draws {cards}").format(seat=say.seat(event["seat"]),
+                                                cards=say._(" and ").join(filter(None, (face_up, deck))))
+
+
+def drew(event: dict, say: Saying) -> str:
+    return say.ngettext("{seat} draws {count} card from the deck", "{seat} draws {count} cards from the deck",
+                        event["count"]).format(seat=say.seat(event["seat"]), count=event["count"])
 
 
 EVENTS = EventTypes({
-    "build": ("{seat} builds a level-{level} {industry} in {space}",
+    "build": (N_("{seat} builds a level-{level} {industry} in {space}"),
               {"space": text(), "industry": text(), "level": count()}),
-    "rail": ("{seat} builds the rail link {link}", {"link": text()}),
-    "sell": ("{seat} sells from the {mill_industry} in {mill} to {outlet}",
+    "rail": (N_("{seat} builds the rail link {link}"), {"link": text()}),
+    "sell": (N_("{seat} sells from the {mill_industry} in {mill} to {outlet}"),
              {"mill": text(), "mill_industry": text(), "outlet": text()}),
-    "end_sale": ("{seat} ends the sale", {}),
-    "develop": ("{seat} develops away a level-{level} {industry}",
+    "end_sale": (N_("{seat} ends the sale"), {}),
+    "develop": (N_("{seat} develops away a level-{level} {industry}"),
                 {"industry": text(), "level": count()}),
     "draw": (draw, {"deck": count()}),
-    "drew": ("{seat} draws {count} card(s) from the deck", {"count": count()}),
-    "pass": ("{seat} passes", {}),
-    "loan": ("{seat} takes a loan of $10", {}),
-    "repay": ("{seat} repays a loan of $10", {}),
-    "keep_loans": ("{seat} keeps its loans", {}),
-    "pay_interest": ("loan interest is paid ($1 per loan)", {}),
-    "game_end": ("the game ends: rail income is paid, then every loan that can be is repaid",
+    "drew": (drew, {"count": count()}),
+    "pass": (N_("{seat} passes"), {}),
+    "loan": (N_("{seat} takes a loan of $10"), {}),
+    "repay": (N_("{seat} repays a loan of $10"), {}),
+    "keep_loans": (N_("{seat} keeps its loans"), {}),
+    "pay_interest": (N_("loan interest is paid ($1 per loan)"), {}),
+    "game_end": (N_("the game ends: rail income is paid, then every loan that can be is repaid"),
                  {}),
 }, name, money="${}")

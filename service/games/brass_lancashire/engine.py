@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from service.games.base import IllegalMove, neutral_move as first_of, why_not_move
+from service.games.events import Saying
 
 from . import notation, render, view as views
 from .cards import why_not_cards
@@ -101,5 +102,5 @@ def format(move: dict) -> str:  # noqa: A001 - the protocol's name
     return notation.format_move(move)
 
 
-def render_text(state: State, seat: int | None) -> str:
-    return render.render_text(state, seat)
+def render_text(state: State, seat: int | None, say: Saying | None = None) -> str:
+    return render.render_text(state, seat, say)

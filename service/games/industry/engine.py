@@ -13,6 +13,7 @@ from service.games.industry import events as events_of
 from service.games.industry.events import EVENTS
 from service.games.industry.move_schemas import MOVE_SCHEMAS
 from service.games.industry.state import dump, load
+from service.games.events import Saying
 
 CHECKS = {**auction.CHECKS, **develop.CHECKS, **subsidy.CHECKS}
 APPLY = {**auction.APPLY, **develop.APPLY, **subsidy.APPLY}
@@ -115,8 +116,9 @@ def reveals(before, after) -> bool:
     return views.reveals(before, after)
 
 
-def render_text(state, seat: int | None) -> str:
-    return render.render_text(state, seat, to_act(state), legal_moves(state, seat) if seat is not None else [])
+def render_text(state, seat: int | None, say: Saying | None = None) -> str:
+    return render.render_text(state, seat, to_act(state), legal_moves(state, seat) if seat is not None else [],
+                              say)
 
 
 parse = notation.parse

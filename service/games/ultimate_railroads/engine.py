@@ -5,7 +5,7 @@ import copy
 import json
 
 from service.games.base import HIDDEN, IllegalMove, neutral_move as first_of, why_not_move
-from service.games.events import changes
+from service.games.events import Saying, changes
 
 from . import decisions, flow, free_actions, ideas, track  # noqa: F401  (ideas, track: their pool kinds register)
 from .events import EVENTS
@@ -155,8 +155,8 @@ class UltimateRailroads:
     def format(self, move: dict) -> str:
         return format_move(move)
 
-    def render_text(self, state: dict, seat: int | None) -> str:
-        return render(state, seat)
+    def render_text(self, state: dict, seat: int | None, say: Saying | None = None) -> str:
+        return render(state, seat, say)
 
 
 ENGINE = UltimateRailroads()

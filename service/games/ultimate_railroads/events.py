@@ -2,135 +2,191 @@
 rule modules write {"type", "seat", fields...}; the engine writes each in the shared
 shape with its sentence (`EVENTS.told`). Points are VP (`vp`), coins money (`money`);
 Emil, the solo game's automaton, is no seat (seat null). An end-game card is kept
-face down: `end_card` tells everyone, `end_card_kept` (visible to its seat) which."""
+face down: `end_card` tells everyone, `end_card_kept` (visible to its seat) which. Each
+sentence is a catalogue message said in the reader's language (issue 31)."""
 from __future__ import annotations
+
+from typing import Callable
 
 from marshmallow import fields
 
-from service.games.events import EventTypes, count, seat_name, text
+from service.games.events import EventTypes, Saying, count, text
+from service.games.speech import N_
 
 
-def scored(event: dict) -> str:
-    parts = ", ".join(f"{part.replace('_', ' ')} {points}"
-                      for part, points in event["points"].items() if points)
-    return (f"{seat_name(event['seat'])} scores {sum(event['points'].values())} points in "
-            f"round {event['round']}" + (f" ({parts})" if parts else ""))
+# the plain words the rule modules write into the events' fields (a track colour, a
+# maintenance car's kind, an action pool item's kind, a scoring's part, a reason for
+# points), catalogue messages that Saying.value says in the reader's language
+PLAIN_WORDS = (
+    N_("wood"), N_("green"), N_("bronze"), N_("silver"), N_("gold"), N_("own"), N_("purple"),
+    N_("industry"), N_("track"), N_("loco"), N_("factory"), N_("key"), N_("keys"), N_("coin"), N_("coins"),
+    N_("doubler"), N_("doublers"), N_("factories"), N_("engineers"), N_("route"), N_("idea"), N_("stoker"),
+    N_("engineer numbers"), N_("two highest locomotives"), N_("steps"), N_("action"), N_("blasting"),
+    N_("stoker on a points factory"), N_("highest locomotive"), N_("no end-game card"),
+    N_("start bonus card twice"))
 
 
-def blocked(event: dict) -> str:
+def scored(event: dict, say: Saying) -> str:
+    parts = ", ".join(f"{say.value(part)} {points}" for part, points in event["points"].items() if points)
+    total = sum(event["points"].values())
+    return (say.ngettext("{seat} scores {points} point in round {round} ({parts})",
+                         "{seat} scores {points} points in round {round} ({parts})", total) if parts else
+            say.ngettext("{seat} scores {points} point in round {round}",
+                         "{seat} scores {points} points in round {round}", total)).format(
+        seat=say.seat(event["seat"]), points=total, round=event["round"], parts=parts)
+
+
+def blocked(event: dict, say: Saying) -> str:
     if event["card"] is None:
-        return "Emil turns up no card he can use"
-    return f"Emil blocks {event['space']} with {event['workers']} worker(s)"     # named by the seam
+        return say._("Emil turns up no card he can use")
+    return say.ngettext("Emil blocks {space} with {workers} worker", "Emil blocks {space} with {workers} workers",
+                        event["workers"]).format(space=say.value(event["space"]), workers=event["workers"])
+
+
+def turn_order(event: dict, say: Saying) -> str:
+    return say._("the new turn order: {order}").format(order=", ".join(map(say.seat, event["order"])))
+
+
+def werklok(event: dict, say: Saying) -> str:
+    return say._("{seat} puts the Werklok tile {tile} at the head of the train: {train}").format(
+        seat=say.seat(event["seat"]), tile=say.value(event["tile"]), train=", ".join(map(say.value, event["train"])))
+
+
+def payout(event: dict, say: Saying) -> str:
+    return say._("{seat} gets a payout: {tiles}").format(
+        seat=say.seat(event["seat"]), tiles=", ".join(map(say.value, event["tiles"])) or say._("nothing"))
+
+
+def counted(sentence: Callable[[Saying, int], str], number: str) -> Callable[[dict, Saying], str]:
+    """A sentence with a count in it (the field `number`), its noun as the count takes it:
+    `sentence(say, count)` picks the form (`say.ngettext`)."""
+    def said(event: dict, say: Saying) -> str:
+        given = {k: say.value(v) for k, v in event.items() if k not in ("type", "seat", "text")}
+        return sentence(say, event[number]).format(**given, seat=say.seat(event.get("seat")))
+    return said
 
 
 EVENTS = EventTypes({
-    "place": ("{seat} occupies {space}", {
+    "place": (N_("{seat} occupies {space}"), {
         "space": text(), "workers": count(), "temps": count(), "wood": count(),
         "coins": count(), "swap": text(False)}),
-    "pass": ("{seat} passes and scores {points} points", {"points": count()}),
-    "stay": ("{seat} leaves its turn-order worker where it is", {}),
-    "relocate": ("{seat} moves its turn-order worker to {space}", {"space": text()}),
-    "start_bonus": ("{seat} chooses the start bonus card {card}", {"card": text()}),
-    "start_bonus_drawn": ("{seat} draws the start bonus cards {cards}", {}),
-    "start_bonus_twice": ("{seat} carries out the start bonus card {card} twice",
+    "pass": (counted(lambda say, n: say.ngettext(
+                      "{seat} passes and scores {points} point",
+                      "{seat} passes and scores {points} points", n),
+                     "points"), {"points": count()}),
+    "stay": (N_("{seat} leaves its turn-order worker where it is"), {}),
+    "relocate": (N_("{seat} moves its turn-order worker to {space}"), {"space": text()}),
+    "start_bonus": (N_("{seat} chooses the start bonus card {card}"), {"card": text()}),
+    "start_bonus_drawn": (N_("{seat} draws the start bonus cards {cards}"), {}),
+    "start_bonus_twice": (N_("{seat} carries out the start bonus card {card} twice"),
                           {"card": text()}),
-    "start_bonus_pick": ("{seat} picks the start bonus card {card}", {"card": text()}),
-    "turn_order": (lambda e: "the new turn order: " + ", ".join(map(seat_name, e["order"])),
+    "start_bonus_pick": (N_("{seat} picks the start bonus card {card}"), {"card": text()}),
+    "turn_order": (turn_order,
                    {"order": fields.List(fields.Integer(), required=True)}),
     "scoring": (scored, {"round": count(), "points": fields.Dict(
         keys=fields.String(), values=fields.Integer(), required=True)}),
-    "final_scoring": ("final scoring: end-game cards and the engineers' majority",
+    "final_scoring": (N_("final scoring: end-game cards and the engineers' majority"),
                       {"points": fields.List(fields.Dict(), required=True)}),
-    "points": ("{seat} scores {points} points for {for}", {"points": count(), "for": text()}),
-    "doubler": ("{seat} takes {count} doubler(s)", {"count": count()}),
-    "coins": ("{seat} takes {coins} coin(s)", {"coins": count()}),
-    "temporary_workers": ("{seat} takes the temporary workers", {}),
-    "revalued": ("{seat} turns its track-points card to the revalued side", {}),
-    "medal": ("{seat} takes the medal", {}),
-    "second_wrench": ("{seat} takes a second wrench", {}),
-    "wooden_worker": ("{seat} takes the wooden worker", {}),
-    "engineer": ("{seat} hires engineer {number}", {"number": count(), "ordinal": count(False)}),
-    "claim": ("{seat} claims turn-order position {position}", {"position": count()}),
-    "unlock": ("{seat} unlocks {colour} track", {"colour": text()}),
-    "new_worker": ("{seat} gains a worker", {}),
-    "key": ("{seat} gains a key", {}),
-    "dropped": ("{seat} lets the {kind} action lapse", {"kind": text()}),
-    "step": ("{seat} lays {colour} track on the {route} route (field {field})",
+    "points": (counted(lambda say, n: say.ngettext(
+                        "{seat} scores {points} point for {for}",
+                        "{seat} scores {points} points for {for}", n),
+                       "points"), {"points": count(), "for": text()}),
+    "doubler": (counted(lambda say, n: say.ngettext(
+                         "{seat} takes {count} doubler",
+                         "{seat} takes {count} doublers", n), "count"),
+                {"count": count()}),
+    "coins": (counted(lambda say, n: say.ngettext(
+                       "{seat} takes {coins} coin",
+                       "{seat} takes {coins} coins", n), "coins"),
+              {"coins": count()}),
+    "temporary_workers": (N_("{seat} takes the temporary workers"), {}),
+    "revalued": (N_("{seat} turns its track-points card to the revalued side"), {}),
+    "medal": (N_("{seat} takes the medal"), {}),
+    "second_wrench": (N_("{seat} takes a second wrench"), {}),
+    "wooden_worker": (N_("{seat} takes the wooden worker"), {}),
+    "engineer": (N_("{seat} hires engineer {number}"), {"number": count(), "ordinal": count(False)}),
+    "claim": (N_("{seat} claims turn-order position {position}"), {"position": count()}),
+    "unlock": (N_("{seat} unlocks {colour} track"), {"colour": text()}),
+    "new_worker": (N_("{seat} gains a worker"), {}),
+    "key": (N_("{seat} gains a key"), {}),
+    "dropped": (N_("{seat} lets the {kind} action lapse"), {"kind": text()}),
+    "step": (N_("{seat} lays {colour} track on the {route} route (field {field})"),
              {"route": text(), "colour": text(), "field": count()}),
-    "reuse": ("{seat} uses {space} again", {"space": text()}),
-    "advance": ("{seat} advances its {colour} track on the {route} route",
+    "reuse": (N_("{seat} uses {space} again"), {"space": text()}),
+    "advance": (N_("{seat} advances its {colour} track on the {route} route"),
                 {"route": text(), "colour": text()}),
-    "industry": ("{seat} moves wrench {wrench} to field {field} of the industry strip",
+    "industry": (N_("{seat} moves wrench {wrench} to field {field} of the industry strip"),
                  {"wrench": count(), "field": count()}),
-    "idea_tile": ("{seat} uses the idea tile {tile}", {"tile": text()}),
-    "idea_card": ("{seat} takes the idea card {card}", {"card": text()}),
-    "end_card": ("{seat} takes an end-game card face down", {}),
-    "end_card_kept": ("{seat} keeps the end-game card {cards}", {}),
-    "other_engineer": ("{seat} puts a {piece} on another player's engineer {engineer}",
+    "idea_tile": (N_("{seat} uses the idea tile {tile}"), {"tile": text()}),
+    "idea_card": (N_("{seat} takes the idea card {card}"), {"card": text()}),
+    "end_card": (N_("{seat} takes an end-game card face down"), {}),
+    "end_card_kept": (N_("{seat} keeps the end-game card {cards}"), {}),
+    "other_engineer": (N_("{seat} puts a {piece} on another player's engineer {engineer}"),
                        {"engineer": count(), "piece": text()}),
-    "lay": ("{seat} lays locomotive {locomotive} on the {route} route",
+    "lay": (N_("{seat} lays locomotive {locomotive} on the {route} route"),
             {"locomotive": text(), "route": text()}),
-    "factory": ("{seat} builds the factory of locomotive {factory} in gap {gap}",
+    "factory": (N_("{seat} builds the factory of locomotive {factory} in gap {gap}"),
                 {"factory": text(), "gap": count()}),
-    "returned": ("{seat} returns locomotive {locomotive}", {"locomotive": text()}),
-    "emil_takes": ("Emil takes the tile {tile}", {"tile": text()}),
-    "emil_hires": ("Emil hires engineer {engineer}", {"engineer": count()}),
-    "emil_passes": ("Emil passes", {}),
+    "returned": (N_("{seat} returns locomotive {locomotive}"), {"locomotive": text()}),
+    "emil_takes": (N_("Emil takes the tile {tile}"), {"tile": text()}),
+    "emil_hires": (N_("Emil hires engineer {engineer}"), {"engineer": count()}),
+    "emil_passes": (N_("Emil passes"), {}),
     "emil_blocks": (blocked, {"card": fields.String(required=True, allow_none=True),
                               "space": text(False), "workers": count(False),
                               "coins": count(False),
                               "skipped": fields.List(fields.String(), required=True)}),
-    "emil_worker": ("Emil gains a worker (at {at} points)", {"at": count()}),
+    "emil_worker": (N_("Emil gains a worker (at {at} points)"), {"at": count()}),
     # KOHLE-MODUL
-    "coal": ("{seat} takes {coal} coal", {"coal": count()}),
-    "coal_used": ("{seat} uses coal: {use}", {"use": text()}),
-    "coal_handed_in": ("{seat} hands in {coal} coal", {"coal": count()}),
-    "foundry": ("{seat} takes the foundry {foundry}", {"foundry": text()}),
-    "foundry_closed": ("{seat} closes the foundry {foundry}", {"foundry": text()}),
-    "stoker": ("{seat} puts the stoker on {at}", {"at": text()}),
-    "factory_removed": ("{seat}'s factory {factory} leaves the game", {"factory": text()}),
+    "coal": (N_("{seat} takes {coal} coal"), {"coal": count()}),
+    "coal_used": (N_("{seat} uses coal: {use}"), {"use": text()}),
+    "coal_handed_in": (N_("{seat} hands in {coal} coal"), {"coal": count()}),
+    "foundry": (N_("{seat} takes the foundry {foundry}"), {"foundry": text()}),
+    "foundry_closed": (N_("{seat} closes the foundry {foundry}"), {"foundry": text()}),
+    "stoker": (N_("{seat} puts the stoker on {at}"), {"at": text()}),
+    "factory_removed": (N_("{seat}'s factory {factory} leaves the game"), {"factory": text()}),
     # WERKLOK
-    "werklok": (lambda e: f"{seat_name(e['seat'])} puts the Werklok tile {e['tile']} at the "
-                          f"head of the train: " + ", ".join(e["train"]),
+    "werklok": (werklok,
                 {"tile": text(), "train": fields.List(fields.String(), required=True)}),
-    "werklok_pick": ("{seat} takes the action of the Werklok tile {tile}", {"tile": text()}),
+    "werklok_pick": (N_("{seat} takes the action of the Werklok tile {tile}"), {"tile": text()}),
     # SPEZIAL-IDEEN-MODUL
-    "special_card": ("{seat} takes the special idea card {card}", {"card": text()}),
-    "special_factory": ("{seat} builds the special factory", {}),
-    "double_industry": ("{seat} doubles its next industry steps", {}),
-    "freight_car": ("{seat} puts a freight car on the {route} route", {"route": text()}),
+    "special_card": (N_("{seat} takes the special idea card {card}"), {"card": text()}),
+    "special_factory": (N_("{seat} builds the special factory"), {}),
+    "double_industry": (N_("{seat} doubles its next industry steps"), {}),
+    "freight_car": (N_("{seat} puts a freight car on the {route} route"), {"route": text()}),
     # GERMAN RAILROADS
-    "extension": ("{seat} lays the extension {tile} at {station}",
+    "extension": (N_("{seat} lays the extension {tile} at {station}"),
                   {"station": text(), "tile": text()}),
-    "income_tile": ("{seat} takes the income tile {tile}", {"tile": text()}),
-    "income_used": ("{seat} uses the income tile {tile}", {"tile": text()}),
-    "special_track_points": ("{seat} takes the special track-points card", {}),
+    "income_tile": (N_("{seat} takes the income tile {tile}"), {"tile": text()}),
+    "income_used": (N_("{seat} uses the income tile {tile}"), {"tile": text()}),
+    "special_track_points": (N_("{seat} takes the special track-points card"), {}),
     # ASIAN RAILROADS
-    "construction_removed": ("{seat} removes a construction tile from the {route} route",
+    "construction_removed": (N_("{seat} removes a construction tile from the {route} route"),
                              {"route": text()}),
-    "osaka": ("{seat} lays the OSAKA extension over TOKYO", {}),
-    "medal_field": ("{seat} lays the medal on {field}", {"field": text()}),
+    "osaka": (N_("{seat} lays the OSAKA extension over TOKYO"), {}),
+    "medal_field": (N_("{seat} lays the medal on {field}"), {"field": text()}),
     # INDUSTRIETABLEAU
-    "car_placed": ("{seat} places a {car} maintenance car at factory spot {spot}",
+    "car_placed": (N_("{seat} places a {car} maintenance car at factory spot {spot}"),
                    {"spot": count(), "car": text(), "from": count(False)}),
-    "cars_activated": ("{cars} maintenance car(s) stand up at factory spot {spot}",
+    "cars_activated": (counted(lambda say, n: say.ngettext(
+                                "{cars} maintenance car stands up at factory spot {spot}",
+                                "{cars} maintenance cars stand up at factory spot {spot}", n), "cars"),
                        {"spot": count(), "cars": count()}),
-    "maintenance": ("{seat} uses a {car} maintenance car at factory spot {spot}",
+    "maintenance": (N_("{seat} uses a {car} maintenance car at factory spot {spot}"),
                     {"spot": count(), "car": text()}),
-    "emil_builds": ("Emil builds the factory of locomotive {factory} on spot {gap}", {"factory": text(), "gap": count()}),
-    "wrench": ("{seat} takes another wrench", {"track": count(False)}),
+    "emil_builds": (N_("Emil builds the factory of locomotive {factory} on spot {gap}"), {"factory": text(), "gap": count()}),
+    "wrench": (N_("{seat} takes another wrench"), {"track": count(False)}),
     # AMERICAN RAILROADS
-    "stock_step": ("{seat} moves its stock marker to level {level}", {"level": count()}),
-    "dividend_tile": ("{seat} lays the dividend tile {tile} on level {level}",
+    "stock_step": (N_("{seat} moves its stock marker to level {level}"), {"level": count()}),
+    "dividend_tile": (N_("{seat} lays the dividend tile {tile} on level {level}"),
                       {"level": count(), "tile": text()}),
-    "payout": (lambda e: f"{seat_name(e['seat'])} gets a payout: " + (", ".join(e["tiles"]) or "nothing"),
+    "payout": (payout,
                {"tiles": fields.List(fields.String(), required=True)}),
-    "steelworks": ("{seat} takes the steelworks {steelworks}", {"steelworks": text()}),
-    "steelworks_removed": ("the steelworks {steelworks} goes back in the box", {"steelworks": text()}),
-    "blasted": ("{seat} blasts away the {rubble} rubble", {"rubble": text()}),
-    "coin_field": ("{seat} reaches the coin field {field}", {"field": text()}),
-    "coin_field_paid": ("{seat} pays a coin at the coin field {field}", {"field": text()}),
-    "doubler_laid": ("{seat} lays a doubler on the {route} route", {"route": text()}),
-    "golden_spike_tile": ("{seat} takes the Golden Spike tile", {}),
-    "paid": ("{seat} pays", {}),   # coins or points changed by a move that told nothing else
+    "steelworks": (N_("{seat} takes the steelworks {steelworks}"), {"steelworks": text()}),
+    "steelworks_removed": (N_("the steelworks {steelworks} goes back in the box"), {"steelworks": text()}),
+    "blasted": (N_("{seat} blasts away the {rubble} rubble"), {"rubble": text()}),
+    "coin_field": (N_("{seat} reaches the coin field {field}"), {"field": text()}),
+    "coin_field_paid": (N_("{seat} pays a coin at the coin field {field}"), {"field": text()}),
+    "doubler_laid": (N_("{seat} lays a doubler on the {route} route"), {"route": text()}),
+    "golden_spike_tile": (N_("{seat} takes the Golden Spike tile"), {}),
+    "paid": (N_("{seat} pays"), {}),   # coins or points changed by a move that told nothing else
 }, money="{} coin(s)")

@@ -132,11 +132,38 @@ def options_words(options: dict) -> list[tuple[str, str]]:
     return said + ([(_("Solo game"), _("against Emil"))] if options.get("emil") else [])
 
 
+# the ids the events' sentences name (issue 31: "Bert wählt die Startbonuskarte
+# holzfarbener Gleisschritt"): the start bonus cards, the idea and end-game cards, the
+# Werklok and income tiles, AMERICAN RAILROADS' dividend tiles and steelworks (their
+# plain words, "wood", "coin", are catalogue messages: ultimate_railroads/events.py)
+GERMAN_WORDS = {
+    "wood_step": "holzfarbener Gleisschritt", "green_step": "grüner Gleisschritt",
+    "bronze_step": "bronzener Gleisschritt", "any_step": "beliebiger Gleisschritt",
+    "wood_steps": "holzfarbene Gleisschritte", "silver_steps": "silberne Gleisschritte",
+    "green_bronze_steps": "grüne und bronzene Gleisschritte", "industry_step": "Industrieschritt",
+    "coins_2": "2 Münzen", "points_3": "3 Punkte", "points_5": "5 Punkte", "end_stations": "Endbahnhöfe",
+    "idea_tiles": "Ideenplättchen", "top_four_locomotives": "die vier höchsten Loks",
+    "extra_workers": "zusätzliche Arbeiter", "free_actions": "freie Aktionen",
+    "income_coin": "Einkommensplättchen Münze", "income_industry": "Einkommensplättchen Industrialisierung",
+    "income_any": "Einkommensplättchen beliebiger Gleisschritt", "income_points": "Einkommensplättchen Punkte",
+    "income_bronze": "Einkommensplättchen bronze", "income_doubler": "Einkommensplättchen Verdoppler",
+    "income_wood_2": "Einkommensplättchen 2 holzfarbene Gleisschritte",
+    "income_wood_green": "Einkommensplättchen holzfarben und grün",
+    # AMERICAN RAILROADS (data/america.json: the dividends and the steelworks' stacks are provisional)
+    "dividend_points": "Dividende: 5 Punkte (vorläufig)", "dividend_coin": "Dividende: 1 Münze (vorläufig)",
+    "dividend_industry_1": "Dividende: 1 Industrieschritt (vorläufig)",
+    "dividend_industry_2": "Dividende: 2 Industrieschritte (vorläufig)",
+    "dividend_wood": "Dividende: 1 holzfarbener Gleisschritt (vorläufig)",
+    "dividend_green": "Dividende: 1 grüner Gleisschritt (vorläufig)",
+    "dividend_bronze": "Dividende: 1 bronzener Gleisschritt (vorläufig)",
+    "dividend_silver": "Dividende: 1 silberner Gleisschritt (vorläufig)",
+    "steelworks_4": "Stahlwerk neben dem 4er-Stapel (vorläufig: 1 grüner Gleisschritt)",
+    "steelworks_6": "Stahlwerk neben dem 6er-Stapel (vorläufig: 1 bronzener Gleisschritt)",
+    "steelworks_8": "Stahlwerk neben dem 8er-Stapel (vorläufig: 1 silberner Gleisschritt)",
+}
 # in German (issue 31): the names the rulebook prints (seeds/004, GLOSSARY.md), from the
-# brackets above, and the actions as its headings name them
-# (the provisional dividends and steelworks, whose brackets say more than a name, keep
-# their English; the everyday words its sentences use, the colours, coal, factory, are
-# told once in TERMS)
+# brackets above (not the provisional dividends' and steelworks': GERMAN_WORDS), and the
+# actions as its headings name them
 GERMAN = {**{ident: name for ident, name in in_brackets(DISPLAY).items()
              if not ident.startswith(("dividend_", "steelworks_"))},
           "tokyo": "Strecke TOKYO", "sacramento": "Strecke SACRAMENTO", "omaha": "Strecke OMAHA",
@@ -147,7 +174,8 @@ GERMAN = {**{ident: name for ident, name in in_brackets(DISPLAY).items()
           "idea": "Ideenplättchen", "idea_card": "Ideenkarte", "end_card": "Spielendekarte",
           "medal": "20-Punkte-Medaille", "bonus_card": "Bonuskarte", "stoker": "Heizer",
           "foundry": "Gießerei", "werklok": "Werklok", "transsib": "Transsibirische Eisenbahn",
-          "petersburg": "Strecke nach St. Petersburg", "kyiv": "Strecke nach Kiew"}
+          "petersburg": "Strecke nach St. Petersburg", "kyiv": "Strecke nach Kiew",
+          **GERMAN_WORDS}
 GERMAN_FIELDS = {"space": "Aktionsfeld", "temps": "Leiharbeiter", "wood": "holzfarbene Arbeiter",
                  "coins": "Münzen", "route": "Strecke", "slot": "Platz", "swap": "tauschen mit",
                  "colour": "Gleisfarbe", "item": "Aktionspool", "end_cards": "Spielendekarten", "card": "Karte", "tile": "Plättchen"}

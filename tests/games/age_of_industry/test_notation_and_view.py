@@ -66,6 +66,6 @@ def test_deck_cards_drawn_are_shown_only_to_the_drawer():
     top = state.deck[-1]
     _, events = ENGINE.apply(state, 0, {"action": "draw", "face_up": [], "deck": 2})
     private = [e for e in events if "visible_to" in e]
-    assert private == [{"type": "drew", "seat": 0, "text": "seat 0 draws 2 card(s) from the deck",
+    assert private == [{"type": "drew", "seat": 0, "text": "seat 0 draws 2 cards from the deck",
                         "count": 2, "cards": [top, state.deck[-2]], "visible_to": [0]}]
     assert all(not e.get("cards") for e in events if "visible_to" not in e)
