@@ -1,7 +1,11 @@
-"""Errors as application/problem+json (RFC 9457)."""
+"""Errors as application/problem+json (RFC 9457). A `detail` a player may read (a
+refused move by mail, on a seat page) is a Said (service/games/speech.py): said in the
+reader's language, English unless the reader reads German (issue 31)."""
 from __future__ import annotations
 
 from flask import Response, json
+
+from service.games.speech import say
 
 BASE = "https://pbem.example/problems/"
 
@@ -19,7 +23,7 @@ class Problem(Exception):
 
     def as_dict(self) -> dict:
         return {"type": BASE + self.slug, "title": self.title, "status": self.status,
-                "detail": self.detail, **self.extra}
+                "detail": say(self.detail), **self.extra}
 
 
 def problem(status: int, slug: str, title: str):

@@ -34,6 +34,7 @@ from marshmallow import RAISE, Schema, fields, validate
 
 from .events import EventTypes
 from .presentation import GameWords, Words
+from .speech import N_, Said
 
 State = Any
 Move = dict
@@ -45,8 +46,11 @@ GUESSES = random.SystemRandom()
 
 
 class IllegalMove(Exception):
-    """A move the rules refuse. `rule` names the rulebook heading that refuses it,
-    `field` the part of the move at fault, `options` what would be legal there."""
+    """A move the rules refuse. `reason` says why: a Said (speech.py), its message
+    template marked for the catalogue with its values, so that each reader reads it in
+    their language (issue 31), its English text what the API and stored rejections
+    read; `rule` names the rulebook heading that refuses it, `field` the part of the
+    move at fault, `options` what would be legal there."""
 
     def __init__(self, reason: str, *, rule: str | None = None,
                  field: str | None = None, options: list | None = None):
@@ -57,7 +61,9 @@ class IllegalMove(Exception):
         self.options = options
 
     def as_dict(self) -> dict:
-        out = {"reason": self.reason}
+        out = {"reason": str(self.reason)}
+        if isinstance(self.reason, Said):
+            out["reason_message"] = self.reason.as_dict()
         for key in ("rule", "field", "options"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
@@ -142,7 +148,7 @@ def why_not_move(schemas: dict[str, type[Schema]], move) -> tuple[str, str] | No
     with every field its schema requires, no other, each of its type and within bounds."""
     if not isinstance(move, dict) or not isinstance(move.get("action"), str) \
             or move["action"] not in schemas:
-        return f"action must be one of {sorted(schemas)}", "action"
+        return Said(N_("action must be one of {actions}"), actions=sorted(schemas)), "action"
     action, schema = move["action"], schema_of(schemas[move["action"]])
     errors = schema.validate(move)
     if not errors:
@@ -150,9 +156,10 @@ def why_not_move(schemas: dict[str, type[Schema]], move) -> tuple[str, str] | No
     allowed = sorted(name for name in schema.fields if name != "action")
     key = next(k for k in [*move, *schema.fields] if k in errors)
     if key not in schema.fields:
-        return f"{action} takes no {key}; it takes {allowed or 'no field'}", key
+        return Said(N_("{action} takes no {key}; it takes {allowed}"), action=action, key=key,
+                    allowed=allowed or Said(N_("no field"))), key
     if key not in move:
-        return f"{action} needs the field {key}", key
+        return Said(N_("{action} needs the field {key}"), action=action, key=key), key
     message = errors[key]
     while isinstance(message, dict):            # a list's item: {index: [message]}
         index, message = next(iter(message.items()))

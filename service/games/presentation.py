@@ -14,7 +14,8 @@ board, an event's sentence, a refusal) into the players' words.
 In the reader's language (issue 31, service/games/speech.py): the seam's own sentences
 through the catalogue, the game's names in German from `GameWords.german` (as the German
 rulebooks print them) when the reader reads German. The engines' own sentences (events,
-refusals, the board's text) are written in English and keep their English words."""
+the board's text) are written in English and keep their English words; a refusal's
+reason is a Said (speech.py), said anew in the reader's language (`reason`)."""
 from __future__ import annotations
 
 import re
@@ -22,7 +23,7 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from service.games.speech import _, german, speech
+from service.games.speech import _, german, say, speech
 
 SEAT_LABEL = re.compile(r"\b([Ss])eat ?(\d+)\b")
 IDENTIFIER = re.compile(r"\b[a-z][a-z0-9]*(?:_+[a-z0-9]+)*\b")
@@ -185,6 +186,12 @@ class Words:
         """Any engine text (a board, an event's sentence, a refusal) in words."""
         text = in_words(text, self.text_names, self.players, self.game.prose)
         return self.ones.sub(r"1 \1", text) if self.ones else text
+
+    def reason(self, reason: str | dict) -> str:
+        """A refusal's reason in the reader's language and words (issue 31): a Said, or
+        the `reason_message` a stored rejection keeps, said anew from its catalogue id
+        and values (speech.say); a plain text as written."""
+        return self.text(say(reason))
 
     def amount(self, number: int) -> str:
         if german() and self.game.german_money:

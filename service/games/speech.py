@@ -56,3 +56,56 @@ def german() -> bool:
 def N_(message: str) -> str:
     """A message marked for the catalogue, translated where it is said (`_(message)`)."""
     return message
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """A message with a plural marked for the catalogue (`said` chooses its form by the
+    value `number`)."""
+    return singular, plural
+
+
+class Said(str):
+    """A sentence an engine writes for people, a refusal's reason above all (issue 31):
+    the English text, as the API and the stored rejections have always read it, that
+    also knows its catalogue id (`msgid`, marked with N_ or Nn_ where it is written), its
+    plural's id and the values of its {placeholders}, so that `say` says it again in
+    the reader's language. Being a str, it goes wherever the English text went: an
+    engine stays free of Babel and of the reader, and nothing that compares, joins or
+    stores reasons changes."""
+
+    msgid: str
+    plural: str | None
+    values: dict
+
+    def __new__(cls, message: str | tuple[str, str], **values):
+        msgid, plural = (message, None) if isinstance(message, str) else message
+        english = plural if plural is not None and values["number"] != 1 else msgid
+        text = super().__new__(cls, english.format(**values))
+        text.msgid, text.plural, text.values = msgid, plural, values
+        return text
+
+    def as_dict(self) -> dict:
+        """The message as JSON: its ids and values, a value that is a message itself
+        as such a dict (what a stored rejection keeps: `reason_message`)."""
+        out = {"msgid": self.msgid, "values": {name: value.as_dict() if isinstance(value, Said)
+                                               else value for name, value in self.values.items()}}
+        if self.plural is not None:
+            out["msgid_plural"] = self.plural
+        return out
+
+
+
+def say(message: dict | str) -> str:
+    """A message (a Said, or its `as_dict` as stored) in the reader's language; a
+    plain text (a reason stored before messages were kept) as it is."""
+    if isinstance(message, Said):
+        message = message.as_dict()
+    if not isinstance(message, dict):
+        return message
+    values = {name: say(value) if isinstance(value, dict) and "msgid" in value else value
+              for name, value in message.get("values", {}).items()}
+    if "msgid_plural" in message:
+        text = ngettext(message["msgid"], message["msgid_plural"], values["number"])
+    else:
+        text = _(message["msgid"])
+    return text.format(**values)

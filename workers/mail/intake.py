@@ -193,7 +193,7 @@ def answer_challenge(conn, config: MailConfig, game: Game, seat: int, reply: Rep
                                                 "or `decline` to leave it open to anyone."))
             done = "challenge: asked again"
     except problems.Problem as refused:
-        mail.add(_("Not done"), notices.plain(refused.detail))
+        mail.add(_("Not done"), notices.detail(refused))
         done = f"challenge refused: {refused.slug}"
     outbox.dispatch(conn, queue(conn), config, mail, [f"answer-{digest}"], answer=True)
     return done
@@ -339,7 +339,7 @@ def tell_command(conn, game, seat, argument, mail, config) -> None:
     try:
         to, text = messages.seat_named(game.record, argument)
     except problems.Problem as refused:
-        mail.add(_("Message not sent"), notices.plain(refused.detail))
+        mail.add(_("Message not sent"), notices.detail(refused))
         return
     said(conn, game, seat, text, to, mail)
 
@@ -348,7 +348,7 @@ def said(conn, game, seat: int, text: str, to: int | None, mail) -> None:
     try:
         message = messages.say(conn, game.record, game.snapshot, seat, text, to)
     except problems.Problem as refused:
-        mail.add(_("Message not sent"), notices.plain(refused.detail))
+        mail.add(_("Message not sent"), notices.detail(refused))
         return
     mail.add(_("Message sent"), _("To {whom}: {text}").format(whom=message["to_name"] or _("the whole table"),
                                                              text=message["text"]))
@@ -364,7 +364,7 @@ def resign_command(conn, game, seat, argument, mail, config) -> None:
     try:
         resignation.resign(conn, game, seat)
     except problems.Problem as refused:
-        mail.add(_("Not resigned"), notices.plain(refused.detail))
+        mail.add(_("Not resigned"), notices.detail(refused))
         return
     mail.add(_("Resigned"), _("You resigned: the game's bot plays your seat from now on."))
 
@@ -381,7 +381,7 @@ def end_command(conn, game, seat, argument, mail, config) -> None:
     try:
         done = end_votes.vote(conn, game, seat, inbound.END_WORDS[word])
     except problems.Problem as refused:
-        mail.add(_("No vote"), notices.plain(refused.detail))
+        mail.add(_("No vote"), notices.detail(refused))
         return
     waiting = ", ".join(game.record.seats[s].name for s in end_votes.unvoted(game.record, done.proposal))
     mail.add(_("Ending the game"), {
@@ -412,7 +412,7 @@ def taken(mail, act) -> None:
     try:
         done = act()
     except problems.Problem as refused:
-        mail.add(_("Take-back"), notices.plain(refused.detail))
+        mail.add(_("Take-back"), notices.detail(refused))
         return
     if done["status"] == "applied":
         mail.add(_("Taken back"), _("{name}'s last turn is taken back: it is {name}'s turn again.").format(
