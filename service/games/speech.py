@@ -86,9 +86,9 @@ class Said(str):
 
     def as_dict(self) -> dict:
         """The message as JSON: its ids and values, a value that is a message itself
-        as such a dict (what a stored rejection keeps: `reason_message`)."""
-        out = {"msgid": self.msgid, "values": {name: value.as_dict() if isinstance(value, Said)
-                                               else value for name, value in self.values.items()}}
+        (or a list of them) as such a dict (what a stored rejection keeps:
+        `reason_message`)."""
+        out = {"msgid": self.msgid, "values": {name: stored(value) for name, value in self.values.items()}}
         if self.plural is not None:
             out["msgid_plural"] = self.plural
         return out
@@ -102,10 +102,24 @@ def say(message: dict | str) -> str:
         message = message.as_dict()
     if not isinstance(message, dict):
         return message
-    values = {name: say(value) if isinstance(value, dict) and "msgid" in value else value
-              for name, value in message.get("values", {}).items()}
+    values = {name: said_value(value) for name, value in message.get("values", {}).items()}
     if "msgid_plural" in message:
         text = ngettext(message["msgid"], message["msgid_plural"], values["number"])
     else:
         text = _(message["msgid"])
     return text.format(**values)
+
+
+def stored(value):
+    """A message's value as JSON: a message as its dict, in a list too."""
+    if isinstance(value, list):
+        return [stored(item) for item in value]
+    return value.as_dict() if isinstance(value, Said) else value
+
+
+def said_value(value):
+    """A stored value as its message's reader reads it: a message said, in a list too
+    (written as a list of texts, as its English was)."""
+    if isinstance(value, list):
+        return [said_value(item) for item in value]
+    return say(value) if isinstance(value, dict) and "msgid" in value else value
