@@ -34,7 +34,7 @@ from marshmallow import RAISE, Schema, fields, validate
 
 from .events import EventTypes
 from .presentation import GameWords, Words
-from .speech import N_, Said
+from .speech import N_, Pattern, Said
 
 State = Any
 Move = dict
@@ -92,7 +92,7 @@ class MoveSchema(Schema):
     action = fields.String(required=True, metadata={"description": "the rulebook action"})
 
 
-REQUIRED = {"required": "is required"}
+REQUIRED = {"required": Pattern(N_("is required"))}
 
 
 def described(description: str) -> dict:
@@ -102,24 +102,24 @@ def described(description: str) -> dict:
 def text(required: bool = True, description: str = "", most: int = 80) -> fields.String:
     """A name (a card, a space, a link): a JSON string of at most `most` characters."""
     return fields.String(required=required, validate=validate.Length(
-                             1, most, error="must be a text of {min} to {max} characters"),
-                         error_messages={**REQUIRED, "invalid": "must be a text"},
+                             1, most, error=Pattern(N_("must be a text of {min} to {max} characters"))),
+                         error_messages={**REQUIRED, "invalid": Pattern(N_("must be a text"))},
                          metadata=described(description))
 
 
 def texts(required: bool = True, description: str = "", most: int = 20) -> fields.List:
     """A list of names, at most `most` of them."""
     return fields.List(text(), required=required, validate=validate.Length(
-                           max=most, error="may name at most {max}"),
-                       error_messages={**REQUIRED, "invalid": "must be a list of texts"},
+                           max=most, error=Pattern(N_("may name at most {max}"))),
+                       error_messages={**REQUIRED, "invalid": Pattern(N_("must be a list of texts"))},
                        metadata=described(description))
 
 
 def whole(low: int, high: int, required: bool = True, description: str = "") -> fields.Integer:
     """A whole number from `low` to `high` (a JSON integer: not 1.0, not true)."""
     return fields.Integer(strict=True, required=required, validate=validate.Range(
-                              low, high, error="must be a whole number from {min} to {max}"),
-                          error_messages={**REQUIRED, "invalid": "must be a whole number"},
+                              low, high, error=Pattern(N_("must be a whole number from {min} to {max}"))),
+                          error_messages={**REQUIRED, "invalid": Pattern(N_("must be a whole number"))},
                           metadata=described(description))
 
 
@@ -133,7 +133,7 @@ class Flag(fields.Boolean):
 
 
 def flag(description: str = "") -> Flag:
-    return Flag(required=False, error_messages={"invalid": "must be true or false"},
+    return Flag(required=False, error_messages={"invalid": Pattern(N_("must be true or false"))},
                 metadata=described(description))
 
 
@@ -164,7 +164,8 @@ def why_not_move(schemas: dict[str, type[Schema]], move) -> tuple[str, str] | No
     while isinstance(message, dict):            # a list's item: {index: [message]}
         index, message = next(iter(message.items()))
         key = f"{key}[{index}]"
-    return f"{key} {message[0]}" if isinstance(message, list) else f"{key} {message}", key
+    return Said(N_("{field} {problem}"), field=key,
+                problem=message[0] if isinstance(message, list) else message), key
 
 
 def concealed(engine: "Engine", state: State, seat: int, rng: random.Random = GUESSES) -> State:

@@ -10,6 +10,7 @@ its locale."""
 from __future__ import annotations
 
 import gettext as stdlib_gettext
+from string import Formatter
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -93,6 +94,16 @@ class Said(str):
             out["msgid_plural"] = self.plural
         return out
 
+
+
+class Pattern(str):
+    """A message whose values someone else fills in by calling `format` on it
+    (marshmallow, its fields' error messages: "must be a whole number from {min} to
+    {max}"): filled in, it is a Said, with the values its placeholders name."""
+
+    def format(self, *args, **values) -> Said:
+        names = {name for _text, name, _spec, _conversion in Formatter().parse(self) if name}
+        return Said(str(self), **{name: value for name, value in values.items() if name in names})
 
 
 def say(message: dict | str) -> str:

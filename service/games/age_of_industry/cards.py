@@ -82,8 +82,8 @@ def why_not_pass(state: State, seat: int, move: dict) -> str | None:
         return reason
     hand = state.players[seat].hand
     if "card" not in move:
-        return None if not hand and not state.deck else "passing discards a card from your hand"
-    return None if move["card"] in hand else "discard a card from your hand"
+        return None if not hand and not state.deck else Said(N_("passing discards a card from your hand"))
+    return None if move["card"] in hand else Said(N_("discard a card from your hand"))
 
 
 def pass_moves(state: State, seat: int) -> list[dict]:
