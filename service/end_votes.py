@@ -68,8 +68,9 @@ def vote(conn, game: Game, seat: int, agree: bool) -> Vote:
             stored(pipe, game_id, "log")
         snap = Snapshot(**stored(pipe, game_id, "snapshot"))
         if snap.status not in RUNNING:
-            raise problems.GameNotActive(Said(N_("the game is {status}: only a running game is ended by vote"),
-                                              status=Said(snap.status)), status_now=snap.status)
+            raise problems.GameNotActive(
+                Said(N_("the game is {status}: only a running game is ended by vote"),
+                     status=Said(snap.status)), status_now=snap.status)
         record = GameRecord.from_stored(meta)
         if record.seats[seat].bot:
             raise problems.Conflict(Said(N_("seat {seat} is played by the bot: it has no vote"), seat=seat))

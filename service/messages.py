@@ -90,7 +90,8 @@ def say(conn, record: GameRecord, snap: Snapshot, seat: int, text: str,
     over = limits.take(conn, [("messages", f"{record.id}:{seat}")])
     if over is not None:
         raise problems.TooManyRequests(
-            Said(N_("at most {number} messages a seat and minute"), number=limits.MESSAGES_PER_MINUTE["messages"]),
+            Said(N_("at most {number} messages a seat and minute"),
+                 number=limits.MESSAGES_PER_MINUTE["messages"]),
             headers={"Retry-After": str(over[2])})
     names = [s.name for s in record.seats]
     message = {"seat": seat, "name": names[seat], "to": to,
@@ -214,6 +215,8 @@ def seat_named(record: GameRecord, words: str) -> tuple[int, str]:
     alike = sorted(other for named, other in found if named == length)
     if len(alike) > 1:
         raise refused("to", Said(N_("more than one player is named {name}: {seats}; whisper from the seat's "
-                                    "page or the API, which name the seat by its number"), name=words[:length],
-                                 seats=", ".join(f"{record.seats[other].name} (seat {other})" for other in alike)))
+                                    "page or the API, which name the seat by its number"),
+                                 name=words[:length],
+                                 seats=", ".join(f"{record.seats[other].name} (seat {other})"
+                                                 for other in alike)))
     return seat, words[length:]

@@ -28,8 +28,9 @@ def resign(conn, game: Game, seat: int) -> Game:
     if game.snapshot.status not in RUNNING or not store.hand_to_bot(game_id, seat, resigned=True):
         now = store.snapshot(game_id).status
         if now not in RUNNING:
-            raise problems.GameNotActive(Said(N_("the game is {status}: only a seat of a running game resigns"),
-                                              status=Said(now)), status_now=now)
+            raise problems.GameNotActive(
+                Said(N_("the game is {status}: only a seat of a running game resigns"), status=Said(now)),
+                status_now=now)
         raise problems.Conflict(Said(N_("seat {seat} is played by the bot already"), seat=seat))
     store.announce(game_id, bot_seats.RESIGNED)            # the game's waiters look again
     game = load_game(Store(conn), game_id)

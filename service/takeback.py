@@ -142,7 +142,8 @@ def request(conn, game: Game, seat: int) -> dict:
             tell(conn, game, asked, "requested", seat)
             return shown(game, asked, "pending")
     if (own := pending(store, game)) is None or own["seat"] != seat:
-        raise problems.Conflict(Said(N_("seat {seat}'s take-back was answered meanwhile: look again"), seat=seat))
+        raise problems.Conflict(Said(N_("seat {seat}'s take-back was answered meanwhile: look again"),
+                                     seat=seat))
     return shown(game, own, "pending")
 
 
@@ -152,8 +153,8 @@ def may_ask(read, game: Game, seat: int) -> bool:
     game_id, version = game.record.id, game.snapshot.version
     if (request := stored_request(read, game_id, version)) is not None:
         if request["seat"] != seat:
-            raise problems.Conflict(Said(N_("seat {seat} asks for a take-back already: accept or refuse it first"),
-                                         seat=request["seat"]))
+            raise problems.Conflict(Said(N_("seat {seat} asks for a take-back already: accept or refuse it "
+                                            "first"), seat=request["seat"]))
         return False
     if read.exists(asked_key(game_id, version, seat)):
         raise problems.Conflict(Said(N_("seat {seat} asked for a take-back at version {version} already: "
@@ -232,8 +233,9 @@ def agreed_to(store: Store, game_id: str, asked: dict, seat: int) -> list[int]:
 
 def running(game: Game, seat: int) -> None:
     if game.snapshot.status != "active":
-        raise problems.GameNotActive(Said(N_("the game is {status}: only a running game's turn is taken back"),
-                                          status=Said(game.snapshot.status)), status_now=game.snapshot.status)
+        raise problems.GameNotActive(
+            Said(N_("the game is {status}: only a running game's turn is taken back"),
+                 status=Said(game.snapshot.status)), status_now=game.snapshot.status)
     if game.record.seats[seat].bot:
         raise problems.Conflict(Said(N_("seat {seat} is played by the bot"), seat=seat))
 

@@ -71,7 +71,8 @@ def why_not_card(state: State, seat: int, card: str, place: str, industry: str,
         return None
     location = MAPS[state.map].locations[place]
     if card in COLOURS:
-        return None if location.colour == card else Said(N_("a {card} card builds only in a {card} place"), card=card)
+        return None if location.colour == card else Said(N_("a {card} card builds only in a {card} place"),
+                                                         card=card)
     if card != industry:
         return Said(N_("a {card} card builds only a {card}"), card=card)
     if (own_rail_at(state, seat, place) or not has_tiles(state, seat)

@@ -48,7 +48,8 @@ def plan_build(state: State, seat: int, move: dict, nets: Networks | None = None
         return Refusal(reason), None
     player = state.players[seat]
     if move.get("card") not in player.hand:
-        return Refusal(Said(N_("you must play a card from your hand")), "card", tuple(sorted(set(player.hand)))), None
+        return Refusal(Said(N_("you must play a card from your hand")), "card",
+                       tuple(sorted(set(player.hand)))), None
     refusal, target = check_target(state, seat, str(move.get("space")), move.get("industry"))
     if refusal:
         return refusal, None
@@ -86,12 +87,14 @@ def plan_resources(state, seat, move, nets, place, level, old):
         key = f"{name}_from"
         if not need:
             if move.get(key) is not None:
-                return Refusal(Said(N_("this build needs no {resource}"), resource=resource_word(name)), key), None
+                return Refusal(Said(N_("this build needs no {resource}"), resource=resource_word(name)),
+                               key), None
             continue
         options = supply_options(state, net, name, place, extra if name == "coal" else None)
         if not options:
             return Refusal(Said(N_("no {resource} can reach {place}: no source joined to it, "
-                                   "nor a port for the demand track"), resource=resource_word(name), place=place)), None
+                                   "nor a port for the demand track"),
+                                resource=resource_word(name), place=place)), None
         refusal, supply = choose_supply(options, move.get(key), key)
         if refusal:
             return refusal, None

@@ -39,7 +39,8 @@ def why_not_draw(state: State, seat: int, move: dict) -> str | None:
     if len(face_up) + deck != want:
         return Said(Nn_("draw {number} card", "draw {number} cards"), number=want)
     if deck < 0 or deck > len(state.deck):
-        return Said(Nn_("the deck holds {number} card", "the deck holds {number} cards"), number=len(state.deck))
+        return Said(Nn_("the deck holds {number} card", "the deck holds {number} cards"),
+                    number=len(state.deck))
     if any(face_up.count(c) > state.face_up.count(c) for c in face_up):
         return Said(N_("the face-up cards are {cards}"), cards=state.face_up)
     return None

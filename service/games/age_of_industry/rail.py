@@ -56,8 +56,8 @@ def plan_rail(state: State, seat: int, move: dict, nets: Networks | None = None)
     elif move.get("coal_from") or move.get("iron_from"):
         return Refusal(Said(N_("your first link needs no coal or iron")), "coal_from"), None
     if player.money < price:
-        return Refusal(Said(N_("this link costs ${price}; you have ${money} (take a loan first)"), price=price,
-                            money=player.money)), None
+        return Refusal(Said(N_("this link costs ${price}; you have ${money} (take a loan first)"),
+                            price=price, money=player.money)), None
     return None, (price, supplies)
 
 

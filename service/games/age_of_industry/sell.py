@@ -46,7 +46,8 @@ def why_not_sell(state: State, seat: int, move: dict, net: Network | None = None
     if not mill or mill["owner"] != seat or mill["industry"] not in GOODS or mill["flipped"]:
         return Said(N_("sell from one of your unflipped cotton mills or goods factories"))
     if not accepts(state, move["outlet"], mill["industry"]):
-        return Said(N_("the outlet must be an unused port (level 1: cotton only) or a market taking these goods"))
+        return Said(N_("the outlet must be an unused port (level 1: cotton only) or a market taking "
+                       "these goods"))
     reach = (net or Network(state)).distances((split_space(move["mill"])[0],))
     if split_space(move["outlet"])[0] not in reach:
         return Said(N_("the outlet is not joined to the mill by built links and shipping lines"))

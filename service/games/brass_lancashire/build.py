@@ -67,7 +67,8 @@ def why_not_overbuild(state: State, seat: int, location: str, industry: str, slo
         if kind is None:
             return Said(N_("another player's tile may be overbuilt only if it is a coal mine or iron works"))
         if not no_cubes_left(state, kind):
-            return Said(N_("another player's {industry} may be overbuilt only when no {kind} is left anywhere"),
+            return Said(N_("another player's {industry} may be overbuilt only when no {kind} is left "
+                           "anywhere"),
                         industry=industry, kind=resource_word(kind))
     return None
 
@@ -110,7 +111,8 @@ def build_target(state: State, seat: int, location, industry, overbuild, adj, kn
     money = (spec.cost + (buy_price(state.coal_market) if coal == [(MARKET,)] else 0)
              + cost_of(state.iron_market, market_iron(spec.iron, iron[0])))
     if money > state.money[seat]:
-        return Said(N_("this build costs £{cost}, you have £{money}"), cost=money, money=state.money[seat]), None
+        return Said(N_("this build costs £{cost}, you have £{money}"), cost=money,
+                    money=state.money[seat]), None
     return None, Target(slot, level, overbuild is not None, coal, iron, money)
 
 
@@ -144,7 +146,8 @@ def why_not_build_cards(state: State, seat: int, move: dict, towns) -> str | Non
     if face == industry:
         if not has_pieces(state, seat) or may_build_in(state, seat, location, towns):
             return None
-        return Said(N_("{location} is not in your network: an industry card builds only there"), location=location)
+        return Said(N_("{location} is not in your network: an industry card builds only there"),
+                    location=location)
     return Said(N_("a {card} card does not let you build a {industry} in {location}"), card=face,
                 industry=industry, location=location)
 

@@ -21,7 +21,8 @@ def why_not_industries(state: State, seat: int, industries, iron=None) -> str | 
     if not isinstance(industries, list) or not 1 <= len(industries) <= 2:
         return Said(N_("develop removes 1 or 2 tiles (industries=...)"))
     if industries != sorted(industries):
-        return Said(N_("list the industries in alphabetical order: {industries}"), industries=sorted(industries))
+        return Said(N_("list the industries in alphabetical order: {industries}"),
+                    industries=sorted(industries))
     for industry in industries:
         if industry not in INDUSTRIES:
             return Said(N_("{industry!r} is not an industry"), industry=industry)

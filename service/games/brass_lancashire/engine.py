@@ -56,7 +56,8 @@ def apply(state: State, seat: int, move: dict) -> tuple[State, list[dict]]:
         raise IllegalMove(reason, rule="AKTIONEN", field=field)
     actions, name = actions_now(state), move["action"]
     if name not in actions:
-        raise IllegalMove(Said(N_("not possible now; possible now: {actions}"), actions=", ".join(sorted(actions))),
+        raise IllegalMove(Said(N_("not possible now; possible now: {actions}"),
+                               actions=", ".join(sorted(actions))),
                           rule="AKTIONEN", field="action",
                           options=sorted(actions))
     new = copy(state)

@@ -73,7 +73,8 @@ def why_not_supply(state: State, seat: int, needs: list[str], supply) -> str | N
         found = sources(state, seat, resource)
         if not found:
             return Said(N_("no {resource} to be had: no seat produces it, you hold no joker for it "
-                           "and the bank does not sell it in epoch {epoch}"), resource=resource, epoch=state.epoch)
+                           "and the bank does not sell it in epoch {epoch}"),
+                        resource=resource, epoch=state.epoch)
         if token not in found:
             return Said(N_("{resource} cannot come from {token!r}; it can from {sources}"), resource=resource,
                         token=token, sources=found)

@@ -102,8 +102,8 @@ class UltimateRailroads:
             if state["phase"] == "relocation" and move["action"] in PROVIDERS:
                 refuse_relocating(move)
             if move["action"] not in handlers:
-                raise IllegalMove(Said(N_("now you may: {actions}"), actions=", ".join(sorted(handlers))), rule=RULE,
-                                  field="action", options=self.legal_moves(state, seat))
+                raise IllegalMove(Said(N_("now you may: {actions}"), actions=", ".join(sorted(handlers))),
+                                  rule=RULE, field="action", options=self.legal_moves(state, seat))
             events = handlers[move["action"]](state, seat, move)
         events += flow.settle(state)
         return state, EVENTS.counted([EVENTS.told(event) for event in events],

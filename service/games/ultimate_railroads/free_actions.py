@@ -102,7 +102,8 @@ def turn_over(state: dict) -> None:
 
 def refuse_relocating(move: dict) -> None:
     """ARBEITER VON DER REIHENFOLGELEISTE VERSETZEN: not your own turn, no free action."""
-    raise IllegalMove(Said(N_("{action} may not be used while you move your worker from the turn-order track"),
+    raise IllegalMove(Said(N_("{action} may not be used while you move your worker from the turn-order "
+                              "track"),
                            action=move["action"]), rule=RULES[move["action"]], field="action")
 
 

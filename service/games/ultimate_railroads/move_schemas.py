@@ -153,7 +153,8 @@ Income = free_use("Income", "GERMAN RAILROADS: an income tile used before or aft
 def at_piece(description: str) -> fields.String:
     """A locomotive (`ROUTE:SLOT`) or a factory (`factory:GAP`)."""
     return fields.String(required=True, validate=validate.Regexp(
-                             r"^[a-z_]{1,20}:\d{1,2}$", error=Pattern(N_("must read ROUTE:SLOT or factory:GAP"))),
+                             r"^[a-z_]{1,20}:\d{1,2}$",
+                             error=Pattern(N_("must read ROUTE:SLOT or factory:GAP"))),
                          error_messages={**REQUIRED, "invalid": Pattern(N_("must be a text"))},
                          metadata={"description": description})
 
