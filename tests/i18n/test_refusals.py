@@ -16,7 +16,7 @@ import random
 import pytest
 
 from service import i18n
-from service.games.base import IllegalMove
+from service.games.base import IllegalMove, NotationError
 from service.games.registry import game_types
 from service.games.speech import Said, say
 from tests.i18n.catalogue import english_in
@@ -147,3 +147,26 @@ def test_a_refusal_names_the_german_rulebook_words_and_plurals():
         with i18n.speaking("de"):
             assert say(json.loads(json.dumps(draw.as_dict()))) == german
         assert draw == f"draw {number} card" + "s" * (number != 1)
+
+
+# a line of each game's notation that does not read, and why (each notation.py)
+UNREADABLE = {"brass-lancashire": ["", "dance", "build bolton", "loan x", "pass colour=red", "develop"],
+              "age-of-industry": ["", "dance", "build koeln.1", "develop dance 1 discard x", "draw x y z",
+                                  "rail nowhere", "keep", "repay now"],
+              "industry": ["", "auction 99", "bid x", "dance"],
+              "ultimate-railroads": ["", "dance", "place", "place coins 1q", "pass now"]}
+
+
+@pytest.mark.parametrize("type_id", UNREADABLE)
+def test_a_line_that_does_not_read_is_said_in_german(type_id):
+    """A reply's line that is no move of the game's notation: the engine's NotationError
+    is a message too, said in German by mail (workers/mail/intake.py)."""
+    engine = game_types()[type_id].engine
+    for line in UNREADABLE[type_id]:
+        with pytest.raises(NotationError) as unread:
+            engine.parse(line)
+        message = unread.value.args[0]
+        assert isinstance(message, Said), (line, message)
+        with i18n.speaking("de"):
+            german = say(json.loads(json.dumps(message.as_dict())))
+        assert german != str(message) and english_in(german) == [], (line, german)

@@ -23,7 +23,7 @@ from dataclasses import replace
 from service import (challenges, end_votes, i18n, lobby, messages, players, problems,
                      resignation, seating, takeback, turn_clock)
 from service.games.base import IllegalMove, NotationError
-from service.games.speech import N_, _
+from service.games.speech import N_, _, say
 from service.mail import consent, inbox, limits, settings
 from service.mail.config import MailConfig
 from service.mail.runtime import connection, queue
@@ -136,7 +136,7 @@ def answer_seat(conn, config: MailConfig, game: Game, seat: int, reply: Reply, d
         done = "game over: answered"
     elif unreadable:
         mail.add(_("Could not read your move"), "\n".join(
-            f"{line!r}: {notices.plain(error)}" for line, error in unreadable) + "\n" + _("Nothing was played."))
+            f"{line!r}: {notices.plain(say(error))}" for line, error in unreadable) + "\n" + _("Nothing was played."))
         add_ignored(mail, ignored)
         notices.add_turn(mail, game, seat)
         done = "unparseable"
@@ -246,7 +246,7 @@ def read_moves(game: Game, seat: int, lines: list[str]):
         try:
             move = resolve_named(game, state, seat, line)
         except NotationError as error:
-            failed.append((line, str(error)))
+            failed.append((line, error.args[0]))      # a Said: read in the seat's language
             continue
         parsed.append((line, move))
         state = after(engine, state, seat, move)
