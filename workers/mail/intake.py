@@ -136,7 +136,8 @@ def answer_seat(conn, config: MailConfig, game: Game, seat: int, reply: Reply, d
         done = "game over: answered"
     elif unreadable:
         mail.add(_("Could not read your move"), "\n".join(
-            f"{line!r}: {notices.plain(say(error))}" for line, error in unreadable) + "\n" + _("Nothing was played."))
+            f"{line!r}: {notices.plain(say(error))}" for line, error in unreadable)
+            + "\n" + _("Nothing was played."))
         add_ignored(mail, ignored)
         notices.add_turn(mail, game, seat)
         done = "unparseable"

@@ -22,8 +22,9 @@ ALIASES = {"cotton": "cotton_mill", "mill": "cotton_mill", "goods": "manufacture
            "factory": "manufactured_goods", "mine": "coal_mine", "iron": "iron_works",
            "works": "iron_works"}
 CARDS = set(COLOURS) | set(INDUSTRIES)
-HELP = Said(N_("moves: build <place.N> <industry> with <card> [combined] [coal from <src>] [iron from <src>]; "
-                "rail <a-b>; sell <mill> to <outlet>; end sale; develop <industry> <level> discard <card>; "
+HELP = Said(N_("moves: build <place.N> <industry> with <card> [combined] [coal from <src>] "
+                "[iron from <src>]; rail <a-b>; sell <mill> to <outlet>; end sale; "
+                "develop <industry> <level> discard <card>; "
                 "draw <deck|card> <deck|card>; pass [discard <card>]; loan; repay; keep loans"))
 
 
@@ -46,7 +47,8 @@ def sources(words: list[str], move: dict) -> dict:
     """Trailing 'coal from X' / 'iron from Y' clauses."""
     while words:
         if len(words) < 3 or words[0] not in ("coal", "iron") or words[1] != "from":
-            raise NotationError(Said(N_("expected 'coal from <source>' or 'iron from <source>', got {words!r}"),
+            raise NotationError(Said(N_("expected 'coal from <source>' or 'iron from <source>', "
+                                        "got {words!r}"),
                                      words=" ".join(words)))
         move[f"{words[0]}_from"] = words[2]
         words = words[3:]

@@ -61,12 +61,13 @@ def parse(text: str) -> dict:
         if "=" in word:
             key, _, value = word.partition("=")
             if key not in keys:
-                raise NotationError(Said(N_("{action} takes no {key}=; it takes: {keys}"), action=action, key=key,
-                                         keys=", ".join(keys) or Said(N_("nothing"))))
+                raise NotationError(Said(N_("{action} takes no {key}=; it takes: {keys}"), action=action,
+                                         key=key, keys=", ".join(keys) or Said(N_("nothing"))))
             move[key] = _value(key, value)
     if kind == "list":
         if not positional:
-            raise NotationError(Said(N_("{action} needs at least one {name}"), action=action, name=names[0][:-1]))
+            raise NotationError(Said(N_("{action} needs at least one {name}"), action=action,
+                                     name=names[0][:-1]))
         move[names[0]] = [link_id(w) for w in positional] if action == "connect" else positional
     elif len(positional) != len(names):
         raise NotationError(Said(Nn_("{action} takes {number} word before the key=value parts: {words}",

@@ -48,7 +48,8 @@ def parse(text: str) -> dict:
             move["supply"] = [word.lower() for word in args[1:]]
         return move
     raise NotationError(Said(N_("cannot read {text!r}; moves are: auction 2D, bid 3, pass, sell, claim, "
-                                "develop 2D [joker|joker?|bank|seat1 ...], done, subsidy"), text=text.strip()))
+                                "develop 2D [joker|joker?|bank|seat1 ...], done, subsidy"),
+                             text=text.strip()))
 
 
 def format(move: dict) -> str:

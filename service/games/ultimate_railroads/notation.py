@@ -97,7 +97,8 @@ def parse_place(tokens: list[str]) -> dict:
         elif token[:-1].isdigit() and token[-1] in PIECE_SUFFIX:
             move[PIECE_SUFFIX[token[-1]]] = int(token[:-1])
         else:
-            raise NotationError(Said(N_("unknown piece {word!r}: use Nw, Nt, wood, Nc or 'swap SPACE'"), word=token))
+            raise NotationError(Said(N_("unknown piece {word!r}: use Nw, Nt, wood, Nc or 'swap SPACE'"),
+                                     word=token))
     return move
 
 
