@@ -60,7 +60,7 @@ def N_(message: str) -> str:
 
 
 def Nn_(singular: str, plural: str) -> tuple[str, str]:
-    """A message with a plural marked for the catalogue (`said` chooses its form by the
+    """A message with a plural marked for the catalogue (a Said chooses its form by its
     value `number`)."""
     return singular, plural
 
@@ -72,18 +72,33 @@ class Said(str):
     plural's id and the values of its {placeholders}, so that `say` says it again in
     the reader's language. Being a str, it goes wherever the English text went: an
     engine stays free of Babel and of the reader, and nothing that compares, joins or
-    stores reasons changes."""
-
-    msgid: str
-    plural: str | None
-    values: dict
+    stores reasons changes. Babel's LazyProxy (and Flask-Babel's lazy_gettext, built on
+    it) was the library's way and lost: a lazy string is said once, in the language of
+    whoever first reads it, and is no data to store beside a rejected turn for the
+    readers of other languages; it would also bring Babel into the engines."""
 
     def __new__(cls, message: str | tuple[str, str], **values):
-        msgid, plural = (message, None) if isinstance(message, str) else message
-        english = plural if plural is not None and values["number"] != 1 else msgid
-        text = super().__new__(cls, english.format(**values))
-        text.msgid, text.plural, text.values = msgid, plural, values
+        # the engines make hundreds while they sort legal moves from refused ones: kept
+        # cheap, one attribute and no formatting without values (Age of Industry's legal
+        # moves, 225 refusals a call: 0.85 ms CPU against 0.67 ms with f-strings)
+        english = message if message.__class__ is str else message[values["number"] != 1]
+        text = str.__new__(cls, english.format_map(values) if values else english)
+        text.said = (message, values)
         return text
+
+    @property
+    def msgid(self) -> str:
+        message = self.said[0]
+        return message if message.__class__ is str else message[0]
+
+    @property
+    def plural(self) -> str | None:
+        message = self.said[0]
+        return None if message.__class__ is str else message[1]
+
+    @property
+    def values(self) -> dict:
+        return self.said[1]
 
     def as_dict(self) -> dict:
         """The message as JSON: its ids and values, a value that is a message itself
@@ -93,7 +108,6 @@ class Said(str):
         if self.plural is not None:
             out["msgid_plural"] = self.plural
         return out
-
 
 
 class Pattern(str):
