@@ -11,7 +11,7 @@ from flask.json.provider import DefaultJSONProvider
 from flask_compress import Compress
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from service import availability, contract, limits, metrics, problems, replay_budget
+from service import availability, contract, i18n, limits, metrics, problems, replay_budget
 from service.api import (accounts, check_scope, events, games, history, invitations, leaving,
                          lobby, mail, messages, meta, resign, takeback, turns, webhooks)
 from service.api.waiting import Rooms
@@ -109,7 +109,12 @@ def create_app(config: dict | None = None) -> Flask:
                            "status": response.status_code})
         return response
 
-    app.register_error_handler(problems.Problem, problems.render)
+    def render(err: problems.Problem):
+        """A problem's detail in the language the request asks for (Accept-Language:
+        German or English, issue 31); its type, title and fields stay English."""
+        with i18n.speaking(i18n.best_of(request.accept_languages)):
+            return problems.render(err)
+    app.register_error_handler(problems.Problem, render)
 
     @app.errorhandler(RequestEntityTooLarge)
     def too_large(_err):
@@ -117,7 +122,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     @app.errorhandler(IllegalMove)
     def illegal(err: IllegalMove):
-        return problems.render(problems.problem(422, "illegal-move", "The rules refuse this")(
+        return render(problems.problem(422, "illegal-move", "The rules refuse this")(
             err.reason, **{k: v for k, v in err.as_dict().items() if k != "reason"}))
 
     def redis_unavailable(err: Exception):

@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass
 
 from service import feed, problems
 from service.feed_events import END_AGREED, END_PROPOSED, END_REFUSED
+from service.games.speech import N_, Said
 from service.play import ABANDONED, Game, abandoned_result
 from service.queues import notify
 from service.store import GameRecord, Snapshot, Store, key, log_entries
@@ -67,17 +68,18 @@ def vote(conn, game: Game, seat: int, agree: bool) -> Vote:
             stored(pipe, game_id, "log")
         snap = Snapshot(**stored(pipe, game_id, "snapshot"))
         if snap.status not in RUNNING:
-            raise problems.GameNotActive(f"the game is {snap.status}: only a running game "
-                                         "is ended by vote", status_now=snap.status)
+            raise problems.GameNotActive(
+                Said(N_("the game is {status}: only a running game is ended by vote"),
+                     status=Said(snap.status)), status_now=snap.status)
         record = GameRecord.from_stored(meta)
         if record.seats[seat].bot:
-            raise problems.Conflict(f"seat {seat} is played by the bot: it has no vote")
+            raise problems.Conflict(Said(N_("seat {seat} is played by the bot: it has no vote"), seat=seat))
         proposal = json.loads(raw_vote) if raw_vote else None
         if proposal and proposal["version"] != snap.version:
             proposal = None                             # a move was played since
         if not agree:
             if proposal is None:
-                raise problems.Conflict("no proposal to end the game is open: nothing to refuse")
+                raise problems.Conflict(Said(N_("no proposal to end the game is open: nothing to refuse")))
             pipe.multi()
             pipe.delete(keys[0])
             return Vote(None, END_REFUSED, snap, proposal["at"])
@@ -85,7 +87,7 @@ def vote(conn, game: Game, seat: int, agree: bool) -> Vote:
             proposal, kind = {"by": seat, "version": snap.version, "agreed": [],
                               "at": time.time()}, END_PROPOSED
         elif seat in proposal["agreed"]:
-            raise problems.Conflict(f"seat {seat} has agreed to end the game already")
+            raise problems.Conflict(Said(N_("seat {seat} has agreed to end the game already"), seat=seat))
         else:
             kind = END_AGREED
         proposal["agreed"] = sorted({*proposal["agreed"], seat})

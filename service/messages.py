@@ -28,7 +28,7 @@ import unicodedata
 
 from service import feed, problems
 from service.feed_events import MESSAGE
-from service.games.speech import _
+from service.games.speech import N_, Said, _
 from service.mail import limits, settings
 from service.queues import MAIL, RETRY, queue
 from service.store import GameRecord, Snapshot, Store, key
@@ -67,8 +67,8 @@ def game_keys(game_id: str, seats: int) -> list[str]:
 
 
 def refused(field: str, message: str) -> problems.Problem:
-    return problems.ValidationFailed(f"{field}: {message}",
-                                     errors=[{"field": field, "message": message}])
+    return problems.ValidationFailed(Said(N_("{field}: {problem}"), field=field, problem=message),
+                                     errors=[{"field": field, "message": str(message)}])
 
 
 def plain(text: str) -> str:
@@ -76,12 +76,12 @@ def plain(text: str) -> str:
     a HIDDEN character other than line breaks, tabs and the zero-width joiner."""
     text = text.strip()
     if not text:
-        raise refused("text", "a message holds some text")
+        raise refused("text", Said(N_("a message holds some text")))
     if len(text) > MAX_LENGTH:
-        raise refused("text", f"a message is at most {MAX_LENGTH} characters")
+        raise refused("text", Said(N_("a message is at most {number} characters"), number=MAX_LENGTH))
     if any(unicodedata.category(c) in HIDDEN and c not in KEPT_CONTROLS for c in text):
-        raise refused("text", "plain text only: no control or invisible formatting characters "
-                              "(bidirectional overrides among them) but line breaks and tabs")
+        raise refused("text", Said(N_("plain text only: no control or invisible formatting characters "
+                                      "(bidirectional overrides among them) but line breaks and tabs")))
     return text
 
 
@@ -92,11 +92,13 @@ def say(conn, record: GameRecord, snap: Snapshot, seat: int, text: str,
     400 naming the field for bad text or addressee, 429 past PER_MINUTE."""
     text = plain(text)
     if to is not None and not (0 <= to < len(record.seats)) or to == seat:
-        raise refused("to", f"a whisper goes to another seat of the game, 0..{len(record.seats) - 1}")
+        raise refused("to", Said(N_("a whisper goes to another seat of the game, 0..{last}"),
+                                 last=len(record.seats) - 1))
     over = limits.take(conn, [("messages", f"{record.id}:{seat}")])
     if over is not None:
         raise problems.TooManyRequests(
-            f"at most {limits.MESSAGES_PER_MINUTE['messages']} messages a seat and minute",
+            Said(N_("at most {number} messages a seat and minute"),
+                 number=limits.MESSAGES_PER_MINUTE["messages"]),
             headers={"Retry-After": str(over[2])})
     names = [s.name for s in record.seats]
     message = {"seat": seat, "name": names[seat], "to": to,
@@ -152,8 +154,8 @@ def set_muted(conn, record: GameRecord, seat: int, seats: list[int]) -> list[int
     """The seats whose messages `seat` does not want from now on (all others wanted)."""
     wrong = [s for s in seats if not 0 <= s < len(record.seats) or s == seat]
     if wrong:
-        raise refused("seats", f"other seats of the game, 0..{len(record.seats) - 1}, not "
-                               f"{', '.join(map(str, wrong))}")
+        raise refused("seats", Said(N_("other seats of the game, 0..{last}, not {wrong}"),
+                                    last=len(record.seats) - 1, wrong=", ".join(map(str, wrong))))
     pipe = conn.pipeline()
     pipe.delete(mutes_key(record.id, seat))
     if seats:
@@ -233,12 +235,14 @@ def seat_named(record: GameRecord, words: str) -> tuple[int, str]:
                     if lowered.startswith(s.name.lower()) and
                     (len(words) == len(s.name) or words[len(s.name)].isspace())), reverse=True)
     if not found:
-        raise refused("to", "begin with the name of a player of the game: " +
-                      ", ".join(s.name for s in record.seats))
+        raise refused("to", Said(N_("begin with the name of a player of the game: {names}"),
+                                 names=", ".join(s.name for s in record.seats)))
     length, seat = found[0]
     alike = sorted(other for named, other in found if named == length)
     if len(alike) > 1:
-        raise refused("to", f"more than one player is named {words[:length]}: " + ", ".join(
-            f"{record.seats[other].name} (seat {other})" for other in alike) +
-            "; whisper from the seat's page or the API, which name the seat by its number")
+        raise refused("to", Said(N_("more than one player is named {name}: {seats}; whisper from the seat's "
+                                    "page or the API, which name the seat by its number"),
+                                 name=words[:length],
+                                 seats=", ".join(f"{record.seats[other].name} (seat {other})"
+                                                 for other in alike)))
     return seat, words[length:]

@@ -20,13 +20,14 @@ import redis
 from service import fairness, metrics, problems, seating
 from service.taken_back import is_take_back, restored, takers
 from service.games.base import GameType, IllegalMove, OptionError, concealed
+from service.games.speech import N_, Nn_, Said
 from service.games.registry import game_type, game_types
 from service.store import (IDEMPOTENCY_TTL, WAITING, GameRecord, SeatRecord, Snapshot, Store,
                            VersionMoved, dumps, turn_id)
 
 log = logging.getLogger(__name__)
-WAITING_DETAIL = ("the game waits for its players: it is dealt when the last of its "
-                  "invitations is taken, and takes turns from then on")
+WAITING_DETAIL = Said(N_("the game waits for its players: it is dealt when the last of its "
+                         "invitations is taken, and takes turns from then on"))
 
 
 @dataclass
@@ -248,13 +249,21 @@ def may_move(snap: Snapshot, seat: int, expected_version: int) -> None:
     if snap.status == WAITING:
         raise problems.GameNotActive(WAITING_DETAIL, status_now=snap.status)
     if snap.status != "active":
-        raise problems.GameNotActive(f"the game is {snap.status}", status_now=snap.status)
+        raise problems.GameNotActive(is_now(snap.status), status_now=snap.status)
     if expected_version != snap.version:
         raise problems.StaleVersion(
-            f"expected_version {expected_version} but the game is at {snap.version}",
+            Said(N_("expected_version {expected} but the game is at {current}"),
+                 expected=expected_version, current=snap.version),
             **stale_fields(expected_version, snap.version))
     if seat not in snap.to_act:
-        raise problems.NotYourMove(f"seat {seat} is not to act; to act: {snap.to_act}")
+        raise problems.NotYourMove(Said(N_("seat {seat} is not to act; to act: {to_act}"),
+                                        seat=seat, to_act=snap.to_act))
+
+
+def is_now(status: str) -> Said:
+    """Why a game takes no turn: its status ("paused", "finished": the catalogue's
+    words for a status, workers/mail/notices.status_word)."""
+    return Said(N_("the game is {status}"), status=Said(status))
 
 
 def preview_turn(game: Game, seat: int, expected_version: int, moves: list[dict]) -> dict:
@@ -283,8 +292,11 @@ def preview_turn(game: Game, seat: int, expected_version: int, moves: list[dict]
 
 
 def rejected(reason: str, rule: str, **detail) -> dict:
-    return {"status": "rejected", "resolved_at": time.time(), "reason": reason, "rule": rule,
-            **detail}
+    """A rejected turn's outcome; a reason that is a Said keeps its message
+    (`reason_message`) for readers of other languages (issue 31)."""
+    message = {"reason_message": reason.as_dict()} if isinstance(reason, Said) else {}
+    return {"status": "rejected", "resolved_at": time.time(), "reason": str(reason), "rule": rule,
+            **message, **detail}
 
 
 def stale_fields(expected: int, current: int) -> dict:
@@ -295,7 +307,8 @@ def stale_fields(expected: int, current: int) -> dict:
 
 def stale_outcome(expected: int, current: int) -> dict:
     """A turn found stale when it is resolved: the fields of the 409 a stale submit gets."""
-    return rejected(f"stale version: expected {expected}, the game is at {current}",
+    return rejected(Said(N_("stale version: expected {expected}, the game is at {current}"),
+                         expected=expected, current=current),
                     "expected_version", **stale_fields(expected, current))
 
 
@@ -311,7 +324,7 @@ def resolve_turn(store: Store, game_id: str, turn_id: str) -> dict:
         return store.reject(game_id, turn_id, rejected(pinned.detail, "engine version")) \
             or store.turn(game_id, turn_id)
     if snap.status != "active":
-        reject = rejected(f"the game is {snap.status}", "status")
+        reject = rejected(is_now(snap.status), "status")
     elif snap.version != turn["expected_version"]:
         reject = stale_outcome(turn["expected_version"], snap.version)
     elif isinstance(played := play_moves(game, turn, turn_id), dict):
@@ -340,8 +353,9 @@ def play_moves(game: Game, turn: dict, turn_id: str):
     try:
         for move in turn["moves"]:
             if turn["seat"] not in engine.to_act(state):
-                raise IllegalMove(f"seat {turn['seat']} is not to act after "
-                                  f"{len(entries)} move(s) of this turn", rule="order of play")
+                raise IllegalMove(Said(Nn_("seat {seat} is not to act after {number} move of this turn",
+                                           "seat {seat} is not to act after {number} moves of this turn"),
+                                       seat=turn["seat"], number=len(entries)), rule="order of play")
             state, events = engine.apply(state, turn["seat"], move)
             version += 1
             entries.append({"version": version, "seat": turn["seat"], "move": move,
@@ -355,8 +369,8 @@ def play_moves(game: Game, turn: dict, turn_id: str):
     except Exception:       # an engine bug: deterministic, so a retry would fail the same way
         log.exception("engine %s failed on turn %s of game %s", game.type.id, turn_id,
                       game.record.id)
-        return rejected("the rules engine failed on this move; nothing was applied and the "
-                        "error is logged for the maintainers", "engine error",
+        return rejected(Said(N_("the rules engine failed on this move; nothing was applied and the "
+                                "error is logged for the maintainers")), "engine error",
                         field=f"moves[{len(entries)}]")
     new = snapshot_of(game.type, state, version, game.snapshot.status)
     return new, entries, {"status": "applied", "version": version, "to_act": new.to_act,

@@ -1,8 +1,12 @@
-"""Errors as application/problem+json (RFC 9457)."""
+"""Errors as application/problem+json (RFC 9457). A `detail` a player may read (a
+refused move by mail, on a seat page) is a Said (service/games/speech.py): said in the
+reader's language, English unless the reader reads German (issue 31)."""
 from __future__ import annotations
 
 from flask import Response, json
 from werkzeug.exceptions import HTTPException, MethodNotAllowed as HTTPMethodNotAllowed
+
+from service.games.speech import say
 
 BASE = "https://pbem.example/problems/"
 
@@ -20,7 +24,7 @@ class Problem(Exception):
 
     def as_dict(self) -> dict:
         return {"type": BASE + self.slug, "title": self.title, "status": self.status,
-                "detail": self.detail, **self.extra}
+                "detail": say(self.detail), **self.extra}
 
 
 def problem(status: int, slug: str, title: str):

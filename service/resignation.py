@@ -8,6 +8,7 @@ Resigning is not a move: it changes no version and no rule."""
 from __future__ import annotations
 
 from service import bot_seats, problems
+from service.games.speech import N_, Said
 from service.play import Game, load_game
 from service.queues import notify
 from service.store import Store
@@ -27,9 +28,10 @@ def resign(conn, game: Game, seat: int) -> Game:
     if game.snapshot.status not in RUNNING or not store.hand_to_bot(game_id, seat, resigned=True):
         now = store.snapshot(game_id).status
         if now not in RUNNING:
-            raise problems.GameNotActive(f"the game is {now}: only a seat of a running game "
-                                         "resigns", status_now=now)
-        raise problems.Conflict(f"seat {seat} is played by the bot already")
+            raise problems.GameNotActive(
+                Said(N_("the game is {status}: only a seat of a running game resigns"), status=Said(now)),
+                status_now=now)
+        raise problems.Conflict(Said(N_("seat {seat} is played by the bot already"), seat=seat))
     store.announce(game_id, bot_seats.RESIGNED)            # the game's waiters look again
     game = load_game(Store(conn), game_id)
     bot_seats.owe(conn, game, reason=bot_seats.RESIGNED)

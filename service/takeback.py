@@ -31,7 +31,7 @@ from datetime import datetime, timezone
 from service import bot_seats, feed, problems, turn_clock
 from service.queues import MAIL, notify, queue
 from service.feed_events import TAKE_BACK as TAKE_BACK_EVENT
-from service.games.speech import N_
+from service.games.speech import N_, Said
 from service.play import Game, charged_replay, load_game, snapshot_of
 from service.store import Store, VersionMoved, key, turn_id
 from service.taken_back import TAKE_BACK, in_effect, read_back, restored
@@ -64,7 +64,7 @@ def last_turn(game: Game, entries: list[dict], seat: int) -> tuple[list[dict], l
     standing = in_effect(entries)
     mine = [i for i, entry in enumerate(standing) if entry["seat"] == seat]
     if not mine:
-        raise problems.Conflict(f"seat {seat} has no move to take back")
+        raise problems.Conflict(Said(N_("seat {seat} has no move to take back"), seat=seat))
     first = mine[-1]
     while first > 0 and standing[first - 1]["turn"] == standing[first]["turn"] \
             and standing[first - 1]["seat"] == seat:
@@ -155,7 +155,8 @@ def request(conn, game: Game, seat: int) -> dict:
                 job_id=f"takeback-due-{game.record.id}-{seat}-{round(asked['at'] * 1_000_000)}")
             return shown(game, asked, "pending")
     if (own := pending(store, game)) is None or own["seat"] != seat:
-        raise problems.Conflict(f"seat {seat}'s take-back was answered meanwhile: look again")
+        raise problems.Conflict(Said(N_("seat {seat}'s take-back was answered meanwhile: look again"),
+                                     seat=seat))
     return shown(game, own, "pending")
 
 
@@ -165,12 +166,12 @@ def may_ask(read, game: Game, seat: int) -> bool:
     game_id, version = game.record.id, game.snapshot.version
     if (request := stored_request(read, game_id, version)) is not None:
         if request["seat"] != seat:
-            raise problems.Conflict(f"seat {request['seat']} asks for a take-back already: "
-                                    "accept or refuse it first")
+            raise problems.Conflict(Said(N_("seat {seat} asks for a take-back already: accept or refuse it "
+                                            "first"), seat=request["seat"]))
         return False
     if read.exists(asked_key(game_id, version, seat)):
-        raise problems.Conflict(f"seat {seat} asked for a take-back at version {version} "
-                                "already: ask again once the game moved on")
+        raise problems.Conflict(Said(N_("seat {seat} asked for a take-back at version {version} already: "
+                                        "ask again once the game moved on"), seat=seat, version=version))
     return True
 
 
@@ -199,15 +200,15 @@ def answer(conn, game: Game, seat: int, agree: bool) -> dict:
     running(game, seat)
     asked = pending(store, game)
     if asked is None:
-        raise problems.NotFound("no take-back waits for an answer at this version")
+        raise problems.NotFound(Said(N_("no take-back waits for an answer at this version")))
     if not agree:
         if not withdrawn(store, game.record.id, asked):
-            raise problems.Conflict(f"seat {asked['seat']}'s take-back was answered "
-                                    "meanwhile: look at the one that waits now")
+            raise problems.Conflict(Said(N_("seat {seat}'s take-back was answered meanwhile: look at the one "
+                                            "that waits now"), seat=asked["seat"]))
         tell(conn, game, asked, "refused", seat)
         return {**shown(game, asked, "refused"), "refused_by": seat}
     if seat == asked["seat"]:
-        raise problems.Conflict("a seat does not agree to its own take-back")
+        raise problems.Conflict(Said(N_("a seat does not agree to its own take-back")))
     asked["agreed"] = agreed_to(store, game.record.id, asked, seat)
     if [s for s in voters(game, asked["seat"]) if s not in asked["agreed"]]:
         return shown(game, asked, "pending")
@@ -235,8 +236,8 @@ def agreed_to(store: Store, game_id: str, asked: dict, seat: int) -> list[int]:
 
     def add(pipe) -> None:
         if not still_waits(pipe, game_id, asked):
-            raise problems.NotFound(f"seat {asked['seat']}'s take-back was answered "
-                                    "meanwhile: none waits for this consent")
+            raise problems.NotFound(Said(N_("seat {seat}'s take-back was answered meanwhile: none waits for "
+                                            "this consent"), seat=asked["seat"]))
         pipe.multi()
         pipe.sadd(agreed, seat)
         pipe.expire(agreed, KEPT)
@@ -246,10 +247,11 @@ def agreed_to(store: Store, game_id: str, asked: dict, seat: int) -> list[int]:
 
 def running(game: Game, seat: int) -> None:
     if game.snapshot.status != "active":
-        raise problems.GameNotActive(f"the game is {game.snapshot.status}: only a running "
-                                     "game's turn is taken back", status_now=game.snapshot.status)
+        raise problems.GameNotActive(
+            Said(N_("the game is {status}: only a running game's turn is taken back"),
+                 status=Said(game.snapshot.status)), status_now=game.snapshot.status)
     if game.record.seats[seat].bot:
-        raise problems.Conflict(f"seat {seat} is played by the bot")
+        raise problems.Conflict(Said(N_("seat {seat} is played by the bot"), seat=seat))
 
 
 def apply(conn, game: Game, asked: dict, planned: dict, actor: int, waited: bool = False) -> dict:
@@ -273,8 +275,8 @@ def apply(conn, game: Game, asked: dict, planned: dict, actor: int, waited: bool
         game = load_game(store, game_id)
         if moved.args[0] == version + 1 and store.log(game_id, version)[0]["move"] == marker["move"]:
             return {**shown(game, asked, "applied"), "waiting_for": []}  # the other consent's
-        raise problems.Conflict(f"the game moved on to version {moved.args[0]} meanwhile: "
-                                "ask again") from None
+        raise problems.Conflict(Said(N_("the game moved on to version {version} meanwhile: ask again"),
+                                     version=moved.args[0])) from None
     game = load_game(store, game_id)
     tell(conn, game, asked, "applied", actor)
     if feed.listened(conn, game.record):

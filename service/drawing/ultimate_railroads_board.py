@@ -17,6 +17,7 @@ from service.games.ultimate_railroads.data import (COLOURS, ENGINEERS, INDUSTRY_
 from service.games.ultimate_railroads.spaces import HIRE_SLOT, PUBLIC_SLOTS
 from service.drawing import svg
 from service.games.presentation import count
+from service.games.speech import _
 
 TRACK = {"wood": "#8d5a2b", "green": "#2e7d32", "bronze": "#b87333", "silver": "#9e9e9e",
          "gold": "#d4af37"}
@@ -96,7 +97,7 @@ def action_board(public: dict, names: list[str], top: int) -> tuple[list[str], i
     shown = [s for s in SPACES.values() if side in s["sides"]
              and (not s.get("module") or public["options"].get(s["module"]))]
     per_row = WIDTH // (SPACE_W + 6)
-    when = ("the game is over" if public["phase"] == "over"
+    when = (_("the game is over") if public["phase"] == "over"
             else f"round {public['round']} of {public['rounds']}, {words(public['phase'])}")
     body = [svg.text(10, top, f"Action board ({words(side)} side), {when}", 15,
                      font_weight="bold")]

@@ -34,6 +34,7 @@ from marshmallow import RAISE, Schema, fields, validate
 
 from .events import EventTypes, Saying
 from .presentation import GameWords, Words
+from .speech import N_, Pattern, Said
 
 State = Any
 Move = dict
@@ -45,8 +46,11 @@ GUESSES = random.SystemRandom()
 
 
 class IllegalMove(Exception):
-    """A move the rules refuse. `rule` names the rulebook heading that refuses it,
-    `field` the part of the move at fault, `options` what would be legal there."""
+    """A move the rules refuse. `reason` says why: a Said (speech.py), its message
+    template marked for the catalogue with its values, so that each reader reads it in
+    their language (issue 31), its English text what the API and stored rejections
+    read; `rule` names the rulebook heading that refuses it, `field` the part of the
+    move at fault, `options` what would be legal there."""
 
     def __init__(self, reason: str, *, rule: str | None = None,
                  field: str | None = None, options: list | None = None):
@@ -57,7 +61,9 @@ class IllegalMove(Exception):
         self.options = options
 
     def as_dict(self) -> dict:
-        out = {"reason": self.reason}
+        out = {"reason": str(self.reason)}
+        if isinstance(self.reason, Said):
+            out["reason_message"] = self.reason.as_dict()
         for key in ("rule", "field", "options"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
@@ -86,7 +92,7 @@ class MoveSchema(Schema):
     action = fields.String(required=True, metadata={"description": "the rulebook action"})
 
 
-REQUIRED = {"required": "is required"}
+REQUIRED = {"required": Pattern(N_("is required"))}
 
 
 def described(description: str) -> dict:
@@ -96,24 +102,24 @@ def described(description: str) -> dict:
 def text(required: bool = True, description: str = "", most: int = 80) -> fields.String:
     """A name (a card, a space, a link): a JSON string of at most `most` characters."""
     return fields.String(required=required, validate=validate.Length(
-                             1, most, error="must be a text of {min} to {max} characters"),
-                         error_messages={**REQUIRED, "invalid": "must be a text"},
+                             1, most, error=Pattern(N_("must be a text of {min} to {max} characters"))),
+                         error_messages={**REQUIRED, "invalid": Pattern(N_("must be a text"))},
                          metadata=described(description))
 
 
 def texts(required: bool = True, description: str = "", most: int = 20) -> fields.List:
     """A list of names, at most `most` of them."""
     return fields.List(text(), required=required, validate=validate.Length(
-                           max=most, error="may name at most {max}"),
-                       error_messages={**REQUIRED, "invalid": "must be a list of texts"},
+                           max=most, error=Pattern(N_("may name at most {max}"))),
+                       error_messages={**REQUIRED, "invalid": Pattern(N_("must be a list of texts"))},
                        metadata=described(description))
 
 
 def whole(low: int, high: int, required: bool = True, description: str = "") -> fields.Integer:
     """A whole number from `low` to `high` (a JSON integer: not 1.0, not true)."""
     return fields.Integer(strict=True, required=required, validate=validate.Range(
-                              low, high, error="must be a whole number from {min} to {max}"),
-                          error_messages={**REQUIRED, "invalid": "must be a whole number"},
+                              low, high, error=Pattern(N_("must be a whole number from {min} to {max}"))),
+                          error_messages={**REQUIRED, "invalid": Pattern(N_("must be a whole number"))},
                           metadata=described(description))
 
 
@@ -127,7 +133,7 @@ class Flag(fields.Boolean):
 
 
 def flag(description: str = "") -> Flag:
-    return Flag(required=False, error_messages={"invalid": "must be true or false"},
+    return Flag(required=False, error_messages={"invalid": Pattern(N_("must be true or false"))},
                 metadata=described(description))
 
 
@@ -142,7 +148,7 @@ def why_not_move(schemas: dict[str, type[Schema]], move) -> tuple[str, str] | No
     with every field its schema requires, no other, each of its type and within bounds."""
     if not isinstance(move, dict) or not isinstance(move.get("action"), str) \
             or move["action"] not in schemas:
-        return f"action must be one of {sorted(schemas)}", "action"
+        return Said(N_("action must be one of {actions}"), actions=sorted(schemas)), "action"
     action, schema = move["action"], schema_of(schemas[move["action"]])
     errors = schema.validate(move)
     if not errors:
@@ -150,14 +156,16 @@ def why_not_move(schemas: dict[str, type[Schema]], move) -> tuple[str, str] | No
     allowed = sorted(name for name in schema.fields if name != "action")
     key = next(k for k in [*move, *schema.fields] if k in errors)
     if key not in schema.fields:
-        return f"{action} takes no {key}; it takes {allowed or 'no field'}", key
+        return Said(N_("{action} takes no {key}; it takes {allowed}"), action=action, key=key,
+                    allowed=allowed or Said(N_("no field"))), key
     if key not in move:
-        return f"{action} needs the field {key}", key
+        return Said(N_("{action} needs the field {key}"), action=action, key=key), key
     message = errors[key]
     while isinstance(message, dict):            # a list's item: {index: [message]}
         index, message = next(iter(message.items()))
         key = f"{key}[{index}]"
-    return f"{key} {message[0]}" if isinstance(message, list) else f"{key} {message}", key
+    return Said(N_("{field} {problem}"), field=key,
+                problem=message[0] if isinstance(message, list) else message), key
 
 
 def concealed(engine: "Engine", state: State, seat: int, rng: random.Random = GUESSES) -> State:

@@ -15,7 +15,8 @@ In the reader's language (issue 31, service/games/speech.py): the seam's own sen
 through the catalogue, the game's names in German from `GameWords.german` (as the German
 rulebooks print them) when the reader reads German; an event's sentence said anew in the
 reader's language from the catalogue (EventTypes.said with a `Saying` of the reader's
-Speech), its names the German ones. The engines store their events' text in English."""
+Speech), its names the German ones. The engines store their events' text in English. A
+refusal's reason is a Said (speech.py), said anew in the reader's language (`reason`)."""
 from __future__ import annotations
 
 import re
@@ -25,7 +26,7 @@ from typing import Any, Callable
 
 from service.games.addressing import addressed
 from service.games.events import Saying
-from service.games.speech import _, german, speech
+from service.games.speech import _, german, say, speech
 
 SEAT_LABEL = re.compile(r"\b([Ss])eat ?(\d+)\b")
 IDENTIFIER = re.compile(r"\b[a-z][a-z0-9]*(?:_+[a-z0-9]+)*\b")
@@ -191,6 +192,12 @@ class Words:
         """Any engine text (a board, an event's sentence, a refusal) in words."""
         text = in_words(text, self.text_names, self.players, self.game.prose)
         return self.ones.sub(r"1 \1", text) if self.ones else text
+
+    def reason(self, reason: str | dict) -> str:
+        """A refusal's reason in the reader's language and words (issue 31): a Said, or
+        the `reason_message` a stored rejection keeps, said anew from its catalogue id
+        and values (speech.say); a plain text as written."""
+        return self.text(say(reason))
 
     def amount(self, number: int) -> str:
         if german() and self.game.german_money:

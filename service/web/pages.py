@@ -14,6 +14,7 @@ from service.api import store, turns
 from service.api.games import started
 from service.drawing import boards
 from service.games.presentation import typed
+from service.games import speech
 from service.games.speech import ENGLISH, N_, _, ngettext
 from service.games.registry import game_types
 from service.store import WAITING
@@ -229,13 +230,19 @@ def previewed(game: play.Game, seat: int, move: dict, presented) -> dict:
     not, who acts next), in words: its effects as the choices say them (choices.told)."""
     answer = play.preview_turn(game, seat, game.snapshot.version, [move])
     if answer["status"] != "playable":
-        return {"refused": f"{presented.text(answer['reason'])} ({answer.get('rule', _('rules'))})"}
+        return {"refused": refusal(presented, answer)}
     engine = game.type.engine
     return {"move": choices.posted(move), "notation": typed(engine.format(move)),
             "words": presented.move(move),
             "changes": choices.told(game.type, choices.guessed(engine, game.state, seat), seat,
                                     move, engine.view(game.state, seat), presented),
             "next": [_("you") if s == seat else presented.player(s) for s in answer["to_act"]], "status": answer["game_status"]}
+
+
+def refusal(presented, refused: dict) -> str:
+    """A refused turn's (or preview's) reason in the reader's words, its rule beside it."""
+    rule = refused.get("rule") or _("rules")
+    return f"{presented.reason(refused.get('reason_message') or refused['reason'])} ({rule})"
 
 
 @bp.post("/games/<game_id>/seat/turns")
@@ -250,7 +257,7 @@ def submit_move(game_id: str):
     try:
         turn = turns.submitted(game, seat, body, None, TURN_WAIT)
     except problems.Problem as refused:
-        flash(_("Refused: {reason}").format(reason=refused.detail), "rejected")
+        flash(_("Refused: {reason}").format(reason=speech.say(refused.detail)), "rejected")
         return redirect(url_for("pages.seat_page", game_id=game_id), 303)
     return redirect(url_for("pages.seat_page", game_id=game_id, turn=turn["id"]), 303)
 
@@ -266,7 +273,7 @@ def say(game_id: str):
         messages.say(current_app.extensions["redis"], game.record, game.snapshot, seat,
                      request.form.get("text", ""), int(to) if to.isdigit() else None if not to else -1)
     except problems.Problem as refused:
-        flash(_("Not said: {reason}").format(reason=refused.detail), "rejected")
+        flash(_("Not said: {reason}").format(reason=speech.say(refused.detail)), "rejected")
     return redirect(url_for("pages.seat_page", game_id=game_id) + "#talk", 303)
 
 
@@ -283,7 +290,7 @@ def resign(game_id: str):
             resignation.resign(current_app.extensions["redis"], game, seat)
             flash(_("You resigned: the game's bot plays your seat from now on"), "applied")
         except problems.Problem as refused:
-            flash(_("Not resigned: {reason}").format(reason=refused.detail), "rejected")
+            flash(_("Not resigned: {reason}").format(reason=speech.say(refused.detail)), "rejected")
     return redirect(url_for("pages.seat_page", game_id=game_id), 303)
 
 
@@ -304,7 +311,7 @@ def end_vote(game_id: str):
                               request.form.get("vote") == "end")
         flash(_(END_VOTE_FLASH[done.kind]), "applied")
     except problems.Problem as refused:
-        flash(_("No vote: {reason}").format(reason=refused.detail), "rejected")
+        flash(_("No vote: {reason}").format(reason=speech.say(refused.detail)), "rejected")
     return redirect(url_for("pages.seat_page", game_id=game_id) + "#end", 303)
 
 
@@ -334,7 +341,7 @@ def take_back(game_id: str):
                "pending": _(TAKE_BACK_FORMS[what]).format(number=i18n.number(waiting))
                }[done["status"]], "applied")
     except problems.Problem as refused:
-        flash(_("Not taken back: {reason}").format(reason=refused.detail), "rejected")
+        flash(_("Not taken back: {reason}").format(reason=speech.say(refused.detail)), "rejected")
     return redirect(url_for("pages.seat_page", game_id=game_id) + "#take-back", 303)
 
 
@@ -346,8 +353,7 @@ def outcome(game: play.Game, seat: int, turn_id: str | None) -> tuple[str, str] 
         return None
     said = game.type.presented([s.name for s in game.record.seats])
     if turn["status"] == "rejected":
-        return "rejected", _("Refused: {reason}").format(
-            reason=f"{said.text(turn['reason'])} ({turn.get('rule', _('rules'))})")
+        return "rejected", _("Refused: {reason}").format(reason=refusal(said, turn))
     if turn["status"] == "queued":
         return "queued", _("Your move is queued; the page updates when it is played.")
     return "applied", _("Played: {moves}").format(moves="; ".join(said.move(m) for m in turn["moves"]))

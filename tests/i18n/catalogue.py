@@ -16,7 +16,7 @@ from service import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("service", "workers")
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "Nn_": (1, 2)}
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 FRAGMENT_WORDS = 4          # an English fragment this long is a sentence, not a phrase an engine text shares
 PIECE_WORDS = 3             # a template not about a seat this short is a piece of a sentence ("{cards} face up")

@@ -23,7 +23,7 @@ from dataclasses import replace
 from service import (challenges, end_votes, i18n, lobby, messages, players, problems,
                      resignation, seating, takeback, turn_clock)
 from service.games.base import IllegalMove, NotationError
-from service.games.speech import N_, _
+from service.games.speech import N_, _, say
 from service.mail import consent, inbox, limits, settings
 from service.mail.config import MailConfig
 from service.mail.runtime import connection, queue
@@ -138,7 +138,8 @@ def answer_seat(conn, config: MailConfig, game: Game, seat: int, reply: Reply, d
         done = "game over: answered"
     elif unreadable:
         mail.add(_("Could not read your move"), "\n".join(
-            f"{line!r}: {notices.plain(error)}" for line, error in unreadable) + "\n" + _("Nothing was played."))
+            f"{line!r}: {notices.plain(say(error))}" for line, error in unreadable)
+            + "\n" + _("Nothing was played."))
         add_ignored(mail, ignored)
         notices.add_turn(mail, game, seat)
         done = "unparseable"
@@ -195,7 +196,7 @@ def answer_challenge(conn, config: MailConfig, game: Game, seat: int, reply: Rep
                                                 "or `decline` to leave it open to anyone."))
             done = "challenge: asked again"
     except problems.Problem as refused:
-        mail.add(_("Not done"), notices.plain(refused.detail))
+        mail.add(_("Not done"), notices.detail(refused))
         done = f"challenge refused: {refused.slug}"
     outbox.dispatch(conn, queue(conn), config, mail, [f"answer-{digest}"], answer=True)
     return done
@@ -248,7 +249,7 @@ def read_moves(game: Game, seat: int, lines: list[str]):
         try:
             move = resolve_named(game, state, seat, line)
         except NotationError as error:
-            failed.append((line, str(error)))
+            failed.append((line, error.args[0]))      # a Said: read in the seat's language
             continue
         parsed.append((line, move))
         state = after(engine, state, seat, move)
@@ -352,7 +353,7 @@ def tell_command(conn, game, seat, argument, mail, config) -> None:
     try:
         to, text = messages.seat_named(game.record, argument)
     except problems.Problem as refused:
-        mail.add(_("Message not sent"), notices.plain(refused.detail))
+        mail.add(_("Message not sent"), notices.detail(refused))
         return
     said(conn, game, seat, text, to, mail)
 
@@ -361,7 +362,7 @@ def said(conn, game, seat: int, text: str, to: int | None, mail) -> None:
     try:
         message = messages.say(conn, game.record, game.snapshot, seat, text, to)
     except problems.Problem as refused:
-        mail.add(_("Message not sent"), notices.plain(refused.detail))
+        mail.add(_("Message not sent"), notices.detail(refused))
         return
     mail.add(_("Message sent"), _("To {whom}: {text}").format(whom=message["to_name"] or _("the whole table"),
                                                              text=message["text"]))
@@ -377,7 +378,7 @@ def resign_command(conn, game, seat, argument, mail, config) -> None:
     try:
         resignation.resign(conn, game, seat)
     except problems.Problem as refused:
-        mail.add(_("Not resigned"), notices.plain(refused.detail))
+        mail.add(_("Not resigned"), notices.detail(refused))
         return
     mail.add(_("Resigned"), _("You resigned: the game's bot plays your seat from now on."))
 
@@ -394,7 +395,7 @@ def end_command(conn, game, seat, argument, mail, config) -> None:
     try:
         done = end_votes.vote(conn, game, seat, inbound.END_WORDS[word])
     except problems.Problem as refused:
-        mail.add(_("No vote"), notices.plain(refused.detail))
+        mail.add(_("No vote"), notices.detail(refused))
         return
     waiting = ", ".join(game.record.seats[s].name for s in end_votes.unvoted(game.record, done.proposal))
     mail.add(_("Ending the game"), {
@@ -425,7 +426,7 @@ def taken(mail, act) -> None:
     try:
         done = act()
     except problems.Problem as refused:
-        mail.add(_("Take-back"), notices.plain(refused.detail))
+        mail.add(_("Take-back"), notices.detail(refused))
         return
     if done["status"] == "applied":
         mail.add(_("Taken back"), _("{name}'s last turn is taken back: it is {name}'s turn again.").format(

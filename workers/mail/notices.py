@@ -9,7 +9,7 @@ import re
 from service import seating
 from service.drawing import boards
 from service.games.presentation import Words, fitted
-from service.games.speech import _, speech
+from service.games.speech import _, say, speech
 from service.mail.config import MailConfig
 from service.play import Game, is_abandoned, legal_moves
 from service.seat_links import LINK_DAYS, seat_link_path
@@ -189,7 +189,8 @@ def refusal_text(game: Game, refusal: dict) -> str:
     if refusal.get("field") == "expected_version" and "current_version" in refusal:
         return moved_on(refusal["expected_version"], refusal["current_version"]) + "\n" + _(
             "Nothing was changed.")
-    lines = [_("Reason: {reason}").format(reason=in_words(game, plain(refusal.get("reason", "refused"))))]
+    reason = said(game).reason(refusal.get("reason_message") or refusal.get("reason", ""))
+    lines = [_("Reason: {reason}").format(reason=plain(reason))]
     if refusal.get("rule"):
         lines.append(_("Rule: {rule}").format(rule=rule_text(game, refusal["rule"])) + refused_move(game, refusal))
     if refusal.get("field"):
@@ -222,7 +223,7 @@ def problem_text(game: Game, refused, answered: int) -> str:
     if refused.slug == "not-your-move":
         waiting = ", ".join(game.record.seats[s].name for s in game.snapshot.to_act) or _("nobody")
         return _("It is not your move now: the game waits for {waiting}.").format(waiting=waiting)
-    return in_words(game, plain(refused.detail))
+    return in_words(game, detail(refused))
 
 
 def after_the_end(game: Game) -> str:
@@ -243,6 +244,12 @@ def plain(text: str) -> str:
     """An engine's or the platform's reason as a player reads it: a Python list
     (`['a', 'b']`, in reasons the API shares) written as "a, b" (issue 20, finding 6)."""
     return PY_LIST.sub(lambda found: found.group(1).replace("'", ""), text)
+
+
+def detail(refused) -> str:
+    """The platform's refusal (a Problem) as its reader reads it: in the reader's
+    language where its detail is a message (speech.Said), lists written plain."""
+    return plain(say(refused.detail))
 
 
 def rule_text(game: Game, rule: str) -> str:

@@ -18,6 +18,8 @@ from service.games.age_of_industry.refusal import Refusal
 from service.games.age_of_industry.resources import (
     check_ship_flips, choose_supply, flip, sell_to_track, supply_options, take, with_choices)
 from service.games.age_of_industry.state import State, new_tile, split_space
+from service.games.common.words import resource_word
+from service.games.speech import N_, Said
 
 RULE = "AKTION: INDUSTRIE BAUEN"
 KEYS = {"action", "card", "space", "industry", "combined", "coal_from", "iron_from"}
@@ -41,12 +43,13 @@ def plan_build(state: State, seat: int, move: dict, nets: Networks | None = None
     """(Refusal, None) when the build is refused, else (None, Plan)."""
     combined = move.get("combined", False)
     if set(move) - KEYS or combined is not True and "combined" in move:
-        return Refusal("unknown fields in the move (combined, if given, is true)"), None
+        return Refusal(Said(N_("unknown fields in the move (combined, if given, is true)"))), None
     if reason := why_not_turn(state, seat, 2 if combined else 1):
         return Refusal(reason), None
     player = state.players[seat]
     if move.get("card") not in player.hand:
-        return Refusal("you must play a card from your hand", "card", tuple(sorted(set(player.hand)))), None
+        return Refusal(Said(N_("you must play a card from your hand")), "card",
+                       tuple(sorted(set(player.hand)))), None
     refusal, target = check_target(state, seat, str(move.get("space")), move.get("industry"))
     if refusal:
         return refusal, None
@@ -61,12 +64,12 @@ def check_target(state: State, seat: int, space: str, industry):
     place, number = split_space(space)
     location = MAPS[state.map].locations.get(place)
     if location is None or not number.isdigit() or not 1 <= int(number) <= len(location.spaces):
-        return Refusal(f"no such space: {space}", "space"), None
+        return Refusal(Said(N_("no such space: {space}"), space=space), "space"), None
     level = lowest_level(state, seat, industry) if industry in LEVELS else None
     if level is None:
-        return Refusal("no tile of that industry is left on your display", "industry"), None
+        return Refusal(Said(N_("no tile of that industry is left on your display")), "industry"), None
     if level == 0:
-        return Refusal("level-0 tiles are never built: develop them away first", "industry"), None
+        return Refusal(Said(N_("level-0 tiles are never built: develop them away first")), "industry"), None
     old = state.tiles.get(space)
     if reason := why_not_space(state, seat, place, location.spaces[int(number) - 1], industry, old, level):
         return Refusal(reason, "space"), None
@@ -80,24 +83,26 @@ def plan_resources(state, seat, move, nets, place, level, old):
     net = nets.get(assume)
     extra = {f"{place}.import": place} if new_ship else None
     supplies, price = {}, cell.cost
-    for resource, need in (("coal", cell.coal), ("iron", cell.iron)):
-        key = f"{resource}_from"
+    for name, need in (("coal", cell.coal), ("iron", cell.iron)):
+        key = f"{name}_from"
         if not need:
             if move.get(key) is not None:
-                return Refusal(f"this build needs no {resource}", key), None
+                return Refusal(Said(N_("this build needs no {resource}"), resource=resource_word(name)),
+                               key), None
             continue
-        options = supply_options(state, net, resource, place, extra if resource == "coal" else None)
+        options = supply_options(state, net, name, place, extra if name == "coal" else None)
         if not options:
-            return Refusal(f"no {resource} can reach {place}: no source joined to it, "
-                           "nor a port for the demand track"), None
+            return Refusal(Said(N_("no {resource} can reach {place}: no source joined to it, "
+                                   "nor a port for the demand track"),
+                                resource=resource_word(name), place=place)), None
         refusal, supply = choose_supply(options, move.get(key), key)
         if refusal:
             return refusal, None
-        supplies[resource] = supply
+        supplies[name] = supply
         price += supply.price
     if state.players[seat].money < price:
-        return Refusal(f"this build costs ${price}; you have ${state.players[seat].money} "
-                       "(take a loan first)"), None
+        return Refusal(Said(N_("this build costs ${price}; you have ${money} (take a loan first)"),
+                            price=price, money=state.players[seat].money)), None
     return None, Plan(place, level, price, supplies, new_ship)
 
 

@@ -14,6 +14,7 @@ from service.games.age_of_industry.events import EVENTS
 from service.games.age_of_industry.flow import action_done, why_not_turn
 from service.games.age_of_industry.state import State
 from service.games.base import IllegalMove
+from service.games.speech import N_, Nn_, Said
 
 HAND_LIMIT = 9
 FACE_UP = 2
@@ -26,21 +27,22 @@ def draw_count(state: State, seat: int) -> int:
 
 def why_not_draw(state: State, seat: int, move: dict) -> str | None:
     if set(move) != {"action", "face_up", "deck"}:
-        return "draw names the face-up cards taken and how many from the deck"
+        return Said(N_("draw names the face-up cards taken and how many from the deck"))
     if reason := why_not_turn(state, seat):
         return reason
     want = draw_count(state, seat)
     face_up, deck = move["face_up"], move["deck"]
     if not want:
-        return "you cannot draw: your hand holds nine cards or no card is left"
+        return Said(N_("you cannot draw: your hand holds nine cards or no card is left"))
     if not isinstance(face_up, list) or face_up != sorted(face_up) or not isinstance(deck, int):
-        return "face_up is a sorted list of card names, deck a number"
+        return Said(N_("face_up is a sorted list of card names, deck a number"))
     if len(face_up) + deck != want:
-        return f"draw {want} card(s)"
+        return Said(Nn_("draw {number} card", "draw {number} cards"), number=want)
     if deck < 0 or deck > len(state.deck):
-        return f"the deck holds {len(state.deck)} card(s)"
+        return Said(Nn_("the deck holds {number} card", "the deck holds {number} cards"),
+                    number=len(state.deck))
     if any(face_up.count(c) > state.face_up.count(c) for c in face_up):
-        return f"the face-up cards are {state.face_up}"
+        return Said(N_("the face-up cards are {cards}"), cards=state.face_up)
     return None
 
 
@@ -76,13 +78,13 @@ def apply_draw(state: State, seat: int, move: dict) -> list[dict]:
 
 def why_not_pass(state: State, seat: int, move: dict) -> str | None:
     if set(move) - {"action", "card"}:
-        return "pass names at most the card to discard"
+        return Said(N_("pass names at most the card to discard"))
     if reason := why_not_turn(state, seat):
         return reason
     hand = state.players[seat].hand
     if "card" not in move:
-        return None if not hand and not state.deck else "passing discards a card from your hand"
-    return None if move["card"] in hand else "discard a card from your hand"
+        return None if not hand and not state.deck else Said(N_("passing discards a card from your hand"))
+    return None if move["card"] in hand else Said(N_("discard a card from your hand"))
 
 
 def pass_moves(state: State, seat: int) -> list[dict]:

@@ -8,20 +8,21 @@ from service.games.age_of_industry.events import EVENTS
 from service.games.age_of_industry.flow import action_done, why_not_turn
 from service.games.age_of_industry.state import State
 from service.games.base import IllegalMove
+from service.games.speech import N_, Said
 
 RULE = "AKTION: ENTWICKLUNG"
 
 
 def why_not_develop(state: State, seat: int, move: dict) -> str | None:
     if set(move) != {"action", "industry", "level", "card"}:
-        return "develop names the industry, the level and the card to discard"
+        return Said(N_("develop names the industry, the level and the card to discard"))
     if reason := why_not_turn(state, seat):
         return reason
     player = state.players[seat]
     if move["card"] not in player.hand:
-        return "discard a card from your hand"
+        return Said(N_("discard a card from your hand"))
     if move["level"] not in player.display.get(move["industry"], []):
-        return "no such tile is left on your display"
+        return Said(N_("no such tile is left on your display"))
     return None
 
 

@@ -18,6 +18,7 @@ from service.games.age_of_industry.money import LOAN, charge, pay
 from service.games.age_of_industry.scoring import final_scoring
 from service.games.age_of_industry.state import State
 from service.games.events import run_steps
+from service.games.speech import N_, Said
 
 END_OF_ROUND = ("new_turn_order", "pay_interest", "game_end")
 
@@ -41,16 +42,16 @@ def actions_per_turn(state: State) -> int:
 def why_not_turn(state: State, seat: int, actions: int = 1) -> str | None:
     """The seat must be the one to act, with that many actions left, not mid-sale."""
     if state.finished:
-        return "the game is over"
+        return Said(N_("the game is over"))
     if seat != current_seat(state):
-        return "it is not your turn"
+        return Said(N_("it is not your turn"))
     if state.repaying:
-        return "the round's actions are over: repay a loan or keep your loans before the interest"
+        return Said(N_("the round's actions are over: repay a loan or keep your loans before the interest"))
     if state.selling:
-        return "you are selling: sell more or end the sale first"
+        return Said(N_("you are selling: sell more or end the sale first"))
     if state.actions_left < actions:
-        return "combining needs both actions of a two-action turn" if actions == 2 \
-            else "you have no action left"
+        return Said(N_("combining needs both actions of a two-action turn") if actions == 2
+                    else N_("you have no action left"))
     return None
 
 

@@ -12,6 +12,7 @@ from service.games.age_of_industry.flow import current_seat, done_repaying, may_
 from service.games.age_of_industry.money import LOAN, charge, pay
 from service.games.age_of_industry.state import State
 from service.games.base import IllegalMove
+from service.games.speech import N_, Said
 
 RULE = "KREDITE"
 
@@ -19,15 +20,15 @@ RULE = "KREDITE"
 def why_not_loan(state: State, seat: int, move: dict) -> str | None:
     action = move["action"]
     if set(move) != {"action"}:
-        return f"{action} has no fields"
+        return Said(N_("{action} has no fields"), action=action)
     if state.finished or seat != current_seat(state):
-        return "loans are taken and repaid in your own turn, or repaid just before the interest"
+        return Said(N_("loans are taken and repaid in your own turn, or repaid just before the interest"))
     if action == "keep_loans" and not state.repaying:
-        return "keeping your loans answers the repayment before the interest"
+        return Said(N_("keeping your loans answers the repayment before the interest"))
     if action == "loan" and state.repaying:
-        return "the round's actions are over: repay a loan or keep your loans"
+        return Said(N_("the round's actions are over: repay a loan or keep your loans"))
     if action == "repay" and not may_repay(state, seat):
-        return "repaying needs an open loan and $10"
+        return Said(N_("repaying needs an open loan and $10"))
     return None
 
 

@@ -16,27 +16,30 @@ from __future__ import annotations
 from service.games.age_of_industry.data import COLOURS, MAPS
 from service.games.age_of_industry.schema import INDUSTRIES
 from service.games.base import NotationError
+from service.games.speech import N_, Said
 
 ALIASES = {"cotton": "cotton_mill", "mill": "cotton_mill", "goods": "manufactured_goods",
            "factory": "manufactured_goods", "mine": "coal_mine", "iron": "iron_works",
            "works": "iron_works"}
 CARDS = set(COLOURS) | set(INDUSTRIES)
-HELP = ("moves: build <place.N> <industry> with <card> [combined] [coal from <src>] [iron from <src>]; "
-        "rail <a-b>; sell <mill> to <outlet>; end sale; develop <industry> <level> discard <card>; "
-        "draw <deck|card> <deck|card>; pass [discard <card>]; loan; repay; keep loans")
+HELP = Said(N_("moves: build <place.N> <industry> with <card> [combined] [coal from <src>] "
+                "[iron from <src>]; rail <a-b>; sell <mill> to <outlet>; end sale; "
+                "develop <industry> <level> discard <card>; "
+                "draw <deck|card> <deck|card>; pass [discard <card>]; loan; repay; keep loans"))
 
 
 def industry(word: str) -> str:
     word = ALIASES.get(word, word)
     if word not in INDUSTRIES:
-        raise NotationError(f"unknown industry {word!r}; one of {list(INDUSTRIES)}")
+        raise NotationError(Said(N_("unknown industry {word!r}; one of {industries}"), word=word,
+                                 industries=list(INDUSTRIES)))
     return word
 
 
 def card(word: str) -> str:
     word = ALIASES.get(word, word) if word not in COLOURS else word
     if word not in CARDS:
-        raise NotationError(f"unknown card {word!r}; one of {sorted(CARDS)}")
+        raise NotationError(Said(N_("unknown card {word!r}; one of {cards}"), word=word, cards=sorted(CARDS)))
     return word
 
 
@@ -44,7 +47,9 @@ def sources(words: list[str], move: dict) -> dict:
     """Trailing 'coal from X' / 'iron from Y' clauses."""
     while words:
         if len(words) < 3 or words[0] not in ("coal", "iron") or words[1] != "from":
-            raise NotationError(f"expected 'coal from <source>' or 'iron from <source>', got {' '.join(words)!r}")
+            raise NotationError(Said(N_("expected 'coal from <source>' or 'iron from <source>', "
+                                        "got {words!r}"),
+                                     words=" ".join(words)))
         move[f"{words[0]}_from"] = words[2]
         words = words[3:]
     return move
@@ -56,27 +61,27 @@ def link(word: str) -> str:
         for candidate in (f"{a}-{b}", f"{b}-{a}"):
             if candidate in game_map.links:
                 return candidate
-    raise NotationError(f"unknown rail link {word!r}; write it as place-place")
+    raise NotationError(Said(N_("unknown rail link {word!r}; write it as place-place"), word=word))
 
 
 def parse(text: str) -> dict:
     words = text.strip().lower().replace(",", " ").split()
     if not words:
-        raise NotationError("empty move; " + HELP)
+        raise NotationError(Said(N_("empty move; {help}"), help=HELP))
     head, rest = words[0], words[1:]
     try:
         return PARSERS[head](rest)
     except KeyError:
-        raise NotationError(f"unknown move {head!r}; " + HELP) from None
+        raise NotationError(Said(N_("unknown move {word!r}; {help}"), word=head, help=HELP)) from None
     except (IndexError, ValueError) as error:
         if isinstance(error, NotationError):
             raise
-        raise NotationError(f"cannot read {text!r}; " + HELP) from None
+        raise NotationError(Said(N_("cannot read {text!r}; {help}"), text=text, help=HELP)) from None
 
 
 def parse_build(w):
     if len(w) < 4 or w[2] != "with":
-        raise NotationError("build <place.N> <industry> with <card> [combined] [coal from <src>]")
+        raise NotationError(Said(N_("build <place.N> <industry> with <card> [combined] [coal from <src>]")))
     move = {"action": "build", "card": card(w[3]), "space": w[0], "industry": industry(w[1])}
     rest = w[4:]
     if rest[:1] == ["combined"]:
@@ -86,7 +91,7 @@ def parse_build(w):
 
 def parse_draw(w):
     if not 1 <= len(w) <= 2:
-        raise NotationError("draw <deck|card> [<deck|card>]")
+        raise NotationError(Said(N_("draw <deck|card> [<deck|card>]")))
     return {"action": "draw", "face_up": sorted(card(x) for x in w if x != "deck"),
             "deck": w.count("deck")}
 
@@ -95,19 +100,19 @@ def parse_pass(w):
     if not w:
         return {"action": "pass"}
     if len(w) != 2 or w[0] != "discard":
-        raise NotationError("pass [discard <card>]")
+        raise NotationError(Said(N_("pass [discard <card>]")))
     return {"action": "pass", "card": card(w[1])}
 
 
 def parse_develop(w):
     if len(w) != 4 or w[2] != "discard":
-        raise NotationError("develop <industry> <level> discard <card>")
+        raise NotationError(Said(N_("develop <industry> <level> discard <card>")))
     return {"action": "develop", "industry": industry(w[0]), "level": int(w[1]), "card": card(w[3])}
 
 
 def parse_sell(w):
     if len(w) != 3 or w[1] != "to":
-        raise NotationError("sell <place.N> to <place.N|place.market>")
+        raise NotationError(Said(N_("sell <place.N> to <place.N|place.market>")))
     return {"action": "sell", "mill": w[0], "outlet": w[2]}
 
 
@@ -116,10 +121,10 @@ def parse_word(action, second=None):
     def parse_bare(w):
         if second is not None:
             if w[:1] != [second]:
-                raise NotationError(f"write {action.replace('_', ' ')}")
+                raise NotationError(Said(N_("write {action}"), action=action.replace("_", " ")))
             w = w[1:]
         if w:
-            raise NotationError(f"{action.replace('_', ' ')} takes nothing more")
+            raise NotationError(Said(N_("{action} takes nothing more"), action=action.replace("_", " ")))
         return {"action": action}
     return parse_bare
 

@@ -17,6 +17,8 @@ from service.games.age_of_industry.refusal import Refusal
 from service.games.age_of_industry.resources import (choose_supply, rail_supply_options, take,
                                                      with_choices)
 from service.games.age_of_industry.state import State
+from service.games.common.words import resource_word
+from service.games.speech import N_, Said
 
 RULE = "AKTION: EISENBAHNSTRECKE BAUEN"
 LINK_COST = 1
@@ -25,35 +27,37 @@ LINK_COST = 1
 def plan_rail(state: State, seat: int, move: dict, nets: Networks | None = None):
     """(Refusal, None) or (None, (price, supplies))."""
     if set(move) - {"action", "link", "coal_from", "iron_from"}:
-        return Refusal("unknown fields in the move"), None
+        return Refusal(Said(N_("unknown fields in the move"))), None
     if reason := why_not_turn(state, seat):
         return Refusal(reason), None
     player = state.players[seat]
     ends = MAPS[state.map].links.get(move.get("link"))
     if ends is None:
-        return Refusal(f"no such rail link: {move.get('link')}", "link"), None
+        return Refusal(Said(N_("no such rail link: {link}"), link=move.get("link")), "link"), None
     if move["link"] in state.rails:
-        return Refusal("a rail tile already lies on that link", "link"), None
+        return Refusal(Said(N_("a rail tile already lies on that link")), "link"), None
     if not player.rails_left:
-        return Refusal("you have no rail tile left", "link"), None
+        return Refusal(Said(N_("you have no rail tile left")), "link"), None
     if not any(own_tiles_at(state, seat, p) or own_rail_at(state, seat, p) for p in ends):
-        return Refusal("the link must touch a place with your industry or your rails", "link"), None
+        return Refusal(Said(N_("the link must touch a place with your industry or your rails")), "link"), None
     price, supplies = LINK_COST, {}
     if player.rails_built:
         net = (nets or Networks(state)).get()
-        for resource in ("coal", "iron"):
-            options = rail_supply_options(state, net, resource, ends)
+        for name in ("coal", "iron"):
+            options = rail_supply_options(state, net, name, ends)
             if not options:
-                return Refusal(f"no {resource} can reach either end of the link"), None
-            refusal, supply = choose_supply(options, move.get(f"{resource}_from"), f"{resource}_from")
+                return Refusal(Said(N_("no {resource} can reach either end of the link"),
+                                    resource=resource_word(name))), None
+            refusal, supply = choose_supply(options, move.get(f"{name}_from"), f"{name}_from")
             if refusal:
                 return refusal, None
-            supplies[resource] = supply
+            supplies[name] = supply
             price += supply.price
     elif move.get("coal_from") or move.get("iron_from"):
-        return Refusal("your first link needs no coal or iron", "coal_from"), None
+        return Refusal(Said(N_("your first link needs no coal or iron")), "coal_from"), None
     if player.money < price:
-        return Refusal(f"this link costs ${price}; you have ${player.money} (take a loan first)"), None
+        return Refusal(Said(N_("this link costs ${price}; you have ${money} (take a loan first)"),
+                            price=price, money=player.money)), None
     return None, (price, supplies)
 
 

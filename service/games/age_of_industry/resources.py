@@ -15,6 +15,8 @@ from service.games.age_of_industry.money import pay
 from service.games.age_of_industry.network import Network
 from service.games.age_of_industry.refusal import Refusal
 from service.games.age_of_industry.state import State, split_space
+from service.games.common.words import resource_word
+from service.games.speech import N_, Said
 
 SOURCE_INDUSTRY = {"coal": "coal_mine", "iron": "iron_works"}
 
@@ -73,10 +75,12 @@ def choose_supply(options: dict, choice: str | None, field: str):
     """(Refusal, None) or (None, Supply): when there is more than one way, the player
     names it (ties: "entscheidet der aktive Spieler"), and only then."""
     if len(options) > 1 and choice not in options:
-        return Refusal(f"name the {field.split('_')[0]} source: one of {sorted(options)}", field,
+        return Refusal(Said(N_("name the {resource} source: one of {options}"),
+                            resource=resource_word(field.split("_")[0]),
+                            options=sorted(options)), field,
                        tuple(sorted(options))), None
     if len(options) <= 1 and choice is not None:
-        return Refusal("there is no choice of source here", field), None
+        return Refusal(Said(N_("there is no choice of source here")), field), None
     return None, options[choice] if choice else next(iter(options.values()))
 
 

@@ -13,6 +13,7 @@ from service.games.age_of_industry.network import Network
 from service.games.age_of_industry.resources import check_ship_flips, flip
 from service.games.age_of_industry.state import State, split_space
 from service.games.base import IllegalMove
+from service.games.speech import N_, Said
 
 RULE = "AKTION: WAREN VERKAUFEN"
 ACCEPTS = {"cotton_mill": ("cotton_mill",), "manufactured_goods": ("manufactured_goods",),
@@ -38,17 +39,18 @@ def accepts(state: State, outlet: str, industry: str) -> bool:
 
 def why_not_sell(state: State, seat: int, move: dict, net: Network | None = None) -> str | None:
     if set(move) != {"action", "mill", "outlet"}:
-        return "a sale names the mill and the outlet"
+        return Said(N_("a sale names the mill and the outlet"))
     if reason := why_not_turn_to_sell(state, seat):
         return reason
     mill = state.tiles.get(move["mill"])
     if not mill or mill["owner"] != seat or mill["industry"] not in GOODS or mill["flipped"]:
-        return "sell from one of your unflipped cotton mills or goods factories"
+        return Said(N_("sell from one of your unflipped cotton mills or goods factories"))
     if not accepts(state, move["outlet"], mill["industry"]):
-        return "the outlet must be an unused port (level 1: cotton only) or a market taking these goods"
+        return Said(N_("the outlet must be an unused port (level 1: cotton only) or a market taking "
+                       "these goods"))
     reach = (net or Network(state)).distances((split_space(move["mill"])[0],))
     if split_space(move["outlet"])[0] not in reach:
-        return "the outlet is not joined to the mill by built links and shipping lines"
+        return Said(N_("the outlet is not joined to the mill by built links and shipping lines"))
     return None
 
 
@@ -94,7 +96,7 @@ def end_sale(state: State) -> list[dict]:
 
 def apply_end_sale(state: State, seat: int, move: dict) -> list[dict]:
     if set(move) != {"action"} or not state.selling or seat != current_seat(state):
-        raise IllegalMove("there is no sale to end", rule=RULE)
+        raise IllegalMove(Said(N_("there is no sale to end")), rule=RULE)
     return [EVENTS.make("end_sale", seat)] + end_sale(state)
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from service.games.base import IllegalMove
+from service.games.common.words import resource_word
+from service.games.speech import N_, Said
 
 from .cards import face_pairs, play_cards, why_not_cards
 from .choices import chosen, why_not_choice, with_choice
@@ -53,18 +55,21 @@ def why_not_overbuild(state: State, seat: int, location: str, industry: str, slo
     player's coal mine or iron works only when no cube of that kind is left anywhere."""
     tiles = state.board[location]
     if not isinstance(slot, int) or isinstance(slot, bool) or not 0 <= slot < len(tiles):
-        return f"{location} has no slot {slot!r}"
+        return Said(N_("{location} has no slot {slot!r}"), location=location, slot=slot)
     old = tiles[slot]
     if old is None:
-        return f"slot {slot} of {location} is empty: there is nothing to overbuild"
+        return Said(N_("slot {slot} of {location} is empty: there is nothing to overbuild"), slot=slot,
+                    location=location)
     if old["industry"] != industry or old["level"] >= level:
-        return "you may only overbuild a tile of the same industry with a higher level"
+        return Said(N_("you may only overbuild a tile of the same industry with a higher level"))
     if old["owner"] != seat:
         kind = PRODUCERS.get(industry)
         if kind is None:
-            return "another player's tile may be overbuilt only if it is a coal mine or iron works"
+            return Said(N_("another player's tile may be overbuilt only if it is a coal mine or iron works"))
         if not no_cubes_left(state, kind):
-            return f"another player's {industry} may be overbuilt only when no {kind} is left anywhere"
+            return Said(N_("another player's {industry} may be overbuilt only when no {kind} is left "
+                           "anywhere"),
+                        industry=industry, kind=resource_word(kind))
     return None
 
 
@@ -73,18 +78,19 @@ def build_target(state: State, seat: int, location, industry, overbuild, adj, kn
     `known` may carry what does not change between targets (mines, ports, iron)."""
     known = known or resources(state)
     if location not in TOWNS:
-        return f"{location!r} is not a town with industry slots", None
+        return Said(N_("{location!r} is not a town with industry slots"), location=location), None
     if industry not in INDUSTRIES or not any(industry in s for s in TOWNS[location]):
-        return f"{location} has no slot for {industry!r}", None
+        return Said(N_("{location} has no slot for {industry!r}"), location=location, industry=industry), None
     level = lowest_level(state, seat, industry)
     if level is None:
-        return f"you have no {industry} tile left", None
+        return Said(N_("you have no {industry} tile left"), industry=industry), None
     if reason := why_not_era(state, industry, level):
         return reason, None
     if overbuild is None:
         slot = free_slot(state, location, industry)
         if slot is None:
-            return f"{location} has no free slot for a {industry}", None
+            return Said(N_("{location} has no free slot for a {industry}"), location=location,
+                        industry=industry), None
     elif reason := why_not_overbuild(state, seat, location, industry, overbuild, level):
         return reason, None
     else:
@@ -93,19 +99,20 @@ def build_target(state: State, seat: int, location, industry, overbuild, adj, kn
     own_here = sum(1 for t in state.board[location] if t is not None and t["owner"] == seat
                    and t is not replaced)
     if state.era == "canal" and own_here:
-        return "in the canal era you may build only 1 industry tile per town", None
+        return Said(N_("in the canal era you may build only 1 industry tile per town")), None
     spec = LEVELS[industry][level]
     coal = [()]
     if spec.coal:
         coal = [(source,) for source in
                 coal_options(state, [location], adj, {}, known["mines"], known["ports"])]
         if not coal:
-            return f"{location} is not connected to any coal", None
+            return Said(N_("{location} is not connected to any coal"), location=location), None
     iron = known["iron"][spec.iron]
     money = (spec.cost + (buy_price(state.coal_market) if coal == [(MARKET,)] else 0)
              + cost_of(state.iron_market, market_iron(spec.iron, iron[0])))
     if money > state.money[seat]:
-        return f"this build costs £{money}, you have £{state.money[seat]}", None
+        return Said(N_("this build costs £{cost}, you have £{money}"), cost=money,
+                    money=state.money[seat]), None
     return None, Target(slot, level, overbuild is not None, coal, iron, money)
 
 
@@ -121,17 +128,17 @@ def why_not_build_cards(state: State, seat: int, move: dict, towns) -> str | Non
     if "cards" in move:
         cards = move["cards"]
         if "card" in move:
-            return "play either card= or cards=, not both"
+            return Said(N_("play either card= or cards=, not both"))
         if not isinstance(cards, list) or len(cards) != 2 or not all(isinstance(c, str) for c in cards):
-            return "cards= names exactly two cards"
+            return Said(N_("cards= names exactly two cards"))
         if cards != sorted(cards):
-            return f"list the two cards in alphabetical order: {sorted(cards)}"
+            return Said(N_("list the two cards in alphabetical order: {cards}"), cards=sorted(cards))
         if state.actions_left < 2:
-            return "building with two cards takes both actions of your turn"
+            return Said(N_("building with two cards takes both actions of your turn"))
         return why_not_cards(state, seat, cards)
     face = move.get("card")
     if face is None:
-        return "name the card you play (card=...)"
+        return Said(N_("name the card you play (card=...)"))
     if reason := why_not_cards(state, seat, [face]):
         return reason
     if face == location:
@@ -139,8 +146,10 @@ def why_not_build_cards(state: State, seat: int, move: dict, towns) -> str | Non
     if face == industry:
         if not has_pieces(state, seat) or may_build_in(state, seat, location, towns):
             return None
-        return f"{location} is not in your network: an industry card builds only there"
-    return f"a {face} card does not let you build a {industry} in {location}"
+        return Said(N_("{location} is not in your network: an industry card builds only there"),
+                    location=location)
+    return Said(N_("a {card} card does not let you build a {industry} in {location}"), card=face,
+                industry=industry, location=location)
 
 
 def why_not_build(state: State, seat: int, move: dict) -> tuple:

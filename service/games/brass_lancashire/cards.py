@@ -2,6 +2,8 @@
 discard pile. A card is named by its face: a town id or an industry id."""
 from __future__ import annotations
 
+from service.games.speech import N_, Said
+
 from .state import State
 
 
@@ -22,9 +24,11 @@ def why_not_cards(state: State, seat: int, faces: list) -> str | None:
     hand = list(state.hands[seat])
     for face in faces:
         if not isinstance(face, str):
-            return f"this action needs a card: add card=<one of your cards: {', '.join(sorted(set(hand)))}>"
+            return Said(N_("this action needs a card: add card=<one of your cards: {cards}>"),
+                        cards=", ".join(sorted(set(hand))))
         if face not in hand:
-            return f"no card {face} in your hand (you hold {', '.join(sorted(set(hand)))})"
+            return Said(N_("no card {card} in your hand (you hold {cards})"), card=face,
+                        cards=", ".join(sorted(set(hand))))
         hand.remove(face)
     return None
 

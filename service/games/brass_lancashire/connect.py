@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from service.games.base import IllegalMove
+from service.games.speech import N_, Said
 
 from .cards import hand_faces, play_cards, why_not_cards
 from .choices import chosen, why_not_choice
@@ -13,6 +14,7 @@ from .coal import MARKET, coal_mines, coal_options, consume_coal
 from .data import CONSTANTS, LINK_ERA, LINK_TILES, LINKS
 from .events import EVENTS
 from .market import cost_of, pay
+from .mat import era_name
 from .network import adjacency, network, port_towns
 from .state import State
 
@@ -23,15 +25,15 @@ COST = {("canal", 1): CONSTANTS["canal_link_cost"], ("rail", 1): CONSTANTS["rail
 
 def why_not_link(state: State, seat: int, link, before: list, towns=None) -> str | None:
     if link not in LINKS:
-        return f"there is no line {link!r}"
+        return Said(N_("there is no line {link!r}"), link=link)
     if link in state.links or link in before:
-        return f"the line {link} is already taken"
+        return Said(N_("the line {link} is already taken"), link=link)
     if link not in LINK_ERA[state.era]:
-        return f"{link} has no {state.era} line"
+        return Said(N_("{link} has no {era} line"), link=link, era=era_name(state.era))
     if towns is None:
         towns = network(state, seat, extra=before)
     if not set(LINKS[link]) & towns:
-        return f"{link} does not touch your network"
+        return Said(N_("{link} does not touch your network"), link=link)
     return None
 
 
@@ -63,19 +65,20 @@ def why_not_connect(state: State, seat: int, move: dict) -> str | None:
     links = move.get("links")
     most = 2 if state.era == "rail" else 1
     if not isinstance(links, list) or not 1 <= len(links) <= most:
-        return f"lay 1{' or 2' if most == 2 else ''} link tiles in the {state.era} era (links=...)"
+        return Said(N_("lay 1 or 2 link tiles in the {era} era (links=...)") if most == 2
+                    else N_("lay 1 link tile in the {era} era (links=...)"), era=era_name(state.era))
     if sum(1 for owner in state.links.values() if owner == seat) + len(links) > LINK_TILES:
-        return "you have not enough link tiles left"
+        return Said(N_("you have not enough link tiles left"))
     for i, link in enumerate(links):
         if reason := why_not_link(state, seat, link, links[:i]):
             return reason
     if reason := why_not_cards(state, seat, [move.get("card")]):
         return reason
     if not coal_sequences(state, links):
-        return "a rail link must be connected to a coal source once placed"
+        return Said(N_("a rail link must be connected to a coal source once placed"))
     options = affordable(state, seat, links)
     if not options:
-        return f"you cannot pay £{COST[(state.era, len(links))]} and the coal"
+        return Said(N_("you cannot pay £{cost} and the coal"), cost=COST[(state.era, len(links))])
     return why_not_choice("coal", options, move.get("coal"))
 
 

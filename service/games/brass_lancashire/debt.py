@@ -4,6 +4,7 @@ the debt is paid; what still cannot be paid costs 1 VP per £1 (not below 0)."""
 from __future__ import annotations
 
 from service.games.base import IllegalMove
+from service.games.speech import N_, Said
 
 from .data import LEVELS
 from .events import EVENTS
@@ -48,8 +49,8 @@ def apply_remove_tile(state: State, seat: int, move: dict) -> list[dict]:
     ref = move.get("tile")
     tile = tile_at(state, ref) if isinstance(ref, str) else None
     if tile is None or tile["owner"] != seat:
-        raise IllegalMove(f"{ref!r} is not one of your industry tiles", rule=RULE, field="tile",
-                          options=forced_sale_moves(state, seat))
+        raise IllegalMove(Said(N_("{tile!r} is not one of your industry tiles"), tile=ref), rule=RULE,
+                          field="tile", options=forced_sale_moves(state, seat))
     location, slot = ref.split(":")
     remove_from_board(state, location, int(slot))
     value = LEVELS[tile["industry"]][tile["level"]].cost // 2

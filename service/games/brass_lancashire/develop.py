@@ -3,6 +3,7 @@ mat (not necessarily the same industry), one iron each."""
 from __future__ import annotations
 
 from service.games.base import IllegalMove
+from service.games.speech import N_, Said
 
 from .cards import hand_faces, play_cards, why_not_cards
 from .choices import chosen, why_not_choice, with_choice
@@ -18,18 +19,19 @@ RULE = "AKTION: ENTWICKELN"
 
 def why_not_industries(state: State, seat: int, industries, iron=None) -> str | None:
     if not isinstance(industries, list) or not 1 <= len(industries) <= 2:
-        return "develop removes 1 or 2 tiles (industries=...)"
+        return Said(N_("develop removes 1 or 2 tiles (industries=...)"))
     if industries != sorted(industries):
-        return f"list the industries in alphabetical order: {sorted(industries)}"
+        return Said(N_("list the industries in alphabetical order: {industries}"),
+                    industries=sorted(industries))
     for industry in industries:
         if industry not in INDUSTRIES:
-            return f"{industry!r} is not an industry"
+            return Said(N_("{industry!r} is not an industry"), industry=industry)
         if tiles_left(state, seat, industry) < industries.count(industry):
-            return f"you have not enough {industry} tiles left on your mat"
+            return Said(N_("you have not enough {industry} tiles left on your mat"), industry=industry)
     need = len(industries)
     iron = iron_choices(state, need) if iron is None else iron[need]
     if cost_of(state.iron_market, market_iron(need, iron[0])) > state.money[seat]:
-        return "you cannot pay for the iron"
+        return Said(N_("you cannot pay for the iron"))
     return None
 
 

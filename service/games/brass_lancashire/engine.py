@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from service.games.base import IllegalMove, neutral_move as first_of, why_not_move
 from service.games.events import Saying
+from service.games.speech import N_, Said
 
 from . import notation, render, view as views
 from .cards import why_not_cards
@@ -46,7 +47,8 @@ def neutral_move(state: State, seat: int) -> dict | None:
 
 def apply(state: State, seat: int, move: dict) -> tuple[State, list[dict]]:
     if seat not in to_act(state):
-        raise IllegalMove(f"it is not seat {seat}'s turn: waiting for {to_act(state)}",
+        raise IllegalMove(Said(N_("it is not seat {seat}'s turn: waiting for {to_act}"), seat=seat,
+                               to_act=to_act(state)),
                           rule="SPIELZUG")
     if refused := why_not_move(MOVE_SCHEMAS, move):
         reason, field = refused
@@ -55,7 +57,8 @@ def apply(state: State, seat: int, move: dict) -> tuple[State, list[dict]]:
         raise IllegalMove(reason, rule="AKTIONEN", field=field)
     actions, name = actions_now(state), move["action"]
     if name not in actions:
-        raise IllegalMove(f"not possible now; possible now: {', '.join(sorted(actions))}",
+        raise IllegalMove(Said(N_("not possible now; possible now: {actions}"),
+                               actions=", ".join(sorted(actions))),
                           rule="AKTIONEN", field="action",
                           options=sorted(actions))
     new = copy(state)

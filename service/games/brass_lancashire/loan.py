@@ -4,6 +4,7 @@ Rothschild deck tile surfaced."""
 from __future__ import annotations
 
 from service.games.base import IllegalMove
+from service.games.speech import N_, Said
 
 from .cards import hand_faces, play_cards, why_not_cards
 from .events import EVENTS
@@ -22,11 +23,11 @@ def loans_open(state: State) -> bool:
 def why_not_loan(state: State, seat: int, move: dict) -> str | None:
     amount = move.get("amount")
     if amount not in AMOUNTS or isinstance(amount, bool):
-        return "a loan is £10, £20 or £30 (amount=10|20|30)"
+        return Said(N_("a loan is £10, £20 or £30 (amount=10|20|30)"))
     if not loans_open(state):
-        return "no more loans: the Rothschild deck tile surfaced before the last round"
+        return Said(N_("no more loans: the Rothschild deck tile surfaced before the last round"))
     if position_after_loan(state.income[seat], amount) is None:
-        return "a loan may not take your income below -10"
+        return Said(N_("a loan may not take your income below -10"))
     return why_not_cards(state, seat, [move.get("card")])
 
 

@@ -2,6 +2,8 @@
 decide what may be built (BAUEN IN DER KANALEPOCHE / EISENBAHNEPOCHE, EINE WERFT BAUEN)."""
 from __future__ import annotations
 
+from service.games.speech import N_, Said
+
 from .data import LEVELS, MAT_LEVELS, PRODUCERS
 from .state import State
 
@@ -25,15 +27,24 @@ def take_lowest(state: State, seat: int, industry: str) -> int:
     return MAT_LEVELS[industry][index]
 
 
+# the eras as the refusals name them
+ERAS = {"canal": N_("canal era"), "rail": N_("rail era")}
+
+
+def era_name(era: str) -> Said:
+    return Said(ERAS[era])
+
+
 def why_not_era(state: State, industry: str, level: int) -> str | None:
     """Locked shipyards are never built; canal-only tiles not in the rail era and
     rail-only tiles not in the canal era: develop them away instead."""
     spec = LEVELS[industry][level]
     if not spec.canal and not spec.rail:
-        return f"your level-{level} {industry} is locked: remove it with the develop action"
+        return Said(N_("your level-{level} {industry} is locked: remove it with the develop action"),
+                    level=level, industry=industry)
     if not getattr(spec, state.era):
-        return (f"your lowest {industry} (level {level}) cannot be built in the {state.era} era: "
-                "develop it away first")
+        return Said(N_("your lowest {industry} (level {level}) cannot be built in the {era}: "
+                       "develop it away first"), industry=industry, level=level, era=era_name(state.era))
     return None
 
 

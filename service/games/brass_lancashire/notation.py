@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from service.games.base import NotationError
+from service.games.speech import N_, Nn_, Said
 
 from .data import LINKS
 from .moves import SYNONYMS
@@ -40,7 +41,7 @@ def _value(key: str, text: str):
         return text.split(LISTS[key])
     if key in INTS:
         if not text.lstrip("-").isdigit():
-            raise NotationError(f"{key}= takes a number, not {text!r}")
+            raise NotationError(Said(N_("{key}= takes a number, not {text!r}"), key=key, text=text))
         return int(text)
     return text
 
@@ -48,10 +49,11 @@ def _value(key: str, text: str):
 def parse(text: str) -> dict:
     words = re.sub(r"\s*([=+,])\s*", r"\1", text.strip().lower()).split()   # `card = bolton` too
     if not words:
-        raise NotationError(f"empty move; start with one of: {', '.join(GRAMMAR)}")
+        raise NotationError(Said(N_("empty move; start with one of: {actions}"), actions=", ".join(GRAMMAR)))
     action = ALIASES.get(words[0], words[0])
     if action not in GRAMMAR:
-        raise NotationError(f"unknown action {words[0]!r}; expected one of: {', '.join(GRAMMAR)}")
+        raise NotationError(Said(N_("unknown action {word!r}; expected one of: {actions}"), word=words[0],
+                                 actions=", ".join(GRAMMAR)))
     names, kind, keys = GRAMMAR[action]
     move = {"action": action}
     positional = [w for w in words[1:] if "=" not in w]
@@ -59,15 +61,18 @@ def parse(text: str) -> dict:
         if "=" in word:
             key, _, value = word.partition("=")
             if key not in keys:
-                raise NotationError(f"{action} takes no {key}=; it takes: {', '.join(keys) or 'nothing'}")
+                raise NotationError(Said(N_("{action} takes no {key}=; it takes: {keys}"), action=action,
+                                         key=key, keys=", ".join(keys) or Said(N_("nothing"))))
             move[key] = _value(key, value)
     if kind == "list":
         if not positional:
-            raise NotationError(f"{action} needs at least one {names[0][:-1]}")
+            raise NotationError(Said(N_("{action} needs at least one {name}"), action=action,
+                                     name=names[0][:-1]))
         move[names[0]] = [link_id(w) for w in positional] if action == "connect" else positional
     elif len(positional) != len(names):
-        raise NotationError(f"{action} takes {len(names)} word(s) before the key=value parts: "
-                            f"{' '.join(names) or 'none'}")
+        raise NotationError(Said(Nn_("{action} takes {number} word before the key=value parts: {words}",
+                                     "{action} takes {number} words before the key=value parts: {words}"),
+                                 action=action, number=len(names), words=" ".join(names) or Said(N_("none"))))
     else:
         for name, word in zip(names, positional):
             move[name] = _value("amount", word) if kind == "int" else word

@@ -5,6 +5,7 @@ After each sale the seat may sell another mill or stop (a pending decision)."""
 from __future__ import annotations
 
 from service.games.base import IllegalMove
+from service.games.speech import N_, Said
 
 from .cards import hand_faces, play_cards, why_not_cards
 from .data import COTTON_TRACK, COTTON_X
@@ -38,12 +39,12 @@ def why_not_sale(state: State, seat: int, mill, via) -> str | None:
         return None
     tile = tile_at(state, mill) if isinstance(mill, str) else None
     if tile is None or tile["owner"] != seat or tile["industry"] != "cotton_mill" or tile["flipped"]:
-        return f"{mill!r} is not one of your unflipped cotton mills"
+        return Said(N_("{mill!r} is not one of your unflipped cotton mills"), mill=mill)
     if via == DISTANT:
         if state.cotton_marker >= COTTON_X:
-            return "the cotton marker stands on the X: no more sales to a distant market"
-        return f"{mill} is not connected to a distant market (board edge or port tile)"
-    return f"{via!r} is not an unflipped port connected to {mill}"
+            return Said(N_("the cotton marker stands on the X: no more sales to a distant market"))
+        return Said(N_("{mill} is not connected to a distant market (board edge or port tile)"), mill=mill)
+    return Said(N_("{via!r} is not an unflipped port connected to {mill}"), via=via, mill=mill)
 
 
 def why_not_sell(state: State, seat: int, move: dict) -> str | None:
@@ -85,7 +86,7 @@ def sell_one(state: State, seat: int, mill: str, via: str) -> list[dict]:
 
 def apply_sell(state: State, seat: int, move: dict) -> list[dict]:
     if "card" in move and state.pending:
-        raise IllegalMove("a further sale of the same action plays no card", rule=RULE,
+        raise IllegalMove(Said(N_("a further sale of the same action plays no card")), rule=RULE,
                           field="card", options=more_sale_moves(state, seat))
     if state.pending:
         if reason := why_not_sale(state, seat, move.get("mill"), move.get("via")):

@@ -11,6 +11,7 @@ from service.games.industry.events import EVENTS, tallies
 from service.games.industry.markers import available_spaces
 from service.games.industry.ownership import award, why_no_marker
 from service.games.industry.state import Auction, State
+from service.games.speech import N_, Said
 
 RULE = "Phase 3. Auktion"
 
@@ -27,11 +28,11 @@ def deciding(state: State) -> bool:
 def why_not_auction(state: State, seat: int, move: dict) -> str | None:
     """"Er wählt eines der verfügbaren Felder aus" """
     if state.auction is not None:
-        return "a space is being auctioned already"
+        return Said(N_("a space is being auctioned already"))
     if seat != state.auctioneer:
-        return "only the auctioneer chooses the space"
+        return Said(N_("only the auctioneer chooses the space"))
     if move.get("space") not in available_spaces(state):
-        return f"space must be one of the available spaces {available_spaces(state)}"
+        return Said(N_("space must be one of the available spaces {spaces}"), spaces=available_spaces(state))
     return None
 
 
@@ -39,25 +40,25 @@ def why_not_bid(state: State, seat: int, move: dict) -> str | None:
     """"genau ein Gebot machen oder passen. Ein Gebot muss immer höher sein als das
     vorhergehende." and "Man darf nur so viele Taler bieten, wie man auch bezahlen kann." """
     if bidder(state) != seat:
-        return "it is not your turn to bid"
+        return Said(N_("it is not your turn to bid"))
     if reason := why_no_marker(state, seat, state.auction.space):
         return reason
     amount = move["amount"]
     if amount <= state.auction.high_bid:
-        return f"a bid must be higher than {state.auction.high_bid}"
+        return Said(N_("a bid must be higher than {bid}"), bid=state.auction.high_bid)
     if amount > state.money[seat]:
-        return f"you cannot bid more than your {state.money[seat]} Taler"
+        return Said(N_("you cannot bid more than your {money} Taler"), money=state.money[seat])
     return None
 
 
 def why_not_pass(state: State, seat: int, move: dict) -> str | None:
-    return None if bidder(state) == seat else "it is not your turn to bid or pass"
+    return None if bidder(state) == seat else Said(N_("it is not your turn to bid or pass"))
 
 
 def why_not_sell(state: State, seat: int, move: dict) -> str | None:
     """"Er überlässt das Feld dem Höchstbietenden" """
     if not deciding(state) or seat != state.auctioneer:
-        return "only the auctioneer sells, once every other seat has bid or passed"
+        return Said(N_("only the auctioneer sells, once every other seat has bid or passed"))
     return None
 
 
@@ -84,8 +85,9 @@ def why_not_claim(state: State, seat: int, move: dict) -> str | None:
     if reason := why_no_marker(state, seat, state.auction.space):
         return reason
     if claim_payments(state, seat) is None:
-        return (f"claiming means paying out {state.auction.high_bid} Taler one at a time "
-                f"from your left, yourself included; your {state.money[seat]} Taler run out first")
+        return Said(N_("claiming means paying out {bid} Taler one at a time from your left, "
+                       "yourself included; your {money} Taler run out first"),
+                    bid=state.auction.high_bid, money=state.money[seat])
     return None
 
 

@@ -17,6 +17,7 @@ from service.games.industry.flow import next_developer
 from service.games.industry.state import State
 from service.games.industry.supply import (
     choices, full_supply, purchase_price, settle_supply, why_not_supply)
+from service.games.speech import N_, Said
 
 RULE = "Phase 4. Entwicklung"
 
@@ -34,29 +35,31 @@ def build_cost(state: State, seat: int, space: str) -> int:
 def why_not_space(state: State, seat: int, space) -> str | None:
     mark = state.owned.get(space) if isinstance(space, str) else None
     if mark is None or mark["seat"] != seat:
-        return "you can only develop a space you own"
+        return Said(N_("you can only develop a space you own"))
     if mark["developed"]:
-        return f"{space} is developed already"
+        return Said(N_("{space} is developed already"), space=space)
     if BOARD.spaces[space]["kind"] == "technology" and mark["epoch"] != state.epoch:
-        return f"technology {space} could only be developed in epoch {mark['epoch']}"
+        return Said(N_("technology {space} could only be developed in epoch {epoch}"), space=space,
+                    epoch=mark["epoch"])
     return None
 
 
 def why_not_develop(state: State, seat: int, move: dict) -> str | None:
     if state.phase != "development" or seat != state.developer:
-        return "it is not your turn to develop"
+        return Said(N_("it is not your turn to develop"))
     space = move.get("space")
     if reason := why_not_space(state, seat, space):
         return reason
     needs = BOARD.spaces[space]["needs"]
     if "supply" in move and not choices(state, seat, needs):
-        return f"{space} leaves no choice of supplier: leave out supply"
+        return Said(N_("{space} leaves no choice of supplier: leave out supply"), space=space)
     if reason := why_not_supply(state, seat, needs, move.get("supply", [])):
         return reason
     supply = full_supply(state, seat, needs, move.get("supply", []))
     price = build_cost(state, seat, space) + purchase_price(supply)
     if price > state.money[seat]:
-        return f"developing {space} this way costs {price} Taler; you have {state.money[seat]}"
+        return Said(N_("developing {space} this way costs {price} Taler; you have {money}"), space=space,
+                    price=price, money=state.money[seat])
     return None
 
 
@@ -67,7 +70,7 @@ def field_at_fault(state: State, seat: int, move: dict) -> str:
 
 def why_not_done(state: State, seat: int, move: dict) -> str | None:
     if state.phase != "development" or seat != state.developer:
-        return "it is not your turn to develop"
+        return Said(N_("it is not your turn to develop"))
     return None
 
 

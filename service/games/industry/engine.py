@@ -14,6 +14,7 @@ from service.games.industry.events import EVENTS
 from service.games.industry.move_schemas import MOVE_SCHEMAS
 from service.games.industry.state import dump, load
 from service.games.events import Saying
+from service.games.speech import N_, Said
 
 CHECKS = {**auction.CHECKS, **develop.CHECKS, **subsidy.CHECKS}
 APPLY = {**auction.APPLY, **develop.APPLY, **subsidy.APPLY}
@@ -53,9 +54,9 @@ def neutral_move(state, seat: int) -> dict | None:
 def why_not(state, seat: int, move) -> tuple[str, str] | None:
     """(reason, field at fault) when the move is refused."""
     if state.phase == "over":
-        return "the game is over", "action"
+        return Said(N_("the game is over")), "action"
     if seat not in to_act(state):
-        return f"it is not your turn; waiting for seat {to_act(state)[0]}", "action"
+        return Said(N_("it is not your turn; waiting for seat {seat}"), seat=to_act(state)[0]), "action"
     if refused := why_not_move(MOVE_SCHEMAS, move):
         return refused
     if reason := CHECKS[move["action"]](state, seat, move):

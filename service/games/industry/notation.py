@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from service.games.base import NotationError
+from service.games.speech import N_, Said
 
 SPACE = re.compile(r"^[1-5][A-La-l]$")
 BARE = ("pass", "sell", "claim", "done", "subsidy")
@@ -23,15 +24,15 @@ BARE = ("pass", "sell", "claim", "done", "subsidy")
 
 def _space(word: str) -> str:
     if not SPACE.match(word):
-        raise NotationError(f"{word!r} is not a space: write epoch and column, e.g. 2D")
+        raise NotationError(Said(N_("{word!r} is not a space: write epoch and column, e.g. 2D"), word=word))
     return word.upper()
 
 
 def parse(text: str) -> dict:
     words = text.strip().split()
     if not words:
-        raise NotationError("empty move; try: auction 2D, bid 3, pass, sell, claim, "
-                            "develop 2D [sources], done, subsidy")
+        raise NotationError(Said(N_("empty move; try: auction 2D, bid 3, pass, sell, claim, "
+                                    "develop 2D [sources], done, subsidy")))
     action, args = words[0].lower(), words[1:]
     if action in BARE and not args:
         return {"action": action}
@@ -39,15 +40,16 @@ def parse(text: str) -> dict:
         return {"action": "auction", "space": _space(args[0])}
     if action == "bid" and len(args) == 1:
         if not args[0].isdigit():
-            raise NotationError(f"a bid is a whole number of Taler, not {args[0]!r}")
+            raise NotationError(Said(N_("a bid is a whole number of Taler, not {word!r}"), word=args[0]))
         return {"action": "bid", "amount": int(args[0])}
     if action == "develop" and args:
         move = {"action": "develop", "space": _space(args[0])}
         if args[1:]:
             move["supply"] = [word.lower() for word in args[1:]]
         return move
-    raise NotationError(f"cannot read {text.strip()!r}; moves are: auction 2D, bid 3, pass, "
-                        "sell, claim, develop 2D [joker|joker?|bank|seat1 ...], done, subsidy")
+    raise NotationError(Said(N_("cannot read {text!r}; moves are: auction 2D, bid 3, pass, sell, claim, "
+                                "develop 2D [joker|joker?|bank|seat1 ...], done, subsidy"),
+                             text=text.strip()))
 
 
 def format(move: dict) -> str:

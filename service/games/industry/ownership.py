@@ -21,6 +21,7 @@ from service.games.industry.board import BOARD
 from service.games.industry.events import EVENTS
 from service.games.industry.flow import start_development
 from service.games.industry.state import State
+from service.games.speech import N_, Said
 
 
 def takes_marker(space: str) -> bool:
@@ -30,7 +31,7 @@ def takes_marker(space: str) -> bool:
 def why_no_marker(state: State, seat: int, space: str) -> str | None:
     """A seat can only win a space it can put an ownership marker on (provisional)."""
     if takes_marker(space) and state.markers_left(seat) <= 0:
-        return f"you have no ownership marker left to put on {space}"
+        return Said(N_("you have no ownership marker left to put on {space}"), space=space)
     return None
 
 

@@ -10,6 +10,7 @@ from service.games.events import changes
 from service.games.industry.events import EVENTS, tallies
 from service.games.industry.markers import pay_from_kasse
 from service.games.industry.state import State
+from service.games.speech import N_, Said
 
 RULE = "Subvention"
 SUBSIDY_TALER = 3
@@ -18,7 +19,7 @@ SUBSIDY_VP = -5
 
 def why_not_subsidy(state: State, seat: int, move: dict) -> str | None:
     if state.subsidy[seat]:
-        return "each seat may take a subsidy only once per game"
+        return Said(N_("each seat may take a subsidy only once per game"))
     return None
 
 

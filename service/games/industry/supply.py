@@ -18,6 +18,7 @@ from collections import Counter
 from service.games.industry.board import BOARD
 from service.games.industry.schema import ANY_RESOURCE, BANK_FROM_EPOCH
 from service.games.industry.state import State
+from service.games.speech import N_, Said
 
 OWN, JOKER, ANY_JOKER, BANK, SEAT = "own", "joker", "joker?", "bank", "seat"
 
@@ -65,21 +66,24 @@ def why_not_supply(state: State, seat: int, needs: list[str], supply) -> str | N
     resource has its one source; no more jokers are spent than the seat holds."""
     options = choices(state, seat, needs)
     if not isinstance(supply, list) or len(supply) != len(options):
-        wanted = [f"one of {found}" for found in options]
-        return f"supply must name, in order, {wanted or 'nothing: there is no choice'}"
+        wanted = [Said(N_("one of {sources}"), sources=found) for found in options]
+        return Said(N_("supply must name, in order, {wanted}"),
+                    wanted=wanted or Said(N_("nothing: there is no choice")))
     for resource, token in zip(needs, full_supply(state, seat, needs, supply)):
         found = sources(state, seat, resource)
         if not found:
-            return (f"no {resource} to be had: no seat produces it, you hold no joker for it "
-                    f"and the bank does not sell it in epoch {state.epoch}")
+            return Said(N_("no {resource} to be had: no seat produces it, you hold no joker for it "
+                           "and the bank does not sell it in epoch {epoch}"),
+                        resource=resource, epoch=state.epoch)
         if token not in found:
-            return f"{resource} cannot come from {token!r}; it can from {found}"
+            return Said(N_("{resource} cannot come from {token!r}; it can from {sources}"), resource=resource,
+                        token=token, sources=found)
     supply = full_supply(state, seat, needs, supply)
     used = Counter(resource if token == JOKER else ANY_RESOURCE
                    for resource, token in zip(needs, supply) if token in (JOKER, ANY_JOKER))
     held = Counter(state.jokers[seat])
     if any(count > held[kind] for kind, count in used.items()):
-        return "you do not hold enough jokers for that"
+        return Said(N_("you do not hold enough jokers for that"))
     return None
 
 

@@ -5,6 +5,7 @@ vollständig ausführen; completion.py). One definition for listing and applying
 from __future__ import annotations
 
 from service.games.base import IllegalMove
+from service.games.speech import N_, Said
 
 from .completion import finishable, keeps_finishable, surely_finishable, unfinished
 from .pool import KINDS, RULE, item_options, resolve
@@ -23,10 +24,10 @@ def moves(state: dict, seat: int) -> list[dict]:
 def apply(state: dict, seat: int, move: dict) -> list[dict]:
     item = next((i for i in state["pool"]["items"] if i["id"] == move.get("item")), None)
     if item is None:
-        raise IllegalMove("no such decision is waiting; resolve one of your action pool",
+        raise IllegalMove(Said(N_("no such decision is waiting; resolve one of your action pool")),
                           rule=RULE, field="item", options=moves(state, seat))
     if not legal(state, seat, item, move):
-        raise IllegalMove(f"not a legal way to resolve this {item['kind']}", rule=RULE,
+        raise IllegalMove(Said(N_("not a legal way to resolve this {kind}"), kind=item["kind"]), rule=RULE,
                           field="item", options=[m for m in moves(state, seat) if m["item"] == item["id"]])
     return resolve(state, seat, item, move)
 

@@ -6,6 +6,7 @@ import json
 
 from service.games.base import HIDDEN, IllegalMove, neutral_move as first_of, why_not_move
 from service.games.events import Saying, changes
+from service.games.speech import N_, Said
 
 from . import decisions, flow, free_actions, ideas, track  # noqa: F401  (ideas, track: their pool kinds register)
 from .events import EVENTS
@@ -92,7 +93,7 @@ class UltimateRailroads:
         if refused := why_not_move(MOVE_SCHEMAS, move):
             raise IllegalMove(refused[0], rule=RULE, field=refused[1])
         if seat not in flow.to_act(state):
-            raise IllegalMove("it is not your turn", rule=RULE, field="seat")
+            raise IllegalMove(Said(N_("it is not your turn")), rule=RULE, field="seat")
         before, state = state, json.loads(json.dumps(state))   # JSON-ready: the quickest deep copy
         if state["pool"]:
             events = decisions.apply(state, seat, move)
@@ -101,8 +102,8 @@ class UltimateRailroads:
             if state["phase"] == "relocation" and move["action"] in PROVIDERS:
                 refuse_relocating(move)
             if move["action"] not in handlers:
-                raise IllegalMove(f"now you may: {', '.join(sorted(handlers))}", rule=RULE,
-                                  field="action", options=self.legal_moves(state, seat))
+                raise IllegalMove(Said(N_("now you may: {actions}"), actions=", ".join(sorted(handlers))),
+                                  rule=RULE, field="action", options=self.legal_moves(state, seat))
             events = handlers[move["action"]](state, seat, move)
         events += flow.settle(state)
         return state, EVENTS.counted([EVENTS.told(event) for event in events],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from service.games.base import IllegalMove
 from service.games.events import one_seat
+from service.games.speech import N_, Said
 
 from . import decisions, free_actions, pool, scoring
 from .data import START_BONUS
@@ -41,8 +42,8 @@ def start_bonus_moves(state: dict) -> list[dict]:
 def apply_start_bonus(state: dict, seat: int, move: dict) -> list[dict]:
     """Set-up 10: positions 4, 3, 2 each choose a card; the start player gets none."""
     if move not in start_bonus_moves(state):
-        raise IllegalMove("choose one of the start bonus cards left", rule="AUFBAU UND VORBEREITUNG",
-                          field="card", options=start_bonus_moves(state))
+        raise IllegalMove(Said(N_("choose one of the start bonus cards left")),
+                          rule="AUFBAU UND VORBEREITUNG", field="card", options=start_bonus_moves(state))
     state["start_bonus"].remove(move["card"])
     state["bonus_queue"].pop(0)
     state["bonus_chosen"].append([seat, move["card"]])

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 
 from service.games.base import IllegalMove
+from service.games.speech import N_, Said
 
 from . import pool
 
@@ -68,10 +69,12 @@ def apply_free(state: dict, seat: int, move: dict) -> list[dict]:
     """Before your action: what it gives goes into an action pool of its own; your turn goes on."""
     offered = before_action(state, seat)
     if move not in offered:
-        reason = "nothing of that kind to use now"
+        reason = Said(N_("nothing of that kind to use now"))
         if move in free_moves(state, seat):
-            reason = f"{move['action']} only together with a regular action, and you can only pass"
-        raise IllegalMove(f"{reason}; you may: {offered or 'nothing'}", rule=RULES[move["action"]],
+            reason = Said(N_("{action} only together with a regular action, and you can only pass"),
+                          action=move["action"])
+        raise IllegalMove(Said(N_("{reason}; you may: {offered}"), reason=reason,
+                               offered=offered or Said(N_("nothing"))), rule=RULES[move["action"]],
                           field="use", options=offered)
     pool.open_pool(state, seat, "free")
     if move["action"] in BESIDE_ACTION:
@@ -86,8 +89,9 @@ def why_not_pass(state: dict, seat: int) -> IllegalMove | None:
     regular = regular_moves(state, seat) if owed else []
     if not regular:
         return None
-    return IllegalMove(f"you used {owed} this turn: it is used only together with a regular action, "
-                       "so now place your workers (or a coin) on an action space; you may not pass",
+    return IllegalMove(Said(N_("you used {owed} this turn: it is used only together with a regular action, "
+                            "so now place your workers (or a coin) on an action space; you may not pass"),
+                            owed=owed),
                        rule=RULES[owed], field="action", options=regular)
 
 
@@ -98,8 +102,9 @@ def turn_over(state: dict) -> None:
 
 def refuse_relocating(move: dict) -> None:
     """ARBEITER VON DER REIHENFOLGELEISTE VERSETZEN: not your own turn, no free action."""
-    raise IllegalMove(f"{move['action']} may not be used while you move your worker from the turn-order "
-                      "track", rule=RULES[move["action"]], field="action")
+    raise IllegalMove(Said(N_("{action} may not be used while you move your worker from the turn-order "
+                              "track"),
+                           action=move["action"]), rule=RULES[move["action"]], field="action")
 
 
 USED_THIS_ROUND = ("foundries_used", "income_used")

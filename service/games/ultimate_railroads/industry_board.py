@@ -27,6 +27,7 @@ for all instead of the industry strips (data/industry_board.json, its layout pro
 from __future__ import annotations
 
 from service.games.base import IllegalMove
+from service.games.speech import N_, Said
 
 from . import completion, effects, engine, flow, ideas, industry, locomotives, modules, pool
 from .data import BOARD_FACTORIES, ENGINEERS, INDUSTRY_BOARD, STACKS, base_tile, factory_effect
@@ -208,8 +209,8 @@ def maintenance_moves(state: dict, seat: int) -> list[dict]:
 
 def apply_maintenance(state: dict, seat: int, move: dict) -> list[dict]:
     if move not in maintenance_moves(state, seat):
-        raise IllegalMove("no active maintenance car of yours stands there (one you woke this turn is "
-                          "used from your next turn on)", rule=RULE, field="spot",
+        raise IllegalMove(Said(N_("no active maintenance car of yours stands there (one you woke this turn "
+                                  "is used from your next turn on)")), rule=RULE, field="spot",
                           options=maintenance_moves(state, seat))
     spot, kind = move["spot"], move["car"]
     car = next(c for c in cars_of(state, seat, spot, kind) if usable(c))

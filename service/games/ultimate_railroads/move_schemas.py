@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from service.games.base import MoveSchema, text, whole
+from service.games.base import REQUIRED, MoveSchema, text, whole
+from service.games.speech import N_, Pattern
 
 ITEM = "the decision of your action pool, by its id"
 
@@ -152,8 +153,9 @@ Income = free_use("Income", "GERMAN RAILROADS: an income tile used before or aft
 def at_piece(description: str) -> fields.String:
     """A locomotive (`ROUTE:SLOT`) or a factory (`factory:GAP`)."""
     return fields.String(required=True, validate=validate.Regexp(
-                             r"^[a-z_]{1,20}:\d{1,2}$", error="must read ROUTE:SLOT or factory:GAP"),
-                         error_messages={"required": "is required", "invalid": "must be a text"},
+                             r"^[a-z_]{1,20}:\d{1,2}$",
+                             error=Pattern(N_("must read ROUTE:SLOT or factory:GAP"))),
+                         error_messages={**REQUIRED, "invalid": Pattern(N_("must be a text"))},
                          metadata={"description": description})
 
 

@@ -32,6 +32,8 @@ wooden worker), Nc (coins).
 from __future__ import annotations
 
 from service.games.base import NotationError
+from service.games.common.words import either
+from service.games.speech import N_, Said
 
 FIELDS = {
     "pass": (), "stay": (), "start_bonus": ("card",), "relocate": ("space",),
@@ -68,11 +70,11 @@ PIECE_SUFFIX = {"w": "workers", "t": "temps", "c": "coins"}
 def _value(name: str, token: str):
     if name == "item":
         if not token.startswith("#") or not token[1:].isdigit():
-            raise NotationError(f"expected a decision number like #0, got {token!r}")
+            raise NotationError(Said(N_("expected a decision number like #0, got {word!r}"), word=token))
         return int(token[1:])
     if name in INTS:
         if not token.isdigit():
-            raise NotationError(f"expected a number for {name}, got {token!r}")
+            raise NotationError(Said(N_("expected a number for {name}, got {word!r}"), name=name, word=token))
         return int(token)
     return token
 
@@ -83,7 +85,7 @@ def _format_value(name: str, value) -> str:
 
 def parse_place(tokens: list[str]) -> dict:
     if not tokens:
-        raise NotationError("place needs a space, e.g. 'place track_wood_2 2w'")
+        raise NotationError(Said(N_("place needs a space, e.g. 'place track_wood_2 2w'")))
     move = {"action": "place", "space": tokens[0], "workers": 0, "temps": 0, "wood": 0, "coins": 0}
     rest = tokens[1:]
     while rest:
@@ -95,7 +97,8 @@ def parse_place(tokens: list[str]) -> dict:
         elif token[:-1].isdigit() and token[-1] in PIECE_SUFFIX:
             move[PIECE_SUFFIX[token[-1]]] = int(token[:-1])
         else:
-            raise NotationError(f"unknown piece {token!r}: use Nw, Nt, wood, Nc or 'swap SPACE'")
+            raise NotationError(Said(N_("unknown piece {word!r}: use Nw, Nt, wood, Nc or 'swap SPACE'"),
+                                     word=token))
     return move
 
 
@@ -112,14 +115,15 @@ def format_place(move: dict) -> str:
 def parse_move(text: str) -> dict:
     tokens = text.strip().lower().split()
     if not tokens:
-        raise NotationError("empty move; e.g. 'place coins 1w' or 'pass'")
+        raise NotationError(Said(N_("empty move; e.g. 'place coins 1w' or 'pass'")))
     action, args = tokens[0], tokens[1:]
     if action == "place":
         return parse_place(args)
     shapes = VARIANTS.get(action) or ((FIELDS[action],) if action in FIELDS else None)
     if shapes is None:
         known = sorted(set(FIELDS) | set(VARIANTS) | {"place"})
-        raise NotationError(f"unknown action {action!r}; one of {', '.join(known)}")
+        raise NotationError(Said(N_("unknown action {word!r}; one of {actions}"), word=action,
+                                 actions=", ".join(known)))
     keyed = {}
     positional = []
     while args:
@@ -133,8 +137,8 @@ def parse_move(text: str) -> dict:
             names = [n for n in shape if n not in keyed]
             values = dict(zip(names, positional)) | keyed
             return {"action": action, **{n: _value(n, values[n]) for n in shape}}
-    wanted = " or ".join(" ".join(s) or "(nothing)" for s in shapes)
-    raise NotationError(f"{action} takes: {wanted}")
+    wanted = either([" ".join(s) or Said(N_("(nothing)")) for s in shapes])
+    raise NotationError(Said(N_("{action} takes: {shapes}"), action=action, shapes=wanted))
 
 
 def format_move(move: dict) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from service.games.base import IllegalMove
 from service.games.events import one_seat
+from service.games.speech import N_, Nn_, Said
 
 from . import pool
 from .data import DATA, ENGINEERS, seat_rules
@@ -38,14 +39,14 @@ def claim_problem(state: dict, seat: int, spec: dict, move: dict) -> str | None:
     """WIE KANN ICH AUF DER REIHENFOLGELEISTE NACH VORNE RÜCKEN?"""
     position = spec["effect"]["position"]
     if position == state["order"].index(seat) + 1 and not seat_rules(state["seats"])["claim_own_position"]:
-        return "you may not claim the turn-order space under your own position"
+        return Said(N_("you may not claim the turn-order space under your own position"))
     if seat in state["claims"].values():
-        return "you may never occupy both turn-order spaces"
+        return Said(N_("you may never occupy both turn-order spaces"))
     if move.get("workers") == 1:
-        return None if "swap" not in move else "an own worker needs no swap"
+        return None if "swap" not in move else Said(N_("an own worker needs no swap"))
     if move.get("swap") not in swap_choices(state, seat):
-        return "a temporary worker, wooden worker or coin here must be swapped at once " \
-               "with one of your own workers on another space (name it in 'swap')"
+        return Said(N_("a temporary worker, wooden worker or coin here must be swapped at once "
+                       "with one of your own workers on another space (name it in 'swap')"))
     return None
 
 
@@ -63,24 +64,31 @@ def swap_choices(state: dict, seat: int) -> list[str]:
 def why_not_place(state: dict, seat: int, move: dict) -> str | None:
     spec = space_spec(state, seat, move.get("space", ""))
     if spec is None:
-        return "no such action space is open to you this round"
+        return Said(N_("no such action space is open to you this round"))
     if not is_free(state, move["space"], spec):
-        return "that action space is occupied"
+        return Said(N_("that action space is occupied"))
     counts = [move[k] for k in PIECES]
     have = free_pieces(state["players"][seat])
     if any(move[k] > have[k] for k in PIECES):
-        return "you do not have those pieces left"
+        return Said(N_("you do not have those pieces left"))
     if sum(counts) != spec["workers"] + spec["coins"] or move["coins"] < spec["coins"]:
-        return (f"this space takes exactly {spec['workers']} worker(s)"
-                + (f" and {spec['coins']} coin(s)" if spec["coins"] else "")
-                + "; coins may stand in for workers, never the reverse")
+        if spec["coins"]:
+            return Said(Nn_("this space takes exactly {number} worker and {coins}; coins may stand in "
+                            "for workers, never the reverse",
+                            "this space takes exactly {number} workers and {coins}; coins may stand in "
+                            "for workers, never the reverse"), number=spec["workers"],
+                        coins=Said(Nn_("{number} coin", "{number} coins"), number=spec["coins"]))
+        return Said(Nn_("this space takes exactly {number} worker; coins may stand in for workers, "
+                        "never the reverse",
+                        "this space takes exactly {number} workers; coins may stand in for workers, "
+                        "never the reverse"), number=spec["workers"])
     if spec["effect"]["type"] == "claim_turn_order":
         if problem := claim_problem(state, seat, spec, move):
             return problem
     elif "swap" in move:
-        return "only a turn-order space takes a swap"
+        return Said(N_("only a turn-order space takes a swap"))
     if spec["direct"] and not can_complete(state, seat, spec["effect"]):
-        return "a direct action must be performed completely, and this one cannot be"
+        return Said(N_("a direct action must be performed completely, and this one cannot be"))
     return None
 
 

@@ -3,6 +3,7 @@ from the turn-order spaces (ARBEITER VON DER REIHENFOLGELEISTE VERSETZEN)."""
 from __future__ import annotations
 
 from service.games.base import IllegalMove
+from service.games.speech import N_, Said
 
 from . import pool
 from .effects import can_complete, gain
@@ -32,14 +33,14 @@ def why_not_relocate(state: dict, seat: int, move: dict) -> str | None:
     """Only to a free space needing exactly 1 worker and no coin (own engineers too)."""
     space_id = move.get("space")
     if space_id in CLAIM_SPACES.values():
-        return "move the worker to another action space"
+        return Said(N_("move the worker to another action space"))
     spec = space_spec(state, seat, space_id or "")
     if spec is None or not is_free(state, space_id, spec):
-        return "that action space is not free for you"
+        return Said(N_("that action space is not free for you"))
     if spec["workers"] != 1 or spec["coins"]:
-        return "a relocated worker may only go to a space needing exactly 1 worker"
+        return Said(N_("a relocated worker may only go to a space needing exactly 1 worker"))
     if spec["direct"] and not can_complete(state, seat, spec["effect"]):
-        return "a direct action must be performed completely, and this one cannot be"
+        return Said(N_("a direct action must be performed completely, and this one cannot be"))
     return None
 
 

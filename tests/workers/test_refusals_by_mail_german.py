@@ -1,0 +1,62 @@
+"""Issue 31: a German player's refused reply is answered in German. A move the rules
+refuse (Brass, AKTION: KREDIT AUFNEHMEN: "einen Kredit über £10, £20 oder £30") comes
+back with the engine's reason in German, and a reply to a mail the game has moved on
+from is told so in German; neither answer holds an English sentence of the catalogue.
+The same refusal to an English seat stays English, so the check can fail."""
+from __future__ import annotations
+
+import re
+
+from service.games.presentation import typed
+from service.play import load_game
+from service.store import Store
+from tests.i18n.catalogue import english_in
+from tests.workers.conftest import kind, listed_lines, reply_to
+from tests.workers.test_play_by_mail import players
+from tests.workers.test_play_by_mail_german import GAME, in_german, text
+
+
+def loan_of(moves: list[str], conn, game_id: str) -> tuple[str, str]:
+    """A listed loan, and the same loan asked for £40 with a card of the hand."""
+    loan = next(move for move in moves if move.startswith("loan "))
+    game = load_game(Store(conn), game_id)
+    card = game.state.hands[game.snapshot.to_act[0]][0]
+    return loan, re.sub(r"^loan \d+.*", f"loan 40 card={typed(card)}", loan)
+
+
+def test_a_refused_reply_in_german_is_answered_in_german(conn, inbox, mail_in, run_jobs, new_game):
+    seated = players(2)
+    game_id = new_game(GAME, players=seated, options={"length": "introductory"})
+    run_jobs()
+    store = Store(conn)
+    first_seat = store.snapshot(game_id).to_act[0]
+    first, second = seated[first_seat]["email"], seated[1 - first_seat]["email"]
+    turn_mail = inbox.last(first)
+    loan, too_much = loan_of(listed_lines(turn_mail, "Your legal moves"), conn, game_id)
+    mail_in(reply_to(turn_mail, "sprache deutsch", first))
+    run_jobs()
+    mail_in(reply_to(turn_mail, in_german(too_much), first))
+    run_jobs()
+    refused = text(inbox.last(first))
+    assert store.snapshot(game_id).version == 0
+    assert kind(inbox.last(first)) == "Dein Zug wurde abgelehnt", refused
+    assert "Grund: ein Kredit beträgt £10, £20 oder £30" in refused, refused
+    assert english_in(refused) == [], english_in(refused)
+
+    mail_in(reply_to(turn_mail, in_german(loan), first))       # played: the game moves on
+    run_jobs()
+    assert store.snapshot(game_id).version == 1
+    mail_in(reply_to(turn_mail, in_german(loan) + "\nDanke!", first))      # the same mail answered again
+    run_jobs()
+    stale = text(inbox.last(first))
+    assert store.snapshot(game_id).version == 1
+    assert "Das Spiel ist seit deiner Mail weiter" in stale, stale
+    assert english_in(stale) == [], english_in(stale)
+
+    assert store.snapshot(game_id).to_act == [1 - first_seat]  # the English seat, refused alike
+    english_mail = inbox.last(second)
+    _loan, too_much = loan_of(listed_lines(english_mail, "Your legal moves"), conn, game_id)
+    mail_in(reply_to(english_mail, too_much, second))
+    run_jobs()
+    assert "Reason: a loan is £10, £20 or £30 (amount=10|20|30)" in text(inbox.last(second))
+    assert english_in(text(inbox.last(second)))
