@@ -8,12 +8,30 @@ from __future__ import annotations
 import re
 
 from service.games.presentation import typed
+from service.games.registry import game_types
 from service.play import load_game
 from service.store import Store
 from tests.i18n.catalogue import english_in
 from tests.workers.conftest import kind, listed_lines, reply_to
 from tests.workers.test_play_by_mail import players
-from tests.workers.test_play_by_mail_german import GAME, in_german, text
+from tests.workers.test_play_by_mail_german import GAME, text
+
+
+def in_german(move: str) -> str:
+    """A listed move as a German player writes it: the German verb, and each name the
+    German rulebook prints differently by that name."""
+    words = game_types()[GAME].words
+    verb, _, rest = move.partition(" ")
+    german_verb = next(word for word, action in words.german_verbs.items() if typed(action) == verb)
+    names = {ident.replace("_", "-"): name for ident, name in words.german.items()}
+    keys = {key: word.lower() for key, word in words.german_fields.items()}
+
+    def said(word: str) -> str:
+        key, equals, value = word.partition("=")
+        if equals:
+            return f"{keys.get(key, key)}={names.get(value, value)}"
+        return names.get(word, word)
+    return " ".join([german_verb, *map(said, rest.split())])
 
 
 def loan_of(moves: list[str], conn, game_id: str) -> tuple[str, str]:
