@@ -27,6 +27,8 @@ from service.games.registry import game_type
 
 WIN_TARGET = 0.90
 THINK_CEILING = 0.200       # seconds, p99
+SOLO = (" (solo: a win is more points than random play alone scores in game i; the "
+        "SOLOVARIANTE has no rating table, only \"möglichst viele Punkte\")")
 LONGEST = 20_000            # moves: a game still running then is counted lost (and said)
 
 
@@ -99,7 +101,7 @@ def bench(game_id: str | None, games: int, seats: int | None, options: dict | No
     scores = [score for _, _, score in played if score is not None]
     rate, p99 = wins / games, percentile(thinking, 99)
     print(f"bench bot {game.id}: {games} games, {seats} seats, options {options}, the bot in seat i mod "
-          f"{seats} of game i against random play{' (solo: against random play alone in game i)' if seats == 1 else ''}"
+          f"{seats} of game i against random play{SOLO if seats == 1 else ''}"
           f" ({elapsed:.1f} s, {os.cpu_count()} processes)")
     print(f"  win rate    {rate * 100:.1f} % ({wins}/{games})  target >= {WIN_TARGET * 100:.0f} %  "
           f"{met(rate >= WIN_TARGET)}"
