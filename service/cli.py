@@ -127,7 +127,8 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("what", choices=["engine", "api", "streams", "storage", "pages", "bot", "choices"])
     bench.add_argument("game", nargs="?", default=None)
     bench.add_argument("--seats", type=int, default=None,
-                       help="default: 4 (bench engine), 2 to 4 (bench storage), the game's fewest (bench bot)")
+                       help="default: 4 (bench engine), 2 to 4 (bench storage), 2 or the game's fewest if "
+                            "more (bench bot; --seats 1 for a solo game)")
     bench.add_argument("--options", type=json.loads, default=None,
                        help='bench engine, bench bot: the game options as JSON, e.g. \'{"emil": true}\'')
     bench.add_argument("--games", type=int, default=None,

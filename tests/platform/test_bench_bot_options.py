@@ -15,7 +15,24 @@ def test_bench_bot_plays_and_prints_the_given_options(capsys):
     bot.bench("ultimate-railroads", games=1, seats=1, options={"emil": True, "coal": True})
     out = capsys.readouterr().out
     assert "1 games, 1 seats, options {'board': 'russia', 'emil': True, 'coal': True," in out
-    assert "win rate" in out and "think time (CPU)" in out
+    assert "win rate" in out and "think time (CPU)" in out and "think time (wall)" in out
+
+
+def moves_line(out: str) -> str:
+    return next(line for line in out.splitlines() if "the bot's moves by action" in line)
+
+
+@pytest.mark.parametrize("module,actions", [("werklok", ("werklok",)), ("coal", ("coal", "stoker"))])
+def test_bench_bot_plays_the_module_it_is_given(capsys, module, actions):
+    """Not only printed: the games are set up with the option, so the bot plays the
+    module's own moves (WERKLOK: the works train's tiles; KOHLE-MODUL: "Wie kann ich meine
+    Kohle nutzen?", the stoker), and none of them without it."""
+    bot.bench("ultimate-railroads", games=1, seats=1, options={"emil": True, module: True})
+    with_module = moves_line(capsys.readouterr().out)
+    bot.bench("ultimate-railroads", games=1, seats=1, options={"emil": True})
+    without = moves_line(capsys.readouterr().out)
+    for action in actions:
+        assert f" {action} " in with_module and f" {action} " not in without, (with_module, without)
 
 
 def test_bench_bot_refuses_an_option_not_played_with_that_many_players():
