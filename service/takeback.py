@@ -31,7 +31,7 @@ from datetime import datetime, timezone
 from service import bot_seats, feed, problems, turn_clock
 from service.queues import MAIL, notify, queue
 from service.feed_events import TAKE_BACK as TAKE_BACK_EVENT
-from service.games.speech import N_, Said
+from service.games.speech import N_, Nn_, Said
 from service.play import Game, charged_replay, load_game, snapshot_of
 from service.store import Store, VersionMoved, key, turn_id
 from service.taken_back import TAKE_BACK, in_effect, read_back, restored
@@ -294,13 +294,16 @@ def agreed_by_all(game: Game, asked: dict):
 
     def check(pipe) -> None:
         if not still_waits(pipe, game_id, asked):
-            raise problems.Conflict(f"seat {seat}'s take-back was refused or withdrawn "
-                                    "meanwhile: nothing was taken back")
+            raise problems.Conflict(Said(N_("seat {seat}'s take-back was refused or withdrawn meanwhile: "
+                                            "nothing was taken back"), seat=seat))
         agreed = {int(s) for s in pipe.smembers(agreed_key(game_id, asked["version"], seat))}
         if missing := [s for s in voters(game, seat) if s not in agreed]:
-            raise problems.Conflict(f"seat {seat}'s take-back waits for seat(s) "
-                                    f"{', '.join(map(str, missing))} again (a seat changed "
-                                    "hands): nothing was taken back")
+            raise problems.Conflict(Said(Nn_("seat {seat}'s take-back waits for seat {seats} again (a seat "
+                                             "changed hands): nothing was taken back",
+                                             "seat {seat}'s take-back waits for seats {seats} again (seats "
+                                             "changed hands): nothing was taken back"),
+                                         seat=seat, seats=", ".join(map(str, missing)),
+                                         number=len(missing)))
     return check
 
 
