@@ -10,7 +10,10 @@ The seat's consent goes with its old holder: its agreement to the open proposal 
 the game and to the waiting take-back, and its own waiting take-back request with the
 consents given to it (service/takeback.py's Withdrawal; the others are told it was
 withdrawn), are dropped in the same transaction (the new holder votes and asks for
-itself). A seat joined from the lobby takes its player's
+itself); so are its old holder's mail settings and whispers (service/messages.py), so a
+mail job never builds the new holder's mail with them (when the game state lives on
+another Redis, STATE_REDIS_URL's cluster, no transaction spans both: they are dropped
+right after, service/replacement.py). A seat joined from the lobby takes its player's
 name, with " (2)", " (3)"... when another seat of the game has that name (compared without
 case), so a mail's `tell NAME` never reaches another seat of the same name
 (service/messages.py).
@@ -25,10 +28,11 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Callable
 
-from service import end_votes, play, problems, seating, takeback
+from service import end_votes, messages, play, problems, seating, takeback
 from service.bot_seats import RESIGNED
 from service.connection import state_redis
 from service.games.registry import game_type
+from service.mail import settings
 from service.store import WAITING, GameRecord, Store, key, packed, unpacked
 
 @dataclass
@@ -40,6 +44,7 @@ class Taken:
     note: dict | None = None    # a running game's seat taken over: who took whose seat
     replaced: str | None = None  # the player account that held the seat taken over
     withdrawal: takeback.Withdrawal | None = None  # its old holder's take-back, withdrawn
+    talk_left: bool = False     # its old holder's mail settings and talk left in the same MULTI
 
 
 SEAT_CHANGES = "seat_changes"   # the game's settings' notes of seats taken over
@@ -67,6 +72,7 @@ def hand_over(conn, game_id: str, chosen: Callable[[GameRecord], tuple[int, bool
     second reads the seat taken and is refused."""
     state, meta, snapshot = state_redis(conn), key(game_id, "meta"), key(game_id, "snapshot")
     vote = end_votes.vote_key(game_id)
+    talk = state is conn            # the talk and mail settings share the state's Redis
 
     def hand(pipe) -> Taken:
         raw = pipe.get(meta)
@@ -84,7 +90,7 @@ def hand_over(conn, game_id: str, chosen: Callable[[GameRecord], tuple[int, bool
             if any(e.player == player["id"] for i, e in enumerate(record.seats) if i != seat):
                 raise problems.Conflict("the player holds another seat of this game")
         token, note, replaced, proposal = None, None, None, None
-        withdrawal, left = None, []
+        withdrawal, left, newest = None, [], None
         if replacing and seat in record.settings.get(RESIGNED, []):
             raise resigned_seat(seat)
         if replacing:
@@ -95,6 +101,9 @@ def hand_over(conn, game_id: str, chosen: Callable[[GameRecord], tuple[int, bool
             proposal = unagreed(pipe.get(vote), seat)
             withdrawal = takeback.Withdrawal(game_id, seat)
             left = withdrawal.keys(pipe)
+            if talk:        # a mail job reads them beside the seat's epoch and address
+                pipe.watch(messages.messages_key(game_id))
+                newest = messages.newest_id(pipe, game_id)
         if player is None:
             token, entry.token_hash = seating.new_token()
             entry.player = entry.email = None
@@ -113,9 +122,12 @@ def hand_over(conn, game_id: str, chosen: Callable[[GameRecord], tuple[int, bool
             for requester in range(len(record.seats)):
                 pipe.srem(takeback.agreed_key(game_id, now["version"], requester), seat)
             pipe.delete(*left)                              # and its own request
+            if talk:
+                pipe.delete(settings.settings_key(game_id, seat))
+                messages.handed_on(pipe, game_id, seat, newest)
         if proposal is not None:
             pipe.set(vote, json.dumps(proposal), keepttl=True)
-        return Taken(record, seat, token, dealt, note, replaced, withdrawal)
+        return Taken(record, seat, token, dealt, note, replaced, withdrawal, talk)
 
     taken = state.transaction(hand, meta, snapshot, vote, value_from_callable=True)
     if taken.dealt:

@@ -134,12 +134,13 @@ def taken_over(conn, taken: handover.Taken) -> None:
     if taken.replaced:
         conn.hdel(players.player_key(taken.replaced, "seats"), record.id)
     conn.hdel(missed_key(record.id), str(taken.seat))    # the new holder has missed none
-    conn.delete(settings.settings_key(record.id, taken.seat))
-    messages.handed_on(conn, record.id, taken.seat)         # her whispers and mutes stay hers
+    pipe = conn.pipeline()
+    if not taken.talk_left:     # the game state on another Redis: no transaction shared
+        pipe.delete(settings.settings_key(record.id, taken.seat))
+        messages.handed_on(pipe, record.id, taken.seat, messages.newest_id(conn, record.id))
     game = load_game(Store(conn), record.id)
     taken.withdrawal.told(conn, game)
     snap = game.snapshot
-    pipe = conn.pipeline()
     feed.tell_players(conn, pipe, record, [{
         "type": TAKEN_OVER, "game": record.id, "game_type": record.game, "version": snap.version,
         "status": snap.status, "to_act": snap.to_act, "at": time.time(),

@@ -13,7 +13,8 @@ import json
 
 import pytest
 
-from service import feed, messages, problems, replacement
+from service import feed, handover, messages, problems, replacement
+from service.mail import settings
 from service.store import Store
 
 
@@ -225,3 +226,21 @@ def test_a_take_back_asked_by_a_seat_the_admin_gave_the_bot_is_withdrawn(client,
     last = [event["take_back"] for event in told if event["type"] == "take-back"][-1]
     assert (last["status"], last["requested_by"], last["refused_by"]) == ("refused", 0, 0), last
 
+
+def test_the_old_holders_mail_settings_and_whispers_go_in_the_hand_overs_own_transaction(
+        client, redis_conn):
+    """Ada muted her mail and speaks German, and Bea whispered to her; Dan takes her seat.
+    A mail job run the moment the hand-over commits (before the API's follow-up,
+    replacement.taken_over) builds the seat's mail with Dan's epoch and address: it must
+    find none of Ada's settings and none of her whispers to carry."""
+    game_id, (ada, bea, _cy), _admin = quick_game(client, ["Ada", "Bea", "Cy"])
+    url = f"/v1/games/{game_id}"
+    changed = client.put(f"{url}/seats/0/mail", headers=ada, json={"muted": True, "language": "de"})
+    assert changed.status_code == 200, changed.json
+    assert client.post(f"{url}/messages", headers=bea,
+                       json={"text": "psst Ada", "to": 0}).status_code == 201
+    code = client.post(f"{url}/seats/0/replacement", headers=ada).json["invitation"]["code"]
+    taken = handover.take(redis_conn, game_id, code, name="Dan")
+    assert taken.note is not None and taken.seat == 0
+    assert settings.load(redis_conn, game_id, 0) == settings.SeatSettings()
+    assert messages.unmailed(redis_conn, game_id, 0) == []
