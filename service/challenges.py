@@ -27,6 +27,7 @@ from dataclasses import asdict
 from service import feed, handover, lobby, players, problems
 from service.connection import state_redis
 from service.feed_events import CHALLENGE, DECLINED
+from service.games.speech import N_, Said
 from service.mail import limits
 from service.queues import MAIL, RETRY, queue
 from service.store import WAITING, GameRecord, key, packed, unpacked
@@ -49,8 +50,8 @@ def admit(conn, challenger: str | None, seats: list[dict]) -> None:
              if p.get("challenge")]
     for field, player_id in named:
         if conn.hlen(challenges_key(player_id)) >= MOST_PENDING:
-            raise problems.Conflict(f"{field}: the player holds {MOST_PENDING} unanswered "
-                                    "challenges, the most allowed",
+            raise problems.Conflict(Said(N_("{field}: the player holds {number} unanswered "
+                                            "challenges, the most allowed"), field=field, number=MOST_PENDING),
                                     errors=[{"field": field, "message": "too many challenges"}])
     limits.take_or_refuse(conn, ("challenger", challenger), ("challenged", named),
                           TooManyChallenges, lambda kind, allowed: f"a player sends at most "
@@ -108,7 +109,8 @@ def challenged_seat(record: GameRecord, player_id: str) -> int:
     for seat, entry in enumerate(record.seats):
         if entry.challenged == player_id:
             return seat
-    raise NoChallenge(f"game {record.id} holds no unanswered challenge of player {player_id}")
+    raise NoChallenge(Said(N_("game {game} holds no unanswered challenge of player {player}"),
+                           game=record.id, player=player_id))
 
 
 def accept(conn, player: dict, game_id: str) -> handover.Taken:
@@ -132,7 +134,7 @@ def decline(conn, player_id: str, game_id: str) -> tuple[GameRecord, int]:
     def free(pipe) -> tuple[GameRecord, int]:
         raw = pipe.get(meta)
         if raw is None:
-            raise problems.NotFound(f"no game {game_id} in progress")
+            raise problems.NotFound(Said(N_("no game {game} in progress"), game=game_id))
         record = GameRecord.from_stored(unpacked(raw))
         seat = challenged_seat(record, player_id)
         entry = record.seats[seat]

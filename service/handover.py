@@ -32,8 +32,10 @@ from service import end_votes, messages, play, problems, seating, takeback
 from service.bot_seats import RESIGNED
 from service.connection import state_redis
 from service.games.registry import game_type
+from service.games.speech import N_, Said
 from service.mail import settings
 from service.store import WAITING, GameRecord, Store, key, packed, unpacked
+
 
 @dataclass
 class Taken:
@@ -77,7 +79,7 @@ def hand_over(conn, game_id: str, chosen: Callable[[GameRecord], tuple[int, bool
     def hand(pipe) -> Taken:
         raw = pipe.get(meta)
         if raw is None:                 # none, or finished (its state folded into one key)
-            raise problems.NotFound(f"no game {game_id} in progress")
+            raise problems.NotFound(Said(N_("no game {game} in progress"), game=game_id))
         record = GameRecord.from_stored(unpacked(raw))
         seat, by_invitation = chosen(record)
         entry = record.seats[seat]
@@ -86,9 +88,9 @@ def hand_over(conn, game_id: str, chosen: Callable[[GameRecord], tuple[int, bool
         replacing = by_invitation and not waiting
         if player is not None:
             if entry.player not in (None, player["id"]) and not replacing:
-                raise problems.Conflict(f"seat {seat} is bound to another player")
+                raise problems.Conflict(Said(N_("seat {seat} is bound to another player"), seat=seat))
             if any(e.player == player["id"] for i, e in enumerate(record.seats) if i != seat):
-                raise problems.Conflict("the player holds another seat of this game")
+                raise problems.Conflict(Said(N_("the player holds another seat of this game")))
         token, note, replaced, proposal = None, None, None, None
         withdrawal, left, newest = None, [], None
         if replacing and seat in record.settings.get(RESIGNED, []):

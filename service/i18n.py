@@ -106,11 +106,13 @@ def number(n: float) -> str:
 
 
 def chosen_language(conn, record, seat: int) -> str | None:
-    """The language a seat chose: its own setting, else its account's; None: neither."""
+    """The language a seat chose: its own setting, else its account's (the challenged
+    player's for a seat reserved for one, issue 30); None: neither."""
     own = settings.load(conn, record.id, seat).language
     if own:
         return own
-    player = players.load(conn, record.seats[seat].player or "") if 0 <= seat < len(record.seats) else None
+    entry = record.seats[seat] if 0 <= seat < len(record.seats) else None
+    player = players.load(conn, entry.player or entry.challenged or "") if entry else None
     return (player or {}).get("language")
 
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from service import handover, problems
 from service.connection import state_redis
+from service.games.speech import N_, Said
 from service.seating import hash_token
 from service.store import GameRecord, Snapshot, key, unpacked
 
@@ -224,7 +225,8 @@ def with_addresses(players: list[dict], bound: dict[int, dict]) -> list[dict]:
 
 def room_for_game(conn, player_id: str) -> None:
     if conn.hlen(player_key(player_id, "seats")) >= MAX_GAMES:
-        raise problems.Conflict(f"player {player_id} is seated in {MAX_GAMES} games, the most allowed")
+        raise problems.Conflict(Said(N_("player {player} is seated in {number} games, the most allowed"),
+                                     player=player_id, number=MAX_GAMES))
 
 
 def seated(conn, record: GameRecord) -> None:

@@ -26,7 +26,7 @@ from typing import Any, Callable
 
 from service.games.addressing import addressed
 from service.games.events import Saying
-from service.games.speech import _, german, say, speech
+from service.games.speech import ENGLISH, _, german, say, speech
 
 SEAT_LABEL = re.compile(r"\b([Ss])eat ?(\d+)\b")
 IDENTIFIER = re.compile(r"\b[a-z][a-z0-9]*(?:_+[a-z0-9]+)*\b")
@@ -243,13 +243,14 @@ class Words:
         """An event's sentence, said anew from its fields with the printed names
         (EventTypes.said), else its stored text; without the numbers its text tells after
         it (which `numbers` says shorter); said to seat `you` in the second person."""
+        language = ENGLISH        # an engine's stored text is English
         if self.type.events and (anew := self.type.events.said(event, self.saying())) is not None:
-            text = anew
+            text, language = anew, speech().language
         else:
             told = self.type.events.numbers_text(event) if self.type.events else ""
             text = event.get("text") or ""
             text = text.removesuffix(f": {told}") if told else text
-        return self.text(capital(addressed(text, you)) if you is not None else text)
+        return self.text(capital(addressed(text, you, language)) if you is not None else text)
 
     def saying(self) -> Saying:
         """How this game's events are said to the reader: names (a value the game names

@@ -77,16 +77,17 @@ SOMETHING_WRONG = (N_("Something went wrong"), N_("The service could not answer 
 @bp.errorhandler(HTTPException)
 def error_page(err):
     """A page's error (issue 31): to a browser, which asks for HTML first, a page in the
-    reader's language (the reason itself where the catalogue has it: the pages raise
-    theirs marked N_, in English as the API's are, else what the status means, with the
-    reason in English marked as such); to anything else, problem+json as the API answers
-    it."""
+    reader's language (the reason itself where the catalogue has it: a message said
+    anew with its values (speech.Said), or a text the pages raise marked N_, in English
+    as the API's are; else what the status means, with the reason in English marked as
+    such); to anything else, problem+json as the API answers it."""
     found = err if isinstance(err, problems.Problem) else problems.of_http(err)
     if request.accept_mimetypes.best_match(["application/problem+json", "text/html"]) != "text/html":
         return problems.render(found)
     title, meaning = ERROR_WORDS.get(found.status, SOMETHING_WRONG)
-    said = _(found.detail)
-    known = said != found.detail or i18n.language_now() == ENGLISH
+    message = isinstance(found.detail, speech.Said)      # said anew with its values
+    said = speech.say(found.detail) if message else _(found.detail)
+    known = message or said != found.detail or i18n.language_now() == ENGLISH
     page = render_template("pages/error.html", title=_(title), detail=said if known else _(meaning),
                            reason=None if known else found.detail, status=found.status)
     return page, found.status, found.headers

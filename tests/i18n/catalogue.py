@@ -40,9 +40,11 @@ def german():
         return read_po(source, locale="de")
 
 
-def english_fragments() -> list[str]:
+@functools.cache
+def english_fragments() -> tuple[str, ...]:
     """The catalogue's English sentences, cut at their placeholders and lines: each
-    piece of at least FRAGMENT_WORDS words."""
+    piece of at least FRAGMENT_WORDS words (read once: the catalogue does not change
+    while the tests run)."""
     pieces = set()
     for message in german():
         for english in ([message.id] if isinstance(message.id, str) else message.id):
@@ -50,7 +52,7 @@ def english_fragments() -> list[str]:
                 piece = " ".join(piece.split()).strip(" .,:;()")
                 if len(piece.split()) >= FRAGMENT_WORDS:
                     pieces.add(piece)
-    return sorted(pieces)
+    return tuple(sorted(pieces))
 
 
 def english_in(text: str) -> list[str]:

@@ -124,3 +124,19 @@ def test_a_game_ended_by_vote_says_so_in_the_seats_language(app, redis_conn):
     said = german(client.get(f"/games/{game.id}/seat").text)
     assert "Abgebrochen: die Spieler haben die Partie nach 0 Zügen unvollendet beendet " \
            "(p0, p1 stimmten zu). Keine Punkte, keine Rangfolge." in said
+
+
+def test_an_error_page_says_a_reason_with_its_values_in_german(app):
+    """A refusal whose reason holds a value (a Said: "no game {game} in progress", an
+    invitation's page of a game that is not there) is said in German on a German page,
+    not replaced by what the status means beside the English reason."""
+    client = app.test_client()
+    home = client.get("/", headers=GERMAN).text
+    taken = client.post(f"/games/{NO_GAME}/invitation/abc", headers={**GERMAN, **BROWSER},
+                        data={"csrf": csrf(home)})
+    assert taken.status_code == 404 and taken.mimetype == "text/html"
+    said = german(taken.text)
+    assert f"keine laufende Partie {NO_GAME}" in said and "auf Englisch" not in said, said
+    english = client.post(f"/games/{NO_GAME}/invitation/abc", headers={**ENGLISH, **BROWSER},
+                          data={"csrf": csrf(home)})
+    assert f"no game {NO_GAME} in progress" in visible_text(english.text)

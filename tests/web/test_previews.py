@@ -19,10 +19,13 @@ import re
 
 import pytest
 
-from service import play
+from service import i18n, play
 from service.bench import pages as bench_pages
 from service.games.brass_lancashire.state import tile_refs
 from service.games.choice_tree import choice_tree
+from service.games.industry.events import EVENTS as INDUSTRY_EVENTS
+from service.games.registry import game_types
+from service.games.ultimate_railroads.events import EVENTS as RAILROAD_EVENTS
 from service.store import Store
 from service.web import choices
 from tests.web.test_page_vocabulary import raw_ids, visible_text
@@ -126,3 +129,16 @@ def test_a_preview_tells_the_mover_its_cost_and_effects_in_the_second_person(
     assert previews >= PREVIEWS_AT_EACH
     if game_id in ("brass-lancashire",):
         assert paying and cubed, (paying, cubed)       # the positions reached moves that cost and move cubes
+
+
+def test_a_german_preview_says_du_with_the_du_form_and_names_the_seat_elsewhere():
+    """seeds/004 SCHLÜSSEL ("erhält einen Schlüssel"), seeds/001 Spielablauf (Runde,
+    Epoche, Startspieler): a German preview says the mover "du" with its verb's du-form
+    ("erhältst", not "erhälst"), and the mover where it is not the subject by its name,
+    never the English "you"."""
+    with i18n.speaking("de"):
+        railroads = game_types()["ultimate-railroads"].presented(["Ada", "Bea"])
+        assert railroads.effects([RAILROAD_EVENTS.make("key", 0)], 0) == ["Du erhältst einen Schlüssel"]
+        industry = game_types()["industry"].presented(["Ada", "Bea"])
+        round_begins = INDUSTRY_EVENTS.make("round", None, round=2, epoch=1, start_player=1)
+        assert industry.effects([round_begins], 1) == ["Runde 2 der Epoche 1 beginnt; Startspieler: Bea"]

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import re
 
+from service.players import MAX_GAMES, player_key
 from service.games.presentation import typed
 from service.games.registry import game_types
 from service.play import load_game
+from service.mail import consent
 from service.store import Store
 from tests.i18n.catalogue import english_in
 from tests.workers.conftest import kind, listed_lines, reply_to
+from tests.workers.test_challenges_by_mail import ADA, BERT, CLEO, client  # noqa: F401 (client: a fixture)
 from tests.workers.test_play_by_mail import players
 from tests.workers.test_play_by_mail_german import GAME, text
 
@@ -78,3 +81,35 @@ def test_a_refused_reply_in_german_is_answered_in_german(conn, inbox, mail_in, r
     run_jobs()
     assert "Reason: a loan is £10, £20 or £30 (amount=10|20|30)" in text(inbox.last(second))
     assert english_in(text(inbox.last(second)))
+
+
+def test_a_refused_challenge_reply_in_german_is_answered_in_german(conn, client, inbox, mail_in, run_jobs):
+    """Issue 30/31: a German player (its account's language) is challenged in German, and
+    its `accept`, refused (the player sits in MAX_GAMES games already), is answered with
+    the refusal in German; the English
+    player's alike stays English, so the check can fail."""
+    people = {}
+    for address, language in ((ADA, "en"), (BERT, "de"), (CLEO, "en")):
+        signed = client.post("/v1/players", json={"name": address.split("@")[0].title(),
+                                                  "email": address, "language": language})
+        assert signed.status_code == 201, signed.json
+        conn.sadd(consent.CONFIRMED, consent.normal(address))
+        people[address] = signed.json
+    created = client.post("/v1/games", headers={
+        "Authorization": f"Bearer {people[ADA]['token']['token']}"}, json={"game": "pile", "players": [
+            {"name": "Ada", "player": people[ADA]["id"]}, {"challenge": people[BERT]["id"]},
+            {"challenge": people[CLEO]["id"]}]})
+    assert created.status_code == 201, created.json
+    run_jobs()
+    assert [kind(inbox.last(address)) for address in (BERT, CLEO)] == ["Herausforderung", "Challenge"]
+    for address in (BERT, CLEO):        # seated in the most games allowed
+        conn.hset(player_key(people[address]["id"], "seats"),
+                  mapping={f"game{n}": 0 for n in range(MAX_GAMES)})
+        mail_in(reply_to(inbox.last(address), "accept", address))
+    run_jobs()
+    german = text(inbox.last(BERT))
+    assert f"der Spieler {people[BERT]['id']} sitzt schon in {MAX_GAMES} Partien" in german, german
+    assert english_in(german) == [], english_in(german)
+    english = text(inbox.last(CLEO))
+    assert f"player {people[CLEO]['id']} is seated in {MAX_GAMES} games" in english, english
+    assert client.get(f"/v1/games/{created.json['id']}").json["status"] == "waiting-for-players"
