@@ -94,10 +94,14 @@ def template_pattern(template: str) -> re.Pattern | None:
 def english_events_in(text: str) -> list[str]:
     """The English event sentences (as their templates) found in a text meant for a German
     reader."""
-    return [template for template, pattern in event_patterns() if pattern.search(text)]
+    return [template for template, pieces, pattern in event_patterns()
+            if all(piece in text for piece in pieces) and pattern.search(text)]
 
 
 @functools.cache
-def event_patterns() -> tuple[tuple[str, re.Pattern], ...]:
-    return tuple((template, pattern) for template in event_templates()
-                 if (pattern := template_pattern(template)))
+def event_patterns() -> tuple[tuple[str, tuple[str, ...], re.Pattern], ...]:
+    """Each event template with its pattern, and the literal pieces between its
+    placeholders: a text that lacks one cannot match, and `in` is ~100x cheaper than
+    the pattern's search (the German whole-game test searched 1,400 patterns a look)."""
+    return tuple((template, tuple(filter(None, PLACEHOLDER.split(template))), pattern)
+                 for template in event_templates() if (pattern := template_pattern(template)))

@@ -1,24 +1,17 @@
-"""Brass's eras in German as its rulebook names them (seeds/003 SPIELZIEL: "Das Spiel
-geht über 2 Epochen: die Kanalepoche (1770-1830) und die Eisenbahnepoche"), not
-"Kanalperiode": the German catalogue's words for "canal era" and "rail era" occur in
-the rulebook's text."""
+"""Brass's eras in German as its rulebook names them (Brass: Lancashire, SPIELZIEL: "Das
+Spiel geht über 2 Epochen: die Kanalepoche (1770-1830) und die Eisenbahnepoche"), not
+"Kanalperiode". The words are quoted here from the rulebook (it is not in the
+repository, ../shared/seeds/), so the test runs on any machine."""
 from __future__ import annotations
-
-import os
-from pathlib import Path
 
 import pytest
 
 from tests.i18n.catalogue import german
 
-SEEDS = Path(os.environ.get("PBEM_RULEBOOKS", "/work/shared/seeds"))
-BRASS_RULEBOOK = "003_*.txt"
+# SPIELZIEL: "Das Spiel geht über 2 Epochen: die Kanalepoche (1770-1830) und die Eisenbahnepoche"
+RULEBOOK = {"canal era": "Kanalepoche", "rail era": "Eisenbahnepoche"}
 
 
-@pytest.mark.parametrize("era", ["canal era", "rail era"])
+@pytest.mark.parametrize("era", sorted(RULEBOOK))
 def test_the_german_catalogue_says_brass_eras_in_the_rulebooks_words(era):
-    rulebooks = sorted(SEEDS.glob(BRASS_RULEBOOK))
-    if not rulebooks:
-        pytest.skip(f"no Brass rulebook under {SEEDS} (PBEM_RULEBOOKS)")
-    said = german()[era].string
-    assert said and said in rulebooks[0].read_text(encoding="utf-8"), said
+    assert german()[era].string == RULEBOOK[era]
