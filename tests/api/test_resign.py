@@ -26,7 +26,7 @@ def test_a_seat_resigns_and_the_bot_plays_its_next_move(client, redis_conn, work
     assert [(e["seat"], e["events"][-1]) for e in entries] == [
         (0, {"event": "played_by_bot", "seat": 0, "reason": "resigned"})]
     again = client.post(f"/v1/games/{game.id}/resign", headers=game.auth(0))
-    assert again.status_code == 409 and again.json["type"].endswith("/conflict")
+    assert again.status_code == 403 and again.json["type"].endswith("/forbidden")  # a spectator's
     assert submit(client, game, 1, [{"action": "pass"}], 1).status_code == 202  # play goes on
 
 

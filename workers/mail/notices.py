@@ -19,16 +19,27 @@ from workers.mail.compose import Mail
 
 
 def blank(game: Game, seat: int, subject: str, config: MailConfig) -> Mail:
+    """A mail to the seat's address; with a reply address acting for the seat, but to the
+    former holder of a resigned seat (a spectator now, service/seating.py)."""
     record = game.record
+    held = seating.viewer(record, seat) is not None
     return Mail(game_id=record.id, game_name=game.type.name, seat=seat,
                 seat_name=record.seats[seat].name, to=record.seats[seat].email,
                 version=game.snapshot.version, subject=subject, language=speech().language,
                 epoch=None if game.snapshot.status == WAITING else seating.epoch(record, seat),
                 reply_to=reply_address.make(config.secret, config.domain, record.id, seat,
-                                           game.snapshot.version, seating.epoch(record, seat)))
+                                            game.snapshot.version, seating.epoch(record, seat))
+                if held else None)
 
 
 def seats_with_mail(game: Game) -> list[int]:
+    """The seats with an address whose holders play them: not a resigned seat's, whose
+    former holder is told only that it resigned and how the game ended (`every_address`)."""
+    return [seat for seat in every_address(game) if not seating.resigned(game.record, seat)]
+
+
+def every_address(game: Game) -> list[int]:
+    """The seats with an address, a resigned one's too (told as a spectator)."""
     return [seat for seat, entry in enumerate(game.record.seats) if entry.email]
 
 
@@ -43,8 +54,9 @@ def said(game: Game) -> Words:
 
 
 def board(game: Game, seat: int) -> str:
-    """The board and the seat's situation in words, each line within the mail's width."""
-    return fitted(said(game).view(game.state, seat))
+    """The board and the seat's situation in words, each line within the mail's width;
+    a resigned seat's former holder is shown the spectator's (service/seating.py)."""
+    return fitted(said(game).view(game.state, seating.viewer(game.record, seat)))
 
 
 def named(game: Game, notation: str) -> str:
