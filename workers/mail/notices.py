@@ -23,7 +23,7 @@ def blank(game: Game, seat: int, subject: str, config: MailConfig) -> Mail:
     former holder of a resigned seat (a spectator now, service/seating.py)."""
     record = game.record
     held = seating.viewer(record, seat) is not None
-    return Mail(game_id=record.id, game_name=game.type.name, seat=seat,
+    return Mail(watching=not held, game_id=record.id, game_name=game.type.name, seat=seat,
                 seat_name=record.seats[seat].name, to=record.seats[seat].email,
                 version=game.snapshot.version, subject=subject, language=speech().language,
                 epoch=None if game.snapshot.status == WAITING else seating.epoch(record, seat),
