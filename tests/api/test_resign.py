@@ -10,6 +10,7 @@ from service.bot_seats import BOT_GAMES
 from service.store import Store
 from service.mail.config import page_key
 from tests.api.helpers import a_game, submit
+from tests.api.test_players import new_game, sign_up
 
 
 def test_a_seat_resigns_and_the_bot_plays_its_next_move(client, redis_conn, work):
@@ -110,3 +111,19 @@ def page_of(browser, game_id: str) -> str:
     """The game's page as the browser reads it, but for its session's own CSRF token."""
     page = browser.get(f"/games/{game_id}").get_data(as_text=True)
     return re.sub(r'name="csrf" value="[^"]+"', 'name="csrf"', page)
+
+
+def test_the_resigned_players_own_token_reads_what_a_spectator_reads(client):
+    """A seat bound to Ada's account: once she resigned it, her personal token (not a
+    seat token) reads the game as anyone does and acts for the seat no more; the game
+    stays in her history as resigned (tests/api/test_history.py)."""
+    ada, ada_auth = sign_up(client)
+    game = new_game(client, [{"name": "Ada", "player": ada["id"]}, {"name": "Bert"}], **ada_auth)
+    url = f"/v1/games/{game.id}"
+    assert client.get(url, headers=ada_auth).json["view"]["private"]
+    assert client.post(f"{url}/resign", headers=ada_auth).status_code == 200
+    held, anyone = spectators(client, url, **ada_auth)
+    assert held == anyone and held.get("seat") is None
+    refused = client.post(f"{url}/turns", headers=ada_auth,
+                          json={"expected_version": 0, "moves": [{"action": "pass"}]})
+    assert refused.status_code == 403 and "seat 0 resigned" in refused.json["detail"]
