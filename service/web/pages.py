@@ -150,6 +150,8 @@ def sign_in_with_token(game_id: str):
 def enter(game_id: str, signed: str):
     game = play.load_game(store(), game_id)
     seat = seat_links.read_seat_link(current_app.secret_key, game.record, signed)
+    if seat is None and seat_links.resigned_link(current_app.secret_key, game.record, signed):
+        return redirect(url_for("pages.spectator", game_id=game_id), 303)   # its player resigned
     if seat is None:
         raise problems.Unauthorized(N_("this seat link is forged, expired, another game's or its "
                                       "seat's since it was taken by its player; ask for a new one "

@@ -104,7 +104,10 @@ def test_the_resigned_seats_page_session_is_a_spectators(client, redis_conn):
     assert refused.status_code == 403 and "seat 0 resigned" in refused.json["detail"]
     moved = browser.post(f"/games/{game.id}/seat/turns", data={"csrf": csrf, "move": "pass"})
     assert moved.status_code == 401 and Store(redis_conn).snapshot(game.id).version == 0
-    assert browser.get(link).status_code == 401         # its old link opens the seat no more
+    opened = browser.get(link)                           # its old link: the spectator's page
+    assert opened.status_code == 303 and opened.headers["Location"].endswith(f"/games/{game.id}")
+    assert browser.get(f"/games/{game.id}/seat").status_code == 303
+    assert client.get(link).status_code == 303           # a copy of it, anywhere: the same
 
 
 def page_of(browser, game_id: str) -> str:
