@@ -13,8 +13,9 @@ import smtplib
 
 import pytest
 
-from service import messages, replacement
+from service import messages, replacement, resignation
 from service.mail import consent, settings
+from service.mail.config import MailConfig
 from service.games.presentation import fitted
 from service.play import create_game, load_game
 from service.queues import MAIL, queue
@@ -236,3 +237,22 @@ def test_a_resigned_seats_old_holder_is_mailed_only_what_a_spectator_reads(
                 assert refused(mail_in, reply_to(old, command, ADA))
     run_jobs()
     assert state_of(conn, game_id) == before and len(inbox.to(ADA)) == mailed + len(told)
+
+
+def test_every_mail_written_for_a_resigned_seat_is_a_spectators(conn):
+    """Whatever mail of the seat were written after its player resigned (the bot's
+    seat, to act now), it carries what a spectator reads: the spectator's board, no
+    legal moves, no page link, no reply address."""
+    game_id, _admin = mailed_game(conn)
+    store = Store(conn)
+    resignation.resign(conn, load_game(store, game_id), 0)
+    game, config = load_game(store, game_id), MailConfig.from_env(conn)
+    assert game.snapshot.to_act == [0]
+    watched = fitted(notices.said(game).view(game.state, None))
+    assert watched != fitted(notices.said(game).view(game.state, 0))
+    for mail in (notices.invitation(game, 0, config), notices.your_turn(game, 0, config),
+                 notices.reminder(game, 0, config, "soon"), notices.moved(game, 0, config, []),
+                 notices.game_over(game, 0, config)):
+        sections = dict(mail.sections)
+        assert (mail.reply_to, mail.page_url, mail.quick_replies) == (None, None, {}), mail.subject
+        assert sections["The board"] == watched and "Your legal moves" not in sections

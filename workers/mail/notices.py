@@ -98,9 +98,10 @@ def add_board(mail: Mail, game: Game, seat: int) -> Mail:
 
 
 def add_turn(mail: Mail, game: Game, seat: int) -> Mail:
-    """The board and, if the seat must act, its legal moves and how to reply."""
+    """The board and, if the seat must act, its legal moves and how to reply (never to
+    a resigned seat's former holder: the bot's moves are not its)."""
     add_board(mail, game, seat)
-    moves = legal_moves(game, seat)
+    moves = [] if mail.watching else legal_moves(game, seat)
     if moves:
         text, playable = movelist.summary(game.type, game.state, seat, moves)
         mail.add(_("Your legal moves"), listed(game, text))
@@ -128,7 +129,10 @@ def status_word(status: str) -> str:
 
 
 def page_link(mail: Mail, game: Game, seat: int, config: MailConfig) -> Mail:
-    """The seat's web page (the board drawn), by a link that signs it in for LINK_DAYS."""
+    """The seat's web page (the board drawn), by a link that signs it in for LINK_DAYS;
+    none to a resigned seat's former holder (it would sign it in to the bot's seat)."""
+    if mail.watching:
+        return mail
     link = config.public_url + seat_link_path(config.page_key, game.record, seat)
     mail.page_url = link
     return mail.add(_("Your page"), link + "\n" + _(
