@@ -112,8 +112,8 @@ def say(conn, record: GameRecord, snap: Snapshot, seat: int, text: str,
     event = {"type": MESSAGE, "game": record.id, "game_type": record.game,
              "version": snap.version, "status": snap.status, "to_act": snap.to_act,
              "at": message["at"], "message": message}
-    readers = [reader for reader in range(len(names))
-               if reaches(message, reader, muted(conn, record.id, reader))]
+    readers = [reader for reader in range(len(names))       # a resigned seat's as a spectator
+               if reaches(message, seating.viewer(record, reader), muted(conn, record.id, reader))]
     for reader, entry in enumerate(record.seats):      # its stream and webhooks, each reader
         if entry.player and reader in readers:
             feed.tell_players(conn, pipe, record, [event], only=reader)

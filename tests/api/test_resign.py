@@ -3,10 +3,13 @@ rulebook says what then happens, so the game's bot plays the seat from then on (
 moves played by a real worker: tests/e2e/test_resign.py). Not a move: no version."""
 from __future__ import annotations
 
+import json
 import re
 
 from service import seat_links
 from service.bot_seats import BOT_GAMES
+from service.feed import player_stream
+from service.feed_events import MESSAGE
 from service.store import Store
 from service.mail.config import page_key
 from tests.api.helpers import a_game, submit
@@ -116,10 +119,10 @@ def page_of(browser, game_id: str) -> str:
     return re.sub(r'name="csrf" value="[^"]+"', 'name="csrf"', page)
 
 
-def test_the_resigned_players_own_token_reads_what_a_spectator_reads(client):
+def test_the_resigned_players_own_token_reads_what_a_spectator_reads(client, redis_conn):
     """A seat bound to Ada's account: once she resigned it, her personal token (not a
-    seat token) reads the game as anyone does and acts for the seat no more; the game
-    stays in her history as resigned (tests/api/test_history.py)."""
+    seat token) reads the game as anyone does and acts for the seat no more, and her
+    stream carries the table's talk but no whisper to the seat (the bot's now)."""
     ada, ada_auth = sign_up(client)
     game = new_game(client, [{"name": "Ada", "player": ada["id"]}, {"name": "Bert"}], **ada_auth)
     url = f"/v1/games/{game.id}"
@@ -130,3 +133,10 @@ def test_the_resigned_players_own_token_reads_what_a_spectator_reads(client):
     refused = client.post(f"{url}/turns", headers=ada_auth,
                           json={"expected_version": 0, "moves": [{"action": "pass"}]})
     assert refused.status_code == 403 and "seat 0 resigned" in refused.json["detail"]
+    told = len(redis_conn.xrange(player_stream(ada["id"])))
+    for text, to in (("to the seat alone", 0), ("to the table", None)):
+        said = client.post(f"{url}/messages", headers=game.auth(1), json={"text": text, "to": to})
+        assert said.status_code == 201, said.json
+    streamed = [json.loads(fields[b"event"]) for _id, fields in
+                redis_conn.xrange(player_stream(ada["id"]))[told:]]
+    assert [e["message"]["text"] for e in streamed if e["type"] == MESSAGE] == ["to the table"]
