@@ -133,6 +133,8 @@ def test_the_resigned_players_own_token_reads_what_a_spectator_reads(client, red
     refused = client.post(f"{url}/turns", headers=ada_auth,
                           json={"expected_version": 0, "moves": [{"action": "pass"}]})
     assert refused.status_code == 403 and "seat 0 resigned" in refused.json["detail"]
+    listed = client.get("/v1/players/me/games", headers=ada_auth).json["games"]
+    assert [(g["id"], g["to_act"]) for g in listed] == [(game.id, False)]   # the bot's turn
     told = len(redis_conn.xrange(player_stream(ada["id"])))
     for text, to in (("to the seat alone", 0), ("to the table", None)):
         said = client.post(f"{url}/messages", headers=game.auth(1), json={"text": text, "to": to})
