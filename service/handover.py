@@ -7,10 +7,16 @@ challenge) deals the game. A running game's seat given a replacement invitation 
 and the game's meta keeps a note of it ("Bob took over Ada's seat", `seat_changes`);
 a resigned seat is never taken back (409 naming the seat, even with a code made before).
 The seat's consent goes with its old holder: its agreement to the open proposal to end
-the game and to the waiting take-back, and its own waiting take-back request, are dropped
-in the same transaction (the new holder votes and asks for itself). A seat joined from the lobby takes its player's name, with " (2)",
-" (3)"... when another seat of the game has that name (compared without case), so a
-mail's `tell NAME` never reaches another seat of the same name (service/messages.py).
+the game and to the waiting take-back, and its own waiting take-back request with the
+consents given to it (service/takeback.py's Withdrawal; the others are told it was
+withdrawn), are dropped in the same transaction (the new holder votes and asks for
+itself); so are its old holder's mail settings and whispers (service/messages.py), so a
+mail job never builds the new holder's mail with them (when the game state lives on
+another Redis, STATE_REDIS_URL's cluster, no transaction spans both: they are dropped
+right after, service/replacement.py). A seat joined from the lobby takes its player's
+name, with " (2)", " (3)"... when another seat of the game has that name (compared without
+case), so a mail's `tell NAME` never reaches another seat of the same name
+(service/messages.py).
 
 One compare-and-set of the game's meta and snapshot, where the game state lives (they
 share the game's slot on a Redis Cluster)."""
@@ -22,10 +28,11 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Callable
 
-from service import end_votes, play, problems, seating, takeback
+from service import end_votes, messages, play, problems, seating, takeback
 from service.bot_seats import RESIGNED
 from service.connection import state_redis
 from service.games.registry import game_type
+from service.mail import settings
 from service.store import WAITING, GameRecord, Store, key, packed, unpacked
 
 @dataclass
@@ -36,6 +43,8 @@ class Taken:
     dealt: bool                 # this was the last open seat: the game has just been dealt
     note: dict | None = None    # a running game's seat taken over: who took whose seat
     replaced: str | None = None  # the player account that held the seat taken over
+    withdrawal: takeback.Withdrawal | None = None  # its old holder's take-back, withdrawn
+    talk_left: bool = False     # its old holder's mail settings and talk left in the same MULTI
 
 
 SEAT_CHANGES = "seat_changes"   # the game's settings' notes of seats taken over
@@ -62,7 +71,8 @@ def hand_over(conn, game_id: str, chosen: Callable[[GameRecord], tuple[int, bool
     service/lobby.py). Under WATCH of the game's meta: of two takers of one seat, the
     second reads the seat taken and is refused."""
     state, meta, snapshot = state_redis(conn), key(game_id, "meta"), key(game_id, "snapshot")
-    vote, asked = end_votes.vote_key(game_id), takeback.pending_key(game_id)
+    vote = end_votes.vote_key(game_id)
+    talk = state is conn            # the talk and mail settings share the state's Redis
 
     def hand(pipe) -> Taken:
         raw = pipe.get(meta)
@@ -79,7 +89,8 @@ def hand_over(conn, game_id: str, chosen: Callable[[GameRecord], tuple[int, bool
                 raise problems.Conflict(f"seat {seat} is bound to another player")
             if any(e.player == player["id"] for i, e in enumerate(record.seats) if i != seat):
                 raise problems.Conflict("the player holds another seat of this game")
-        token, note, replaced, proposal, own = None, None, None, None, None
+        token, note, replaced, proposal = None, None, None, None
+        withdrawal, left, newest = None, [], None
         if replacing and seat in record.settings.get(RESIGNED, []):
             raise resigned_seat(seat)
         if replacing:
@@ -88,7 +99,11 @@ def hand_over(conn, game_id: str, chosen: Callable[[GameRecord], tuple[int, bool
                              now["version"])
             entry.bot = False
             proposal = unagreed(pipe.get(vote), seat)
-            own = json.loads(pipe.get(asked) or "null")
+            withdrawal = takeback.Withdrawal(game_id, seat)
+            left = withdrawal.keys(pipe)
+            if talk:        # a mail job reads them beside the seat's epoch and address
+                pipe.watch(messages.messages_key(game_id))
+                newest = messages.newest_id(pipe, game_id)
         if player is None:
             token, entry.token_hash = seating.new_token()
             entry.player = entry.email = None
@@ -106,14 +121,15 @@ def hand_over(conn, game_id: str, chosen: Callable[[GameRecord], tuple[int, bool
         if replacing:       # its consent to any seat's take-back at this version
             for requester in range(len(record.seats)):
                 pipe.srem(takeback.agreed_key(game_id, now["version"], requester), seat)
-            if own is not None and own["seat"] == seat:     # and its own request
-                pipe.delete(asked)
-            pipe.delete(takeback.asked_key(game_id, now["version"], seat))  # it may ask anew
+            pipe.delete(*left)                              # and its own request
+            if talk:
+                pipe.delete(settings.settings_key(game_id, seat))
+                messages.handed_on(pipe, game_id, seat, newest)
         if proposal is not None:
             pipe.set(vote, json.dumps(proposal), keepttl=True)
-        return Taken(record, seat, token, dealt, note, replaced)
+        return Taken(record, seat, token, dealt, note, replaced, withdrawal, talk)
 
-    taken = state.transaction(hand, meta, snapshot, vote, asked, value_from_callable=True)
+    taken = state.transaction(hand, meta, snapshot, vote, value_from_callable=True)
     if taken.dealt:
         Store(conn).announce(game_id, "dealt")      # long polls and streams look again
     return taken

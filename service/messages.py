@@ -197,13 +197,12 @@ def order(message_id: bytes | str) -> tuple[int, int]:
     return int(ms), int(n)
 
 
-def handed_on(conn, game_id: str, seat: int) -> None:
-    """The seat changed hands: the whispers to and from it so far, and its mutes, were
-    its old holder's; its new holder reads none of them."""
-    pipe = conn.pipeline()
-    pipe.set(held_key(game_id, seat), newest_id(conn, game_id), ex=KEPT_DAYS * 86400)
+def handed_on(pipe, game_id: str, seat: int, newest: str) -> None:
+    """The seat changes hands (queued on `pipe`, the hand-over's transaction, or a
+    pipeline): the whispers to and from it up to `newest` (newest_id, read under WATCH of
+    the stream), and its mutes, were its old holder's; its new holder reads none of them."""
+    pipe.set(held_key(game_id, seat), newest, ex=KEPT_DAYS * 86400)
     pipe.delete(mutes_key(game_id, seat))
-    pipe.execute()
 
 
 def unmailed(conn, game_id: str, seat: int) -> list[dict]:

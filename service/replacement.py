@@ -19,7 +19,8 @@ from __future__ import annotations
 import time
 from dataclasses import asdict
 
-from service import bot_seats, feed, handover, messages, players, problems, resignation, seating
+from service import (bot_seats, feed, handover, messages, players, problems, resignation, seating,
+                     takeback)
 from service.connection import state_redis
 from service.mail import settings
 from service.feed_events import TAKEN_OVER
@@ -101,15 +102,19 @@ def to_bot(conn, game: Game, seat: int) -> Game:
     (its epoch grows, its token and account are let go, the game leaves the account's
     inbox) and so does a replacement invitation made before, so the absent holder does
     not take it back; its address is let go too, and told once that the seat was
-    handed on (no mail of the seat reaches it again). 409 when the bot plays it already."""
+    handed on (no mail of the seat reaches it again); its waiting take-back request is
+    withdrawn in the same transaction (service/takeback.py's Withdrawal), the others told.
+    409 when the bot plays it already."""
     check_seat(game, seat)
     store, entry = Store(conn), game.record.seats[seat]
-    if not store.hand_to_bot(game.record.id, seat, admin=True):
+    withdrawal = takeback.Withdrawal(game.record.id, seat)     # its holder's take-back goes
+    if not store.hand_to_bot(game.record.id, seat, admin=withdrawal.keys):
         raise problems.Conflict(f"seat {seat} is played by the bot already")
     if entry.player is not None:
         conn.hdel(players.player_key(entry.player, "seats"), game.record.id)
     store.announce(game.record.id, ADMIN)
     game = load_game(Store(conn), game.record.id)
+    withdrawal.told(conn, game)
     bot_seats.owe(conn, game, reason=ADMIN)
     notify(conn, "on_handed_to_bot", game.record.id, str(seat),
            str(seating.epoch(game.record, seat)), unnamed=(entry.email or "",))
@@ -129,10 +134,13 @@ def taken_over(conn, taken: handover.Taken) -> None:
     if taken.replaced:
         conn.hdel(players.player_key(taken.replaced, "seats"), record.id)
     conn.hdel(missed_key(record.id), str(taken.seat))    # the new holder has missed none
-    conn.delete(settings.settings_key(record.id, taken.seat))
-    messages.handed_on(conn, record.id, taken.seat)         # her whispers and mutes stay hers
-    snap = Store(conn).snapshot(record.id)
     pipe = conn.pipeline()
+    if not taken.talk_left:     # the game state on another Redis: no transaction shared
+        pipe.delete(settings.settings_key(record.id, taken.seat))
+        messages.handed_on(pipe, record.id, taken.seat, messages.newest_id(conn, record.id))
+    game = load_game(Store(conn), record.id)
+    taken.withdrawal.told(conn, game)
+    snap = game.snapshot
     feed.tell_players(conn, pipe, record, [{
         "type": TAKEN_OVER, "game": record.id, "game_type": record.game, "version": snap.version,
         "status": snap.status, "to_act": snap.to_act, "at": time.time(),

@@ -5,7 +5,8 @@ engine says: Engine.reveals, a card drawn, a tile turned, a reshuffle); otherwis
 when every other seat agrees (a bot's seat has no say: it agrees). A request waits in
 `game:{id}:takeback` for the game's version it was made at: any move, pause or other
 take-back moves the version on and the request with it (it lapses, read as none); a
-refusal ends it. One request waits at a time: it is written, answered and withdrawn in
+refusal ends it, and so does its seat changing hands (`Withdrawal`: the new holder did
+not ask). One request waits at a time: it is written, answered and withdrawn in
 Redis transactions (WATCH on the request's key), so of two seats asking at once one
 waits and the other is told so, a consent counts for the request it was given to only,
 and a refusal of a request ends that one, never a newer one. The last consent writes
@@ -31,9 +32,9 @@ from datetime import datetime, timezone
 from service import bot_seats, feed, problems, turn_clock
 from service.queues import MAIL, notify, queue
 from service.feed_events import TAKE_BACK as TAKE_BACK_EVENT
-from service.games.speech import N_, Said
+from service.games.speech import N_, Nn_, Said
 from service.play import Game, charged_replay, load_game, snapshot_of
-from service.store import Store, VersionMoved, key, turn_id
+from service.store import Store, VersionMoved, key, turn_id, unpacked
 from service.taken_back import TAKE_BACK, in_effect, read_back, restored
 
 KEPT = 14 * 24 * 3600       # seconds a request waits at most (a long game's fortnight)
@@ -294,14 +295,53 @@ def agreed_by_all(game: Game, asked: dict):
 
     def check(pipe) -> None:
         if not still_waits(pipe, game_id, asked):
-            raise problems.Conflict(f"seat {seat}'s take-back was refused or withdrawn "
-                                    "meanwhile: nothing was taken back")
+            raise problems.Conflict(Said(N_("seat {seat}'s take-back was refused or withdrawn meanwhile: "
+                                            "nothing was taken back"), seat=seat))
         agreed = {int(s) for s in pipe.smembers(agreed_key(game_id, asked["version"], seat))}
         if missing := [s for s in voters(game, seat) if s not in agreed]:
-            raise problems.Conflict(f"seat {seat}'s take-back waits for seat(s) "
-                                    f"{', '.join(map(str, missing))} again (a seat changed "
-                                    "hands): nothing was taken back")
+            raise problems.Conflict(Said(Nn_("seat {seat}'s take-back waits for seat {seats} again (a seat "
+                                             "changed hands): nothing was taken back",
+                                             "seat {seat}'s take-back waits for seats {seats} again (seats "
+                                             "changed hands): nothing was taken back"),
+                                         seat=seat, seats=", ".join(map(str, missing)),
+                                         number=len(missing)))
     return check
+
+
+class Withdrawal:
+    """What of a seat's take-back its old holder leaves behind when the seat changes hands
+    (a replacement takes it, service/handover.py; the admin gives it the bot,
+    service/replacement.py): its waiting request (it is the old holder's: the new holder
+    did not ask, and the others' consents must not take back a turn for it), that
+    request's consents, and the seat's consents and once-a-version mark at the game's
+    version (its new holder asks anew, and no consent given before counts for it)."""
+
+    def __init__(self, game_id: str, seat: int):
+        self.game_id, self.seat = game_id, seat
+        self.request: dict | None = None    # the seat's request that waited: told withdrawn
+
+    def keys(self, pipe) -> list[str]:
+        """Read in the hand-over's transaction before its MULTI (WATCHing the request and
+        the snapshot): the keys to delete in the MULTI."""
+        game_id, seat, snapshot = self.game_id, self.seat, key(self.game_id, "snapshot")
+        self.request = None         # read anew when the transaction is tried again
+        pipe.watch(pending_key(game_id), snapshot)
+        version = unpacked(pipe.get(snapshot))["version"]
+        raw = pipe.get(pending_key(game_id))
+        own = json.loads(raw) if raw else None
+        gone = [agreed_key(game_id, version, seat), asked_key(game_id, version, seat)]
+        if own is None or own["seat"] != seat:
+            return gone
+        agreed = agreed_key(game_id, own["version"], seat)
+        if stored_request(pipe, game_id, version) is not None:     # it waited: the others are told
+            self.request = {**own, "agreed": sorted(int(s) for s in pipe.smembers(agreed))}
+        return [*gone, pending_key(game_id), agreed]
+
+    def told(self, conn, game: Game) -> None:
+        """After the commit: the seat's request that waited is told to the others as its
+        own refusal tells it (status refused, `refused_by` the seat: withdrawn)."""
+        if self.request is not None:
+            tell(conn, game, self.request, "refused", self.seat)
 
 
 def lapse(conn, game_id: str) -> str | None:

@@ -3,6 +3,7 @@ resumed, a rebuilt snapshot stored."""
 from __future__ import annotations
 
 from dataclasses import asdict
+from typing import Any, Callable
 
 from service.store.keys import LEGACY_INDEX, every_shard, index_key, key
 from service.store.packing import packed, unpacked
@@ -34,7 +35,7 @@ class Games:
         return self.records.get(game_id)
 
     def hand_to_bot(self, game_id: str, seat: int, resigned: bool = False,
-                    admin: bool = False) -> bool:
+                    admin: Callable[[Any], list[str]] | None = None) -> bool:
         """Mark the seat as played by the bot from now on (`resigned`: because its player
         resigned, kept in the game's settings, service/resignation.py: the seat changes
         hands, its epoch grows, and every credential of its former holder is a
@@ -42,7 +43,9 @@ class Games:
         admin took it from its holder, service/replacement.py, so it changes hands: its
         epoch grows, its seat token dies and its player account is unbound, and every
         credential issued for it before dies with them; so does its mail address: no mail of
-        the seat, each carrying its hand, reaches the old holder's address again).
+        the seat, each carrying its hand, reaches the old holder's address again; `admin`,
+        called in the transaction before its MULTI, names the keys of what the old holder
+        leaves behind, deleted in the MULTI: service/takeback.py's Withdrawal).
         Either way a replacement invitation made before dies, so nobody takes the seat
         back with it. False if it was already, or the game is no longer running (its meta
         folded into `final`)."""
@@ -59,6 +62,7 @@ class Games:
             entry.bot = True
             if resigned or admin:
                 entry.invitation = None
+            left = admin(pipe) if admin else []
             if admin:
                 entry.epoch, entry.token_hash, entry.player, entry.email = entry.epoch + 1, "", None, None
             if resigned:
@@ -66,6 +70,8 @@ class Games:
                 record.settings["resigned"] = sorted({*record.settings.get("resigned", []), seat})
             pipe.multi()
             pipe.set(meta, packed(asdict(record)))
+            if left:
+                pipe.delete(*left)
             return True
         self.records.pop(game_id, None)
         return bool(self.state.transaction(change, meta, value_from_callable=True))

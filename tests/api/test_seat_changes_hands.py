@@ -9,9 +9,12 @@ behind. None of the four rulebooks speaks of replacing a player or ending early
 (searched for Ersatz, ersetzen, abbrechen, vorzeitig): this is the platform's."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from service import messages, problems, replacement
+from service import feed, handover, messages, problems, replacement
+from service.mail import settings
 from service.store import Store
 
 
@@ -173,3 +176,71 @@ def test_a_take_back_asked_by_a_seat_taken_over_is_withdrawn(client, redis_conn,
     assert client.post(f"{url}/takeback/accept", headers=bea).status_code == 404
     assert client.get(url).json["version"] == 1
     assert client.post(f"{url}/takeback", headers=dan).status_code == 202     # his own, anew
+
+
+def test_a_consent_to_the_old_holders_take_back_does_not_count_for_the_new_holders(
+        client, redis_conn, work):
+    """Ada asks to take her card back and Bea agrees; Dan takes Ada's seat over and asks
+    anew at the same version: Bea's consent was given to Ada's request, not his, so it
+    waits for Bea and Cid both, and Cid's consent alone takes nothing back."""
+    game_id, (ada, bea, cid), _admin = quick_game(client, ["Ada", "Bea", "Cid"])
+    url = f"/v1/games/{game_id}"
+    play_card(client, work, game_id, ada)
+    assert client.post(f"{url}/takeback", headers=ada).json["waiting_for"] == [1, 2]
+    assert client.post(f"{url}/takeback/accept", headers=bea).json["agreed"] == [1]
+    dan = replaced(client, game_id, 0, ada, "Dan")
+    asked = client.post(f"{url}/takeback", headers=dan)
+    assert asked.status_code == 202 and asked.json["agreed"] == [], asked.json
+    assert client.get(f"{url}/takeback").json["pending"]["agreed"] == []
+    consent = client.post(f"{url}/takeback/accept", headers=cid)
+    assert consent.status_code == 202 and consent.json["waiting_for"] == [1], consent.json
+    assert client.get(url).json["version"] == 1
+
+
+def test_a_take_back_asked_by_a_seat_the_admin_gave_the_bot_is_withdrawn(client, redis_conn, work):
+    """Ada asks to take her card back and Bea agrees, then Ada misses her deadlines and
+    the admin gives her seat to the bot: her request goes with her (a bot's seat's turn
+    is never taken back for a holder who is gone), Bea is told it was withdrawn (refused
+    by Ada's own seat), and Cid's consent takes nothing back."""
+    bea_account = account(client, "Bea", "bea@p.test")
+    made = client.post("/v1/games", headers=bea_account["auth"], json={
+        "game": "pile", "seed": 3, "players": [
+            {"name": "Ada"}, {"name": "Bea", "player": bea_account["id"]}, {"name": "Cid"}]})
+    assert made.status_code == 201, made.json
+    game_id, url = made.json["id"], f"/v1/games/{made.json['id']}"
+    ada, cid = ({"Authorization": "Bearer " + client.post(f"{url}/invitations/accept", json={
+        "code": made.json["seats"][seat]["invitation"]["code"]}).json["token"]} for seat in (0, 2))
+    admin, bea = {"Authorization": f"Bearer {made.json['admin_token']}"}, bea_account["auth"]
+    play_card(client, work, game_id, ada)
+    assert client.post(f"{url}/takeback", headers=ada).status_code == 202
+    assert client.post(f"{url}/takeback/accept", headers=bea).status_code == 202
+    for _ in range(replacement.DEFAULT_LIMIT):
+        replacement.count_missed(redis_conn, game_id, 0)
+    assert client.post(f"{url}/seats/0/bot", headers=admin).status_code == 200
+    assert client.get(f"{url}/takeback").json == {"pending": None}
+    assert client.post(f"{url}/takeback/accept", headers=cid).status_code == 404
+    assert client.post(f"{url}/takeback/accept", headers=bea).status_code == 404
+    assert client.get(url).json["version"] == 1
+    told = [json.loads(fields[b"event"]) for _, fields in
+            redis_conn.xrange(feed.player_stream(bea_account["id"]))]
+    last = [event["take_back"] for event in told if event["type"] == "take-back"][-1]
+    assert (last["status"], last["requested_by"], last["refused_by"]) == ("refused", 0, 0), last
+
+
+def test_the_old_holders_mail_settings_and_whispers_go_in_the_hand_overs_own_transaction(
+        client, redis_conn):
+    """Ada muted her mail and speaks German, and Bea whispered to her; Dan takes her seat.
+    A mail job run the moment the hand-over commits (before the API's follow-up,
+    replacement.taken_over) builds the seat's mail with Dan's epoch and address: it must
+    find none of Ada's settings and none of her whispers to carry."""
+    game_id, (ada, bea, _cy), _admin = quick_game(client, ["Ada", "Bea", "Cy"])
+    url = f"/v1/games/{game_id}"
+    changed = client.put(f"{url}/seats/0/mail", headers=ada, json={"muted": True, "language": "de"})
+    assert changed.status_code == 200, changed.json
+    assert client.post(f"{url}/messages", headers=bea,
+                       json={"text": "psst Ada", "to": 0}).status_code == 201
+    code = client.post(f"{url}/seats/0/replacement", headers=ada).json["invitation"]["code"]
+    taken = handover.take(redis_conn, game_id, code, name="Dan")
+    assert taken.note is not None and taken.seat == 0
+    assert settings.load(redis_conn, game_id, 0) == settings.SeatSettings()
+    assert messages.unmailed(redis_conn, game_id, 0) == []

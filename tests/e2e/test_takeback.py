@@ -171,7 +171,7 @@ def test_a_consent_whose_seat_changes_hands_before_the_write_does_not_count(serv
         agreed = consent.result()
     assert taken.status_code == 200 and taken.json()["taken_over"], taken.text
     if agreed.status_code == 409:        # the seat changed hands after the consent was counted
-        assert "seat(s) 1 again" in agreed.json()["detail"], agreed.text
+        assert "waits for seat 1 again" in agreed.json()["detail"], agreed.text
     else:                                # before it (a loaded machine): it waits for Dan
         assert agreed.status_code == 202 and agreed.json()["waiting_for"] == [1], agreed.text
     assert table.state()["version"] == 3

@@ -29,7 +29,7 @@ def why_not_link(state: State, seat: int, link, before: list, towns=None) -> str
     if link in state.links or link in before:
         return Said(N_("the line {link} is already taken"), link=link)
     if link not in LINK_ERA[state.era]:
-        return Said(N_("{link} has no {era} line"), link=link, era=era_name(state.era))
+        return Said(N_("{link} has no line in the {era}"), link=link, era=era_name(state.era))
     if towns is None:
         towns = network(state, seat, extra=before)
     if not set(LINKS[link]) & towns:
@@ -65,8 +65,8 @@ def why_not_connect(state: State, seat: int, move: dict) -> str | None:
     links = move.get("links")
     most = 2 if state.era == "rail" else 1
     if not isinstance(links, list) or not 1 <= len(links) <= most:
-        return Said(N_("lay 1 or 2 link tiles in the {era} era (links=...)") if most == 2
-                    else N_("lay 1 link tile in the {era} era (links=...)"), era=era_name(state.era))
+        return Said(N_("lay 1 or 2 link tiles in the {era} (links=...)") if most == 2
+                    else N_("lay 1 link tile in the {era} (links=...)"), era=era_name(state.era))
     if sum(1 for owner in state.links.values() if owner == seat) + len(links) > LINK_TILES:
         return Said(N_("you have not enough link tiles left"))
     for i, link in enumerate(links):

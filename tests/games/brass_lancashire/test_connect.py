@@ -29,7 +29,7 @@ def test_link_must_touch_the_network():
 
 def test_no_rail_links_in_the_canal_era_and_one_canal_only():
     g = in_bolton()
-    with pytest.raises(IllegalMove, match="no canal line"):
+    with pytest.raises(IllegalMove, match="no line in the canal era"):
         apply(g.state, 0, "connect bolton__wigan card=wigan")
     with pytest.raises(IllegalMove, match="lay 1 link"):
         apply(g.state, 0, "connect bolton__bury bolton__manchester card=wigan")
@@ -37,7 +37,7 @@ def test_no_rail_links_in_the_canal_era_and_one_canal_only():
 
 def test_no_canal_links_in_the_rail_era():
     g = in_bolton("rail").with_tile("bolton:1", 1, "coal_mine", level=2)
-    with pytest.raises(IllegalMove, match="no rail line"):
+    with pytest.raises(IllegalMove, match="no line in the rail era"):
         apply(g.state, 0, "connect ellesmere_port__liverpool card=wigan")
 
 
