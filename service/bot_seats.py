@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from service.play import Game
 from service.queues import RETRY, TURNS, job_waiting, queue
+from service.seating import RESIGNED
 
 BOT_GAMES = "bot-games"
-RESIGNED = "resigned"       # the game's settings' list of the seats whose players resigned
 
 
 def bot_to_act(game: Game) -> int | None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import time
 
-from service import webhooks
+from service import seating, webhooks
 from service.feed_events import OVER, STARTED, YOUR_TURN
 from service.store import WAITING, GameRecord, Snapshot, Store, key
 
@@ -94,12 +94,15 @@ def tell_players(conn, pipe, record: GameRecord, events: list[dict],
     game, and gets the event with its own seat; the game's webhooks get every event
     (`only`: the player of that seat alone, not the game's webhooks). A seat reserved
     for a challenged player (service/challenges.py) is that player's here. `conn` reads
-    which webhooks there are. Every event a player is told goes through here."""
+    which webhooks there are. Every event a player is told goes through here. The
+    player of a resigned seat watches (service/seating.py): no event of the seat's own
+    ("your turn" of the bot's) reaches it."""
     told = []
     for event in events:
         for seat, entry in enumerate(record.seats):
             player = entry.player or entry.challenged
-            if player and event.get("seat", seat) == seat and only in (None, seat):
+            if player and event.get("seat", seat) == seat and only in (None, seat) and \
+                    not (seating.resigned(record, seat) and "seat" in event):
                 told.append((f"player:{player}", {**event, "seat": seat}))
                 add(pipe, player, told[-1][1])
         if only is None:

@@ -26,7 +26,7 @@ import json
 import time
 import unicodedata
 
-from service import feed, problems
+from service import feed, problems, seating
 from service.feed_events import MESSAGE
 from service.games.speech import N_, Said, _
 from service.mail import limits, settings
@@ -112,8 +112,8 @@ def say(conn, record: GameRecord, snap: Snapshot, seat: int, text: str,
     event = {"type": MESSAGE, "game": record.id, "game_type": record.game,
              "version": snap.version, "status": snap.status, "to_act": snap.to_act,
              "at": message["at"], "message": message}
-    readers = [reader for reader in range(len(names))
-               if reaches(message, reader, muted(conn, record.id, reader))]
+    readers = [reader for reader in range(len(names))       # a resigned seat's as a spectator
+               if reaches(message, seating.viewer(record, reader), muted(conn, record.id, reader))]
     for reader, entry in enumerate(record.seats):      # its stream and webhooks, each reader
         if entry.player and reader in readers:
             feed.tell_players(conn, pipe, record, [event], only=reader)
@@ -126,9 +126,10 @@ def say(conn, record: GameRecord, snap: Snapshot, seat: int, text: str,
 def own_mails(conn, record: GameRecord, message_id: str, readers: list[int]) -> None:
     """The message in a short mail of its own to each reader with an address that chose
     so (`messages: own_mail`, service/mail/settings.py), through the mail queue
-    (workers/mail/own_messages.py); never to a seat that does not read it."""
+    (workers/mail/own_messages.py); never to a seat that does not read it, nor to a
+    resigned seat's former holder (a spectator, service/seating.py)."""
     for reader in readers:
-        if record.seats[reader].email and \
+        if record.seats[reader].email and not seating.resigned(record, reader) and \
                 settings.load(conn, record.id, reader).messages == "own_mail":
             queue(conn, MAIL).enqueue("workers.mail.own_messages.mail_message", record.id,
                                       reader, message_id, retry=RETRY, result_ttl=0,

@@ -42,15 +42,31 @@ def cookie_session() -> dict:
 
 def session_seat(data, record: GameRecord) -> int | None:
     """The seat a session signed in to in the game ([seat, epoch]; a bare seat number is
-    a session of before epochs: 0), None for none; 401 once the seat changed hands."""
-    held = data.get("seats", {}).get(record.id)
-    seat, issued = held if isinstance(held, list) and len(held) == 2 else (held, 0)
+    a session of before epochs: 0), None for none or for a seat resigned since (its
+    former holder is a spectator: `resigned_since`); 401 once the seat changed hands."""
+    if resigned_since(data, record):
+        return None
+    seat, issued = signed_in(data, record)
     if not isinstance(seat, int) or not isinstance(issued, int):
         return None
     if not seating.holds(record, seat, issued):
         raise problems.Unauthorized("this page session's seat has been taken by its player "
                                     "since you opened it; ask them for a new link")
     return seat
+
+
+def signed_in(data, record: GameRecord) -> tuple:
+    """(seat, epoch) the session signed in to in the game, as stored (unchecked)."""
+    held = data.get("seats", {}).get(record.id)
+    return held if isinstance(held, list) and len(held) == 2 else (held, 0)
+
+
+def resigned_since(data, record: GameRecord) -> bool:
+    """Whether the session signed in to a seat of the game whose player resigned since
+    (service/seating.py: a spectator's session now)."""
+    seat, issued = signed_in(data, record)
+    return isinstance(seat, int) and isinstance(issued, int) and \
+        seating.spectating(record, seat, issued)
 
 
 def api_seat(record: GameRecord) -> int | None:

@@ -31,7 +31,7 @@ import time
 import uuid
 from dataclasses import dataclass
 
-from service import handover, problems
+from service import handover, problems, seating
 from service.connection import state_redis
 from service.games.speech import N_, Said
 from service.seating import hash_token
@@ -275,11 +275,13 @@ def seated_games(conn, player_id: str) -> list[tuple[int, GameRecord, Snapshot]]
 
 def inbox(conn, player_id: str, only_to_act: bool = False) -> list[dict]:
     """Every game the player is seated in (read in one round trip), those where it is
-    to act first; `only_to_act` keeps those alone."""
+    to act first; `only_to_act` keeps those alone. A seat it resigned never acts (the
+    bot plays it: service/seating.py)."""
     out = []
     for seat, record, snapshot in seated_games(conn, player_id):
         game_id = record.id
-        acting = snapshot.status == "active" and seat in snapshot.to_act
+        acting = snapshot.status == "active" and seat in snapshot.to_act \
+            and not seating.resigned(record, seat)
         if acting or not only_to_act:
             out.append({"id": game_id, "game": record.game, "seat": seat,
                         "players": [s.name for s in record.seats], "status": snapshot.status,

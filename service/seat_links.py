@@ -29,6 +29,20 @@ def read_seat_link(key: str, record: GameRecord, signed: str) -> int | None:
     """The seat a link signs in, or None when it is forged, expired, another game's, or
     the seat has changed hands since it was signed (a link of before its epoch, or of
     before epochs: 0)."""
+    data = signed_seat(key, record, signed)
+    return data[0] if data and seating.holds(record, *data) else None
+
+
+def resigned_link(key: str, record: GameRecord, signed: str) -> bool:
+    """Whether the link is of a seat whose player resigned since it was signed: its
+    former holder's, who watches the game as a spectator (service/seating.py)."""
+    data = signed_seat(key, record, signed)
+    return data is not None and seating.spectating(record, *data)
+
+
+def signed_seat(key: str, record: GameRecord, signed: str) -> tuple[int, int] | None:
+    """(seat, epoch) the link was signed for in this game; None when it is forged,
+    expired or another game's."""
     try:
         data = link_signer(key).loads(signed, max_age=LINK_DAYS * 86400)
     except BadSignature:                 # SignatureExpired is one
@@ -36,4 +50,4 @@ def read_seat_link(key: str, record: GameRecord, signed: str) -> int | None:
     if not isinstance(data, dict) or data.get("game") != record.id \
             or not isinstance(data.get("seat"), int) or not isinstance(data.get("epoch", 0), int):
         return None
-    return data["seat"] if seating.holds(record, data["seat"], data.get("epoch", 0)) else None
+    return data["seat"], data.get("epoch", 0)

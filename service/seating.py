@@ -18,7 +18,13 @@ A seat is held by one of:
 
 Each time a seat changes hands (service/handover.py) its `epoch` grows: a token, signed
 page link, page session or reply address issued under an earlier epoch is refused from
-then on, so a copy the creator kept of a handed-over seat stops working at once."""
+then on, so a copy the creator kept of a handed-over seat stops working at once.
+
+A seat whose player resigned (service/resignation.py) changes hands too, to the game's
+bot, for good: its epoch grows, and every credential of its former holder (the seat's
+token, the player's own tokens, a page session, a signed link, a reply address) is a
+spectator's from then on (`holder` None, `spectating`): the game stays public to it, the
+seat's hidden part (its hand, its legal moves, its whispers) and its acting do not."""
 from __future__ import annotations
 
 import hashlib
@@ -34,6 +40,7 @@ INVITATION_PREFIX = "pbi_"      # an invitation code, told apart from a seat tok
 # over 512 B took a 640 B allocation); no token is found from 128 bits of its hash.
 # A game created before keeps its whole hashes, compared as they are.
 STORED_HASH_HEX = 32
+RESIGNED = "resigned"       # the game's settings' list of the seats whose players resigned
 
 
 def hash_token(token: str) -> str:
@@ -66,8 +73,22 @@ def new_invitation() -> tuple[str, str]:
 def holder(record: GameRecord, token: str | None, player: str | None = None) -> int | None:
     """The seat the bearer holds: the seat whose current token this is, else (`player`:
     the account the token belongs to, service/players.py) the seat bound to that player;
-    None for no token, or a player without a seat here (a spectator). 401 for any other
+    None for no token, a player without a seat here, or the former holder of a seat whose
+    player resigned (a spectator each: `resigned_from` names that seat). 401 for any other
     token, among them a seat token that was handed over and accepted since."""
+    seat = claimed(record, token, player)
+    return None if seat is None or resigned(record, seat) else seat
+
+
+def resigned_from(record: GameRecord, token: str | None, player: str | None = None) -> int | None:
+    """The resigned seat whose former holder the bearer is (None for any other)."""
+    seat = claimed(record, token, player)
+    return seat if seat is not None and resigned(record, seat) else None
+
+
+def claimed(record: GameRecord, token: str | None, player: str | None) -> int | None:
+    """The seat the token (or its `player`) was issued for, resigned or not; 401 as
+    `holder` says."""
     if token is None:
         return None
     found = None
@@ -97,6 +118,24 @@ def holds(record: GameRecord, seat: int, issued_epoch: int) -> bool:
     a page session, a reply address) is still the seat's: the seat has not changed hands
     since."""
     return 0 <= seat < len(record.seats) and epoch(record, seat) == issued_epoch
+
+
+def resigned(record: GameRecord, seat: int) -> bool:
+    """Whether the seat's player resigned: the bot plays it to the end."""
+    return seat in record.settings.get(RESIGNED, ())
+
+
+def spectating(record: GameRecord, seat: int, issued_epoch: int) -> bool:
+    """Whether a credential issued to the seat under `issued_epoch` is its former
+    holder's, whose seat was resigned since (a resigned seat changes hands no more): not
+    refused, a spectator's (the game is public; nothing of the seat's is shown to it)."""
+    return resigned(record, seat) and issued_epoch < epoch(record, seat)
+
+
+def viewer(record: GameRecord, seat: int) -> int | None:
+    """Whose hidden part the seat's present holder sees: the seat's own; a spectator's
+    (None) once its player resigned. What the seat's mails show (workers/mail/notices.py)."""
+    return None if resigned(record, seat) else seat
 
 
 def open_seats(record: GameRecord) -> list[int]:

@@ -151,10 +151,11 @@ BOT_PLAYS_SAID = {
 def tell_bot_plays(conn, game: Game, seat: int, why: str, event: str, hours: str = "") -> None:
     """Every seat with an address is told, in its own language, that the seat's holder
     ran out of time, resigned or was handed on (`why`, of BOT_PLAYS_SAID) and the game's
-    bot plays the seat from now on; `hours`: the turn clock's time, for a deadline."""
+    bot plays the seat from now on; `hours`: the turn clock's time, for a deadline. The
+    seat itself too, though resigned: its mail has no reply address (notices.blank)."""
     mail_config, name = MailConfig.from_env(conn), game.record.seats[seat].name
     to_seat, to_others, title, seat_text, others_text = BOT_PLAYS_SAID[why]
-    for other in notices.seats_with_mail(game):
+    for other in [s for s in notices.every_address(game) if s == seat or s in notices.seats_with_mail(game)]:
         with i18n.speaking_to(conn, game.record, other):
             own = other == seat
             mail = notices.blank(game, other, _(to_seat if own else to_others).format(name=name), mail_config)

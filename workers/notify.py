@@ -83,7 +83,7 @@ def tell_all(conn, config: MailConfig, game: Game, turn: dict, turn_id: str) -> 
         sent += each_seat(game, told, lambda seat: tell_mover(
             conn, config, game, turn, turn_id, json.loads(origin) if origin else None))
     if game.snapshot.status == "finished":          # never held for a digest: the last word
-        return sent + each_seat(game, notices.seats_with_mail(game), lambda seat: outbox.dispatch(
+        return sent + each_seat(game, notices.every_address(game), lambda seat: outbox.dispatch(
             conn, queue(conn), config, notices.game_over(
                 game, seat, config, since_last_turn(conn, game, seat)), ["over"], held=False))
     if game.snapshot.status == "active":
@@ -292,7 +292,7 @@ def on_abandoned(game_id: str) -> int:
     config = MailConfig.from_env(conn)
     game = load_game(Store(conn), game_id)
     try:
-        return each_seat(game, notices.seats_with_mail(game), lambda seat: outbox.dispatch(
+        return each_seat(game, notices.every_address(game), lambda seat: outbox.dispatch(
             conn, queue(conn), config, notices.game_over(game, seat, config), ["over"], held=False))
     finally:
         turn_clock.restart(conn, game)
@@ -334,7 +334,7 @@ def on_take_back(game_id: str, status: str, requested_by: str, first_version: st
             name=game.record.seats[int(requested_by)].name, first_version=first_version))
         return outbox.dispatch(conn, queue(conn), config, mail,
                                [f"takeback-{requested_by}-{asked_at}-{status}"])
-    seats = [s for s, entry in enumerate(game.record.seats) if entry.email and (
+    seats = [s for s in notices.seats_with_mail(game) if (
         s == int(requested_by) if status in LAPSES else s != int(actor))]
     return each_seat(game, seats, tell)
 

@@ -5,7 +5,7 @@ from flask import current_app, request
 
 from service import problems, seating
 from service.credentials import bearer, token_holder as holder
-from service.page_session import api_seat
+from service.page_session import api_seat, cookie_session, resigned_since, signed_in
 from service.store import GameRecord, Store
 
 
@@ -54,3 +54,13 @@ def seat_of(record: GameRecord) -> int | None:
     if token is None:
         return api_seat(record)
     return seating.holder(record, token, bearer_player())
+
+
+def resigned_from(record: GameRecord) -> int | None:
+    """The seat the bearer (its token, or without one its page session) held until its
+    player resigned it: a spectator's credential now (service/seating.py); else None."""
+    token = bearer()
+    if token is None:
+        data = cookie_session()
+        return signed_in(data, record)[0] if resigned_since(data, record) else None
+    return seating.resigned_from(record, token, bearer_player())

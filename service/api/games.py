@@ -10,7 +10,7 @@ from flask import Blueprint, current_app, request, url_for
 
 from service import (challenges, fairness, feed, handover, invitations, lobby, play,
                      players, problems, resignation, seating)
-from service.api import bearer, bearer_player, seat_of, store
+from service.api import bearer, bearer_player, resigned_from, seat_of, store
 from service.api.waiting import waiting
 from service.games.choice_tree import below, choice_tree, node_at, with_level_effects
 from service.lobby import started
@@ -233,6 +233,12 @@ def set_status(game_id: str):
 def seated(game) -> int:
     """The bearer's seat; a seat's token (or its player's) is required."""
     seat = seat_of(game.record)
+    if seat is None and (gave_up := resigned_from(game.record)) is not None:
+        raise problems.Forbidden(f"seat {gave_up} resigned: the bot plays it to the end, and "
+                                 "its former holder watches the game as anyone may",
+                                 errors=[{"field": "Authorization",
+                                          "message": "the credential of a resigned seat acts for "
+                                                     "nobody"}])
     if seat is None and bearer_player():
         raise problems.Forbidden("this player holds no seat of this game")
     if seat is None:

@@ -37,7 +37,9 @@ class Games:
     def hand_to_bot(self, game_id: str, seat: int, resigned: bool = False,
                     admin: Callable[[Any], list[str]] | None = None) -> bool:
         """Mark the seat as played by the bot from now on (`resigned`: because its player
-        resigned, kept in the game's settings, service/resignation.py; `admin`: the game's
+        resigned, kept in the game's settings, service/resignation.py: the seat changes
+        hands, its epoch grows, and every credential of its former holder is a
+        spectator's from then on, service/seating.py; `admin`: the game's
         admin took it from its holder, service/replacement.py, so it changes hands: its
         epoch grows, its seat token dies and its player account is unbound, and every
         credential issued for it before dies with them; so does its mail address: no mail of
@@ -64,6 +66,7 @@ class Games:
             if admin:
                 entry.epoch, entry.token_hash, entry.player, entry.email = entry.epoch + 1, "", None, None
             if resigned:
+                entry.epoch += 1
                 record.settings["resigned"] = sorted({*record.settings.get("resigned", []), seat})
             pipe.multi()
             pipe.set(meta, packed(asdict(record)))

@@ -151,6 +151,8 @@ def sign_in_with_token(game_id: str):
 def enter(game_id: str, signed: str):
     game = play.load_game(store(), game_id)
     seat = seat_links.read_seat_link(current_app.secret_key, game.record, signed)
+    if seat is None and seat_links.resigned_link(current_app.secret_key, game.record, signed):
+        return redirect(url_for("pages.spectator", game_id=game_id), 303)   # its player resigned
     if seat is None:
         raise problems.Unauthorized(N_("this seat link is forged, expired, another game's or its "
                                       "seat's since it was taken by its player; ask for a new one "
@@ -190,8 +192,11 @@ def take_invitation(game_id: str, code: str):
 def seat_page(game_id: str):
     """The seat's page: its hand and, when it is to act, the walk to its move
     (choices.walk): `?v=VERSION&at=PATH` is where the walk stands, a path of an
-    older version starts again; a path ending on a complete move shows its preview."""
+    older version starts again; a path ending on a complete move shows its preview.
+    A session of a seat resigned since is sent to the spectator's page."""
     game = play.load_game(store(), game_id)
+    if seats.resigned_here(game.record):         # its former holder watches, as anyone may
+        return redirect(url_for("pages.spectator", game_id=game_id), 303)
     seat = signed_in(game.record)
     if game.snapshot.status == WAITING:
         return waiting(game)

@@ -32,7 +32,7 @@ from flask import Flask, abort, current_app, request, session
 from flask.sessions import SecureCookieSessionInterface
 
 from service import problems, seating
-from service.page_session import COOKIE, csrf_sent, keyed, session_seat
+from service.page_session import COOKIE, csrf_sent, keyed, resigned_since, session_seat
 from service.seat_links import seat_link_path
 from service.store import GameRecord
 
@@ -74,6 +74,12 @@ def signed_in_seat(record: GameRecord) -> int | None:
         session["seats"] = {game: seat for game, seat in session["seats"].items()
                             if game != record.id}
         raise
+
+
+def resigned_here(record: GameRecord) -> bool:
+    """Whether this page session signed in to a seat of the game whose player resigned
+    since: its pages are the spectator's (service/seating.py)."""
+    return resigned_since(session, record)
 
 
 def csrf_token() -> str:

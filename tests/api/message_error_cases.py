@@ -7,6 +7,7 @@ import time
 import time_machine
 
 from service.mail.limits import MESSAGES_PER_MINUTE
+from service.store import Store
 from tests.api.player_error_cases import BIG, FAKE, NO_ID, sign_up
 
 
@@ -23,8 +24,11 @@ def talkative(client, game):
     return answer
 
 
-def resigned_twice(client, game):
-    client.post(f"/v1/games/{game.id}/resign", headers=game.auth(1))
+def resigned_after_the_deadline(client, game):
+    """The deadline policy "bot" gave seat 1 to the bot (workers/deadline_policy.py, by
+    the store's own step): the seat stays its player's, whose token is refused (409)
+    to resign it then."""
+    Store(client.application.extensions["redis"]).hand_to_bot(game.id, 1)
     return client.post(f"/v1/games/{game.id}/resign", headers=game.auth(1))
 
 
@@ -38,7 +42,7 @@ CASES = {
     ("resignSeat", 401): lambda c, g: c.post(f"/v1/games/{g.id}/resign"),
     ("resignSeat", 403): lambda c, g: c.post(f"/v1/games/{g.id}/resign", headers=sign_up(c)),
     ("resignSeat", 404): lambda c, g: c.post(f"/v1/games/{NO_ID}/resign", headers=g.auth(0)),
-    ("resignSeat", 409): resigned_twice,
+    ("resignSeat", 409): resigned_after_the_deadline,
     ("sayMessage", 400): lambda c, g: c.post(said(g), json={"text": "x" * 1001},
                                              headers=g.auth(0)),
     ("sayMessage", 401): lambda c, g: c.post(said(g), json={"text": "hi"}),

@@ -8,18 +8,22 @@ No rulebook speaks of replacing a player (searched for Ersatz, ersetzen, überne
 this is the platform's, outside the rules."""
 from __future__ import annotations
 
+import re
 import smtplib
 
 import pytest
 
-from service import messages, replacement
+from service import messages, replacement, resignation
 from service.mail import consent, settings
-from service.play import create_game
+from service.mail.config import MailConfig
+from service.games.presentation import fitted
+from service.play import create_game, load_game
 from service.queues import MAIL, queue
 from service.store import Store
 from tests.workers.conftest import PLAYERS, kind, reply_to
 from tests.workers.test_commands_by_mail import ask, text
 from workers import notify
+from workers.mail import notices
 
 ADA, BERT, CY = PLAYERS[0]["email"], PLAYERS[1]["email"], "cy@player.test"
 
@@ -191,3 +195,64 @@ def test_the_old_holders_mail_settings_stay_behind(conn, inbox, mail_in, run_job
     assert settings.load(conn, game_id, 0) == settings.SeatSettings()
     assert [kind(m) for m in inbox.to(CY)] == ["Cy took over Ada's seat"]
     assert "Your legal moves" in text(inbox.last(CY))
+
+
+def section(message, title: str) -> str:
+    """A mail's plain-text section under `title`, up to the next one."""
+    after = text(message).split(f"\n{title}\n{'=' * len(title)}\n", 1)[1]
+    return re.split(r"\n\n[^\n]+\n=+\n|\n\n-- \n", after, maxsplit=1)[0]
+
+
+def test_a_resigned_seats_old_holder_is_mailed_only_what_a_spectator_reads(
+        conn, inbox, mail_in, run_jobs):
+    """Trust (issue 30, resigning): Ada, who asked for a mail after every move and each
+    message in a mail of its own, resigns by mail; the bot plays her seat, its hand the
+    bot's. She is told so once, with no reply address; then Bert plays, talks to the
+    table and to her seat alone, and ends the game: of all that she is mailed only the game's end, its board the spectator's,
+    with no reply address; her replies (`status` among them) to every mail she was sent
+    are refused with nothing changed."""
+    game_id, _admin, first, last = watched_game(conn, inbox, mail_in, run_jobs)
+    asked = inbox.last(ADA)
+    mailed = len(inbox.to(ADA))
+    assert "You resigned" in ask(mail_in, run_jobs, inbox, ADA, "resign yes")
+    assert Store(conn).game(game_id).settings["resigned"] == [0]
+    play_on(mail_in, run_jobs, inbox, BERT)
+    ask(mail_in, run_jobs, inbox, BERT, "say who holds seat one now?")
+    ask(mail_in, run_jobs, inbox, BERT, "tell Ada a word for the seat alone")
+    ask(mail_in, run_jobs, inbox, BERT, "end game")
+    run_jobs()
+    game = load_game(Store(conn), game_id)
+    assert game.snapshot.status == "finished"
+    told = inbox.to(ADA)[mailed:]
+    assert [kind(m) for m in told] == ["Resigned: the bot plays for you", "Game over: abandoned"]
+    assert [m["Reply-To"] for m in told] == [None, None]
+    watched = fitted(notices.said(game).view(game.state, None))
+    assert watched != fitted(notices.said(game).view(game.state, 0))      # the seat's own differs
+    assert section(told[1], "The board") == watched
+    assert [m for m in told if "for the seat alone" in text(m)] == []       # a whisper to it
+    before = state_of(conn, game_id)
+    for old in (first, asked, last, *told):
+        for command in ("status", "moves", "say I am still here", "end agree"):
+            if old["Reply-To"] is not None:
+                assert refused(mail_in, reply_to(old, command, ADA))
+    run_jobs()
+    assert state_of(conn, game_id) == before and len(inbox.to(ADA)) == mailed + len(told)
+
+
+def test_every_mail_written_for_a_resigned_seat_is_a_spectators(conn):
+    """Whatever mail of the seat were written after its player resigned (the bot's
+    seat, to act now), it carries what a spectator reads: the spectator's board, no
+    legal moves, no page link, no reply address."""
+    game_id, _admin = mailed_game(conn)
+    store = Store(conn)
+    resignation.resign(conn, load_game(store, game_id), 0)
+    game, config = load_game(store, game_id), MailConfig.from_env(conn)
+    assert game.snapshot.to_act == [0]
+    watched = fitted(notices.said(game).view(game.state, None))
+    assert watched != fitted(notices.said(game).view(game.state, 0))
+    for mail in (notices.invitation(game, 0, config), notices.your_turn(game, 0, config),
+                 notices.reminder(game, 0, config, "soon"), notices.moved(game, 0, config, []),
+                 notices.game_over(game, 0, config)):
+        sections = dict(mail.sections)
+        assert (mail.reply_to, mail.page_url, mail.quick_replies) == (None, None, {}), mail.subject
+        assert sections["The board"] == watched and "Your legal moves" not in sections

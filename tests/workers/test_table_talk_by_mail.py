@@ -3,6 +3,10 @@ the whole table, `tell NAME TEXT` to one player; the next mail of every reader c
 what it may read, once, and a whisper never reaches a third seat's mail."""
 from __future__ import annotations
 
+import smtplib
+
+import pytest
+
 from service import handover, history
 from service.messages import readable
 from service.play import load_game
@@ -53,12 +57,15 @@ def test_resign_by_mail_is_asked_back_then_done_and_every_seat_is_told(
     asked = ask(mail_in, run_jobs, inbox, BERT, "resign")
     assert "reply `resign yes`" in asked
     assert load_resigned(conn, game_id) == []
+    mailed, last = len(inbox.to(BERT)), inbox.last(BERT)
     done = ask(mail_in, run_jobs, inbox, BERT, "resign yes")
     assert "You resigned" in done
     assert load_resigned(conn, game_id) == [1]
     assert "Bert resigned, so the game's bot plays their seat" in text(inbox.last(ADA))
     assert "Bert resigned" in text(inbox.last(CLEO))
-    assert "Not resigned" in ask(mail_in, run_jobs, inbox, BERT, "resign yes")
+    assert [m["Reply-To"] for m in inbox.to(BERT)[mailed:]] == [None] * (len(inbox.to(BERT)) - mailed)
+    with pytest.raises(smtplib.SMTPRecipientsRefused):      # his seat's address: no more his
+        mail_in(reply_to(last, "resign yes", BERT))
 
 
 def load_resigned(conn, game_id: str) -> list[int]:

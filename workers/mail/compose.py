@@ -52,6 +52,7 @@ class Mail:
     page_url: str | None = None             # the seat's own page, signed
     language: str = "en"                    # the seat's language when written (issue 31)
     epoch: int | None = None                # the holder of a dealt game's seat it was written for
+    watching: bool = False                  # to a resigned seat's former holder: a spectator's
 
     def add(self, title: str, text: str) -> "Mail":
         self.sections.append((title, text.rstrip()))

@@ -19,16 +19,27 @@ from workers.mail.compose import Mail
 
 
 def blank(game: Game, seat: int, subject: str, config: MailConfig) -> Mail:
+    """A mail to the seat's address; with a reply address acting for the seat, but to the
+    former holder of a resigned seat (a spectator now, service/seating.py)."""
     record = game.record
-    return Mail(game_id=record.id, game_name=game.type.name, seat=seat,
+    held = seating.viewer(record, seat) is not None
+    return Mail(watching=not held, game_id=record.id, game_name=game.type.name, seat=seat,
                 seat_name=record.seats[seat].name, to=record.seats[seat].email,
                 version=game.snapshot.version, subject=subject, language=speech().language,
                 epoch=None if game.snapshot.status == WAITING else seating.epoch(record, seat),
                 reply_to=reply_address.make(config.secret, config.domain, record.id, seat,
-                                           game.snapshot.version, seating.epoch(record, seat)))
+                                            game.snapshot.version, seating.epoch(record, seat))
+                if held else None)
 
 
 def seats_with_mail(game: Game) -> list[int]:
+    """The seats with an address whose holders play them: not a resigned seat's, whose
+    former holder is told only that it resigned and how the game ended (`every_address`)."""
+    return [seat for seat in every_address(game) if not seating.resigned(game.record, seat)]
+
+
+def every_address(game: Game) -> list[int]:
+    """The seats with an address, a resigned one's too (told as a spectator)."""
     return [seat for seat, entry in enumerate(game.record.seats) if entry.email]
 
 
@@ -43,8 +54,9 @@ def said(game: Game) -> Words:
 
 
 def board(game: Game, seat: int) -> str:
-    """The board and the seat's situation in words, each line within the mail's width."""
-    return fitted(said(game).view(game.state, seat))
+    """The board and the seat's situation in words, each line within the mail's width;
+    a resigned seat's former holder is shown the spectator's (service/seating.py)."""
+    return fitted(said(game).view(game.state, seating.viewer(game.record, seat)))
 
 
 def named(game: Game, notation: str) -> str:
@@ -86,9 +98,10 @@ def add_board(mail: Mail, game: Game, seat: int) -> Mail:
 
 
 def add_turn(mail: Mail, game: Game, seat: int) -> Mail:
-    """The board and, if the seat must act, its legal moves and how to reply."""
+    """The board and, if the seat must act, its legal moves and how to reply (never to
+    a resigned seat's former holder: the bot's moves are not its)."""
     add_board(mail, game, seat)
-    moves = legal_moves(game, seat)
+    moves = [] if mail.watching else legal_moves(game, seat)
     if moves:
         text, playable = movelist.summary(game.type, game.state, seat, moves)
         mail.add(_("Your legal moves"), listed(game, text))
@@ -116,7 +129,10 @@ def status_word(status: str) -> str:
 
 
 def page_link(mail: Mail, game: Game, seat: int, config: MailConfig) -> Mail:
-    """The seat's web page (the board drawn), by a link that signs it in for LINK_DAYS."""
+    """The seat's web page (the board drawn), by a link that signs it in for LINK_DAYS;
+    none to a resigned seat's former holder (it would sign it in to the bot's seat)."""
+    if mail.watching:
+        return mail
     link = config.public_url + seat_link_path(config.page_key, game.record, seat)
     mail.page_url = link
     return mail.add(_("Your page"), link + "\n" + _(

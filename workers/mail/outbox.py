@@ -169,8 +169,10 @@ def dispatch(conn, queue: Queue, config: MailConfig, mail: Mail, events: list[st
 
 def carry_messages(conn, mail: Mail) -> list[dict]:
     """The messages said at the table since the seat's last mail (issue 30), put at the
-    top of this one; marked carried once it is sent (messages.mailed)."""
-    said = messages.unmailed(conn, mail.game_id, mail.seat)
+    top of this one; marked carried once it is sent (messages.mailed). A resigned seat's
+    former holder reads what a spectator reads: no whisper to the seat."""
+    said = [m for m in messages.unmailed(conn, mail.game_id, mail.seat)
+            if not mail.watching or m["to"] is None]
     if said:
         with i18n.speaking(mail.language):
             mail.sections.insert(0, (_("Messages"), messages.in_words(said) + "\n" + _(
