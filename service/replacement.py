@@ -24,6 +24,7 @@ from service import (bot_seats, feed, handover, messages, players, problems, res
 from service.connection import state_redis
 from service.mail import settings
 from service.feed_events import TAKEN_OVER
+from service.games.speech import N_, Said
 from service.play import Game, load_game
 from service.queues import notify
 from service.store import WAITING, GameRecord, Store, key, packed, unpacked
@@ -108,8 +109,8 @@ def to_bot(conn, game: Game, seat: int) -> Game:
     check_seat(game, seat)
     store, entry = Store(conn), game.record.seats[seat]
     withdrawal = takeback.Withdrawal(game.record.id, seat)     # its holder's take-back goes
-    if not store.hand_to_bot(game.record.id, seat, admin=withdrawal.keys):
-        raise problems.Conflict(f"seat {seat} is played by the bot already")
+    if not store.hand_to_bot(game.record.id, seat, admin=True, left_behind=withdrawal.keys):
+        raise problems.Conflict(Said(N_("seat {seat} is played by the bot already"), seat=seat))
     if entry.player is not None:
         conn.hdel(players.player_key(entry.player, "seats"), game.record.id)
     store.announce(game.record.id, ADMIN)

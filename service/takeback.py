@@ -311,7 +311,7 @@ def agreed_by_all(game: Game, asked: dict):
 class Withdrawal:
     """What of a seat's take-back its old holder leaves behind when the seat changes hands
     (a replacement takes it, service/handover.py; the admin gives it the bot,
-    service/replacement.py): its waiting request (it is the old holder's: the new holder
+    service/replacement.py; its holder resigns, service/resignation.py): its waiting request (it is the old holder's: the new holder
     did not ask, and the others' consents must not take back a turn for it), that
     request's consents, and the seat's consents and once-a-version mark at the game's
     version (its new holder asks anew, and no consent given before counts for it)."""

@@ -34,8 +34,8 @@ class Games:
             self.records[game_id] = GameRecord.from_stored(data)
         return self.records.get(game_id)
 
-    def hand_to_bot(self, game_id: str, seat: int, resigned: bool = False,
-                    admin: Callable[[Any], list[str]] | None = None) -> bool:
+    def hand_to_bot(self, game_id: str, seat: int, resigned: bool = False, admin: bool = False,
+                    left_behind: Callable[[Any], list[str]] | None = None) -> bool:
         """Mark the seat as played by the bot from now on (`resigned`: because its player
         resigned, kept in the game's settings, service/resignation.py: the seat changes
         hands, its epoch grows, and every credential of its former holder is a
@@ -43,9 +43,10 @@ class Games:
         admin took it from its holder, service/replacement.py, so it changes hands: its
         epoch grows, its seat token dies and its player account is unbound, and every
         credential issued for it before dies with them; so does its mail address: no mail of
-        the seat, each carrying its hand, reaches the old holder's address again; `admin`,
-        called in the transaction before its MULTI, names the keys of what the old holder
-        leaves behind, deleted in the MULTI: service/takeback.py's Withdrawal).
+        the seat, each carrying its hand, reaches the old holder's address again;
+        `left_behind`, called in the transaction before its MULTI, names the keys of what
+        the old holder leaves behind, deleted in the MULTI: service/takeback.py's
+        Withdrawal, for a resignation as for the admin's hand-over).
         Either way a replacement invitation made before dies, so nobody takes the seat
         back with it. False if it was already, or the game is no longer running (its meta
         folded into `final`)."""
@@ -62,7 +63,7 @@ class Games:
             entry.bot = True
             if resigned or admin:
                 entry.invitation = None
-            left = admin(pipe) if admin else []
+            left = left_behind(pipe) if left_behind else []
             if admin:
                 entry.epoch, entry.token_hash, entry.player, entry.email = entry.epoch + 1, "", None, None
             if resigned:

@@ -227,6 +227,21 @@ def test_a_take_back_asked_by_a_seat_the_admin_gave_the_bot_is_withdrawn(client,
     assert (last["status"], last["requested_by"], last["refused_by"]) == ("refused", 0, 0), last
 
 
+def test_a_take_back_asked_by_a_seat_that_resigns_is_withdrawn(client, redis_conn, work):
+    """Ada asks to take her card back and Bea agrees, then Ada resigns: her request goes
+    with her (the bot plays her seat now, and a turn is never taken back for a holder
+    who left), and Cid's consent takes nothing back."""
+    game_id, (ada, bea, cid), _admin = quick_game(client, ["Ada", "Bea", "Cid"])
+    url = f"/v1/games/{game_id}"
+    play_card(client, work, game_id, ada)
+    assert client.post(f"{url}/takeback", headers=ada).status_code == 202
+    assert client.post(f"{url}/takeback/accept", headers=bea).status_code == 202
+    assert client.post(f"{url}/resign", headers=ada).status_code == 200
+    assert client.get(f"{url}/takeback").json == {"pending": None}
+    assert client.post(f"{url}/takeback/accept", headers=cid).status_code == 404
+    assert client.get(url).json["version"] == 1
+
+
 def test_the_old_holders_mail_settings_and_whispers_go_in_the_hand_overs_own_transaction(
         client, redis_conn):
     """Ada muted her mail and speaks German, and Bea whispered to her; Dan takes her seat.
