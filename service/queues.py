@@ -90,37 +90,6 @@ def put_unique(jobs: Queue, function: str, *args, job_id: str) -> None:
                  pipeline=None if first else jobs.connection.pipeline(), **TURN_JOB)
 
 
-# The head of the turn queue taken when it is a turn-resolving job, its hash deleted, in
-# one step (claim_next): what LINDEX says is what LPOP takes.
-CLAIM_HEAD = """
-local head = redis.call('LINDEX', KEYS[1], 0)
-if head and string.sub(head, 1, string.len(ARGV[1])) == ARGV[1] then
-  redis.call('LPOP', KEYS[1])
-  redis.call('DEL', ARGV[2] .. head)
-  return head
-end
-return false
-"""
-
-
-def claim_next(conn: redis.Redis) -> tuple[str, str] | None:
-    """The turn-resolving job at the head of the turn queue, taken off it for the running
-    job to resolve its turn too: (game, turn), or None when the head is another job or
-    there is none. One script, one round trip: the head is taken by it or by rq's own
-    dequeue in a worker, never both. A claimed job's hash is deleted, so nothing runs it
-    again; if this worker dies before it resolves the turn, the turn is still owed
-    (`turns:pending`) and the sweeper gives it a new job.
-
-    rq (3.0) dequeues one job per round trip to the queue and spends about twenty
-    round trips of its own on each (measured: 57 Redis commands per empty job, the
-    turn's own work 5); it has no batch dequeue, so a backed-up turn queue is
-    drained here, several turns per rq job (issue 10). One at a time: a job never holds
-    turns it has not come to, which another worker free meanwhile takes from the queue."""
-    head = conn.register_script(CLAIM_HEAD)(keys=[queue(conn).key],
-                                            args=["resolve-", Job.redis_job_namespace_prefix])
-    return named_turn(head.decode()) if head else None
-
-
 def job_waiting(jobs: Queue, job_id: str) -> bool:
     status = jobs.fetch_job(job_id)
     return status is not None and status.get_status(refresh=False) in ("queued", "scheduled")

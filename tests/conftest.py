@@ -15,6 +15,7 @@ from rq import SimpleWorker
 from xdist.scheduler import LoadScopeScheduling
 
 from tests.redis_process import RedisProcess
+from workers.pool import LeanTurnJobs
 
 
 def choose_redis_url() -> str:
@@ -130,8 +131,9 @@ def pytest_xdist_make_scheduler(config, log):
     return None
 
 
-class BurstWorker(SimpleWorker):
-    """rq's worker, in this process. It leaves pytest's signal handlers alone (rq installs
+class BurstWorker(LeanTurnJobs, SimpleWorker):
+    """rq's worker as `pbem worker` runs it on its turn queue (a turn's job without rq's
+    bookkeeping, workers/pool.py), in this process. It leaves pytest's signal handlers alone (rq installs
     its own for SIGINT and SIGTERM and keeps them after a burst, so pytest would then
     ignore SIGTERM), and opens no pub/sub channel for remote commands (its thread takes
     half a second to stop, many times per test)."""

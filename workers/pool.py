@@ -33,8 +33,12 @@ from multiprocessing import get_context
 
 import redis
 from rq import SimpleWorker
+from rq.job import Job
+from rq.timeouts import JobTimeoutException
+from rq.queue import Queue
 from rq.scheduler import RQScheduler
 from rq.scripts import release_lock
+from rq.utils import now
 from rq.worker_pool import WorkerPool, run_worker
 
 from service.connection import redis_from_env, state_redis
@@ -50,6 +54,8 @@ from workers import webhooks as webhook_jobs
 JOB_MODULES = (resolve, clock, webhook_jobs)
 
 RQ_TTL_OVER_DEQUEUE = 15        # rq: dequeue timeout = worker_ttl - 15
+BEAT_AT_MOST = 1.0              # seconds: rq's own heartbeats closer together than this are skipped
+RESOLVE = "workers.resolve.resolve_turn"
 MAINTENANCE_EVERY = 10          # seconds between maintenance passes (rq's default: 600)
 LOCK_STALE_AFTER = 10           # seconds without a scheduler heartbeat before its lock is broken
 LOCK_TTL = 1 + 60               # rq's scheduler lock: interval (1 s) + 60
@@ -100,7 +106,67 @@ def break_stale_scheduler_locks(conn: redis.Redis, queue_names) -> None:
                             holder.decode())
 
 
-class Worker(SimpleWorker):
+class LeanTurnJobs:
+    """What a turn worker changes of rq's worker (issue 32): a turn's job run without
+    rq's bookkeeping around it, and rq's heartbeats and state writes sent only when they
+    say something new. Mixed in before rq's worker class (Worker below; the tests' burst
+    worker)."""
+
+    def heartbeat(self, timeout: int | None = None, pipeline=None) -> None:
+        """rq beats three times a job (before its dequeue, after it, after the job), three
+        commands and round trips each: 9 of a turn's ~55 Redis commands (issue 32). One a
+        second at most is kept (rq's own calls with a TTL or a pipeline are left alone):
+        the worker's key lives heartbeat_every() + 75 s and /v1/ready reads a beat within
+        liveness.alive_within() (at least 4 s)."""
+        if timeout is None and pipeline is None and self.last_heartbeat is not None \
+                and (now() - self.last_heartbeat).total_seconds() < BEAT_AT_MOST:
+            return
+        super().heartbeat(timeout, pipeline)
+
+    def check_for_suspension(self, burst: bool) -> None:
+        """rq looks whether `rq suspend` was run before each job, with a heartbeat, in a
+        MULTI: six commands. Once a second at most (a suspension holds within a second)."""
+        if time.monotonic() - getattr(self, "suspension_checked", -BEAT_AT_MOST) < BEAT_AT_MOST:
+            return
+        super().check_for_suspension(burst)
+        self.suspension_checked = time.monotonic()
+
+    def set_state(self, state: str, pipeline=None) -> None:
+        """rq writes the worker's state before each dequeue; unchanged, it is not sent."""
+        if pipeline is None and state == getattr(self, "_state", None):
+            return
+        super().set_state(state, pipeline)
+
+    def execute_job(self, job: Job, queue: Queue) -> None:
+        """A turn's resolve job, run without rq's bookkeeping (issue 32): rq's SimpleWorker
+        spends about 50 Redis commands in 10 round trips on each job around the function
+        (MONITOR of one turn: the execution's hash and sets, the started registry, the
+        job's status and heartbeats, the worker's busy and idle states and counters, the
+        dependents), where a turn's own work is about 12. A turn needs none of it: its
+        job is idempotent (a second run finds it resolved), the turn stays owed in
+        `turns:pending` until its jobs are done, and the sweeper gives a turn owed whose
+        job is nowhere in place a new one (workers/resolve.py), so a worker killed
+        mid-job loses nothing. Here: the function run with rq's current job set (the
+        logs' ids), then the job's id taken off the intermediate list and its hash
+        deleted (result_ttl 0), one round trip. A job that raises is run again through
+        rq's own path (SimpleWorker.execute_job), which keeps its retries and its failed
+        registry; rq's time limit holds as on its path. Any other job: rq's own path."""
+        if job.func_name != RESOLVE or queue.name != TURNS:
+            return super().execute_job(job, queue)
+        try:
+            with self.death_penalty_class(job.timeout or Queue.DEFAULT_TIMEOUT, JobTimeoutException,
+                                          job_id=job.id):
+                job.perform()
+        except Exception:
+            log.warning("turn job %s failed; run again by rq", job.id, exc_info=True)
+            return super().execute_job(job, queue)
+        pipe = self.connection.pipeline(transaction=False)
+        pipe.lrem(queue.intermediate_queue_key, 1, job.id)
+        pipe.delete(job.key)
+        pipe.execute()
+
+
+class Worker(LeanTurnJobs, SimpleWorker):
     """rq's SimpleWorker (jobs are pure and short: no fork per job) with a short
     heartbeat, frequent maintenance, scheduler takeover and, on the turn queue, the
     owed-turn sweep."""
