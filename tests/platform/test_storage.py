@@ -192,24 +192,39 @@ def test_issue18_the_meta_keeps_128_bits_of_each_token_hash_and_old_whole_ones_s
     assert not seating.token_matches("", admin) and not seating.token_matches(stored.admin_hash[:8], admin)
 
 
+@pytest.mark.parametrize("path", ["script", "watch"])
 def test_a_seat_bound_while_the_last_turn_commits_is_kept_in_the_finished_game(
-        store, redis_conn, monkeypatch):
+        store, redis_conn, monkeypatch, path):
     """The commit that finishes a game moves its meta into `final`: a change of the meta
-    (a seat bound to a player, players.accept) between the commit's read and its EXEC
-    must make it look again, not be written over (review finding)."""
+    (a seat bound to a player, players.accept) between the commit's read and its write
+    must make it look again, not be written over (review finding): between the worker's
+    read and the commit's script (issue 32), and between the WATCH transaction's read and
+    its EXEC (where the script sends a commit whose game changed)."""
     record, _tokens, _ = play.create_game(store, "pile", [{"name": "a"}, {"name": "b"}], None, 5)
+    meta_key = key(record.id, "meta")
+
+    def bind() -> None:
+        meta = unpacked(redis_conn.get(meta_key))
+        meta["seats"][1]["player"] = "pl_bound"
+        redis_conn.set(meta_key, json.dumps(meta))
     for seat in (0, 1):                                 # both pass: the game is over
         turn, _ = play.submit_turn(store, lambda *_: None, record.id, seat, seat,
                                    [{"action": "pass"}])
-        if seat == 1:
-            read, meta_key = store.values, key(record.id, "meta")
+        if seat == 1 and path == "script":
+            as_read = store.commit_as_read
+
+            def bind_then_commit(*args):
+                bind()
+                return as_read(*args)
+            monkeypatch.setattr(store, "commit_as_read", bind_then_commit)
+        elif seat == 1:
+            read = store.values
+            monkeypatch.setattr(store, "commit_as_read", lambda *_args: None)
 
             def read_then_bind(pipe, *keys):
                 values = read(pipe, *keys)
                 monkeypatch.setattr(store, "values", read)          # once
-                meta = unpacked(redis_conn.get(meta_key))
-                meta["seats"][1]["player"] = "pl_bound"
-                redis_conn.set(meta_key, json.dumps(meta))
+                bind()
                 return values
             monkeypatch.setattr(store, "values", read_then_bind)
         play.resolve_turn(store, record.id, turn["id"])
