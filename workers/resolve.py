@@ -13,7 +13,8 @@ import time
 from service import bot_seats, feed
 from service.connection import redis_from_env
 from service.play import load_game, resolve_turn as resolve
-from service.queues import MAIL, TURNS, enqueuer, job_connection, notify, owed_in_place
+from service.queues import (MAIL, RESOLVE_JOB, RETRY_JOB, TURNS, enqueuer, job_connection, notify,
+                            owed_in_place)
 from service.store import Store
 from workers import bots
 from workers.notify import owes_notices
@@ -77,8 +78,8 @@ def sweep(conn=None, older_than: float = SWEEP_AFTER) -> int:
     if not owed:
         return 0
     wanted = {(game_id, turn_id) for game_id, turn_id, _ in owed}
-    resolving = owed_in_place(store.redis, TURNS, "resolve", wanted)
-    notifying = owed_in_place(store.redis, MAIL, "on_turn_resolved", wanted)
+    resolving = owed_in_place(store.redis, TURNS, (RESOLVE_JOB, RETRY_JOB), wanted)
+    notifying = owed_in_place(store.redis, MAIL, ("on_turn_resolved",), wanted)
     requeue = enqueuer(store.redis, lost=True)
     for game_id, turn_id, since in owed:
         store.looked_at(game_id, turn_id, now)

@@ -5,9 +5,11 @@ from __future__ import annotations
 import time
 
 import pytest
+from rq.job import Job
+from rq.scheduler import RQScheduler
 
 from service import play
-from service.queues import MAIL, TURNS, enqueuer, queue
+from service.queues import MAIL, RETRY, TURNS, enqueuer, queue
 from service.store import LEGACY_PENDING, Store, pending_key
 from workers import resolve
 
@@ -27,27 +29,33 @@ def submitted(store, email: bool = False, clock: dict | None = None) -> tuple[st
     return record.id, turn["id"]
 
 
-def test_finding_3_a_job_popped_and_lost_is_enqueued_anew_though_its_hash_says_queued(
-        store, redis_conn, work):
+def test_finding_3_a_job_popped_and_lost_is_enqueued_anew(store, redis_conn, work):
+    """Taken off the queue and never run: the sweep enqueues it anew; a repeat of the
+    submission with its key pushes it again too (it does not wait in the queue), once."""
     game_id, turn_id = submitted(store)
     assert redis_conn.lpop(f"rq:queue:{TURNS}")                 # taken, never run
-    assert queue(redis_conn).fetch_job(f"resolve-{game_id}-{turn_id}").get_status() == "queued"
-    again, created = play.submit_turn(store, enqueuer(redis_conn), game_id, 0, 0,
-                                      [{"action": "pass"}], idempotency_key="k")
-    assert not created and again["id"] == turn_id and queue(redis_conn).count == 0
+    for _ in range(2):
+        again, created = play.submit_turn(store, enqueuer(redis_conn), game_id, 0, 0,
+                                          [{"action": "pass"}], idempotency_key="k")
+        assert not created and again["id"] == turn_id and queue(redis_conn).count == 1
+    redis_conn.delete(f"rq:queue:{TURNS}")                      # lost again
     assert resolve.sweep(redis_conn, older_than=0.0) == 1
+    assert queue(redis_conn).count == 1
     work()
     assert store.turn(game_id, turn_id)["status"] == "applied"
 
 
 def test_finding_3_a_job_started_by_a_dead_worker_is_enqueued_anew(store, redis_conn, work):
-    """In the started registry under a worker that sent no heartbeat: not in place."""
+    """In the started registry under a worker that sent no heartbeat: not in place (a
+    failed turn's job, rq's own: queues.retry_later)."""
     game_id, turn_id = submitted(store)
-    job = queue(redis_conn).fetch_job(f"resolve-{game_id}-{turn_id}")
+    job_id = f"retry-{game_id}-{turn_id}-1"
     redis_conn.lpop(f"rq:queue:{TURNS}")
-    redis_conn.zadd(f"rq:wip:{TURNS}", {f"{job.id}:e1": time.time() + 600})
-    redis_conn.hset("rq:execution:" + f"{job.id}:e1", "worker_name", "gone")
+    redis_conn.hset(f"rq:job:{job_id}", "status", "started")
+    redis_conn.zadd(f"rq:wip:{TURNS}", {f"{job_id}:e1": time.time() + 600})
+    redis_conn.hset("rq:execution:" + f"{job_id}:e1", "worker_name", "gone")
     resolve.sweep(redis_conn, older_than=0.0)
+    assert queue(redis_conn).count == 1
     work()
     assert store.turn(game_id, turn_id)["status"] == "applied"
 
@@ -98,16 +106,19 @@ def worker_commands(redis_conn, work, turns: int) -> int:
     return redis_conn.info("stats")["total_commands_processed"] - before - 1
 
 
-def test_issue32_a_turn_job_runs_without_rqs_bookkeeping(store, redis_conn, work):
-    """The turn worker runs a turn's job and leaves nothing of rq behind (no job hash, an
-    empty intermediate list and started registry), the turn applied and owed no more;
-    each turn costs the worker at most 12 Redis commands (a burst over 6 turns against one
-    over 1; rq's own path spent about 60 a job)."""
+def test_issue32_a_turn_job_is_its_id_and_runs_without_rqs_bookkeeping(store, redis_conn, work):
+    """A turn's job is its id on the queue, no hash; the turn worker runs it and leaves
+    nothing of rq behind (an empty intermediate list and started registry), the turn
+    applied and owed no more; each turn costs the worker at most 10 Redis commands (a
+    burst over 6 turns against one over 1; rq's own path spent about 60 a job)."""
     one = worker_commands(redis_conn, work, 1)
     six = worker_commands(redis_conn, work, 6)
-    assert (six - one) / 5 <= 12
+    assert (six - one) / 5 <= 10
+    game_id, turn_id = submitted(store)
+    assert queue(redis_conn).get_job_ids() == [f"resolve-{game_id}-{turn_id}"]
+    work()
     jobs = queue(redis_conn)
-    assert not redis_conn.keys("rq:job:resolve-*")
+    assert not redis_conn.keys("rq:job:*")
     assert redis_conn.llen(jobs.intermediate_queue_key) == 0
     assert jobs.started_job_registry.count == 0 and jobs.failed_job_registry.count == 0
     assert store.owed() == 0
@@ -115,10 +126,11 @@ def test_issue32_a_turn_job_runs_without_rqs_bookkeeping(store, redis_conn, work
                for g in store.game_ids())
 
 
-def test_issue32_a_turn_job_that_raises_is_run_again_on_rqs_path(store, redis_conn, work,
-                                                                   monkeypatch):
-    """A failure of the lean run hands the job to rq's own path: run again there (and
-    applied), or, failing there too, retried by rq's schedule, the turn still owed."""
+def test_issue32_a_turn_job_that_raises_becomes_rqs_job_with_its_retries(store, redis_conn, work,
+                                                                          monkeypatch):
+    """A failure of the turn's job hands the turn to rq: a job of its own, due in a
+    second, run on rq's path (and applied there); failing there too, retried by rq's
+    schedule, the turn still owed."""
     game_id, turn_id = submitted(store)
     failures = []
 
@@ -129,14 +141,26 @@ def test_issue32_a_turn_job_that_raises_is_run_again_on_rqs_path(store, redis_co
         return play.resolve_turn(*args)
     monkeypatch.setattr(resolve, "resolve", fails_once)
     work()
-    assert failures and store.turn(game_id, turn_id)["status"] == "applied"
-
-    game_id, turn_id = submitted(store)
-    monkeypatch.setattr(resolve, "resolve", lambda *_: 1 / 0)
-    work()
     jobs = queue(redis_conn)
-    assert f"resolve-{game_id}-{turn_id}" in jobs.scheduled_job_registry.get_job_ids()
+    [retry] = jobs.scheduled_job_registry.get_job_ids()
+    assert retry.startswith(f"retry-{game_id}-{turn_id}-") and jobs.count == 0
     assert store.turn(game_id, turn_id)["status"] == "queued" and store.owed() == 1
+    scheduler = RQScheduler([TURNS], connection=redis_conn)
+    assert scheduler.acquire_locks()
+    time.sleep(RETRY.intervals[0] + 1)              # the registry keeps whole seconds
+    scheduler.enqueue_scheduled_jobs()
+    assert jobs.get_job_ids() == [retry]
+    monkeypatch.setattr(resolve, "resolve", lambda *_: 1 / 0)
+    work()                                          # rq's path: retried by its schedule
+    assert jobs.scheduled_job_registry.get_job_ids() == [retry]
+    assert Job.fetch(retry, connection=redis_conn).retries_left == RETRY.max - 1
+    assert store.owed() == 1
+    monkeypatch.setattr(resolve, "resolve", play.resolve_turn)
+    time.sleep(RETRY.intervals[1] + 1)
+    scheduler.enqueue_scheduled_jobs()
+    work()
+    scheduler.release_locks()
+    assert store.turn(game_id, turn_id)["status"] == "applied" and store.owed() == 0
 
 
 def test_issue32_a_turn_job_whose_worker_died_while_running_it_is_enqueued_anew(
