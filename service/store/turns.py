@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import redis
 
+from service.store.channel import turn_message
 from service.store.keys import IDEMPOTENCY_TTL, LEGACY_PENDING, every_shard, key, pending_key
 from service.store.packing import unpacked
 from service.store.records import (
@@ -171,7 +172,7 @@ class Turns:
             pipe.multi()
             write_state(pipe, game_id, unpacked(meta), new.as_dict(), whole)
             pipe.set(turn_key, turn_stored(resolved), keepttl=True)
-            self.announce_in(pipe, game_id, turn_id)
+            self.announce_in(pipe, game_id, turn_message(turn_id, resolved))
             return resolved
         # meta watched too: a seat bound to a player meanwhile (players.accept) must not
         # be lost when the finishing commit moves meta into `final`
@@ -197,7 +198,7 @@ class Turns:
             keys=[names[0], key(game_id, "turn", turn_id), key(game_id, "meta"), *names[1:]],
             args=[seen.raw_snapshot, seen.raw_turn, seen.raw_meta, turn_stored(resolved),
                   writes.get(names[0]) or "", writes.get(names[1]) or writes[names[2]],
-                  channel, turn_id])
+                  channel, turn_message(turn_id, resolved)])
         return resolved if done else None
 
     def take_back(self, game_id: str, expected: Snapshot, new: Snapshot, marker: dict) -> None:
@@ -240,7 +241,7 @@ class Turns:
             resolved = {**turn, **outcome}
             pipe.multi()
             pipe.set(turn_key, turn_stored(resolved), keepttl=True)
-            self.announce_in(pipe, game_id, turn_id)
+            self.announce_in(pipe, game_id, turn_message(turn_id, resolved))
             return resolved
         return self.announced(game_id, turn_id, self.state.transaction(
             mark, turn_key, value_from_callable=True))

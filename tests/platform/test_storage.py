@@ -13,6 +13,7 @@ from service import play, seating
 from service.bench import storage
 from service.queues import resolve_job_id
 from service.store import IDEMPOTENCY_TTL, Store, key, turn_id, unpacked
+from service.store.channel import resolution
 from tests.api.helpers import a_game, submit
 
 
@@ -161,8 +162,9 @@ def test_issue10_a_turn_without_a_key_is_owed_and_stored_in_one_round_trip(store
 
 def test_issue10_a_resolution_is_published_inside_its_multi_on_one_redis(store, redis_conn,
                                                                          monkeypatch):
-    """A commit and a rejection announce themselves in their MULTI..EXEC: no PUBLISH of
-    its own after EXEC, and the game's subscribers get the turn's id."""
+    """A commit and a rejection announce themselves in their MULTI..EXEC (the commit's
+    script, issue 32): no PUBLISH of its own after, and the game's subscribers get the
+    turn resolved (its id and record: a waiter of it needs not read it)."""
     record, _tokens, _ = play.create_game(store, "pile", [{"name": "a"}, {"name": "b"}], None, 5)
     applied, _ = play.submit_turn(store, lambda *_: None, record.id, 0, 0, [{"action": "pass"}])
     stale = {**applied, "id": turn_id(0, 1), "seat": 1}
@@ -174,7 +176,8 @@ def test_issue10_a_resolution_is_published_inside_its_multi_on_one_redis(store, 
     assert play.resolve_turn(store, record.id, applied["id"])["status"] == "applied"
     assert play.resolve_turn(store, record.id, stale["id"])["status"] == "rejected"
     heard = [channel.get_message(timeout=2)["data"] for _ in range(2)]
-    assert heard == [applied["id"].encode(), stale["id"].encode()]
+    assert [resolution(message, turn["id"]) for message, turn in zip(heard, (applied, stale))] \
+        == [store.turn(record.id, applied["id"]), store.turn(record.id, stale["id"])]
     channel.close()
 
 
