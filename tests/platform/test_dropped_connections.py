@@ -97,14 +97,7 @@ def test_an_exec_that_landed_before_its_reply_was_lost_is_not_applied_twice(redi
     connection closed before its reply was read. The second look finds the turn applied
     and writes nothing again (a retry that skipped the look would log the move twice)."""
     def drop_after_exec(pipe, game_id):
-        connection, send = pipe.connection, pipe.connection.send_packed_command
-
-        def send_then_drop(command, check_health=True):
-            connection.send_packed_command = send                 # once
-            send(command, check_health)
-            wait_until(lambda: Store(redis_conn).snapshot(game_id).version == 1)
-            connection._sock.shutdown(socket.SHUT_RDWR)          # its reply is never read
-        connection.send_packed_command = send_then_drop
+        reply_lost(redis_conn, pipe.connection, game_id)
     store, turn, game_id = resolve_with_hook(redis_conn, drop_after_exec)
     assert turn["status"] == "applied", turn
     assert store.snapshot(game_id).version == 1 and len(store.log(game_id)) == 1
@@ -126,14 +119,7 @@ def test_issue32_a_script_that_ran_before_its_reply_was_lost_is_not_applied_twic
     def drop_after_script(client, game_id):
         connection = client.connection_pool.get_connection()
         client.connection_pool.release(connection)      # the one the script will take
-        send = connection.send_packed_command
-
-        def send_then_drop(command, check_health=True):
-            connection.send_packed_command = send                 # once
-            send(command, check_health)
-            wait_until(lambda: Store(redis_conn).snapshot(game_id).version == 1)
-            connection._sock.shutdown(socket.SHUT_RDWR)          # its reply is never read
-        connection.send_packed_command = send_then_drop
+        reply_lost(redis_conn, connection, game_id)
     try:
         resolve_with_hook(redis_conn, drop_after_script, script=True)
     except redis.ConnectionError:
@@ -143,6 +129,19 @@ def test_issue32_a_script_that_ran_before_its_reply_was_lost_is_not_applied_twic
     assert play.resolve_turn(Store(redis_conn), game_id, turn_id)["status"] == "applied"
     store = Store(redis_conn)
     assert store.snapshot(game_id).version == 1 and len(store.log(game_id)) == 1
+
+
+def reply_lost(redis_conn, connection, game_id: str) -> None:
+    """The next command `connection` sends lands (the game moves to version 1), and the
+    connection closes before its reply is read."""
+    send = connection.send_packed_command
+
+    def send_then_drop(command, check_health=True):
+        connection.send_packed_command = send                 # once
+        send(command, check_health)
+        wait_until(lambda: Store(redis_conn).snapshot(game_id).version == 1)
+        connection._sock.shutdown(socket.SHUT_RDWR)          # its reply is never read
+    connection.send_packed_command = send_then_drop
 
 
 def wait_until(condition, seconds: float = 10.0) -> None:
