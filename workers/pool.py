@@ -34,10 +34,10 @@ from multiprocessing import get_context
 import redis
 from rq import SimpleWorker
 from rq.job import Job
-from rq.timeouts import JobTimeoutException
 from rq.queue import Queue
 from rq.scheduler import RQScheduler
 from rq.scripts import release_lock
+from rq.timeouts import JobTimeoutException
 from rq.utils import now
 from rq.worker_pool import WorkerPool, run_worker
 
