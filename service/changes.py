@@ -20,7 +20,7 @@ import logging
 import os
 import threading
 import time
-from collections import defaultdict
+from collections import defaultdict, deque
 from contextlib import contextmanager
 
 import redis
@@ -36,12 +36,18 @@ LISTEN_SLICE = 1.0          # seconds a read of the subscription waits (get_mess
 PING_EVERY = 10.0           # quiet seconds before the hub asks Redis whether it is there
 
 
+HEARD_KEPT = 16             # a waiter's last messages kept for it to read (Waiter.heard)
+
+
 class Waiter:
-    """What a request waits on: set by the hub at each message on its channel."""
+    """What a request waits on: set by the hub at each message on its channel, whose
+    last HEARD_KEPT messages it keeps (`heard`: a turn's resolution carries the turn,
+    which its submitter then needs not read, service/store/channel.py)."""
 
     def __init__(self):
         self.changed = threading.Event()
         self.on_change = None       # also called at each message (service/api/hall.py)
+        self.heard: deque = deque(maxlen=HEARD_KEPT)
 
     def get_message(self, timeout: float) -> bool | None:
         """True once the channel has had a message since the last call, None after
@@ -107,7 +113,8 @@ class Hub:
                     del _hubs[ident]
             return True
 
-    def wake(self, channel: bytes | str | None = None) -> None:
+    def wake(self, channel: bytes | str | None = None, data: bytes | None = None) -> None:
+        """Wake the channel's waiters (every waiter: None), each told `data`, the message."""
         if isinstance(channel, bytes):
             channel = channel.decode()
         with self.lock:
@@ -117,6 +124,8 @@ class Hub:
             found = [w for ws in ([self.waiters.get(channel, ())] if channel else
                                   self.waiters.values()) for w in ws]
         for waiter in found:
+            if data is not None:
+                waiter.heard.append(data)
             waiter.changed.set()
             if (told := waiter.on_change) is not None:
                 told()
@@ -161,7 +170,7 @@ class Hub:
     def heard(self, message: dict, pause: float) -> float:
         """A message of the subscription handled; the pause before a next attempt."""
         if message["type"] == "pmessage":
-            self.wake(message["channel"])
+            self.wake(message["channel"], message["data"])
         elif message["type"] == "psubscribe":
             self.subscribed.set()
             self.wake()

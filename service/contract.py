@@ -164,10 +164,10 @@ def validate(request) -> None:
     """Raise a Problem when the request does not match the contract."""
     if request.method == "OPTIONS":
         return                                  # Flask answers it with Allow
-    method = "GET" if request.method == "HEAD" else request.method
-    matches = [(op, m) for op in operations() if (m := op.pattern.match(request.path))]
+    method, path = "GET" if request.method == "HEAD" else request.method, request.path
+    matches = [(op, m) for op in operations() if (m := op.pattern.match(path))]   # one proxy read
     if not matches:
-        raise problems.NotFound(f"no such resource: {request.path}")
+        raise problems.NotFound(f"no such resource: {path}")
     operation = next((op for op, _ in matches if op.method == method), None)
     if operation is None:
         allowed = ", ".join(sorted({op.method for op, _ in matches}))

@@ -22,7 +22,7 @@ from __future__ import annotations
 from flask import current_app, g, request
 
 from service import api_keys, page_session, players, problems, seat_links, seating
-from service.store import GameRecord, Store
+from service.store import GameRecord, Snapshot, Store
 
 
 def bearer() -> str | None:
@@ -55,7 +55,20 @@ def checked() -> str | None:
 
 
 def game(game_id: str | None) -> GameRecord | None:
-    return Store(current_app.extensions["redis"]).game(game_id) if game_id else None
+    """The game's record, read once a request with its snapshot (one MGET, as a GET of the
+    meta alone costs), kept for the route's own load of the game (read_game): a limited
+    route, e.g. a turn's submission, reads its game once (issue 32)."""
+    if not game_id:
+        return None
+    read = g.setdefault("games_read", {})
+    if game_id not in read:
+        read[game_id] = Store(current_app.extensions["redis"]).game_and_snapshot(game_id)[:2]
+    return read[game_id][0]
+
+
+def read_game(game_id: str) -> tuple[GameRecord | None, Snapshot | None]:
+    """(record, snapshot) as this request's credential check read them, else (None, None)."""
+    return g.get("games_read", {}).get(game_id, (None, None))
 
 
 def token_holder() -> players.Holder | None:

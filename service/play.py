@@ -217,7 +217,7 @@ def submit_turn(store: Store, enqueue, game_id: str, seat: int, expected_version
                                     f"past its {IDEMPOTENCY_TTL // 3600} h window; the log "
                                     f"shows what was applied")
         if earlier["status"] == "queued":
-            enqueue(game_id, claim["turn"])  # at-least-once: owing it again is harmless
+            enqueue(game_id, claim["turn"], True)   # unless its job waits: owing it again is harmless
         return earlier, False
 
     if idempotency_key and (earlier := store.claim(game_id, seat, idempotency_key)):

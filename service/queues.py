@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import threading
 import uuid
+from datetime import timedelta
 
 import redis
 from rq import Callback, Queue, Retry, get_current_job
-from rq.exceptions import DuplicateJobError
 from rq.executions import Execution
 from rq.job import Job
 from rq.registry import ScheduledJobRegistry, StartedJobRegistry
@@ -22,6 +22,9 @@ RETRY = Retry(max=5, interval=[1, 2, 5, 15, 60])
 # A turn's resolve job: retried, no result kept (its outcome is the turn's record), a
 # failure kept a week for the maintainers
 TURN_JOB = {"retry": RETRY, "result_ttl": 0, "failure_ttl": 7 * 24 * 3600}
+RESOLVE = "workers.resolve.resolve_turn"
+RESOLVE_JOB = "resolve"     # a turn's job: its id alone, no hash (enqueuer)
+RETRY_JOB = "retry"         # a turn's job that failed, rq's own (retry_later)
 
 
 def job_connection() -> redis.Redis:
@@ -35,7 +38,7 @@ def queue(conn: redis.Redis, name: str = TURNS) -> Queue:
 
 
 def resolve_job_id(game_id: str, turn_id: str) -> str:
-    return f"resolve-{game_id}-{turn_id}"
+    return f"{RESOLVE_JOB}-{game_id}-{turn_id}"
 
 
 def named_turn(job_id: str) -> tuple[str, str]:
@@ -51,24 +54,37 @@ def fresh(job_id: str) -> str:
 
 
 def enqueuer(conn: redis.Redis, lost: bool = False):
-    """enqueue(game_id, turn_id): put the turn's resolve job on the queue; a job
-    with the same id that is still waiting is not duplicated. `lost`: the sweeper
-    found no job of the turn in place; a new one under a fresh id. A turn's first job
-    goes in with rq's unique enqueue (one Lua script: the job saved and pushed unless
-    its id exists) where a look at the job first cost four round trips (issue 10)."""
+    """enqueue(game_id, turn_id, again=False): put the turn's resolve job on the turn
+    queue. A turn's job is its id alone, "resolve-<game>-<turn>", pushed on rq's list (one
+    RPUSH): no job hash, which the turn worker does not read (workers/pool.py,
+    TurnQueue). `again` (a submission repeated with its Idempotency-Key): not pushed while
+    the id waits in the list (LPOS). `lost`: the sweeper found no job of the turn in
+    place; a new one under a fresh id.
+
+    rq's own enqueue (its unique enqueue: one script saving the job's hash and pushing
+    its id, 4 Redis commands, and the hash's pickled call built and written by the API's
+    process), which a turn's job went in with until issue 32, lost to this: rq's worker
+    runs no job without its hash, and the turn worker needs none (a turn's job is
+    idempotent, owed in turns:pending and swept; one that fails becomes an rq job of its
+    own, retry_later)."""
     turns = queue(conn)
 
-    def enqueue(game_id: str, turn_id: str) -> None:
+    def enqueue(game_id: str, turn_id: str, again: bool = False) -> None:
         job_id = resolve_job_id(game_id, turn_id)
         if lost:
             job_id = fresh(job_id)
-        try:        # no job has the id (a new turn): one script does it all
-            put_unique(turns, "workers.resolve.resolve_turn", game_id, turn_id, job_id=job_id)
-        except DuplicateJobError:
-            if not job_waiting(turns, job_id):
-                turns.enqueue("workers.resolve.resolve_turn", game_id, turn_id, job_id=job_id,
-                              **TURN_JOB)
+        elif again and conn.lpos(turns.key, job_id) is not None:
+            return
+        conn.rpush(turns.key, job_id)
     return enqueue
+
+
+def retry_later(conn: redis.Redis, game_id: str, turn_id: str) -> None:
+    """A turn whose resolve job failed in the turn worker: an rq job of its own
+    ("retry-<game>-<turn>-<fresh>", with its hash), due after RETRY's first interval,
+    which rq's worker runs on its own path: its retries, and a failure kept a week."""
+    queue(conn).enqueue_in(timedelta(seconds=RETRY.intervals[0]), RESOLVE, game_id, turn_id,
+                           job_id=fresh(f"{RETRY_JOB}-{game_id}-{turn_id}"), **TURN_JOB)
 
 
 # The queues this process has seen registered in rq's set of queues (a lock: threads)
@@ -77,8 +93,9 @@ REGISTERING = threading.Lock()
 
 
 def put_unique(jobs: Queue, function: str, *args, job_id: str) -> None:
-    """A turn's job enqueued unless its id exists (rq's unique enqueue, one script;
-    DuplicateJobError if it does). rq also adds the queue to its set of queues
+    """A job enqueued unless its id exists (rq's unique enqueue, one script;
+    DuplicateJobError if it does), as a turn's was until issue 32 (`pbem bench api`'s
+    rq empty jobs, the floor, go in so). rq also adds the queue to its set of queues
     (`rq:queues`, read only by Queue.all and `rq info`) on each enqueue, in a MULTI of its
     own: a round trip and three of the enqueue's seven commands (issue 32). Once per process and
     queue is enough: after the first, that SADD goes to a pipeline never sent."""
@@ -90,47 +107,17 @@ def put_unique(jobs: Queue, function: str, *args, job_id: str) -> None:
                  pipeline=None if first else jobs.connection.pipeline(), **TURN_JOB)
 
 
-# The head of the turn queue taken when it is a turn-resolving job, its hash deleted, in
-# one step (claim_next): what LINDEX says is what LPOP takes.
-CLAIM_HEAD = """
-local head = redis.call('LINDEX', KEYS[1], 0)
-if head and string.sub(head, 1, string.len(ARGV[1])) == ARGV[1] then
-  redis.call('LPOP', KEYS[1])
-  redis.call('DEL', ARGV[2] .. head)
-  return head
-end
-return false
-"""
-
-
-def claim_next(conn: redis.Redis) -> tuple[str, str] | None:
-    """The turn-resolving job at the head of the turn queue, taken off it for the running
-    job to resolve its turn too: (game, turn), or None when the head is another job or
-    there is none. One script, one round trip: the head is taken by it or by rq's own
-    dequeue in a worker, never both. A claimed job's hash is deleted, so nothing runs it
-    again; if this worker dies before it resolves the turn, the turn is still owed
-    (`turns:pending`) and the sweeper gives it a new job.
-
-    rq (3.0) dequeues one job per round trip to the queue and spends about twenty
-    round trips of its own on each (measured: 57 Redis commands per empty job, the
-    turn's own work 5); it has no batch dequeue, so a backed-up turn queue is
-    drained here, several turns per rq job (issue 10). One at a time: a job never holds
-    turns it has not come to, which another worker free meanwhile takes from the queue."""
-    head = conn.register_script(CLAIM_HEAD)(keys=[queue(conn).key],
-                                            args=["resolve-", Job.redis_job_namespace_prefix])
-    return named_turn(head.decode()) if head else None
-
-
 def job_waiting(jobs: Queue, job_id: str) -> bool:
     status = jobs.fetch_job(job_id)
     return status is not None and status.get_status(refresh=False) in ("queued", "scheduled")
 
 
-def in_place(conn: redis.Redis, name: str) -> set[str]:
+def in_place(conn: redis.Redis, name: str) -> tuple[set[str], set[str]]:
     """Ids of the queue's jobs that will run or are running, by where they really are,
-    whatever their hashes say: in the queue's list, in its scheduled registry (a retry
-    waiting), or in its started registry under a worker that is alive. A job popped
-    into the intermediate list and never started, or started by a dead worker, is not."""
+    whatever their hashes say: (waiting in the queue's list, in its scheduled registry
+    (a retry waiting) or in its started registry under a worker that is alive). A job
+    popped into the intermediate list and never started, or started by a dead worker,
+    is not."""
     jobs = queue(conn, name)
     started = StartedJobRegistry(name, connection=conn)
     pipe = conn.pipeline(transaction=False)
@@ -138,27 +125,33 @@ def in_place(conn: redis.Redis, name: str) -> set[str]:
     pipe.zrange(ScheduledJobRegistry(name, connection=conn).key, 0, -1)
     pipe.zrange(started.key, 0, -1)
     waiting, scheduled, running = pipe.execute()
-    ids = {raw.decode() for raw in (*waiting, *scheduled)}
+    ids = {raw.decode() for raw in scheduled}
     for raw in running:
         job_id, execution_id = parse_composite_key(raw.decode())
         worker = conn.hget(Execution(execution_id, job_id, conn).key, "worker_name")
         if worker and worker_alive(conn, worker.decode()):
             ids.add(job_id)
-    return ids
+    return {raw.decode() for raw in waiting}, ids
 
 
-def owed_in_place(conn: redis.Redis, name: str, job: str,
+def owed_in_place(conn: redis.Redis, name: str, jobs: tuple[str, ...],
                   owed: set[tuple[str, str]]) -> set[tuple[str, str]]:
-    """Which of the `owed` (game, turn) have a `job` job ("<job>-<game>-<turn>[-<fresh>]")
-    in place on the queue, its hash still there (a job without one never runs)."""
-    found = {}
-    for ident in in_place(conn, name):
-        if ident.startswith(job + "-") and (parts := named_turn(ident)) in owed:
-            found[ident] = parts
+    """Which of the `owed` (game, turn) have a job of one of `jobs`
+    ("<job>-<game>-<turn>[-<fresh>]") in place on the queue: a turn's job waiting
+    (RESOLVE_JOB, which has no hash), or another with its hash still there (rq runs no
+    job without one)."""
+    waiting, elsewhere = in_place(conn, name)
+    found, hashless = {}, set()
+    for ident in waiting | elsewhere:
+        if ident.startswith(tuple(f"{job}-" for job in jobs)) and (parts := named_turn(ident)) in owed:
+            if ident in waiting and ident.startswith(f"{RESOLVE_JOB}-"):
+                hashless.add(parts)
+            else:
+                found[ident] = parts
     pipe = conn.pipeline(transaction=False)
     for ident in found:
         pipe.exists(Job.key_for(ident))
-    return {parts for parts, exists in zip(found.values(), pipe.execute()) if exists}
+    return hashless | {parts for parts, exists in zip(found.values(), pipe.execute()) if exists}
 
 
 def notify(conn: redis.Redis, job: str, *ids: str, on_success: str | None = None,

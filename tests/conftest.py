@@ -15,6 +15,7 @@ from rq import SimpleWorker
 from xdist.scheduler import LoadScopeScheduling
 
 from tests.redis_process import RedisProcess
+from workers.pool import LeanTurnJobs
 
 
 def choose_redis_url() -> str:
@@ -149,11 +150,12 @@ def pytest_xdist_make_scheduler(config, log):
     return None
 
 
-class BurstWorker(SimpleWorker):
-    """rq's worker, in this process. It leaves pytest's signal handlers alone (rq installs
-    its own for SIGINT and SIGTERM and keeps them after a burst, so pytest would then
-    ignore SIGTERM), and opens no pub/sub channel for remote commands (its thread takes
-    half a second to stop, many times per test)."""
+class BurstWorker(LeanTurnJobs, SimpleWorker):
+    """rq's worker as `pbem worker` runs it (a turn's job without rq's bookkeeping,
+    workers/pool.py), in this process; given its queues by name. It leaves pytest's
+    signal handlers alone (rq installs its own for SIGINT and SIGTERM and keeps them
+    after a burst, so pytest would then ignore SIGTERM), and opens no pub/sub channel
+    for remote commands (its thread takes half a second to stop, many times per test)."""
 
     def _install_signal_handlers(self):
         pass
@@ -251,11 +253,10 @@ def client(app):
 def work(redis_conn):
     """Run every queued job, turns and then their notifications, to completion in
     this process (rq's burst worker)."""
-    from service.queues import MAIL, TURNS, queue
+    from service.queues import MAIL, TURNS
 
     def run():
-        BurstWorker([queue(redis_conn, TURNS), queue(redis_conn, MAIL)],
-                    connection=redis_conn).work(burst=True)
+        BurstWorker([TURNS, MAIL], connection=redis_conn).work(burst=True)
     return run
 
 

@@ -46,10 +46,10 @@ def skip(conn, game: Game, seat: int, config: dict, clock: str) -> str:
     played = game.type.engine.format(move)
     platform_enqueue = enqueuer(conn)
 
-    def enqueue(game_id: str, turn_id: str) -> None:
+    def enqueue(game_id: str, turn_id: str, again: bool = False) -> None:
         conn.set(skip_key(game_id, turn_id), json.dumps(
             {"clock": clock, "played": played, "turn_hours": config["turn_hours"]}), ex=IDEMPOTENCY_TTL)
-        platform_enqueue(game_id, turn_id)
+        platform_enqueue(game_id, turn_id, again)
     try:
         submit_turn(Store(conn), enqueue, game.record.id, seat, game.snapshot.version,
                     [move], idempotency_key=f"deadline-{seat}-{clock}")

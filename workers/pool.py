@@ -33,14 +33,18 @@ from multiprocessing import get_context
 
 import redis
 from rq import SimpleWorker
+from rq.job import Job
+from rq.queue import Queue
 from rq.scheduler import RQScheduler
 from rq.scripts import release_lock
+from rq.timeouts import JobTimeoutException
+from rq.utils import now
 from rq.worker_pool import WorkerPool, run_worker
 
 from service.connection import redis_from_env, state_redis
 from service.durability import report
 from service.liveness import heartbeat_every, live_workers
-from service.queues import MAIL, TURNS, WEBHOOKS
+from service.queues import MAIL, RESOLVE, RESOLVE_JOB, TURNS, WEBHOOKS, named_turn, retry_later
 from workers import clock, resolve
 from workers import webhooks as webhook_jobs
 
@@ -50,6 +54,7 @@ from workers import webhooks as webhook_jobs
 JOB_MODULES = (resolve, clock, webhook_jobs)
 
 RQ_TTL_OVER_DEQUEUE = 15        # rq: dequeue timeout = worker_ttl - 15
+BEAT_AT_MOST = 1.0              # seconds: rq's own heartbeats closer together than this are skipped
 MAINTENANCE_EVERY = 10          # seconds between maintenance passes (rq's default: 600)
 LOCK_STALE_AFTER = 10           # seconds without a scheduler heartbeat before its lock is broken
 LOCK_TTL = 1 + 60               # rq's scheduler lock: interval (1 s) + 60
@@ -100,7 +105,86 @@ def break_stale_scheduler_locks(conn: redis.Redis, queue_names) -> None:
                             holder.decode())
 
 
-class Worker(SimpleWorker):
+class TurnQueue(Queue):
+    """rq's queue, whose turn jobs are ids alone (service/queues.py, enqueuer: no hash to
+    read back, HGETALL and unpickling): the id names the game and the turn
+    (queues.named_turn), which is all the job takes. Through rq's private
+    `_fetch_dequeued_job` (rq 3, pinned below 4 in pyproject.toml), the one step between
+    rq's pop and its run of the job; any other job is fetched as rq does."""
+
+    @classmethod
+    def _fetch_dequeued_job(cls, connection, queue_key: str, job_id: str, job_class=None,
+                            serializer=None, death_penalty_class=None):
+        if not job_id.startswith(f"{RESOLVE_JOB}-"):
+            return super()._fetch_dequeued_job(connection, queue_key, job_id, job_class,
+                                               serializer, death_penalty_class)
+        queue = cls.from_queue_key(queue_key, connection=connection,
+                                   death_penalty_class=death_penalty_class)
+        return Job.create(RESOLVE, args=named_turn(job_id), id=job_id, origin=queue.name,
+                          connection=connection), queue
+
+
+class LeanTurnJobs:
+    """What a turn worker changes of rq's worker (issue 32): a turn's job taken off the
+    queue by its id alone (TurnQueue) and run without rq's bookkeeping around it, and
+    rq's heartbeats, suspension checks and state writes sent only when they say
+    something new. Mixed in before rq's worker class (Worker below; the tests' burst
+    worker)."""
+    queue_class = TurnQueue
+
+    def heartbeat(self, timeout: int | None = None, pipeline=None) -> None:
+        """rq beats three times a job (before its dequeue, after it, after the job), three
+        commands and round trips each: 9 of a turn's ~55 Redis commands (issue 32). One a
+        second at most is kept (rq's own calls with a TTL or a pipeline are left alone):
+        the worker's key lives heartbeat_every() + 75 s and /v1/ready reads a beat within
+        liveness.alive_within() (at least 4 s)."""
+        if timeout is None and pipeline is None and self.last_heartbeat is not None \
+                and (now() - self.last_heartbeat).total_seconds() < BEAT_AT_MOST:
+            return
+        super().heartbeat(timeout, pipeline)
+
+    def check_for_suspension(self, burst: bool) -> None:
+        """rq looks whether `rq suspend` was run before each job, with a heartbeat, in a
+        MULTI: six commands. Once a second at most (a suspension holds within a second)."""
+        if time.monotonic() - getattr(self, "suspension_checked", -BEAT_AT_MOST) < BEAT_AT_MOST:
+            return
+        super().check_for_suspension(burst)
+        self.suspension_checked = time.monotonic()
+
+    def set_state(self, state: str, pipeline=None) -> None:
+        """rq writes the worker's state before each dequeue; unchanged, it is not sent."""
+        if pipeline is None and state == getattr(self, "_state", None):
+            return
+        super().set_state(state, pipeline)
+
+    def execute_job(self, job: Job, queue: Queue) -> None:
+        """A turn's job (its id alone), run without rq's bookkeeping (issue 32): rq's
+        SimpleWorker spends about 50 Redis commands in 10 round trips on each job around
+        the function (MONITOR of one turn: the execution's hash and sets, the started
+        registry, the job's status and heartbeats, the worker's busy and idle states and
+        counters, the dependents), where a turn's own work is about 12. A turn needs none
+        of it: its job is idempotent (a second run finds it resolved), the turn stays
+        owed in `turns:pending` until its jobs are done, and the sweeper gives a turn
+        owed whose job is nowhere in place a new one (workers/resolve.py), so a worker
+        killed mid-job loses nothing. Here: the function run with rq's current job set
+        (the logs' ids) under rq's time limit, then the id taken off the intermediate
+        list (one command). One that raises becomes an rq job of its own, due in a
+        second (queues.retry_later), which rq runs on its path: its retries, its failed
+        registry. Any other job: rq's own path. (A turn's job queued with a hash by a
+        version before this one runs so too; its hash is left.)"""
+        if not job.id.startswith(f"{RESOLVE_JOB}-") or queue.name != TURNS:
+            return super().execute_job(job, queue)
+        try:
+            with self.death_penalty_class(job.timeout or Queue.DEFAULT_TIMEOUT, JobTimeoutException,
+                                          job_id=job.id):
+                job.perform()
+        except Exception:
+            log.warning("turn job %s failed; handed to rq's retries", job.id, exc_info=True)
+            retry_later(self.connection, *named_turn(job.id))
+        self.connection.lrem(queue.intermediate_queue_key, 1, job.id)
+
+
+class Worker(LeanTurnJobs, SimpleWorker):
     """rq's SimpleWorker (jobs are pure and short: no fork per job) with a short
     heartbeat, frequent maintenance, scheduler takeover and, on the turn queue, the
     owed-turn sweep."""
@@ -133,13 +217,15 @@ class Worker(SimpleWorker):
 
 def run_on_queue(name: str, queue_name: str, connection_class, pool_class, pool_kwargs,
                  **kwargs) -> None:
-    """A pool child: wait for Redis with backoff, then rq's own run_worker. What the
+    """A pool child: wait for Redis with backoff, then rq's own run_worker (its queues
+    TurnQueues, as LeanTurnJobs takes them). What the
     parent imported lives as long as the child: frozen out of the garbage collector's
     full collections (service/wsgi.py says why)."""
     gc.freeze()
     wait_for_redis(connection_class(connection_pool=redis.ConnectionPool(
         connection_class=pool_class, **pool_kwargs)))
-    run_worker(name, [queue_name], connection_class, pool_class, pool_kwargs, **kwargs)
+    run_worker(name, [queue_name], connection_class, pool_class, pool_kwargs,
+               queue_class=TurnQueue, **kwargs)
 
 
 class Pool(WorkerPool):

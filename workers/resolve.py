@@ -13,7 +13,8 @@ import time
 from service import bot_seats, feed, takeback
 from service.connection import redis_from_env
 from service.play import load_game, resolve_turn as resolve
-from service.queues import MAIL, TURNS, claim_next, enqueuer, job_connection, notify, owed_in_place
+from service.queues import (MAIL, RESOLVE_JOB, RETRY_JOB, TURNS, enqueuer, job_connection, notify,
+                            owed_in_place)
 from service.store import Store
 from workers import bots
 from workers.notify import owes_notices
@@ -22,25 +23,17 @@ log = logging.getLogger(__name__)
 SWEEP_AFTER = 10.0          # seconds an owed turn is left alone before the sweeper looks (again)
 SWEEP_BATCH = 1000          # owed turns looked at per pass at most, the longest unseen first
 GIVE_UP_AFTER = 24 * 3600   # seconds after which a turn's notifications are no longer owed
-DRAIN = 64                  # turns waiting on the queue resolved by a job after its own, at most
-DRAIN_SECONDS = 1.0         # ... and no more once the job has run this long
 
 
 def resolve_turn(game_id: str, turn_id: str) -> str:
-    """The job: resolve the turn, then the turns whose jobs wait at the head of the
-    queue, one by one while there are (claim_next; up to DRAIN of them or DRAIN_SECONDS),
-    so a backed-up queue costs rq's bookkeeping once per run, not once per turn."""
+    """The job: resolve the turn. It ran the turns whose jobs waited behind it too (a
+    drain of the queue's head, up to 64), which spared rq's bookkeeping of their jobs
+    (about 50 Redis commands each); the turn worker runs a turn's job without that
+    bookkeeping now (workers/pool.py, Worker.execute_job), and taking a job off the
+    head costs the Redis commands a worker's own dequeue costs: the drain lost (issue 32;
+    a backlog of 300 turns on 2 workers, A/B twice at load 4: 85 and 247 turns/s with the
+    drain, 246 and 83 without, within the noise)."""
     store = Store(job_connection())
-    until = time.monotonic() + DRAIN_SECONDS
-    status = resolve_one(store, game_id, turn_id)
-    for _ in range(DRAIN):
-        if time.monotonic() > until or (waiting := claim_next(store.redis)) is None:
-            break
-        resolve_one(store, *waiting)
-    return status
-
-
-def resolve_one(store: Store, game_id: str, turn_id: str) -> str:
     turn = resolve(store, game_id, turn_id)
     if turn is None:
         store.done_with(game_id, turn_id)
@@ -92,8 +85,8 @@ def sweep(conn=None, older_than: float = SWEEP_AFTER) -> int:
     if not owed:
         return 0
     wanted = {(game_id, turn_id) for game_id, turn_id, _ in owed}
-    resolving = owed_in_place(store.redis, TURNS, "resolve", wanted)
-    notifying = owed_in_place(store.redis, MAIL, "on_turn_resolved", wanted)
+    resolving = owed_in_place(store.redis, TURNS, (RESOLVE_JOB, RETRY_JOB), wanted)
+    notifying = owed_in_place(store.redis, MAIL, ("on_turn_resolved",), wanted)
     requeue = enqueuer(store.redis, lost=True)
     for game_id, turn_id, since in owed:
         store.looked_at(game_id, turn_id, now)

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from flask import current_app, request
 
-from service import problems, seating
-from service.credentials import bearer, token_holder as holder
+from service import play, problems, seating
+from service.credentials import bearer, read_game, token_holder as holder
 from service.page_session import api_seat, cookie_session, resigned_since, signed_in
 from service.store import GameRecord, Store
 
@@ -16,6 +16,13 @@ InsufficientScope = problems.problem(403, "insufficient-scope",
 
 def store() -> Store:
     return Store(current_app.extensions["redis"])
+
+
+def loaded_game(game_id: str) -> play.Game:
+    """The route's game: as the request's credential check read it (one read a request,
+    issue 32), else read now."""
+    record, snapshot = read_game(game_id)
+    return play.load_game(store(), game_id, record, snapshot)
 
 
 def bearer_player() -> str | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, request, url_for
 
 from service import play, problems
-from service.api import store
+from service.api import loaded_game, store
 from service.api.games import MAX_WAIT, seated
 from service.api.waiting import waiting
 from service.queues import enqueuer
@@ -15,7 +15,7 @@ bp = Blueprint("turns", __name__)
 
 @bp.post("/v1/games/<game_id>/turns")
 def submit_turn(game_id: str):
-    game = play.load_game(store(), game_id)
+    game = loaded_game(game_id)
     turn = submitted(game, seated(game), request.get_json(), request.headers.get("Idempotency-Key"),
                      min(request.args.get("wait", 0.0, type=float), MAX_WAIT))
     location = url_for("turns.show_turn", game_id=game_id, turn_id=turn["id"])

@@ -1,9 +1,11 @@
 """`pbem bench api`'s CPU (issue 32): what a turn costs every process involved, and the
 floor it is compared with, measured in the same run: the CPU of the parts no turn can
 avoid, each as the CPU of every process it takes, Redis included (its own count, INFO
-cpu): a bare request through the same server, an rq job that does nothing enqueued as a
-turn's is, and the engine's legal-move listing and apply over the very positions the
-bench's turns were played in."""
+cpu): a bare request through the same server, an rq job that does nothing (enqueued with
+rq's unique enqueue, as a turn's was before issue 32 made a turn's job its id alone and
+ran it without rq's bookkeeping: the floor keeps rq's job, the issue's definition), and
+the engine's legal-move listing and apply over the very positions the bench's turns were
+played in."""
 from __future__ import annotations
 
 import os
@@ -115,8 +117,8 @@ def ms(seconds: float) -> str:
 
 
 def empty_jobs(servers: list[redis.Redis], burst, jobs: int = 1000) -> tuple[float, Spent]:
-    """rq itself: `jobs` jobs that do nothing (os.getpid), each enqueued alone as a
-    turn's is (put_unique), then done by a burst pool (burst(queue name, count()),
+    """rq itself: `jobs` jobs that do nothing (os.getpid), each enqueued alone with rq's
+    unique enqueue (put_unique), then done by a burst pool (burst(queue name, count()),
     forked from this process): (jobs/s of the pool, the CPU of each job: enqueue,
     worker, Redis)."""
     name = f"bench-empty-{os.getpid()}"
@@ -180,7 +182,7 @@ def report(turn: Spent, floor: Floor, alone_p99: float, met) -> None:
     print(f"    bare GET /v1/health through the same server: {ms(floor.request.total)} "
           f"(client {ms(floor.request.own)}, server {ms(sum(floor.request.trees))}, Redis "
           f"{ms(floor.request.redis)}; {floor.request.commands:.1f} Redis commands)")
-    print(f"    rq empty job, enqueued as a turn's: {ms(floor.job.total)} (enqueue and worker "
+    print(f"    rq empty job (rq's unique enqueue): {ms(floor.job.total)} (enqueue and worker "
           f"{ms(floor.job.own)}, Redis {ms(floor.job.redis)}; {floor.job.commands:.1f} "
           f"Redis commands)")
     print(f"    engine legal-move listing {ms(floor.listing)}, apply {ms(floor.apply)} "

@@ -35,6 +35,7 @@ from service.store.records import (
     GameFinished,
     GameRecord,
     SeatRecord,
+    Seen,
     Snapshot,
     VersionMoved,
     turn_id,
@@ -59,3 +60,4 @@ class Store(Games, Turns, Channel):
         self.redis = conn
         self.state = state_redis(conn)
         self.records: dict[str, GameRecord] = {}    # meta, read once (game_and_snapshot)
+        self.seen: dict[tuple[str, str], Seen] = {}  # a turn's game as read to resolve it

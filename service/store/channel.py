@@ -9,7 +9,7 @@ import redis
 
 from service import changes
 from service.store.keys import key
-from service.store.records import Snapshot
+from service.store.records import Snapshot, turn_loaded, turn_stored
 
 
 class Channel:
@@ -78,16 +78,20 @@ class Channel:
             return compute()
         return changes.hub(self.state).memo(key(game_id, "resolved"), what, compute)
 
-    def wait_for(self, game_id: str, seconds: float, look, ready, first=None):
+    def wait_for(self, game_id: str, seconds: float, look, ready, first=None, told=None):
         """look() once ready(look()) holds, or as it is after `seconds`; looked at again
         at each message on the game's channel (no polling). `first`: what stands for
-        the first look, called once subscribed (submit_and_wait)."""
+        the first look, called once subscribed (submit_and_wait). `told(messages)`: what
+        the channel's messages since the last look tell, standing for a look, or None
+        (then it looks)."""
         with self.changes(game_id) as channel:
             deadline = time.monotonic() + seconds
             value = (first or look)()
             while not ready(value) and (left := deadline - time.monotonic()) > 0:
                 if channel.get_message(timeout=left):
-                    value = look()
+                    heard = list(getattr(channel, "heard", ()))
+                    value = told and told(heard)
+                    value = look() if value is None else value
             return value
 
     def wait_resolved(self, game_id: str, turn_id: str, seconds: float) -> dict:
@@ -102,15 +106,20 @@ class Channel:
         queued is known to be queued without reading it back (issue 10: a round trip of
         every submission that waits). Once submit() has answered, the turn is stored: if
         the store fails while it is waited for, it is answered as submit() did (issue 25:
-        not a 503, which would tell the client to send it again)."""
+        not a 503, which would tell the client to send it again). The turn resolved is
+        read from the channel's message that announced it (turn_message; issue 32: a GET
+        of every submission that waits), else looked up."""
         submitted = []
 
         def first() -> dict:
             submitted.append(submit())
             return submitted[0]
+        def told(heard: list[bytes]) -> dict | None:
+            return next((turn for message in heard if (turn := resolution(
+                message, submitted[0]["id"])) is not None), None)
         try:
             return self.wait_for(game_id, seconds, lambda: self.turn(game_id, submitted[0]["id"]),
-                                 lambda turn: turn["status"] != "queued", first=first)
+                                 lambda turn: turn["status"] != "queued", first=first, told=told)
         except redis.RedisError:
             if submitted:
                 return submitted[0]
@@ -120,3 +129,15 @@ class Channel:
         """The snapshot once its version is past `after`, or as it is after `seconds`."""
         return self.wait_for(game_id, seconds, lambda: self.snapshot(game_id),
                              lambda snap: snap.version > after)
+
+
+def turn_message(turn_id: str, resolved: dict) -> str:
+    """The channel's message of a turn resolved: its id and the turn as stored."""
+    return f"{turn_id} {turn_stored(resolved)}"
+
+
+def resolution(message: bytes, turn_id: str) -> dict | None:
+    """The turn `turn_id` as a channel's message announced it resolved (turn_message),
+    else None (another turn's, a pause's, an older message of only the id)."""
+    named, _, text = message.partition(b" ")
+    return turn_loaded(text, turn_id) if text and named.decode() == turn_id else None

@@ -7,7 +7,8 @@ from typing import Any, Callable
 
 from service.store.keys import LEGACY_INDEX, every_shard, index_key, key
 from service.store.packing import packed, unpacked
-from service.store.records import WAITING, GameFinished, GameRecord, Snapshot, VersionMoved, turn_loaded
+from service.store.records import (WAITING, GameFinished, GameRecord, Seen, Snapshot, VersionMoved,
+                                   turn_loaded)
 from service.store.state import STATE, log_entries, stored, write_state
 
 
@@ -85,19 +86,24 @@ class Games:
         """(record, snapshot, turn) in one round trip (issue 10: a turn's cost is
         mostly round trips to Redis), two for a finished game (its `final` key); None
         for what is not there. The record is kept for this Store's later reads (a
-        request's or a job's): a game's meta changes only when a player takes a seat."""
+        request's or a job's): a game's meta changes only when a player takes a seat.
+        With a turn, the game's log comes in the same read, and what was read is kept
+        (`seen`) for the turn's commit to compare and set in one script (Turns.commit)."""
         wanted = [key(game_id, "meta"), key(game_id, "snapshot")]
         if turn_id:
-            wanted.append(key(game_id, "turn", turn_id))
-        meta, snap, *turn = self.state.mget(wanted)
-        meta, snap = (unpacked(meta) if meta else None), (unpacked(snap) if snap else None)
+            wanted += [key(game_id, "turn", turn_id), key(game_id, "log")]
+        raw_meta, raw_snap, *raw_turn = self.state.mget(wanted)
+        meta, snap = (unpacked(raw_meta) if raw_meta else None), (unpacked(raw_snap) if raw_snap else None)
         if meta is None and (final := self.state.get(key(game_id, "final"))) is not None:
             whole = unpacked(final)
             meta, snap = whole["meta"], whole["snapshot"]
         if meta is not None:
             self.records[game_id] = GameRecord.from_stored(meta)
-        return (self.records.get(game_id), Snapshot(**snap) if snap else None,
-                turn_loaded(turn[0], turn_id) if turn and turn[0] else None)
+        snapshot = Snapshot(**snap) if snap else None
+        turn = turn_loaded(raw_turn[0], turn_id) if raw_turn and raw_turn[0] else None
+        if turn_id and raw_meta and raw_snap and raw_turn[0]:
+            self.seen[game_id, turn_id] = Seen(snapshot, raw_snap, raw_turn[0], raw_meta, raw_turn[1])
+        return self.records.get(game_id), snapshot, turn
 
     def log(self, game_id: str, since: int = 0) -> list[dict]:
         """The applied moves after version `since`."""

@@ -110,6 +110,17 @@ class Snapshot:
 
 WAITING = "waiting-for-players"      # a game some of whose invitations are not taken yet
 
+@dataclass
+class Seen:
+    """A game's keys as a worker read them to resolve a turn (Games.game_and_snapshot):
+    the snapshot it parsed, and the raw snapshot, turn, meta and log."""
+    snapshot: Snapshot
+    raw_snapshot: bytes
+    raw_turn: bytes
+    raw_meta: bytes
+    raw_log: bytes | None
+
+
 class GameFinished(Exception):
     """A finished game, or one not dealt yet, cannot be paused or resumed; its status."""
 

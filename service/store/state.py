@@ -78,9 +78,19 @@ def stored(conn, game_id: str, part: str):
 
 
 def write_state(pipe, game_id: str, meta: dict, snapshot: dict, entries: list[dict]) -> None:
-    """Queue the writes of a game's state in a MULTI: three zlib keys while it runs; once
-    finished, one LZMA key `final` in their place (issue 18: a finished 4-seat Brass game
-    measured 4.8 KB in three keys and 3.8 KB in one; their per-key overhead and
+    """Queue the writes of a game's state (state_writes) in a MULTI."""
+    writes = state_writes(game_id, meta, snapshot, entries)
+    for name, value in writes.items():
+        if value is not None:
+            pipe.set(name, value)
+    if gone := [name for name, value in writes.items() if value is None]:
+        pipe.delete(*gone)
+
+
+def state_writes(game_id: str, meta: dict, snapshot: dict, entries: list[dict]) -> dict:
+    """A game's state as written, key: value (None: deleted): three zlib keys while it
+    runs; once finished, one LZMA key `final` in their place (issue 18: a finished 4-seat
+    Brass game measured 4.8 KB in three keys and 3.8 KB in one; their per-key overhead and
     allocation rounding go, and the log's place names and moves share one dictionary
     with the snapshot's). The log keeps the events of its last LOG_TAIL entries while
     the game runs, none once it is finished; a finished game's snapshot keeps its
@@ -89,9 +99,7 @@ def write_state(pipe, game_id: str, meta: dict, snapshot: dict, entries: list[di
     finished = snapshot["status"] == "finished"
     log = log_columns(entries, 0 if finished else LOG_TAIL)
     if finished:
-        pipe.set(key(game_id, "final"), packed_finished(
-            {"meta": meta, "snapshot": {**snapshot, "state": None}, "log": log}))
-        pipe.delete(*(key(game_id, part) for part in STATE[:3]))
-    else:
-        pipe.set(key(game_id, "snapshot"), packed(snapshot))
-        pipe.set(key(game_id, "log"), packed(log))
+        return {key(game_id, "final"): packed_finished(
+                    {"meta": meta, "snapshot": {**snapshot, "state": None}, "log": log}),
+                **{key(game_id, part): None for part in STATE[:3]}}
+    return {key(game_id, "snapshot"): packed(snapshot), key(game_id, "log"): packed(log)}

@@ -10,7 +10,7 @@ from werkzeug.exceptions import HTTPException
 
 from service import (end_votes, handover, i18n, messages, play, problems, replacement,
                      resignation, seat_links, seating, takeback)
-from service.api import store, turns
+from service.api import loaded_game, store, turns
 from service.api.games import started
 from service.drawing import boards
 from service.games.presentation import typed
@@ -256,7 +256,7 @@ def submit_move(game_id: str):
     """The move's form with JavaScript off: the page's script sends the same move to
     POST /v1/games/{id}/turns; both end on the seat's page naming the turn (outcome)."""
     seats.check_csrf()
-    game = play.load_game(store(), game_id)
+    game = loaded_game(game_id)
     seat = signed_in(game.record)
     body = {"expected_version": request.form.get("expected_version", -1, type=int),
             "moves": [parsed_move(request.form.get("move", ""))]}

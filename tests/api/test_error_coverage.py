@@ -228,12 +228,12 @@ def inviting_a_stopped_address(client):
 def finished_then_resumed(client, game):
     """Resuming a finished game: the game is played out first (both seats pass)."""
     from service.api import store
-    from service.queues import queue
+    from service.queues import TURNS
     from tests.conftest import BurstWorker
     for seat, version in ((0, 0), (1, 1)):
         submit(client, game, seat, [{"action": "pass"}], version)
         conn = client.application.extensions["redis"]
-        BurstWorker([queue(conn)], connection=conn).work(burst=True)
+        BurstWorker([TURNS], connection=conn).work(burst=True)
     with client.application.app_context():
         assert store().snapshot(game.id).status == "finished"
     return client.post(f"/v1/games/{game.id}/status", json={"status": "active"},

@@ -6,9 +6,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from rq.registry import StartedJobRegistry
 
-from service.queues import TURNS
+from service.queues import TURNS, queue
 from tests.e2e.client import Table
 from tests.e2e.conftest import STORES
 
@@ -93,11 +92,11 @@ def test_worker_killed_mid_job_leaves_the_game_consistent_and_the_turn_resolves(
     (worker,) = service.workers
     answer = table.submit(0, [{"action": "pass"}], 0, wait=0)
     turn_id = answer.json()["id"]
-    started = StartedJobRegistry(TURNS, connection=redis_conn_e2e)
+    running = queue(redis_conn_e2e, TURNS).intermediate_queue_key     # a turn's job runs from there
     deadline = time.monotonic() + 10
-    while not started.get_job_ids() and time.monotonic() < deadline:
+    while not redis_conn_e2e.llen(running) and time.monotonic() < deadline:
         time.sleep(0.02)
-    assert started.get_job_ids(), "the job never started"
+    assert redis_conn_e2e.llen(running), "the job never started"
     service.kill_worker(worker)
     state = table.state()
     assert state["version"] == 0 and state["to_act"] == [0]

@@ -52,7 +52,7 @@ def test_finding_1_a_worker_busy_when_redis_restarts_carries_on(own_redis):
     record, _, _ = play.create_game(store, "pile", [{"name": "a"}, {"name": "b"}],
                                     {"delay": 3}, 1)
     turn, _ = play.submit_turn(store, enqueuer(conn), record.id, 0, 0, [{"action": "pass"}])
-    assert wait_for(lambda: conn.zcard(f"rq:wip:{TURNS}"), 30), "the job never started"
+    assert wait_for(lambda: conn.llen(f"rq:queue:{TURNS}:intermediate"), 30), "the job never started"
     server.kill()                           # mid-job: rq's worker would quit on this
     time.sleep(5)
     server.start()

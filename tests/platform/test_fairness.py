@@ -12,7 +12,7 @@ import pytest
 
 from service import cli, play
 from service.games.registry import game_type
-from service.queues import TURNS, queue
+from service.queues import TURNS
 from service.store import Store, key, packed_finished, unpacked
 from tests.api.helpers import a_game, submit
 from tests.conftest import BurstWorker
@@ -35,7 +35,7 @@ def play_out(client, redis_conn, game) -> dict:
         seat = body["to_act"][0]
         moves = client.get(f"/v1/games/{game.id}/legal-moves", headers=game.auth(seat)).json
         assert submit(client, game, seat, [moves["moves"][0]], moves["version"]).status_code == 202
-        BurstWorker([queue(redis_conn, TURNS)], connection=redis_conn).work(burst=True)
+        BurstWorker([TURNS], connection=redis_conn).work(burst=True)
     return body
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 import time
 
 import pytest
+from rq.job import Job
+from rq.scheduler import RQScheduler
 
 from service import play
-from service.queues import MAIL, TURNS, enqueuer, queue
+from service.queues import MAIL, RETRY, TURNS, enqueuer, queue
 from service.store import LEGACY_PENDING, Store, pending_key
 from workers import resolve
 
@@ -27,27 +29,33 @@ def submitted(store, email: bool = False, clock: dict | None = None) -> tuple[st
     return record.id, turn["id"]
 
 
-def test_finding_3_a_job_popped_and_lost_is_enqueued_anew_though_its_hash_says_queued(
-        store, redis_conn, work):
+def test_finding_3_a_job_popped_and_lost_is_enqueued_anew(store, redis_conn, work):
+    """Taken off the queue and never run: the sweep enqueues it anew; a repeat of the
+    submission with its key pushes it again too (it does not wait in the queue), once."""
     game_id, turn_id = submitted(store)
     assert redis_conn.lpop(f"rq:queue:{TURNS}")                 # taken, never run
-    assert queue(redis_conn).fetch_job(f"resolve-{game_id}-{turn_id}").get_status() == "queued"
-    again, created = play.submit_turn(store, enqueuer(redis_conn), game_id, 0, 0,
-                                      [{"action": "pass"}], idempotency_key="k")
-    assert not created and again["id"] == turn_id and queue(redis_conn).count == 0
+    for _ in range(2):
+        again, created = play.submit_turn(store, enqueuer(redis_conn), game_id, 0, 0,
+                                          [{"action": "pass"}], idempotency_key="k")
+        assert not created and again["id"] == turn_id and queue(redis_conn).count == 1
+    redis_conn.delete(f"rq:queue:{TURNS}")                      # lost again
     assert resolve.sweep(redis_conn, older_than=0.0) == 1
+    assert queue(redis_conn).count == 1
     work()
     assert store.turn(game_id, turn_id)["status"] == "applied"
 
 
 def test_finding_3_a_job_started_by_a_dead_worker_is_enqueued_anew(store, redis_conn, work):
-    """In the started registry under a worker that sent no heartbeat: not in place."""
+    """In the started registry under a worker that sent no heartbeat: not in place (a
+    failed turn's job, rq's own: queues.retry_later)."""
     game_id, turn_id = submitted(store)
-    job = queue(redis_conn).fetch_job(f"resolve-{game_id}-{turn_id}")
+    job_id = f"retry-{game_id}-{turn_id}-1"
     redis_conn.lpop(f"rq:queue:{TURNS}")
-    redis_conn.zadd(f"rq:wip:{TURNS}", {f"{job.id}:e1": time.time() + 600})
-    redis_conn.hset("rq:execution:" + f"{job.id}:e1", "worker_name", "gone")
+    redis_conn.hset(f"rq:job:{job_id}", "status", "started")
+    redis_conn.zadd(f"rq:wip:{TURNS}", {f"{job_id}:e1": time.time() + 600})
+    redis_conn.hset("rq:execution:" + f"{job_id}:e1", "worker_name", "gone")
     resolve.sweep(redis_conn, older_than=0.0)
+    assert queue(redis_conn).count == 1
     work()
     assert store.turn(game_id, turn_id)["status"] == "applied"
 
@@ -89,53 +97,83 @@ def test_finding_7_a_notification_job_when_a_seat_has_an_address_or_a_clock_runs
     assert queue(redis_conn, MAIL).get_job_ids() == [f"on_turn_resolved-{game_id}-{turn_id}"]
 
 
-def test_a_job_resolves_the_turns_waiting_behind_it_once_each(store, redis_conn, work,
-                                                              monkeypatch):
-    """Issue 10, the throughput lever: a backed-up turn queue is drained several turns
-    per rq job, up to DRAIN; a drained job is gone from the queue, so no turn is resolved
-    twice, and its turn is resolved in the same job."""
-    monkeypatch.setattr(resolve, "DRAIN", 3)
-    games = [submitted(store) for _ in range(resolve.DRAIN + 3)]
-    jobs = queue(redis_conn)
-    first = jobs.fetch_job(f"resolve-{games[0][0]}-{games[0][1]}")
-    assert redis_conn.lpop(jobs.key).decode() == first.id      # as a worker takes it
-    first.perform()                             # and runs it
-    assert jobs.count == 2                      # DRAIN taken, two left for rq
-    resolved = [store.turn(*game)["status"] for game in games]
-    assert resolved == ["applied"] * (resolve.DRAIN + 1) + ["queued"] * 2
-    assert all(jobs.fetch_job(f"resolve-{g}-{t}") is None for g, t in games[1:resolve.DRAIN + 1])
+def worker_commands(redis_conn, work, turns: int) -> int:
+    """Redis commands of one burst of the turn worker over `turns` queued turns."""
+    for _ in range(turns):
+        submitted(Store(redis_conn))
+    before = redis_conn.info("stats")["total_commands_processed"]
     work()
-    assert [len(store.log(game_id)) for game_id, _ in games] == [1] * len(games)
-    assert store.owed() == 0
+    return redis_conn.info("stats")["total_commands_processed"] - before - 1
 
 
-def test_a_job_drains_the_queue_until_its_head_is_another_job(store, redis_conn, work):
-    """Turns are claimed from the head one by one: a job that is not a turn's stops the
-    drain, and what waits behind it is left to rq's workers."""
-    games = [submitted(store) for _ in range(5)]
-    jobs = queue(redis_conn)
-    other = jobs.enqueue("os.getpid", job_id="not-a-turn")
-    behind = submitted(store)
-    first = jobs.fetch_job(f"resolve-{games[0][0]}-{games[0][1]}")
-    assert redis_conn.lpop(jobs.key).decode() == first.id
-    first.perform()
-    assert jobs.get_job_ids() == [other.id, f"resolve-{behind[0]}-{behind[1]}"]
-    assert [store.turn(*game)["status"] for game in games] == ["applied"] * 5
-    assert store.turn(*behind)["status"] == "queued"
-    work()
-    assert store.turn(*behind)["status"] == "applied" and store.owed() == 0
-
-
-def test_a_drained_turn_lost_with_its_worker_is_owed_to_the_sweeper(store, redis_conn, work):
-    """Claimed off the queue, then the worker died before resolving it: the turn is
-    still owed, so the sweeper gives it a new job."""
-    from service.queues import claim_next
+def test_issue32_a_turn_job_is_its_id_and_runs_without_rqs_bookkeeping(store, redis_conn, work):
+    """A turn's job is its id on the queue, no hash; the turn worker runs it and leaves
+    nothing of rq behind (an empty intermediate list and started registry), the turn
+    applied and owed no more; each turn costs the worker at most 10 Redis commands (a
+    burst over 6 turns against one over 1; rq's own path spent about 60 a job)."""
+    one = worker_commands(redis_conn, work, 1)
+    six = worker_commands(redis_conn, work, 6)
+    assert (six - one) / 5 <= 10
     game_id, turn_id = submitted(store)
-    assert claim_next(redis_conn) == (game_id, turn_id)     # and never resolved
-    assert queue(redis_conn).count == 0 and claim_next(redis_conn) is None
-    assert resolve.sweep(redis_conn, older_than=0.0) == 1
+    assert queue(redis_conn).get_job_ids() == [f"resolve-{game_id}-{turn_id}"]
     work()
-    assert store.turn(game_id, turn_id)["status"] == "applied"
+    jobs = queue(redis_conn)
+    assert not redis_conn.keys("rq:job:*")
+    assert redis_conn.llen(jobs.intermediate_queue_key) == 0
+    assert jobs.started_job_registry.count == 0 and jobs.failed_job_registry.count == 0
+    assert store.owed() == 0
+    assert all(store.turn(g, store.log(g)[0]["turn"])["status"] == "applied"
+               for g in store.game_ids())
+
+
+def test_issue32_a_turn_job_that_raises_becomes_rqs_job_with_its_retries(store, redis_conn, work,
+                                                                          monkeypatch):
+    """A failure of the turn's job hands the turn to rq: a job of its own, due in a
+    second, run on rq's path (and applied there); failing there too, retried by rq's
+    schedule, the turn still owed."""
+    game_id, turn_id = submitted(store)
+    failures = []
+
+    def fails_once(*args):
+        if not failures:
+            failures.append(args)
+            raise ConnectionError("lost")
+        return play.resolve_turn(*args)
+    monkeypatch.setattr(resolve, "resolve", fails_once)
+    work()
+    jobs = queue(redis_conn)
+    [retry] = jobs.scheduled_job_registry.get_job_ids()
+    assert retry.startswith(f"retry-{game_id}-{turn_id}-") and jobs.count == 0
+    assert store.turn(game_id, turn_id)["status"] == "queued" and store.owed() == 1
+    scheduler = RQScheduler([TURNS], connection=redis_conn)
+    assert scheduler.acquire_locks()
+    time.sleep(RETRY.intervals[0] + 1)              # the registry keeps whole seconds
+    scheduler.enqueue_scheduled_jobs()
+    assert jobs.get_job_ids() == [retry]
+    monkeypatch.setattr(resolve, "resolve", lambda *_: 1 / 0)
+    work()                                          # rq's path: retried by its schedule
+    assert jobs.scheduled_job_registry.get_job_ids() == [retry]
+    assert Job.fetch(retry, connection=redis_conn).retries_left == RETRY.max - 1
+    assert store.owed() == 1
+    monkeypatch.setattr(resolve, "resolve", play.resolve_turn)
+    time.sleep(RETRY.intervals[1] + 1)
+    scheduler.enqueue_scheduled_jobs()
+    work()
+    scheduler.release_locks()
+    assert store.turn(game_id, turn_id)["status"] == "applied" and store.owed() == 0
+
+
+def test_issue32_a_turn_job_whose_worker_died_while_running_it_is_enqueued_anew(
+        store, redis_conn, work):
+    """A lean turn job is in the intermediate list while it runs, in no registry: the
+    worker killed then, the turn is still owed and the sweep enqueues it anew."""
+    game_id, turn_id = submitted(store)
+    jobs = queue(redis_conn)
+    assert redis_conn.lmove(jobs.key, jobs.intermediate_queue_key)   # taken, never finished
+    assert resolve.sweep(redis_conn, older_than=0.0) == 1
+    assert jobs.count == 1
+    work()
+    assert store.turn(game_id, turn_id)["status"] == "applied" and store.owed() == 0
 
 
 def test_issue18_owed_turns_are_sharded_and_the_key_of_before_the_shards_is_swept(

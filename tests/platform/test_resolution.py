@@ -112,11 +112,15 @@ def test_a_turn_stays_owed_until_its_notifications_succeed(store, redis_conn, wo
     assert store.pending_turns(older_than=1e12) == []
 
 
-def test_enqueue_does_not_duplicate_a_waiting_job(redis_conn):
+def test_enqueue_again_does_not_duplicate_a_waiting_job(redis_conn):
+    """A turn's job owed again (a repeated submission) is not pushed while it waits."""
     from service.queues import TURNS, queue
     enqueue = enqueuer(redis_conn)
     enqueue("g", "t")
-    enqueue("g", "t")
+    enqueue("g", "t", True)
+    assert queue(redis_conn, TURNS).count == 1
+    redis_conn.lpop(queue(redis_conn, TURNS).key)
+    enqueue("g", "t", True)
     assert queue(redis_conn, TURNS).count == 1
 
 

@@ -13,6 +13,7 @@ from service import play, seating
 from service.bench import storage
 from service.queues import resolve_job_id
 from service.store import IDEMPOTENCY_TTL, Store, key, turn_id, unpacked
+from service.store.channel import resolution
 from tests.api.helpers import a_game, submit
 
 
@@ -161,8 +162,9 @@ def test_issue10_a_turn_without_a_key_is_owed_and_stored_in_one_round_trip(store
 
 def test_issue10_a_resolution_is_published_inside_its_multi_on_one_redis(store, redis_conn,
                                                                          monkeypatch):
-    """A commit and a rejection announce themselves in their MULTI..EXEC: no PUBLISH of
-    its own after EXEC, and the game's subscribers get the turn's id."""
+    """A commit and a rejection announce themselves in their MULTI..EXEC (the commit's
+    script, issue 32): no PUBLISH of its own after, and the game's subscribers get the
+    turn resolved (its id and record: a waiter of it needs not read it)."""
     record, _tokens, _ = play.create_game(store, "pile", [{"name": "a"}, {"name": "b"}], None, 5)
     applied, _ = play.submit_turn(store, lambda *_: None, record.id, 0, 0, [{"action": "pass"}])
     stale = {**applied, "id": turn_id(0, 1), "seat": 1}
@@ -174,7 +176,8 @@ def test_issue10_a_resolution_is_published_inside_its_multi_on_one_redis(store, 
     assert play.resolve_turn(store, record.id, applied["id"])["status"] == "applied"
     assert play.resolve_turn(store, record.id, stale["id"])["status"] == "rejected"
     heard = [channel.get_message(timeout=2)["data"] for _ in range(2)]
-    assert heard == [applied["id"].encode(), stale["id"].encode()]
+    assert [resolution(message, turn["id"]) for message, turn in zip(heard, (applied, stale))] \
+        == [store.turn(record.id, applied["id"]), store.turn(record.id, stale["id"])]
     channel.close()
 
 
@@ -192,24 +195,39 @@ def test_issue18_the_meta_keeps_128_bits_of_each_token_hash_and_old_whole_ones_s
     assert not seating.token_matches("", admin) and not seating.token_matches(stored.admin_hash[:8], admin)
 
 
+@pytest.mark.parametrize("path", ["script", "watch"])
 def test_a_seat_bound_while_the_last_turn_commits_is_kept_in_the_finished_game(
-        store, redis_conn, monkeypatch):
+        store, redis_conn, monkeypatch, path):
     """The commit that finishes a game moves its meta into `final`: a change of the meta
-    (a seat bound to a player, players.accept) between the commit's read and its EXEC
-    must make it look again, not be written over (review finding)."""
+    (a seat bound to a player, players.accept) between the commit's read and its write
+    must make it look again, not be written over (review finding): between the worker's
+    read and the commit's script (issue 32), and between the WATCH transaction's read and
+    its EXEC (where the script sends a commit whose game changed)."""
     record, _tokens, _ = play.create_game(store, "pile", [{"name": "a"}, {"name": "b"}], None, 5)
+    meta_key = key(record.id, "meta")
+
+    def bind() -> None:
+        meta = unpacked(redis_conn.get(meta_key))
+        meta["seats"][1]["player"] = "pl_bound"
+        redis_conn.set(meta_key, json.dumps(meta))
     for seat in (0, 1):                                 # both pass: the game is over
         turn, _ = play.submit_turn(store, lambda *_: None, record.id, seat, seat,
                                    [{"action": "pass"}])
-        if seat == 1:
-            read, meta_key = store.values, key(record.id, "meta")
+        if seat == 1 and path == "script":
+            as_read = store.commit_as_read
+
+            def bind_then_commit(*args):
+                bind()
+                return as_read(*args)
+            monkeypatch.setattr(store, "commit_as_read", bind_then_commit)
+        elif seat == 1:
+            read = store.values
+            monkeypatch.setattr(store, "commit_as_read", lambda *_args: None)
 
             def read_then_bind(pipe, *keys):
                 values = read(pipe, *keys)
                 monkeypatch.setattr(store, "values", read)          # once
-                meta = unpacked(redis_conn.get(meta_key))
-                meta["seats"][1]["player"] = "pl_bound"
-                redis_conn.set(meta_key, json.dumps(meta))
+                bind()
                 return values
             monkeypatch.setattr(store, "values", read_then_bind)
         play.resolve_turn(store, record.id, turn["id"])

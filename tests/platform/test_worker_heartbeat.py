@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from service.liveness import alive_within, heartbeat_every
-from service.queues import TURNS, queue
+from service.queues import TURNS
 from tests.e2e.conftest import ENV, ROOT
 from workers.pool import Worker
 
@@ -19,7 +19,7 @@ from workers.pool import Worker
 def test_by_default_a_worker_beats_every_5_s_and_counts_as_dead_after_20_s(monkeypatch, redis_conn):
     monkeypatch.delenv("PBEM_WORKER_HEARTBEAT", raising=False)
     assert (heartbeat_every(), alive_within()) == (5, 20.0)
-    worker = Worker([queue(redis_conn, TURNS)], connection=redis_conn)
+    worker = Worker([TURNS], connection=redis_conn)
     assert worker.dequeue_timeout == 5             # rq blocks on its queue between beats
 
 
@@ -27,7 +27,7 @@ def test_by_default_a_worker_beats_every_5_s_and_counts_as_dead_after_20_s(monke
 def test_a_shorter_or_longer_heartbeat_moves_the_age_counted_as_alive(monkeypatch, redis_conn, seconds):
     monkeypatch.setenv("PBEM_WORKER_HEARTBEAT", seconds)
     assert (heartbeat_every(), alive_within()) == (int(seconds), 4.0 * int(seconds))
-    worker = Worker([queue(redis_conn, TURNS)], connection=redis_conn)
+    worker = Worker([TURNS], connection=redis_conn)
     assert worker.dequeue_timeout == int(seconds)
 
 

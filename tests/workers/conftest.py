@@ -147,7 +147,7 @@ def run_jobs(conn):
             scheduler.enqueue_scheduled_jobs()
             if not any(q.count for q in queues):
                 break
-            BurstWorker(queues, connection=conn).work(burst=True)
+            BurstWorker([q.name for q in queues], connection=conn).work(burst=True)
         scheduler.release_locks()
     return run
 

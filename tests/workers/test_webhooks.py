@@ -86,7 +86,7 @@ def deliver(conn):
         try:
             while True:
                 scheduler.enqueue_scheduled_jobs()
-                BurstWorker(queues, connection=conn).work(burst=True)
+                BurstWorker([q.name for q in queues], connection=conn).work(burst=True)
                 if done() or time.monotonic() > deadline:
                     return
                 time.sleep(0.05)

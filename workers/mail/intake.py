@@ -286,9 +286,9 @@ def submit(conn, game: Game, seat: int, reply: Reply, digest: str, mail, moves: 
     version = reply.version
     platform_enqueue = enqueuer(conn)
 
-    def enqueue(game_id: str, turn_id: str) -> None:
+    def enqueue(game_id: str, turn_id: str, again: bool = False) -> None:
         remember_via_mail(conn, game_id, turn_id, reply.message_id, ignored)
-        platform_enqueue(game_id, turn_id)
+        platform_enqueue(game_id, turn_id, again)
     try:
         submit_turn(Store(conn), enqueue, game.record.id, seat, version, moves,
                     idempotency_key=f"mail-{digest}")
