@@ -66,6 +66,19 @@ def counted(sentence: Callable[[Saying, int], str], number: str) -> Callable[[di
     return said
 
 
+def on_spot(sentence: str | Callable[[dict, Saying], str], field: str = "spot"
+            ) -> Callable[[dict, Saying], str]:
+    """A sentence naming a factory spot of the INDUSTRIETABLEAU as the board shows it,
+    counted from 1 (render.industry_board_line), where the event's field counts from 0."""
+    def said(event: dict, say: Saying) -> str:
+        shown = {**event, field: event[field] + 1}
+        if callable(sentence):
+            return sentence(shown, say)
+        given = {k: say.value(v) for k, v in shown.items() if k not in ("type", "seat", "text")}
+        return say._(sentence).format(**given, seat=say.seat(event.get("seat")))
+    return said
+
+
 EVENTS = EventTypes({
     "place": (N_("{seat} occupies {space}"), {
         "space": text(), "workers": count(), "temps": count(), "wood": count(),
@@ -165,15 +178,16 @@ EVENTS = EventTypes({
     "osaka": (N_("{seat} lays the OSAKA extension over TOKYO"), {}),
     "medal_field": (N_("{seat} lays the medal on {field}"), {"field": text()}),
     # INDUSTRIETABLEAU
-    "car_placed": (N_("{seat} places a {car} maintenance car at factory spot {spot}"),
+    "car_placed": (on_spot(N_("{seat} places a maintenance car ({car}) at factory spot {spot}")),
                    {"spot": count(), "car": text(), "from": count(False)}),
-    "cars_activated": (counted(lambda say, n: say.ngettext(
+    "cars_activated": (on_spot(counted(lambda say, n: say.ngettext(
                                 "{cars} maintenance car stands up at factory spot {spot}",
-                                "{cars} maintenance cars stand up at factory spot {spot}", n), "cars"),
+                                "{cars} maintenance cars stand up at factory spot {spot}", n), "cars")),
                        {"spot": count(), "cars": count()}),
-    "maintenance": (N_("{seat} uses a {car} maintenance car at factory spot {spot}"),
+    "maintenance": (on_spot(N_("{seat} uses a maintenance car ({car}) at factory spot {spot}")),
                     {"spot": count(), "car": text()}),
-    "emil_builds": (N_("Emil builds the factory of locomotive {factory} on spot {gap}"), {"factory": text(), "gap": count()}),
+    "emil_builds": (on_spot(N_("Emil builds the factory of locomotive {factory} on factory spot {gap}"), "gap"),
+                    {"factory": text(), "gap": count()}),
     "wrench": (N_("{seat} takes another wrench"), {"track": count(False)}),
     # AMERICAN RAILROADS
     "stock_step": (N_("{seat} moves its stock marker to level {level}"), {"level": count()}),
