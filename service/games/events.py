@@ -105,6 +105,12 @@ class Saying:
         """A seat as "seat N" (the seam writes the player's name in), null as the game."""
         return self._("the game") if seat is None else f"seat {seat}"
 
+    def formatted(self, template: str, event: dict) -> str:
+        """A template (already in the reader's language) filled from the event's fields,
+        each as `value` says it, `{seat}` as `seat` says it."""
+        given = {k: self.value(v) for k, v in event.items() if k not in ("type", "seat", "text")}
+        return template.format(**given, seat=self.seat(event.get("seat")))
+
     def value(self, value) -> str:
         """A field as players read it: an id by its name (a plain word of the engine's,
         "action", through the catalogue); a list joined with "and"."""
@@ -141,8 +147,7 @@ class EventTypes:
         sentence = self.sentences[event["type"]]
         if callable(sentence):
             return sentence(event, say)
-        given = {k: say.value(v) for k, v in event.items() if k not in ("type", "seat", "text")}
-        return say._(sentence).format(**given, seat=say.seat(event.get("seat")))
+        return say.formatted(say._(sentence), event)
 
     def said(self, event: dict, say: Saying) -> str | None:
         """The event's sentence said anew from its fields for a reader (issue 27: the

@@ -61,8 +61,7 @@ def counted(sentence: Callable[[Saying, int], str], number: str) -> Callable[[di
     """A sentence with a count in it (the field `number`), its noun as the count takes it:
     `sentence(say, count)` picks the form (`say.ngettext`)."""
     def said(event: dict, say: Saying) -> str:
-        given = {k: say.value(v) for k, v in event.items() if k not in ("type", "seat", "text")}
-        return sentence(say, event[number]).format(**given, seat=say.seat(event.get("seat")))
+        return say.formatted(sentence(say, event[number]), event)
     return said
 
 
@@ -74,8 +73,7 @@ def on_spot(sentence: str | Callable[[dict, Saying], str], field: str = "spot"
         shown = {**event, field: event[field] + 1}
         if callable(sentence):
             return sentence(shown, say)
-        given = {k: say.value(v) for k, v in shown.items() if k not in ("type", "seat", "text")}
-        return say._(sentence).format(**given, seat=say.seat(event.get("seat")))
+        return say.formatted(say._(sentence), shown)
     return said
 
 
