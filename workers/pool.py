@@ -33,12 +33,14 @@ from multiprocessing import get_context
 
 import redis
 from rq import SimpleWorker
+from rq.exceptions import StopRequested
 from rq.job import Job
 from rq.queue import Queue
 from rq.scheduler import RQScheduler
 from rq.scripts import release_lock
 from rq.timeouts import JobTimeoutException
 from rq.utils import now
+from rq.worker import WorkerStatus
 from rq.worker_pool import WorkerPool, run_worker
 
 from service.connection import redis_from_env, state_redis
@@ -171,9 +173,17 @@ class LeanTurnJobs:
         list (one command). One that raises becomes an rq job of its own, due in a
         second (queues.retry_later), which rq runs on its path: its retries, its failed
         registry. Any other job: rq's own path. (A turn's job queued with a hash by a
-        version before this one runs so too; its hash is left.)"""
+        version before this one runs so too; its hash is left.)
+
+        The worker counts as busy during the turn (in this process; rq's state in Redis
+        is not written): a stop signal (SIGTERM, or SIGINT from rq's pool) then lets the
+        turn finish and stops the worker after it, rq's warm shutdown. A worker rq
+        believes idle is stopped by an exception raised wherever the signal lands; in a
+        turn's job that became the job's failure: a retry owed, the stop request lost,
+        the worker running on and rq's pool waiting for it for ever (CI, session 9)."""
         if not job.id.startswith(f"{RESOLVE_JOB}-") or queue.name != TURNS:
             return super().execute_job(job, queue)
+        self._state = WorkerStatus.BUSY     # in this process only (the last paragraph above)
         try:
             with self.death_penalty_class(job.timeout or Queue.DEFAULT_TIMEOUT, JobTimeoutException,
                                           job_id=job.id):
@@ -181,6 +191,8 @@ class LeanTurnJobs:
         except Exception:
             log.warning("turn job %s failed; handed to rq's retries", job.id, exc_info=True)
             retry_later(self.connection, *named_turn(job.id))
+        finally:
+            self._state = WorkerStatus.IDLE
         self.connection.lrem(queue.intermediate_queue_key, 1, job.id)
 
 
@@ -211,6 +223,8 @@ class Worker(LeanTurnJobs, SimpleWorker):
                 resolve.sweep(self.connection)
             else:
                 clock.sweep()
+        except StopRequested:       # a stop signal while idle (rq's warm shutdown): not a failure
+            raise
         except Exception:
             log.exception("sweep of %s failed", kind)
 

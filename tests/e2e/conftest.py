@@ -65,15 +65,36 @@ class Service:
         for proc in [self.server, *self.workers]:
             # up to gunicorn's graceful timeout (30 s): a browser's event stream stays
             # open on the server until its next heartbeat finds the browser gone
-            proc.wait(40)
+            stopped(proc, 40)
+
+
+def stopped(proc: subprocess.Popen, within: float) -> None:
+    """Wait for a process this module spawned to end; one that outlives `within` has its
+    group killed (a worker left running would take the next tests' jobs off their
+    queues) and fails the test with the end of its log."""
+    try:
+        proc.wait(within)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+        log = LOGS[proc.pid].read_text(errors="replace")
+        pytest.fail(f"{' '.join(proc.args[2:])} did not stop within {within} s of SIGTERM; "
+                    f"its log ends:\n{log[-4000:]}")
+
+
+LOGS: dict[int, Path] = {}     # a spawned process's pid: its log (stdout and stderr)
 
 
 def spawn(*args: str, **env: str) -> subprocess.Popen:
-    """A `pbem` command in a process group of its own (`env` added to ENV)."""
-    return subprocess.Popen([sys.executable, "-m", "service.cli", *args], env={**ENV, **env},
-                            cwd=ROOT,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            start_new_session=True)
+    """A `pbem` command in a process group of its own (`env` added to ENV), its output in
+    a log file of its own under RUN_DIR."""
+    log = Path(tempfile.mkstemp(prefix=f"{args[0]}-", suffix=".log", dir=RUN_DIR)[1])
+    with log.open("wb") as output:
+        proc = subprocess.Popen([sys.executable, "-m", "service.cli", *args], env={**ENV, **env},
+                                cwd=ROOT, stdout=output, stderr=subprocess.STDOUT,
+                                start_new_session=True)
+    LOGS[proc.pid] = log
+    return proc
 
 
 def alive(pid: int) -> bool:

@@ -2,6 +2,8 @@
 notification job only when there is something to tell (finding 7)."""
 from __future__ import annotations
 
+import os
+import signal
 import time
 
 import pytest
@@ -12,6 +14,7 @@ from service import play
 from service.queues import MAIL, RETRY, TURNS, enqueuer, queue
 from service.store import LEGACY_PENDING, Store, pending_key
 from workers import resolve
+from workers.pool import Worker
 
 
 @pytest.fixture
@@ -174,6 +177,31 @@ def test_issue32_a_turn_job_whose_worker_died_while_running_it_is_enqueued_anew(
     assert jobs.count == 1
     work()
     assert store.turn(game_id, turn_id)["status"] == "applied" and store.owed() == 0
+
+
+def test_a_stop_signal_during_a_turn_job_lets_the_turn_finish_and_then_stops_the_worker(
+        store, redis_conn, monkeypatch):
+    """SIGTERM while a turn's job runs (what `kill`, systemd or rq's pool send): rq's warm
+    shutdown, the turn applied and nothing owed again, the worker's loop ended after it,
+    the next turn left on the queue. (CI of session 9: the signal's exception was taken
+    for the job's failure, a retry was owed, and the worker ran on, deaf to the stop.)"""
+    game_id, turn_id = submitted(store)
+    submitted(store)                                    # a second turn, queued behind it
+
+    def stopped_midway(*args):
+        os.kill(os.getpid(), signal.SIGTERM)
+        return play.resolve_turn(*args)
+    monkeypatch.setattr(resolve, "resolve", stopped_midway)
+    handlers = {number: signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        Worker([TURNS], connection=redis_conn).work(burst=True)   # rq's signal handlers
+    finally:
+        for number, handler in handlers.items():
+            signal.signal(number, handler)
+    jobs = queue(redis_conn)
+    assert store.turn(game_id, turn_id)["status"] == "applied"
+    assert jobs.scheduled_job_registry.count == 0 and jobs.count == 1
+    assert redis_conn.llen(jobs.intermediate_queue_key) == 0
 
 
 def test_issue18_owed_turns_are_sharded_and_the_key_of_before_the_shards_is_swept(
