@@ -118,8 +118,8 @@ class Load:
 def probe_ready(base: str, probes: list, stop: threading.Event) -> None:
     while not stop.is_set():
         started = time.monotonic()
-        status = requests.get(f"{base}/v1/ready", timeout=15).status_code
-        probes.append((started, status))
+        answer = requests.get(f"{base}/v1/ready", timeout=15)
+        probes.append((started, answer.status_code, answer.text[:300]))
         time.sleep(0.25)
 
 
@@ -138,7 +138,7 @@ def test_a_cluster_master_killed_under_load_answers_503_never_500(state_cluster,
         time.sleep(DOWN_FOR)
         restarted_at = time.monotonic()
         cluster.restart(KILLED)
-        assert wait_for(lambda: any(t > restarted_at and s == 200 for t, s in probes), 60), \
+        assert wait_for(lambda: any(t > restarted_at and s == 200 for t, s, _ in probes), 60), \
             "the cluster did not serve every slot again within 60 s of the restart"
         back_at = time.monotonic()
         time.sleep(3)
@@ -164,10 +164,10 @@ def test_a_cluster_master_killed_under_load_answers_503_never_500(state_cluster,
         sorted({a[2] for a in outage})
     assert sum(a[2] in (200, 201, 202) for a in after) > 10, after[-20:]   # play goes on
 
-    during = [s for t, s in probes if killed_at + 1 <= t < restarted_at]
+    during = [s for t, s, _ in probes if killed_at + 1 <= t < restarted_at]
     assert during and set(during) == {503}, during
-    assert [s for t, s in probes if t < killed_at] and \
-        {s for t, s in probes if t < killed_at} == {200}
+    ahead = [(s, why) for t, s, why in probes if t < killed_at]
+    assert ahead and {s for s, _ in ahead} == {200}, ahead
 
 
 def test_a_slot_moving_between_masters_answers_503_then_the_game_from_its_new_master(
