@@ -65,12 +65,13 @@ def counted(sentence: Callable[[Saying, int], str], number: str) -> Callable[[di
     return said
 
 
-def on_spot(sentence: str | Callable[[dict, Saying], str], field: str = "spot"
-            ) -> Callable[[dict, Saying], str]:
-    """A sentence naming a factory spot of the INDUSTRIETABLEAU as the board shows it,
-    counted from 1 (render.industry_board_line), where the event's field counts from 0."""
+def from_one(sentence: str | Callable[[dict, Saying], str], *named: str
+             ) -> Callable[[dict, Saying], str]:
+    """A sentence naming a gap of the industry strip, a wrench or a factory spot of the
+    INDUSTRIETABLEAU as the board shows it, counted from 1 (render.industry_board_line),
+    where the event's fields `named` count from 0, as the contract says."""
     def said(event: dict, say: Saying) -> str:
-        shown = {**event, field: event[field] + 1}
+        shown = {**event, **{field: event[field] + 1 for field in named}}
         if callable(sentence):
             return sentence(shown, say)
         return say.formatted(say._(sentence), shown)
@@ -126,7 +127,7 @@ EVENTS = EventTypes({
     "reuse": (N_("{seat} uses {space} again"), {"space": text()}),
     "advance": (N_("{seat} advances its {colour} track on the {route} route"),
                 {"route": text(), "colour": text()}),
-    "industry": (N_("{seat} moves wrench {wrench} to field {field} of the industry strip"),
+    "industry": (from_one(N_("{seat} moves wrench {wrench} to field {field} of the industry strip"), "wrench"),
                  {"wrench": count(), "field": count()}),
     "idea_tile": (N_("{seat} uses the idea tile {tile}"), {"tile": text()}),
     "idea_card": (N_("{seat} takes the idea card {card}"), {"card": text()}),
@@ -136,7 +137,7 @@ EVENTS = EventTypes({
                        {"engineer": count(), "piece": text()}),
     "lay": (N_("{seat} lays locomotive {locomotive} on the {route} route"),
             {"locomotive": text(), "route": text()}),
-    "factory": (N_("{seat} builds the factory of locomotive {factory} in gap {gap}"),
+    "factory": (from_one(N_("{seat} builds the factory of locomotive {factory} in gap {gap}"), "gap"),
                 {"factory": text(), "gap": count()}),
     "returned": (N_("{seat} returns locomotive {locomotive}"), {"locomotive": text()}),
     "emil_takes": (N_("Emil takes the tile {tile}"), {"tile": text()}),
@@ -176,15 +177,15 @@ EVENTS = EventTypes({
     "osaka": (N_("{seat} lays the OSAKA extension over TOKYO"), {}),
     "medal_field": (N_("{seat} lays the medal on {field}"), {"field": text()}),
     # INDUSTRIETABLEAU
-    "car_placed": (on_spot(N_("{seat} places a maintenance car ({car}) at factory spot {spot}")),
+    "car_placed": (from_one(N_("{seat} places a maintenance car ({car}) at factory spot {spot}"), "spot"),
                    {"spot": count(), "car": text(), "from": count(False)}),
-    "cars_activated": (on_spot(counted(lambda say, n: say.ngettext(
+    "cars_activated": (from_one(counted(lambda say, n: say.ngettext(
                                 "{cars} maintenance car stands up at factory spot {spot}",
-                                "{cars} maintenance cars stand up at factory spot {spot}", n), "cars")),
+                                "{cars} maintenance cars stand up at factory spot {spot}", n), "cars"), "spot"),
                        {"spot": count(), "cars": count()}),
-    "maintenance": (on_spot(N_("{seat} uses a maintenance car ({car}) at factory spot {spot}")),
+    "maintenance": (from_one(N_("{seat} uses a maintenance car ({car}) at factory spot {spot}"), "spot"),
                     {"spot": count(), "car": text()}),
-    "emil_builds": (on_spot(N_("Emil builds the factory of locomotive {factory} on factory spot {gap}"), "gap"),
+    "emil_builds": (from_one(N_("Emil builds the factory of locomotive {factory} on factory spot {gap}"), "gap"),
                     {"factory": text(), "gap": count()}),
     "wrench": (N_("{seat} takes another wrench"), {"track": count(False)}),
     # AMERICAN RAILROADS

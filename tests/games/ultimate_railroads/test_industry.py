@@ -75,6 +75,15 @@ def test_second_wrench_both_score_and_retrigger_factories():
     assert round_points(state["players"][0])["industry"] == 10 + 5
 
 
+def test_industry_event_names_the_wrench_counted_from_one():
+    """IDEENPLÄTTCHEN, ZWEITER SCHRAUBENSCHLÜSSEL: the 2nd wrench (index 1, as the event's
+    field and the move count) is said "wrench 2"."""
+    state = a_game(4)
+    state["players"][0]["wrenches"] = [2, 0]
+    _, events = ENGINE.apply(with_decision(state, 0, "industry", left=1), 0, ENGINE.parse("industry #0 wrench 1"))
+    assert (events[0]["wrench"], events[0]["text"]) == (1, "seat 0 moves wrench 2 to field 1 of the industry strip")
+
+
 def test_industry_steps_split_between_two_wrenches():
     """Du darfst wählen, mit welchem deiner beiden du nach vorne rückst."""
     state = a_game(4)

@@ -4,8 +4,11 @@ from __future__ import annotations
 import pytest
 
 from service.games.base import IllegalMove
+from service.games.events import Saying
 from service.games.ultimate_railroads.board import loco_reach
 from service.games.ultimate_railroads.engine import ENGINE
+from service.games.ultimate_railroads.events import EVENTS
+from service.i18n import speech_of
 
 from .builders import a_game, act, item, place
 
@@ -99,6 +102,19 @@ def test_factories_replaced_once_all_five_are_filled():
     state = act(state, 0, "factory #0 gap 3")
     assert state["players"][0]["factories"][3] == "2" and state["returned"] == ["5"]
 
+
+
+def test_factory_event_names_the_gap_as_the_strip_counts_it_from_one():
+    """WIE BAUST DU FABRIKEN: "eine der 5 Lücken deiner Industrieleiste", filled from left
+    to right: the 4th gap (index 3, as the event's field and the move count) is said
+    "gap 4", in English and German."""
+    state = a_game(4)
+    state["players"][0]["factories"] = ["2", "3", "4", "5", "6"]
+    state = act(state, 0, place("loco_or_factory_1"))
+    _, events = ENGINE.apply(state, 0, ENGINE.parse("factory #0 gap 3"))
+    built = next(e for e in events if e["type"] == "factory")
+    assert built["gap"] == 3 and built["text"].endswith("in gap 4")
+    assert EVENTS.said(built, Saying(speech=speech_of("de"))).endswith("in Lücke 4")
 
 def test_three_worker_space_one_of_each_order_chosen():
     """Du musst 1 Lok und 1 Fabrik anlegen, in der Reihenfolge deiner Wahl."""
