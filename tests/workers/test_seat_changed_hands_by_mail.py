@@ -13,7 +13,7 @@ import smtplib
 
 import pytest
 
-from service import messages, replacement, resignation
+from service import i18n, messages, replacement, resignation
 from service.mail import consent, settings
 from service.mail.config import MailConfig
 from service.games.presentation import fitted
@@ -23,7 +23,7 @@ from service.store import Store
 from tests.workers.conftest import PLAYERS, kind, reply_to
 from tests.workers.test_commands_by_mail import ask, text
 from workers import notify
-from workers.mail import notices
+from workers.mail import compose, notices
 
 ADA, BERT, CY = PLAYERS[0]["email"], PLAYERS[1]["email"], "cy@player.test"
 
@@ -256,3 +256,29 @@ def test_every_mail_written_for_a_resigned_seat_is_a_spectators(conn):
         sections = dict(mail.sections)
         assert (mail.reply_to, mail.page_url, mail.quick_replies) == (None, None, {}), mail.subject
         assert sections["The board"] == watched and "Your legal moves" not in sections
+
+
+@pytest.mark.parametrize("language, invitation", [("en", "Reply"), ("de", "Antworte")])
+def test_a_resigned_seats_mail_invites_no_reply_it_cannot_take(conn, language, invitation):
+    """A resigned seat's former holder is a spectator, mailed with no reply address: no
+    mail of the seat, its footer neither, tells her to reply (`help`, `mute`, `stop`), in
+    English and German; it says that the mail takes no reply. A seat still held is told
+    how to reply."""
+    game_id, _admin = mailed_game(conn)
+    store = Store(conn)
+    resignation.resign(conn, load_game(store, game_id), 0)
+    game, config = load_game(store, game_id), MailConfig.from_env(conn)
+    with i18n.speaking(language):
+        mails = [notices.invitation(game, 0, config), notices.moved(game, 0, config, []),
+                 notices.game_over(game, 0, config)]
+        held = notices.game_over(game, 1, config)
+    for mail in mails:
+        mail.language = language
+        plain, markup = (part.get_content() for part in compose.build(
+            mail, config.mail_from, config.domain, config.public_url).iter_parts())
+        for said in (plain, markup):
+            assert invitation not in said and "`" not in said, (mail.subject, said)
+        assert ("this mail takes no reply" if language == "en" else "nimmt keine Antwort an") in \
+            " ".join(plain.split())
+    with i18n.speaking(language):
+        assert invitation in compose.footer(held, config.public_url)

@@ -166,13 +166,20 @@ def help_text(reply_address: str) -> str:
 
 def footer(mail: Mail, public_url: str) -> str:
     """Links every reader can open: the game's public view and log, no seat token
-    needed (a player invited by mail never got one; issue 20, finding 6)."""
+    needed (a player invited by mail never got one; issue 20, finding 6); then the
+    replies the mail takes, none to a resigned seat's former holder: a spectator, whose
+    mail has no reply address (service/seating.py)."""
     game = f"{public_url}/v1/games/{mail.game_id}"
-    return _("Game {id} ({game}), you are {name}, version {version}.\n"
-             "The game as anyone sees it: {link} and its log: {link}/log\n"
-             "Reply `help` for commands, `mute` to stop this game's mails, `stop` for no mail "
-             "from us ever again.").format(id=mail.game_id, game=mail.game_name, name=mail.seat_name,
-                                           version=mail.version, link=game)
+    said = (_("Game {id} ({game}), you are {name}, version {version}.\n"
+              "The game as anyone sees it: {link} and its log: {link}/log\n"
+              "You resigned: you watch this game as anyone can, and this mail takes no reply.")
+            if mail.watching else
+            _("Game {id} ({game}), you are {name}, version {version}.\n"
+              "The game as anyone sees it: {link} and its log: {link}/log\n"
+              "Reply `help` for commands, `mute` to stop this game's mails, `stop` for no mail "
+              "from us ever again."))
+    return said.format(id=mail.game_id, game=mail.game_name, name=mail.seat_name,
+                       version=mail.version, link=game)
 
 
 def message_id(mail: Mail, domain: str) -> str:
