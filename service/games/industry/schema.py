@@ -61,5 +61,8 @@ def load_json(name: str) -> dict:
 
 
 # Beschaffung erforderlicher Rohstoffe: the bank's resources by epoch (rulebook table).
-BANK_FROM_EPOCH = {r["id"]: r["bank_from_epoch"] for r in load_json("resources.json")["resources"]}
+RESOURCE_FILE = load_json("resources.json")
+BANK_FROM_EPOCH = {r["id"]: r["bank_from_epoch"] for r in RESOURCE_FILE["resources"]}
+# the English names are our own (the printed game is German): labelled in the file
+NAMES_PROVISIONAL = RESOURCE_FILE.get("names_provisional", False)
 RESOURCES = tuple(BANK_FROM_EPOCH)

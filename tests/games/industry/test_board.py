@@ -1,6 +1,7 @@
 """The board file: schema, validator (rulebook's structural facts), provisional label."""
 import copy
 import json
+from pathlib import Path
 
 import pytest
 
@@ -9,6 +10,7 @@ from service.games.industry.schema import load_json
 from service.games.industry.validate import validate_board
 
 SHIPPED = load_json("board.json")
+README = Path(__file__).parents[3] / "README.md"
 
 
 def broken(change):
@@ -105,3 +107,14 @@ def test_validator_checks_each_space_field(field, value):
     def change(data):
         space(data, "1G")[field] = value
     assert any(p.startswith("1G:") for p in broken(change))
+
+
+def test_the_english_names_are_labelled_provisional_in_the_data_the_game_type_and_the_readme():
+    """The printed game is German (Spielmaterial); its English names and their capitals
+    are ours: labelled provisional in data/resources.json, the game type's description
+    and the README's table of what is provisional, as the board is."""
+    resources = load_json("resources.json")
+    assert resources["names_provisional"] is True and resources["names_note"].startswith("provisional")
+    assert "PROVISIONAL ENGLISH NAMES" in GAME.description and GAME.stage == "provisional"
+    industry_row = next(line for line in README.read_text().splitlines() if line.startswith("| `industry` |"))
+    assert "English names" in industry_row and "names_provisional" in industry_row
