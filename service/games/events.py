@@ -19,7 +19,7 @@ from typing import Callable
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
-from service.games.speech import N_, Speech
+from service.games.speech import N_, Speech, listed
 
 MAX_SEATS = 8
 PER_SEAT_CHANGE = 10_000            # no game moves more than this in one event
@@ -115,7 +115,7 @@ class Saying:
         """A field as players read it: an id by its name (a plain word of the engine's,
         "action", through the catalogue); a list joined with "and"."""
         if isinstance(value, (list, tuple)):
-            return self._(" and ").join(map(self.value, value)) or self._("nothing")
+            return listed(map(self.value, value), self._) or self._("nothing")
         if isinstance(value, str):
             return self._(self.name(value))
         return str(value)

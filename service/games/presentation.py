@@ -26,7 +26,7 @@ from typing import Any, Callable
 
 from service.games.addressing import addressed
 from service.games.events import Saying
-from service.games.speech import ENGLISH, _, german, say, speech
+from service.games.speech import ENGLISH, _, german, listed, say, speech
 
 SEAT_LABEL = re.compile(r"\b([Ss])eat ?(\d+)\b")
 IDENTIFIER = re.compile(r"\b[a-z][a-z0-9]*(?:_+[a-z0-9]+)*\b")
@@ -213,7 +213,7 @@ class Words:
         if isinstance(value, bool):
             return _("yes") if value else _("no")
         if isinstance(value, (list, tuple)):
-            return _(" and ").join(self.value(field_name, v) for v in value) or _("none")
+            return listed(self.value(field_name, v) for v in value) or _("none")
         if isinstance(value, str):
             return self.text(self.name(value))
         if value is None:

@@ -13,7 +13,7 @@ import gettext as stdlib_gettext
 from string import Formatter
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 ENGLISH = "en"
 
@@ -48,6 +48,14 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The message for n in the reader's language, its plural form as n takes it."""
     return CURRENT.get().ngettext(singular, plural, n)
+
+
+def listed(words: Iterable[str], gettext: Callable[[str], str] = _) -> str:
+    """Words joined as a sentence lists them, the last by "and" in the reader's language
+    (`gettext`): "A", "A and B", "A, B and C"; German "A, B und C", no comma before
+    "und" (Duden, Komma bei Aufzählungen). "" for none."""
+    *first, last = list(words) or [""]
+    return f"{', '.join(first)}{gettext(N_(' and '))}{last}" if first else last
 
 
 def german() -> bool:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from service.games.base import GameType, concealed
 from service.games.choice_tree import changes, choice_tree, leaves, scalars
 from service.games.presentation import Words, capital
-from service.games.speech import _, ngettext
+from service.games.speech import _, listed, ngettext
 from service.web import cubes, panel
 from service.web.words import change_words
 
@@ -142,7 +142,7 @@ def hand_changes(before: dict, after: dict, words: Words) -> list[str]:
         came = sum((Counter(held) - Counter(before[key])).values())
         if gone:
             said.append(_("You discard {cards}").format(
-                cards=_(" and ").join(words.name(card) for card in sorted(gone.elements()))))
+                cards=listed(words.name(card) for card in sorted(gone.elements()))))
         if came:
             said.append(ngettext("You draw {number} card", "You draw {number} cards", came).format(
                 number=came))

@@ -6,8 +6,10 @@ import inflect
 import pytest
 
 from service.games.addressing import addressed
+from service.games.events import Saying
 from tests.i18n.catalogue import german as german_catalogue
 from service.games.registry import game_types
+from service.i18n import speech_of
 
 
 @pytest.mark.parametrize("sentence, said", [
@@ -97,3 +99,22 @@ def test_every_sentence_a_seat_begins_is_said_to_it_with_its_verb_for_you():
             assert [said[i] for i in verbs] == [oracle.plural_verb(words[i]) for i in verbs], (game.id, kind, said)
             checked += 1
     assert checked > 60
+
+
+@pytest.mark.parametrize("language, ids, said", [
+    ("en", ["wood"], "wood"),
+    ("en", ["wood", "green"], "wood and green"),
+    ("en", ["wood", "green", "bronze"], "wood, green and bronze"),
+    ("de", ["wood"], "holzfarben"),
+    ("de", ["wood", "green"], "holzfarben und grün"),
+    ("de", ["wood", "green", "bronze"], "holzfarben, grün und bronze"),     # no comma before "und"
+])
+def test_a_list_in_a_sentence_is_joined_as_the_language_lists(language, ids, said):
+    """A list of things in an event's sentence (Saying.value, every game's lists: the
+    colours, cards, tiles a field names) reads "A, B and C", in German "A, B und C"
+    (Duden: no comma before "und" in a list), never "A and B and C"; said to its seat,
+    only the subject's verb changes, not the list's last word after "und"/"and"."""
+    joined = Saying(speech=speech_of(language)).value(ids)
+    assert joined == said
+    verb, you = ("unlocks", "You unlock") if language == "en" else ("schaltet", "Du schaltest")
+    assert addressed(f"seat 1 {verb} {joined} frei", 1, language) == f"{you} {joined} frei"

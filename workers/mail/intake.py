@@ -23,7 +23,7 @@ from dataclasses import replace
 from service import (challenges, end_votes, i18n, lobby, messages, players, problems,
                      resignation, seating, takeback, turn_clock)
 from service.games.base import IllegalMove, NotationError
-from service.games.speech import N_, _, say
+from service.games.speech import N_, _, listed, say
 from service.mail import consent, inbox, limits, settings
 from service.mail.config import MailConfig
 from service.mail.runtime import connection, queue
@@ -438,7 +438,7 @@ def taken(mail, act) -> None:
         mail.add(_("Take-back asked"), _("{name}'s take-back waits for {players} to agree (because "
                                          "{reasons}).").format(
             name=done["name"], players=compose.players_counted(len(done["waiting_for"])),
-            reasons=_(" and ").join(map(_, done["needs_consent"]))))
+            reasons=listed(map(_, done["needs_consent"]))))
 
 
 def confirm_command(conn, game, seat, argument, mail, config) -> None:

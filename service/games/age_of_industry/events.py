@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from service.games.age_of_industry.data import MAPS
 from service.games.events import EventTypes, Saying, count, text
-from service.games.speech import N_
+from service.games.speech import N_, listed
 
 PLACES = {place: location.name for game_map in MAPS.values()
           for place, location in game_map.locations.items()}
@@ -27,7 +27,7 @@ def draw(event: dict, say: Saying) -> str:
     face_up = say._("{cards} face up").format(cards=say.value(event["cards"])) if event["cards"] else ""
     deck = say._("{count} from the deck").format(count=event["deck"]) if event["deck"] else ""
     return say._("{seat} draws {cards}").format(seat=say.seat(event["seat"]),
-                                                cards=say._(" and ").join(filter(None, (face_up, deck))))
+                                                cards=listed(filter(None, (face_up, deck)), say._))
 
 
 def drew(event: dict, say: Saying) -> str:
