@@ -12,8 +12,9 @@ consents given to it (service/takeback.py's Withdrawal; the others are told it w
 withdrawn), are dropped in the same transaction (the new holder votes and asks for
 itself); so are its old holder's mail settings and whispers (service/messages.py), so a
 mail job never builds the new holder's mail with them (when the game state lives on
-another Redis, STATE_REDIS_URL's cluster, no transaction spans both: they are dropped
-right after, service/replacement.py). A seat joined from the lobby takes its player's
+another Redis, STATE_REDIS_URL's cluster, no transaction spans both: owed before the
+commit and dropped right after it, or by the sweep should the process die between,
+service/handed_on.py). A seat joined from the lobby takes its player's
 name, with " (2)", " (3)"... when another seat of the game has that name (compared without
 case), so a mail's `tell NAME` never reaches another seat of the same name
 (service/messages.py).
@@ -28,7 +29,7 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Callable
 
-from service import end_votes, messages, play, problems, seating, takeback
+from service import end_votes, handed_on, messages, play, problems, seating, takeback
 from service.bot_seats import RESIGNED
 from service.connection import state_redis
 from service.games.registry import game_type
@@ -114,6 +115,8 @@ def hand_over(conn, game_id: str, chosen: Callable[[GameRecord], tuple[int, bool
             entry.name = distinct_name(record, seat, player["name"]) if named else entry.name
         entry.invitation, entry.open, entry.challenged = None, False, None
         entry.epoch += 1
+        if replacing and not talk:      # on another Redis: owed before the commit, done after it
+            handed_on.owe(conn, game_id, seat, entry.epoch)
         dealt = waiting and not seating.open_seats(record)
         pipe.multi()
         if dealt:

@@ -19,10 +19,9 @@ from __future__ import annotations
 import time
 from dataclasses import asdict
 
-from service import (bot_seats, feed, handover, messages, players, problems, resignation, seating,
+from service import (bot_seats, feed, handed_on, handover, players, problems, resignation, seating,
                      takeback)
 from service.connection import state_redis
-from service.mail import settings
 from service.feed_events import TAKEN_OVER
 from service.games.speech import N_, Said
 from service.play import Game, load_game
@@ -136,9 +135,8 @@ def taken_over(conn, taken: handover.Taken) -> None:
         conn.hdel(players.player_key(taken.replaced, "seats"), record.id)
     conn.hdel(missed_key(record.id), str(taken.seat))    # the new holder has missed none
     pipe = conn.pipeline()
-    if not taken.talk_left:     # the game state on another Redis: no transaction shared
-        pipe.delete(settings.settings_key(record.id, taken.seat))
-        messages.handed_on(pipe, record.id, taken.seat, messages.newest_id(conn, record.id))
+    if not taken.talk_left:     # the game state on another Redis: owed in the hand-over
+        handed_on.settle(conn, record.id, taken.seat, seating.epoch(record, taken.seat))
     game = load_game(Store(conn), record.id)
     taken.withdrawal.told(conn, game)
     snap = game.snapshot

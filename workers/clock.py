@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 import time
 
-from service import replacement
+from service import handed_on, replacement
 from service import i18n
 from service.games.speech import _
 from service.mail import settings
@@ -136,7 +136,8 @@ def deadline(game_id: str, seat: int, version: int) -> str:
 def sweep() -> int:
     """rq job: catch what was lost (a flushed registry, a killed worker): every clocked
     game is restarted, which schedules its missing clock jobs (one whose time is past
-    runs at once), and every game's undelivered mail is queued again."""
+    runs at once), every game's undelivered mail is queued again, and a seat's hand-over
+    whose process died before its follow-up has it done (service/handed_on.py)."""
     conn = connection()
     store, mail_queue, count = Store(conn), queue(conn), 0
     try:
@@ -148,6 +149,7 @@ def sweep() -> int:
             count += each_game(game_id, lambda: restart(conn, load_game(store, game_id)) or 1)
         for game_id in [*store.game_ids(), "stray"]:
             count += each_game(game_id, lambda: outbox.resend_lost(conn, mail_queue, game_id))
+        count += handed_on.sweep(conn)
     finally:
         ensure_sweeper(conn)
     return count

@@ -13,9 +13,10 @@ import json
 
 import pytest
 
-from service import feed, handover, messages, problems, replacement
+from service import feed, handed_on, handover, messages, problems, replacement
 from service.mail import settings
 from service.store import Store
+from workers import clock
 
 
 def account(client, name: str, email: str) -> dict:
@@ -259,3 +260,52 @@ def test_the_old_holders_mail_settings_and_whispers_go_in_the_hand_overs_own_tra
     assert taken.note is not None and taken.seat == 0
     assert settings.load(redis_conn, game_id, 0) == settings.SeatSettings()
     assert messages.unmailed(redis_conn, game_id, 0) == []
+
+
+def test_on_a_cluster_a_crash_between_the_hand_over_and_its_clean_up_loses_nothing(
+        client, redis_conn, state_cluster, monkeypatch):
+    """The game state on the local Redis Cluster (STATE_REDIS_URL), the talk and mail
+    settings on REDIS_URL's Redis: no transaction spans both. Ada muted her mail, muted
+    Cy, and Bea whispered to her; Dan takes her seat and the process dies between the
+    hand-over's commit and its follow-up (replacement.taken_over never runs). The
+    clean-up was owed in the commit's transaction function: the mail worker's sweep
+    (workers/clock.sweep) does it, and a second sweep, after Dan set his own, leaves his."""
+    state_cluster.flush()
+    monkeypatch.setenv("STATE_REDIS_URL", state_cluster.url)
+    game_id, (ada, bea, _cy), _admin = quick_game(client, ["Ada", "Bea", "Cy"])
+    url = f"/v1/games/{game_id}"
+    assert client.put(f"{url}/seats/0/mail", headers=ada, json={"muted": True}).status_code == 200
+    assert client.put(f"{url}/mutes", headers=ada, json={"seats": [2]}).status_code == 200
+    assert client.post(f"{url}/messages", headers=bea, json={"text": "psst Ada", "to": 0}).status_code == 201
+    code = client.post(f"{url}/seats/0/replacement", headers=ada).json["invitation"]["code"]
+    taken = handover.take(redis_conn, game_id, code, name="Dan")        # committed; then the crash
+    assert taken.note is not None and not taken.talk_left
+    assert settings.load(redis_conn, game_id, 0).muted              # the fault is real: still Ada's
+    clock.sweep()
+    assert settings.load(redis_conn, game_id, 0) == settings.SeatSettings()
+    assert messages.muted(redis_conn, game_id, 0) == set()
+    assert messages.unmailed(redis_conn, game_id, 0) == []
+    dan = {"Authorization": f"Bearer {taken.token}"}
+    assert client.put(f"{url}/seats/0/mail", headers=dan, json={"language": "de"}).status_code == 200
+    assert client.post(f"{url}/messages", headers=bea, json={"text": "hi Dan", "to": 0}).status_code == 201
+    clock.sweep()
+    assert settings.load(redis_conn, game_id, 0).language == "de"
+    assert [m["text"] for m in messages.unmailed(redis_conn, game_id, 0)] == ["hi Dan"]
+    state_cluster.flush()
+
+
+def test_on_a_cluster_the_hand_overs_follow_up_cleans_up_at_once_and_owes_nothing(
+        client, redis_conn, state_cluster, monkeypatch):
+    """The same on the cluster without a fault: the API's follow-up does the clean-up
+    (Dan reads none of Ada's whispers, keeps none of her mutes) and leaves nothing owed."""
+    state_cluster.flush()
+    monkeypatch.setenv("STATE_REDIS_URL", state_cluster.url)
+    game_id, (ada, bea, _cy), _admin = quick_game(client, ["Ada", "Bea", "Cy"])
+    url = f"/v1/games/{game_id}"
+    assert client.put(f"{url}/mutes", headers=ada, json={"seats": [2]}).status_code == 200
+    assert client.post(f"{url}/messages", headers=bea, json={"text": "psst Ada", "to": 0}).status_code == 201
+    dan = replaced(client, game_id, 0, ada, "Dan")
+    assert client.get(f"{url}/messages", headers=dan).json["messages"] == []
+    assert messages.muted(redis_conn, game_id, 0) == set()
+    assert redis_conn.hlen(handed_on.OWED) == 0
+    state_cluster.flush()
