@@ -10,6 +10,7 @@ behind. None of the four rulebooks speaks of replacing a player or ending early
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -308,4 +309,24 @@ def test_on_a_cluster_the_hand_overs_follow_up_cleans_up_at_once_and_owes_nothin
     assert client.get(f"{url}/messages", headers=dan).json["messages"] == []
     assert messages.muted(redis_conn, game_id, 0) == set()
     assert redis_conn.hlen(handed_on.OWED) == 0
+    state_cluster.flush()
+
+
+def test_an_owed_clean_up_of_an_epoch_passed_or_never_reached_is_dropped_not_done(
+        client, redis_conn, state_cluster, monkeypatch):
+    """service/handed_on.py's sweep: a record of an epoch the seat has passed is dropped
+    (the later hand-over owes its own); one of an epoch the seat never reached (a
+    hand-over refused, or dead before its commit) is kept GRACE seconds, then dropped;
+    neither touches the present holder's settings."""
+    state_cluster.flush()
+    monkeypatch.setenv("STATE_REDIS_URL", state_cluster.url)
+    game_id, (ada, _bea), _admin = quick_game(client, ["Ada", "Bea"])
+    assert client.put(f"/v1/games/{game_id}/seats/0/mail", headers=ada, json={"muted": True}).status_code == 200
+    epoch = Store(redis_conn).game(game_id).seats[0].epoch
+    handed_on.owe(redis_conn, game_id, 0, epoch - 1)
+    handed_on.owe(redis_conn, game_id, 0, epoch + 1)
+    assert handed_on.sweep(redis_conn) == 0
+    assert redis_conn.hkeys(handed_on.OWED) == [f"{game_id}:0:{epoch + 1}".encode()]
+    assert handed_on.sweep(redis_conn, now=time.time() + handed_on.GRACE + 1) == 0
+    assert redis_conn.hlen(handed_on.OWED) == 0 and settings.load(redis_conn, game_id, 0).muted
     state_cluster.flush()
