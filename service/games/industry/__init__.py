@@ -3,8 +3,9 @@
 The shipped board is PROVISIONAL: the printed board's 60 spaces and connections are not
 in any public source found, so `data/board.json` is built to the rulebook's structural
 facts and is replaceable by a transcription of the printed board (see data/SOURCES.md);
-the stage and the description follow the board file's own "provisional" mark, and
-data/resources.json's "names_provisional" (the English names are our own).
+the stage and the description follow the board file's own "provisional" mark; the
+description also data/resources.json's "names_provisional" (the English names are our
+own: a label only, as they change no play).
 """
 from service.games.base import Bot, GameType, Option
 from service.games.common.datafiles import engine_version
@@ -20,8 +21,8 @@ BOARD_NOTE = (" PROVISIONAL BOARD: the printed board's spaces, costs, resources,
               "connections, joker kinds and Taler markers are not publicly documented; this "
               "board is built to the rulebook's structural facts and is not the printed one."
               if BOARD.provisional else " The board is a transcription of the printed one.")
-NAMES_NOTE = (" PROVISIONAL ENGLISH NAMES: the spaces' and resources' English names and their "
-              "capitals are our own for the printed German game's, not the English edition's."
+NAMES_NOTE = (" The spaces' and resources' English names and their capitals are provisional: our "
+              "own for the printed German game's, not the English edition's."
               if NAMES_PROVISIONAL else "")
 
 GAME = GameType(
@@ -34,7 +35,7 @@ GAME = GameType(
     events=EVENTS,
     move_schemas=MOVE_SCHEMAS,
     view_schemas=VIEW_SCHEMAS,
-    stage="provisional" if BOARD.provisional or NAMES_PROVISIONAL else "complete",
+    stage="provisional" if BOARD.provisional else "complete",
     description=("Industry (Michael Schacht): auction factories, technologies and bonus spaces "
                  "over 5 epochs and develop them for victory points." + BOARD_NOTE + NAMES_NOTE + " The "
                  "rules are the rulebook's; where it is silent the engine reads: the Kasse "

@@ -115,6 +115,6 @@ def test_the_english_names_are_labelled_provisional_in_the_data_the_game_type_an
     and the README's table of what is provisional, as the board is."""
     resources = load_json("resources.json")
     assert resources["names_provisional"] is True and resources["names_note"].startswith("provisional")
-    assert "PROVISIONAL ENGLISH NAMES" in GAME.description and GAME.stage == "provisional"
+    assert "English names and their capitals are provisional" in GAME.description
     industry_row = next(line for line in README.read_text().splitlines() if line.startswith("| `industry` |"))
     assert "English names" in industry_row and "names_provisional" in industry_row
