@@ -22,7 +22,7 @@ from redis.retry import Retry
 
 # Seconds a Redis command waits for its answer, and a connection for its handshake. On
 # a hung Redis an operation waits out at most three commands (a rate limit counted,
-# whose failure Flask-Limiter passes over, a token looked up, the operation's own read:
+# whose failure service/limits.py passes over, a token looked up, the operation's own read:
 # measured 1.0-1.6 s behind a real `pbem serve`, tests/e2e/test_hung_redis.py), within
 # the 2 s issue 25 asks. Redis answers every command the service sends in well under a
 # millisecond; no blocking command is used but the pub/sub's, which waits without this

@@ -6,7 +6,10 @@ The ids come from where the work is: a request's path (`game_id`, `turn_id` in i
 view arguments) or the running rq job's arguments (every job of workers/ takes the game
 first; resolve_turn and on_turn_resolved the turn next), so no call site passes them.
 The formatter is python-json-logger's (a home-made one would have to escape and
-serialize what it already does)."""
+serialize what it already does). Issue 32, measured: a request's line costs about 0.03 ms
+of CPU (20,000 lines to /dev/null: 0.024-0.035 ms each with its stdlib-json JsonFormatter,
+0.020 ms with its OrjsonFormatter), a hundredth of a turn's API CPU: the JsonFormatter
+kept, its lines as they were (OrjsonFormatter's wrote non-ASCII text unescaped and no spaces)."""
 from __future__ import annotations
 
 import logging

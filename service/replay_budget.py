@@ -5,8 +5,8 @@ they would take a finished 4-seat Brass game from 2.1 KB to 4.4 KB, past its 4 K
 ceiling); the first read of its log, its view or its pages in a process replays the game
 from setup, 0.15-0.4 s of CPU for Brass. So the CPU of replays is charged to the client
 whose request made them (play.replayed, through play.replay_budget): counted in Redis
-by the `limits` package (fixed windows, as Flask-Limiter counts the other limits of
-service/limits.py), in milliseconds of the replaying thread's CPU. A client whose
+by the `limits` package (fixed windows, as the other limits of service/limits.py are
+counted), in milliseconds of the replaying thread's CPU. A client whose
 allowance is spent gets 429 with Retry-After for a read that would replay, at a cost of
 a few milliseconds; what this process has replayed already (play.REPLAYS) stays free.
 

@@ -17,8 +17,8 @@ one address receives ("recipient"); `take` counts a new game's all at once or no
 Challenges (issue 30), per day: the seats one player challenges ("challenger") and the
 challenges one player receives ("challenged"), counted the same way.
 
-Kept here rather than in Flask-Limiter (which the HTTP limits use): its limits count
-requests one key at a time, while one game's creation takes several counts at once
+Kept here rather than with the HTTP limits (service/limits.py): those count a request
+against one client, while one game's creation takes several counts at once
 (its key and each address), all or nothing, and the workers count without a request."""
 from __future__ import annotations
 

@@ -88,9 +88,8 @@ class Channel:
             deadline = time.monotonic() + seconds
             value = (first or look)()
             while not ready(value) and (left := deadline - time.monotonic()) > 0:
-                if channel.get_message(timeout=left):
-                    heard = list(getattr(channel, "heard", ()))
-                    value = told and told(heard)
+                if message := channel.get_message(timeout=left):
+                    value = told and told(heard(channel, message))
                     value = look() if value is None else value
             return value
 
@@ -129,6 +128,14 @@ class Channel:
         """The snapshot once its version is past `after`, or as it is after `seconds`."""
         return self.wait_for(game_id, seconds, lambda: self.snapshot(game_id),
                              lambda snap: snap.version > after)
+
+
+def heard(channel, message) -> list[bytes]:
+    """The messages a waiter's channel has had: the hub's waiter keeps its last ones
+    (service/changes.py); a Redis Cluster's node pub/sub answers each with its message
+    (issue 32: there the turn resolved is read from it too, not GET after)."""
+    kept = getattr(channel, "heard", None)
+    return list(kept) if kept is not None else [message["data"]]
 
 
 def turn_message(turn_id: str, resolved: dict) -> str:

@@ -18,7 +18,7 @@ and one MULTI/EXEC can update them together:
   turns:pending:{shard-N}  zset "game/turn" -> owed since, or last looked at by the
                            sweeper: turns whose jobs are owed, N = shard(game)
   games:{shard-N}          set: the ids of the games of shard N
-  LIMITS:*                 Flask-Limiter's counts per client (service/limits.py)
+  LIMITS:*                 the rate limits' counts per client (service/limits.py)
 """
 from __future__ import annotations
 

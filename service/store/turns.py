@@ -26,8 +26,10 @@ TAKEN_BACK = "taken-back"       # the channel's message when a take-back lands
 # A turn's commit while its game is as the worker read it (Turns.commit_as_read): KEYS
 # snapshot, turn, meta, log, final; ARGV the snapshot, turn and meta as read, the turn
 # resolved, the new snapshot and log (a finished game: "" and its `final`, the three keys
-# deleted), the channel to announce it on ("" for none: a Redis Cluster's is sharded,
-# published after) and the message. 0: something changed since the read, nothing written.
+# deleted), the channel to announce it on, the message and how (PUBLISH; SPUBLISH on a
+# Redis Cluster, whose game channel is sharded and in the game's slot: issue 32, one
+# command and round trip of every turn where it was published after the script).
+# 0: something changed since the read, nothing written.
 COMMIT_AS_READ = """
 local now = redis.call('MGET', KEYS[1], KEYS[2], KEYS[3])
 if now[1] ~= ARGV[1] or now[2] ~= ARGV[2] or now[3] ~= ARGV[3] then return 0 end
@@ -38,7 +40,7 @@ if ARGV[5] == '' then
 else
   redis.call('MSET', KEYS[1], ARGV[5], KEYS[4], ARGV[6])
 end
-if ARGV[7] ~= '' then redis.call('PUBLISH', ARGV[7], ARGV[8]) end
+redis.call(ARGV[9], ARGV[7], ARGV[8])
 return 1
 """
 
@@ -157,7 +159,7 @@ class Turns:
         seen = self.seen.pop((game_id, turn_id), None)
         if seen is not None and seen.snapshot is expected and (
                 resolved := self.commit_as_read(game_id, turn_id, seen, new, entries, outcome)):
-            return self.announced(game_id, turn_id, resolved)
+            return resolved
 
         def put(pipe):
             snap, raw_turn, log, meta = self.values(pipe, snap_key, turn_key, key(game_id, "log"),
@@ -194,13 +196,13 @@ class Turns:
         whole = (log_entries(unpacked(seen.raw_log)) if seen.raw_log else []) + entries
         writes = state_writes(game_id, unpacked(seen.raw_meta), new.as_dict(), whole)
         resolved = {**turn, **outcome}
-        channel = "" if isinstance(self.state, redis.RedisCluster) else key(game_id, "resolved")
+        publish = "SPUBLISH" if isinstance(self.state, redis.RedisCluster) else "PUBLISH"
         names = [key(game_id, part) for part in ("snapshot", "log", "final")]
         done = self.state.register_script(COMMIT_AS_READ)(
             keys=[names[0], key(game_id, "turn", turn_id), key(game_id, "meta"), *names[1:]],
             args=[seen.raw_snapshot, seen.raw_turn, seen.raw_meta, turn_stored(resolved),
                   writes.get(names[0]) or "", writes.get(names[1]) or writes[names[2]],
-                  channel, turn_message(turn_id, resolved)])
+                  key(game_id, "resolved"), turn_message(turn_id, resolved), publish])
         return resolved if done else None
 
     def take_back(self, game_id: str, expected: Snapshot, new: Snapshot, marker: dict,

@@ -241,3 +241,22 @@ def test_a_right_token_reads_no_count(redis_conn, monkeypatch):
     assert calls == []
     assert client.get(f"/v1/games/{game.id}", headers={"Authorization": "Bearer x"}).status_code == 401
     assert calls
+
+
+def test_a_turns_two_windows_are_counted_in_one_round_trip(redis_conn):
+    """Issue 32: the turn limit's two windows (per minute, per hour) are counted by one
+    script, one round trip, each window's count an INCR in it; Flask-Limiter sent a
+    script per window."""
+    client = service()
+    game = a_game(client)
+
+    def calls() -> dict:
+        stats = redis_conn.info("commandstats")
+        return {name: stats.get(f"cmdstat_{name}", {}).get("calls", 0)
+                for name in ("evalsha", "eval", "incr", "incrby")}
+    submit(client, game, 0, [{"action": "pass"}], 0)        # the script loaded, the windows made
+    before = calls()
+    assert submit(client, game, 1, [{"action": "pass"}], 0).status_code in (202, 403)
+    after = calls()
+    assert {name: after[name] - before[name] for name in after} == \
+        {"evalsha": 1, "eval": 0, "incr": 2, "incrby": 0}

@@ -83,3 +83,37 @@ def test_issue18_a_waiter_hears_the_commit_on_the_sharded_channel(store):
     play.resolve_turn(store, game_id, turn["id"])
     waiter.join(25)
     assert heard and heard[0][0] == "applied" and heard[0][1] - resolved_at < 5
+
+
+def gets_on_masters(store: Store) -> int:
+    """GETs the cluster's masters have served (INFO commandstats)."""
+    return sum(node.redis_connection.info("commandstats").get("cmdstat_get", {}).get("calls", 0)
+               for node in store.state.get_primaries())
+
+
+def test_issue32_a_waiting_submission_reads_its_turn_from_the_commits_message(store):
+    """On the cluster too the commit's script announces the turn as stored (SPUBLISH in
+    the game's slot) and the submission that waits takes it from that message: it is
+    answered applied without reading the turn back (no GET on any master)."""
+    import threading
+    import time
+    game_id, _ = played(store, 0)
+    game = play.load_game(store, game_id)
+    queued = []
+
+    def submit() -> dict:
+        queued.append(play.submit_turn(store, lambda *_: None, game_id, game.snapshot.to_act[0],
+                                       0, [{"action": "pass"}], game=game)[0])
+        return queued[0]
+
+    def resolve_once_queued() -> None:
+        while not queued:
+            time.sleep(0.01)
+        play.resolve_turn(store, game_id, queued[0]["id"])
+    resolver = threading.Thread(target=resolve_once_queued)
+    resolver.start()
+    before = gets_on_masters(store)
+    answered = store.submit_and_wait(game_id, submit, 20)
+    resolver.join(25)
+    assert answered["status"] == "applied" and answered["id"] == queued[0]["id"]
+    assert gets_on_masters(store) == before
