@@ -147,19 +147,21 @@ def install(app: Flask) -> None:
     app.after_request(failures.count)
 
 
-# KEYS: a client's count in each window of a rate; ARGV: each window's seconds, then each
-# one's amount. Each count goes up by one (a new window's key expires with it, as the
-# `limits` package's fixed window does); answers the seconds left of each window spent
-# (over its amount), 0 for one not spent.
+# KEYS: a client's count in each window of a rate, the shortest window first; ARGV: each
+# window's seconds, then each one's amount. The counts go up by one, window by window (a
+# new window's key expires with it, as the `limits` package's fixed window does), until
+# one is over its amount: it answers its place and the milliseconds left of it (PTTL, at
+# least 1: a window spent is spent to its end), and the longer windows after it are not
+# counted (Flask-Limiter's fail on first breach). Answers nothing when none is spent.
 HIT_WINDOWS = """
-local spent = {}
 for i, name in ipairs(KEYS) do
   local count = redis.call('INCR', name)
   if count == 1 then redis.call('EXPIRE', name, ARGV[i]) end
-  spent[i] = 0
-  if count > tonumber(ARGV[#KEYS + i]) then spent[i] = redis.call('TTL', name) end
+  if count > tonumber(ARGV[#KEYS + i]) then
+    return {i, math.max(redis.call('PTTL', name), 1)}
+  end
 end
-return spent
+return {}
 """
 
 
@@ -167,12 +169,15 @@ class Windows:
     """One limited view's rate, each of its fixed windows counted per client in one
     script and one round trip (HIT_WINDOWS: a turn's two windows take 3 Redis commands;
     Flask-Limiter's fixed window took a script, an INCRBY and a round trip each, 4 and
-    2). A request over any window is refused (429) and still counted, as Flask-Limiter
-    counted it; with Redis down it is not counted and goes on to its own 503."""
+    2). As Flask-Limiter counted: the windows shortest first, and a request over one is
+    refused (429), counted in it and in the shorter ones, not in the longer ones (a
+    client refused by the minute does not use up its day); with Redis down it is not
+    counted and goes on to its own 503."""
 
     def __init__(self, conn: redis.Redis, endpoint: str, items: list[RateLimitItem],
                  counted):
-        self.endpoint, self.items, self.counted = endpoint, items, counted
+        self.endpoint, self.counted = endpoint, counted
+        self.items = sorted(items, key=lambda item: item.get_expiry())
         self.script = conn.register_script(HIT_WINDOWS)
 
     def guard(self, view):
@@ -185,17 +190,17 @@ class Windows:
     def refusal(self) -> Response | None:
         who = self.counted()
         try:
-            left = self.script(keys=[RedisStorage.PREFIX + ":" + item.key_for(who, self.endpoint)
-                                     for item in self.items],
-                               args=[item.get_expiry() for item in self.items] +
-                                    [item.amount for item in self.items])
+            spent = self.script(keys=[RedisStorage.PREFIX + ":" + item.key_for(who, self.endpoint)
+                                      for item in self.items],
+                                args=[item.get_expiry() for item in self.items] +
+                                     [item.amount for item in self.items])
         except redis.RedisError:             # Redis down: the request goes on to its 503
             return None
-        spent = [(seconds, item) for seconds, item in zip(left, self.items) if seconds]
         if not spent:
             return None
-        seconds, item = max(spent, key=lambda each: each[0])
-        return too_many_answer(str(item), time.time() + seconds, item)
+        place, milliseconds = spent
+        item = self.items[place - 1]
+        return too_many_answer(str(item), time.time() + milliseconds / 1000, item)
 
 
 def too_many_answer(description: str, reset_at: float, item: RateLimitItem) -> Response:

@@ -113,8 +113,8 @@ class Channel:
         def first() -> dict:
             submitted.append(submit())
             return submitted[0]
-        def told(heard: list[bytes]) -> dict | None:
-            return next((turn for message in heard if (turn := resolution(
+        def told(messages: list[bytes]) -> dict | None:
+            return next((turn for message in messages if (turn := resolution(
                 message, submitted[0]["id"])) is not None), None)
         try:
             return self.wait_for(game_id, seconds, lambda: self.turn(game_id, submitted[0]["id"]),

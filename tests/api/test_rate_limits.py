@@ -260,3 +260,36 @@ def test_a_turns_two_windows_are_counted_in_one_round_trip(redis_conn):
     after = calls()
     assert {name: after[name] - before[name] for name in after} == \
         {"evalsha": 1, "eval": 0, "incr": 2, "incrby": 0}
+
+
+def create_key(redis_conn, window: str) -> bytes:
+    """The count of game creations from the test client's address in one window."""
+    [key] = redis_conn.keys(f"LIMITS:LIMITER/127.0.0.1/games.create_game/*/{window}")
+    return key
+
+
+def test_a_window_spent_refuses_to_its_last_millisecond(redis_conn):
+    """A spent window refuses until it ends, also in its last half second, where Redis's
+    TTL (whole seconds, rounded) already answers 0: creations then were all answered 201."""
+    client = service(PBEM_LIMIT_CREATE="2 per minute")
+    assert [client.post("/v1/games", json=NEW_GAME).status_code for _ in range(3)] == \
+        [201, 201, 429]
+    key = create_key(redis_conn, "minute")
+    redis_conn.pexpire(key, 400)
+    assert_limited(client.post("/v1/games", json=NEW_GAME), CREATE)
+    assert int(redis_conn.get(key)) == 4
+
+
+@pytest.mark.parametrize("rates", ["2 per minute; 5 per day", "5 per day; 2 per minute"])
+def test_a_refused_request_uses_up_no_longer_window(redis_conn, rates):
+    """As Flask-Limiter counted (fail on first breach): the windows are counted shortest
+    first, and a request the minute's window refuses is not counted in the day's; ten
+    creations in a minute leave the day its three more for later minutes. The refusal
+    names the minute's window, whichever order the setting gives."""
+    client = service(PBEM_LIMIT_CREATE=rates)
+    answers = [client.post("/v1/games", json=NEW_GAME) for _ in range(10)]
+    assert [answer.status_code for answer in answers] == [201, 201] + [429] * 8
+    assert "2 per 1 minute" in answers[-1].json["detail"]
+    assert_limited(answers[-1], CREATE)
+    assert int(redis_conn.get(create_key(redis_conn, "day"))) == 2
+    assert int(redis_conn.get(create_key(redis_conn, "minute"))) == 10

@@ -3,6 +3,9 @@ keys in one slot, its compare-and-set commit in that slot, the keys all games sh
 spread over the masters, the queues on the plain Redis."""
 from __future__ import annotations
 
+import threading
+import time
+
 import pytest
 import redis
 
@@ -68,8 +71,6 @@ def test_issue18_the_shared_keys_spread_over_the_three_masters(store):
 
 def test_issue18_a_waiter_hears_the_commit_on_the_sharded_channel(store):
     """wait_resolved wakes at the commit's SPUBLISH, long before its timeout."""
-    import threading
-    import time
     game_id, _ = played(store, 0)
     game = play.load_game(store, game_id)
     turn, _ = play.submit_turn(store, lambda *_: None, game_id, game.snapshot.to_act[0], 0,
@@ -95,8 +96,6 @@ def test_issue32_a_waiting_submission_reads_its_turn_from_the_commits_message(st
     """On the cluster too the commit's script announces the turn as stored (SPUBLISH in
     the game's slot) and the submission that waits takes it from that message: it is
     answered applied without reading the turn back (no GET on any master)."""
-    import threading
-    import time
     game_id, _ = played(store, 0)
     game = play.load_game(store, game_id)
     queued = []
@@ -107,10 +106,12 @@ def test_issue32_a_waiting_submission_reads_its_turn_from_the_commits_message(st
         return queued[0]
 
     def resolve_once_queued() -> None:
-        while not queued:
+        deadline = time.monotonic() + 20
+        while not queued and time.monotonic() < deadline:
             time.sleep(0.01)
-        play.resolve_turn(store, game_id, queued[0]["id"])
-    resolver = threading.Thread(target=resolve_once_queued)
+        if queued:                        # else the submission times out and the test fails
+            play.resolve_turn(store, game_id, queued[0]["id"])
+    resolver = threading.Thread(target=resolve_once_queued, daemon=True)
     resolver.start()
     before = gets_on_masters(store)
     answered = store.submit_and_wait(game_id, submit, 20)
