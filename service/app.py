@@ -11,7 +11,7 @@ from flask.json.provider import DefaultJSONProvider
 from flask_compress import Compress
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from service import availability, contract, i18n, limits, metrics, problems, replay_budget
+from service import availability, contract, credentials, i18n, limits, metrics, problems, replay_budget
 from service.api import (accounts, check_scope, events, games, history, invitations, leaving,
                          lobby, mail, messages, meta, resign, takeback, turns, webhooks)
 from service.api.waiting import Rooms
@@ -111,8 +111,11 @@ def create_app(config: dict | None = None) -> Flask:
 
     def render(err: problems.Problem):
         """A problem's detail in the language the request asks for (Accept-Language:
-        German or English, issue 31); its type, title and fields stay English."""
-        with i18n.speaking(i18n.best_of(request.accept_languages)):
+        German or English, issue 31); asking for none, in the language its credential's
+        holder chose (a player's account, a seat's setting), else English; its type,
+        title and fields stay English."""
+        asked = "Accept-Language" in request.headers
+        with i18n.speaking(i18n.best_of(request.accept_languages) if asked else credentials.chosen_language()):
             return problems.render(err)
     app.register_error_handler(problems.Problem, render)
 
