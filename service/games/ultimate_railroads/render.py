@@ -5,11 +5,11 @@ the identifiers it writes the presentation seam names)."""
 from __future__ import annotations
 
 from service.games.events import Saying
-from service.games.speech import N_
+from service.games.speech import N_, Nn_
 
 from .board import route_block
 from .boards import STRIPS, route, route_ids, strip_of, wrench_track
-from .data import COLOURS, EMIL, INDUSTRY_BOARD
+from .data import COLOURS, EMIL, IDEA_CARDS, IDEA_TILES, INDUSTRY_BOARD
 from .flow import to_act
 from .industry import strip_block, wrench_points
 from .names import TERMS
@@ -21,6 +21,23 @@ INITIAL = {"wood": "W", "green": "G", "bronze": "B", "silver": "S", "gold": "O"}
 ENGLISH = Saying(lambda ident: ident)     # the ids as they are: the presentation seam names them
 PHASES = {"actions": N_("actions"), "relocation": N_("relocation"), "over": N_("over")}
 STRIP_END = N_("end")       # the industry strip's last field (its other words: points, "idea")
+
+
+# an idea tile or card whose id is only a word ("doublers", "coins") is named by what it
+# gives, as its face shows it (IDEENPLÄTTCHEN, OFFENLIEGENDE IDEENKARTEN)
+GIVES = {"industry_steps": ("steps", Nn_("{count} industry step", "{count} industry steps")),
+         "take_doubler": ("count", Nn_("{count} doubler", "{count} doublers")),
+         "gain_coins": ("coins", Nn_("{count} coin", "{count} coins")),
+         "gain_coal": ("coal", Nn_("{count} coal", "{count} coal"))}
+
+
+def idea(ident: str, ideas: dict, say: Saying) -> str:
+    """An idea tile (`ideas` IDEA_TILES) or card (IDEA_CARDS) as the reader reads it."""
+    effect = ideas.get(ident, {}).get("effect", {})
+    if effect.get("type") not in GIVES:
+        return say.value(ident)
+    field, (one, many) = GIVES[effect["type"]]
+    return say.ngettext(one, many, effect[field]).format(count=effect[field])
 
 
 def occupant(seat) -> str:
@@ -119,7 +136,7 @@ def player_block(state: dict, seat: int, viewer: int | None, say: Saying) -> lis
         engineers=", ".join(map(str, p["engineers"])) or "-", passed=say._(", passed") if p["passed"] else "")
     lines = [head] + [route_line(p, r, say) for r in route_ids(p)] + strip_lines(p, say)
     lines.append("  " + say._("idea tiles left: {ideas}; next scoring would give {points}").format(
-        ideas=", ".join(map(say.value, p["ideas"])) or "-", points=sum(round_points(p).values())))
+        ideas=", ".join(idea(i, IDEA_TILES, say) for i in p["ideas"]) or "-", points=sum(round_points(p).values())))
     if seat == viewer and p["end_cards"]:
         lines.append("  " + say._("your end-game cards: {cards}").format(cards=", ".join(map(say.value, p["end_cards"]))))
     return lines
@@ -143,7 +160,7 @@ def render(state: dict, seat: int | None, say: Saying | None = None) -> str:
              say._("Locomotive stacks: {stacks}").format(stacks=" ".join(f"{k}x{v}" for k, v in state["stacks"].items() if v))
              + (returned or ""),
              say._("Idea cards: {cards}; doublers left {doublers}").format(
-                 cards=", ".join(map(say.value, state["idea_cards"])) or "-", doublers=state["doubler_supply"]),
+                 cards=", ".join(idea(c, IDEA_CARDS, say) for c in state["idea_cards"]) or "-", doublers=state["doubler_supply"]),
              *stock_line(state, say),
              say._("Tracks: W wood, G green, B bronze, S silver, O gold; * marks a wrench")]
     if say.speech.language == ENGLISH.speech.language:
