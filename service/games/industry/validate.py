@@ -158,6 +158,10 @@ def validate_board(data) -> list[str]:
         return problems + ["connections must be a list"]
     for space in spaces:
         problems += space_problems(space)
+    named = [space.get("id") for space in spaces if space.get("names") == "provisional"]
+    if data.get("provisional") is False and named:
+        problems.append(f"a board marked printed (provisional: false) names no space provisionally: "
+                        f"{', '.join(map(str, named))}")
     if problems:
         return problems
     return grid_problems(spaces) + piece_problems(spaces) + connection_problems(spaces, connections)

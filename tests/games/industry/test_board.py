@@ -115,7 +115,8 @@ def test_every_space_has_an_english_and_a_german_name_and_says_where_they_come_f
     Spielende's "Hafen, Bahnhof, Pumpstation und Elektrizitätswerk", "Dampfkraft",
     "Elektrizität") are marked `rulebook`, every other one `provisional`, which the game
     type's description says; a German reader reads each by its German name, an English
-    reader no German beside a provisional one; a bad mark is refused by the validator."""
+    reader no German beside a provisional one; a bad mark is refused by the validator, and
+    so is a provisional name on a board marked printed."""
     named = [space for space in SHIPPED["spaces"] if space["kind"] != "joker"]
     assert all(space["name_en"] and space["name_de"] for space in named)
     printed = {space["name_de"] for space in named if space["names"] == "rulebook"}
@@ -137,3 +138,6 @@ def test_every_space_has_an_english_and_a_german_name_and_says_where_they_come_f
         space(data, "1E")["name_de"] = ""
     assert broken(marked_wrong) == ["1D: names must be one of ['printed', 'rulebook', 'provisional']",
                                    "1E: name_de must be a name (a text)"]
+    marked_printed = broken(lambda data: data.update(provisional=False))   # a transcription names its spaces
+    assert len(marked_printed) == 1 and marked_printed[0].startswith(
+        "a board marked printed (provisional: false) names no space provisionally: 1D, 1F, 1G")
