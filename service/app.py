@@ -11,13 +11,13 @@ from flask.json.provider import DefaultJSONProvider
 from flask_compress import Compress
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from service import availability, contract, i18n, limits, metrics, problems, replay_budget
+from service import availability, contract, credentials, i18n, limits, metrics, problems, replay_budget
 from service.api import (accounts, check_scope, events, games, history, invitations, leaving,
                          lobby, mail, messages, meta, resign, takeback, turns, webhooks)
 from service.api.waiting import Rooms
 from service.connection import redis_url
 from service.games.base import IllegalMove
-from service.web import pages, seats
+from service.web import account, pages, seats
 
 logger = logging.getLogger(__name__)
 RETRY_AFTER = 5          # seconds: what a Redis restart with AOF takes, give or take
@@ -80,7 +80,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["redis"] = redis_client(app.config["REDIS_URL"] or redis_url())
     app.extensions["rooms"] = Rooms.from_env()      # how many requests may wait (issue 25)
 
-    for blueprint in (meta.bp, games.bp, turns.bp, mail.bp, events.bp, pages.bp, accounts.bp,
+    for blueprint in (meta.bp, games.bp, turns.bp, mail.bp, events.bp, pages.bp, account.bp, accounts.bp,
                       invitations.bp, webhooks.bp, messages.bp, resign.bp, history.bp, lobby.bp,
                       leaving.bp, takeback.bp):
         app.register_blueprint(blueprint)
@@ -111,9 +111,20 @@ def create_app(config: dict | None = None) -> Flask:
 
     def render(err: problems.Problem):
         """A problem's detail in the language the request asks for (Accept-Language:
-        German or English, issue 31); its type, title and fields stay English."""
-        with i18n.speaking(i18n.best_of(request.accept_languages)):
+        German or English, issue 31); asking for none, in the language its credential's
+        holder chose (a player's account, a seat's setting), else English; its type,
+        title and fields stay English."""
+        with i18n.speaking(i18n.best_of(request.accept_languages)
+                           if "Accept-Language" in request.headers else holders_language()):
             return problems.render(err)
+
+    def holders_language() -> str | None:
+        """The language the credential's holder chose; None (English) while the store
+        does not answer (a problem of the outage itself: 503 turn-may-be-stored)."""
+        try:
+            return credentials.chosen_language()
+        except availability.STORE_UNAVAILABLE:
+            return None
     app.register_error_handler(problems.Problem, render)
 
     @app.errorhandler(RequestEntityTooLarge)

@@ -16,12 +16,13 @@ A seat's or admin's token is checked only against the game the route names (one 
 of the game's meta); a player's token and an API key by their hash (one read each, told
 apart by their prefixes). A request with no credential costs nothing here; the answer is
 kept for the request (flask.g). The bearer token is read here (`bearer`) for the API's
-routes too, and the page session through service/page_session.py, as the API reads it."""
+routes too, and the page session through service/page_session.py, as the API reads it.
+The holder's language answers a request that names none (`chosen_language`)."""
 from __future__ import annotations
 
 from flask import current_app, g, request
 
-from service import api_keys, page_session, players, problems, seat_links, seating
+from service import api_keys, i18n, page_session, players, problems, seat_links, seating
 from service.store import GameRecord, Snapshot, Store
 
 
@@ -52,6 +53,20 @@ def checked() -> str | None:
         return None
     seat = linked_seat(record, args["signed"]) if "signed" in args else session_seat(record)
     return None if seat is None else f"seat:{game_id}:{seat}"
+
+
+def chosen_language() -> str | None:
+    """The language the holder of the request's credential chose (issue 31): a player's
+    token its account's; a seat's token or page session the seat's own, else its
+    account's; None for none chosen, or no credential."""
+    kind, _colon, held = (holder() or "").partition(":")
+    conn = current_app.extensions["redis"]
+    if kind == "player":
+        return (players.load(conn, held) or {}).get("language")
+    if kind == "seat":
+        game_id, _colon, seat = held.rpartition(":")
+        return i18n.chosen_language(conn, game(game_id), int(seat))
+    return None
 
 
 def game(game_id: str | None) -> GameRecord | None:

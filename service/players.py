@@ -122,6 +122,12 @@ def tokens(conn, player_id: str) -> list[dict]:
     return sorted((public_token(e) for e in entries), key=lambda e: e["created_at"])
 
 
+def token_scopes(conn, player_id: str, token_id: str) -> list[str] | None:
+    """The scopes of one of the player's tokens; None once it is revoked (or never was)."""
+    raw = conn.hget(player_key(player_id, "tokens"), token_id)
+    return json.loads(raw).get("scopes", list(SCOPES)) if raw else None
+
+
 def revoke(conn, player_id: str, token_id: str) -> bool:
     """End one of the player's tokens at once; False when it has none of that id."""
     raw = conn.hget(player_key(player_id, "tokens"), token_id)

@@ -24,7 +24,8 @@ Settings (environment, read where a delivery is queued and where one is counted)
                              one second, 1..100000 (default 1; the tests shorten a day)
 
 Keys: `webhook:<id>` (JSON: owner, url, secret, events, enabled, failures,
-failing_since, disabled_reason), `webhooks:<owner>` (a set of ids; owner "player:<id>"
+failing_since, disabled_reason; disabled_message: the reason as a message, said in its
+owner's language in the mail that tells it, issue 31), `webhooks:<owner>` (a set of ids; owner "player:<id>"
 or "game:<id>"), `webhook:<id>:deliveries` (a list, newest first, the last
 MAX_DELIVERIES attempts), `webhook:<id>:missed` (a list, oldest first: [message id,
 payload] of each message not delivered, redelivered when the webhook is enabled)."""
@@ -48,6 +49,7 @@ from rq.registry import ScheduledJobRegistry
 from service import fairness, problems
 from service.feed_events import (CHALLENGE, DECLINED, END_AGREED, END_PROPOSED, END_REFUSED,
                                  MESSAGE, OVER, REMATCH, STARTED, TAKE_BACK, TAKEN_OVER, YOUR_TURN)
+from service.games.speech import N_, Nn_, Said
 from service.queues import WEBHOOKS, queue
 
 EVENTS = (STARTED, YOUR_TURN, OVER, MESSAGE, REMATCH, CHALLENGE, DECLINED, END_PROPOSED,
@@ -182,7 +184,7 @@ def create(conn, owner: str, url: str, events: list[str] | None) -> dict:
 
 
 def public(hook: dict) -> dict:
-    return {k: v for k, v in hook.items() if k not in ("secret", "owner")}
+    return {k: v for k, v in hook.items() if k not in ("secret", "owner", "disabled_message")}
 
 
 def load(conn, webhook_id: str) -> dict | None:
@@ -306,6 +308,17 @@ def in_game_order(missed: list[list[str]]) -> list[list[str]]:
     return [missed[at] for *_, at in sorted(keys)]
 
 
+def disabled_reason(hours: float, attempts: int, last: dict) -> Said:
+    """Why its failures disabled a webhook, a message its owner reads in the owner's
+    language (issue 31): the last attempt's answer said as a message, an error of the
+    connection (a Python exception's text) as it is."""
+    error = Said(N_("answered {status}"), status=last["status_code"]) \
+        if last.get("status_code") else last["error"]
+    return Said(Nn_("every attempt failed for {hours} h ({number} attempt), the last: {error}",
+                    "every attempt failed for {hours} h ({number} attempts), the last: {error}"),
+                hours=round(hours), number=attempts, error=error)
+
+
 def set_enabled(conn, webhook_id: str, enabled: bool) -> dict:
     """Enable the webhook (its failures forgotten, what it missed and the attempts still
     waiting queued again, each game's in the order of its version) or disable it (what it
@@ -316,10 +329,11 @@ def set_enabled(conn, webhook_id: str, enabled: bool) -> dict:
     def change(pipe):
         hook = json.loads(pipe.get(key))
         if enabled:
-            hook.update(enabled=True, failures=0, failing_since=None, disabled_reason=None)
+            hook.update(enabled=True, failures=0, failing_since=None, disabled_reason=None,
+                        disabled_message=None)
             owed = in_game_order([json.loads(raw) for raw in pipe.lrange(kept, 0, -1)] + waiting)
         else:
-            hook.update(enabled=False, disabled_reason="disabled by its owner")
+            hook.update(enabled=False, disabled_reason="disabled by its owner", disabled_message=None)
             owed = []
         pipe.multi()
         pipe.set(key, json.dumps(hook))
@@ -353,9 +367,9 @@ def attempted(conn, webhook_id: str, entry: dict, payload: str,
             failing = now - hook["failing_since"]
             disables = hook["enabled"] and failing >= schedule_seconds(FAILING_FOR)
             if disables:
-                hook.update(enabled=False, disabled_reason=(
-                    f"every attempt failed for {failing * setting('PBEM_WEBHOOK_TIME_SCALE') / 3600:.1f} h "
-                    f"({hook['failures']} attempts), the last: {entry['error']}"))
+                reason = disabled_reason(failing * setting('PBEM_WEBHOOK_TIME_SCALE') / 3600,
+                                         hook["failures"], entry)
+                hook.update(enabled=False, disabled_reason=str(reason), disabled_message=reason.as_dict())
         pipe.multi()
         pipe.set(key, json.dumps(hook))
         pipe.lpush(hook_key(webhook_id, "deliveries"), json.dumps(entry))

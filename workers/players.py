@@ -8,7 +8,7 @@ import logging
 from urllib.parse import quote
 
 from service import i18n, players, webhooks
-from service.games.speech import _
+from service.games.speech import _, say
 from service.mail import consent
 from service.mail.config import MailConfig
 from service.mail.runtime import connection, queue
@@ -46,8 +46,9 @@ def ask_to_confirm(player_id: str) -> str | None:
 
 def webhook_disabled(webhook_id: str) -> str | None:
     """Mail the owner of a webhook its failures disabled (issue 29): why, and how to
-    enable it again. A player's webhook only (a game's is owned by an admin token,
-    which has no address), and only to a confirmed address. The mail's id, if queued."""
+    enable it again, the reason in the owner's language too (issue 31). A player's
+    webhook only (a game's is owned by an admin token, which has no address), and only to
+    a confirmed address. The mail's id, if queued."""
     conn = connection()
     hook = webhooks.load(conn, webhook_id) or {"owner": ""}
     kind, _colon, owner = hook["owner"].partition(":")
@@ -60,8 +61,8 @@ def webhook_disabled(webhook_id: str) -> str | None:
         text = _("Your webhook {url} is disabled: {reason}.\n\nWhat it was told meanwhile is kept "
                  "(the newest {kept} messages). Enable it again and they are delivered, each "
                  "game's in order:\n\n  PATCH {hook}\n  {{\"enabled\": true}}\n\nIts attempts: GET "
-                 "{hook}/deliveries").format(url=hook["url"], reason=hook["disabled_reason"],
-                                             kept=webhooks.MAX_MISSED, hook=hook_url)
+                 "{hook}/deliveries").format(url=hook["url"], kept=webhooks.MAX_MISSED, hook=hook_url,
+                                             reason=say(hook.get("disabled_message") or hook["disabled_reason"]))
         subject = _("Your webhook is disabled")
     try:
         message = compose.plain_message(compose.elsewhere(player["email"], config.domain),

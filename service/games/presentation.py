@@ -150,7 +150,8 @@ class GameWords:
     German word a player may begin a move with by mail ("bau") and the notation's word it
     stands for ("build"). `unsaid`: the move fields its words leave out (Ultimate
     Railroads' `item`, a decision of the action pool by its id, which the move's action
-    already names)."""
+    already names). `compound`: the identifiers of more than one word an engine's text
+    may hold ("engineer:4"), each said by `value` inside any text (issue 31)."""
 
     fields: dict[str, str] = field(default_factory=dict)
     prose: frozenset[str] = frozenset()
@@ -162,6 +163,7 @@ class GameWords:
     german_money: tuple[str, str] | None = None        # for 1, for any other number
     german_verbs: dict[str, str] = field(default_factory=dict)
     unsaid: frozenset[str] = frozenset()
+    compound: re.Pattern | None = None
 
 
 class Words:
@@ -190,6 +192,8 @@ class Words:
 
     def text(self, text: str) -> str:
         """Any engine text (a board, an event's sentence, a refusal) in words."""
+        if self.game.compound and self.game.value:
+            text = self.game.compound.sub(lambda found: self.field_name(found.group(0)), text)
         text = in_words(text, self.text_names, self.players, self.game.prose)
         return self.ones.sub(r"1 \1", text) if self.ones else text
 

@@ -31,7 +31,8 @@ MESSAGES_SHOWN = 30          # the newest messages a seat's page shows
 @bp.before_request
 def reader_language():
     """The page in its reader's language (issue 31): the signed-in seat's choice (its
-    setting, else its account's), else the browser's Accept-Language."""
+    setting, else its account's), else the language of the account the browser signed
+    in to (the account page), else the browser's Accept-Language."""
     g.speaking = i18n.begin(page_language())
 
 
@@ -51,7 +52,8 @@ def page_language() -> str:
     except problems.Unauthorized:
         seat = None
     chosen = i18n.chosen_language(current_app.extensions["redis"], record, seat) if seat is not None else None
-    return chosen or i18n.best_of(request.accept_languages)
+    account = None if chosen else seats.signed_in_account()
+    return chosen or (account or {}).get("language") or i18n.best_of(request.accept_languages)
 
 
 @bp.after_request

@@ -15,6 +15,10 @@ the CSRF token of every form.
 - Sessions are opened for the pages only: the /v1 API sets no cookie, but takes the
   page session's seat as a credential (service/page_session.py's api_seat, the
   `seatPage` scheme of openapi.yaml), so the seat's page plays through the same routes as every client.
+- The account page (issue 31, service/web/account.py) signs a browser in to a player's
+  account with one of the player's tokens of the scope `account`, typed into a form:
+  the session keeps the player's and the token's ids, never the token, and forgets the
+  account once that token is revoked.
 - CSRF: a random token per session, in a hidden field of every form and sent by the
   page's script in the X-CSRF-Token header, compared in constant time; the API takes
   the cookie on a POST only with that header (a GET changes nothing, and SameSite=Lax
@@ -31,7 +35,7 @@ from datetime import timedelta
 from flask import Flask, abort, current_app, request, session
 from flask.sessions import SecureCookieSessionInterface
 
-from service import problems, seating
+from service import players, problems, seating
 from service.page_session import COOKIE, csrf_sent, keyed, resigned_since, session_seat
 from service.seat_links import seat_link_path
 from service.store import GameRecord
@@ -74,6 +78,29 @@ def signed_in_seat(record: GameRecord) -> int | None:
         session["seats"] = {game: seat for game, seat in session["seats"].items()
                             if game != record.id}
         raise
+
+
+def sign_in_account(holder: players.Holder) -> None:
+    session["account"] = [holder.player, holder.token]
+    session.permanent = True
+
+
+def signed_in_account() -> dict | None:
+    """The player this page session signed in as (`sign_in_account`), while the token it
+    signed in with is not revoked and keeps the scope `account`; None else (and the
+    session forgets a revoked one)."""
+    held = session.get("account")
+    if not (isinstance(held, list) and len(held) == 2 and all(isinstance(i, str) for i in held)):
+        return None
+    conn = current_app.extensions["redis"]
+    if "account" not in (players.token_scopes(conn, *held) or ()):
+        session.pop("account")
+        return None
+    return players.load(conn, held[0])
+
+
+def sign_out_account() -> None:
+    session.pop("account", None)
 
 
 def resigned_here(record: GameRecord) -> bool:

@@ -82,3 +82,34 @@ def test_the_api_says_a_problems_detail_in_german_when_asked(app, redis_conn, wo
     turn = client.get(f"/v1/games/{game.id}/turns/{turn.json['id']}", headers=auth).json
     assert turn["status"] == "rejected" and turn["reason"] == "a loan is £10, £20 or £30 (amount=10|20|30)"
     assert turn["reason_message"] == {"msgid": "a loan is £10, £20 or £30 (amount=10|20|30)", "values": {}}
+
+
+def test_without_accept_language_a_problems_detail_is_in_the_language_its_sender_chose(app, redis_conn):
+    """Issue 31: an API client that sends no Accept-Language reads a problem's `detail` in
+    the language its credential's holder chose: a player's token its account's (German
+    here), a seat's token the seat's setting; Accept-Language, when sent, still wins; an
+    account that chose English, or no credential, reads English."""
+    store, client = Store(redis_conn), app.test_client()
+    accounts = {language: client.post("/v1/players", json={"name": "Ada", "email": f"ada-{language}@p.test",
+                                                           "language": language}).json
+                for language in ("de", "en")}
+    nowhere = "/v1/players/me/challenges/0123456789abcdef/decline"
+
+    def detail(token: str, **headers) -> str:
+        answer = client.post(nowhere, headers={"Authorization": f"Bearer {token}", **headers})
+        assert answer.status_code == 404
+        return answer.json["detail"]
+    german, english = (accounts[k]["token"]["token"] for k in ("de", "en"))
+    assert detail(german) == "keine laufende Partie 0123456789abcdef"
+    assert detail(german, **{"Accept-Language": "en"}) == "no game 0123456789abcdef in progress"
+    assert detail(english) == "no game 0123456789abcdef in progress"
+    assert detail(english, **{"Accept-Language": "de"}) == "keine laufende Partie 0123456789abcdef"
+    assert client.post(nowhere).status_code == 401
+
+    record, tokens = a_game(app, store)                  # a seat's token: the seat's setting
+    settings.change(redis_conn, record.id, 1, language="de")
+    body = {"expected_version": 3, "moves": [{"action": "pass", "card": "bolton"}]}
+    said = {seat: client.post(f"/v1/games/{record.id}/turns", json=body,
+                              headers={"Authorization": f"Bearer {tokens[seat]['token']}"}).json["detail"]
+            for seat in (0, 1)}
+    assert said == {0: "expected_version 3 but the game is at 0", 1: "expected_version 3, aber die Partie steht bei 0"}

@@ -152,9 +152,13 @@ def test_a_broken_copy_is_refused_with_its_problems(game, tmp_path, capsys):
 
 
 def printed_industry_board(folder: Path) -> Path:
-    """The shipped board, marked as a transcription of the printed one."""
+    """The shipped board, marked as a transcription of the printed one (its spaces'
+    names too, issue 31)."""
     data = json.loads(SHIPPED["industry"].read_text())
     data["provisional"] = False
+    for space in data["spaces"]:
+        if "names" in space:
+            space["names"] = "printed"
     path = folder / "industry" / "board.json"
     path.parent.mkdir(parents=True)
     path.write_text(json.dumps(data))

@@ -105,7 +105,7 @@ def test_the_question_before_a_first_invitation_is_in_the_seats_language(conn, i
 
 def test_a_german_accounts_mails_are_in_german(conn, inbox, run_jobs, client):
     """The address question of a new account, and its webhook's notice once its failures
-    disabled it (issue 29), in the account's language."""
+    disabled it (issue 29), in the account's language, its reason too."""
     signed = client.post("/v1/players", json={"name": "Ada", "email": ADA, "language": "de"})
     run_jobs()
     asked = inbox.last(ADA)
@@ -121,9 +121,15 @@ def test_a_german_accounts_mails_are_in_german(conn, inbox, run_jobs, client):
     first = time.time()
     for at in (first, first + webhooks.schedule_seconds(webhooks.FAILING_FOR) + 1):   # a day of failures
         webhooks.attempted(conn, hook["id"], {"at": at, "ok": False, "error": "answered 500",
-                                              "message_id": "m1"}, "{}", last=False)
+                                              "status_code": 500, "message_id": "m1"}, "{}", last=False)
     queue(conn, MAIL).enqueue("workers.players.webhook_disabled", hook["id"])
     run_jobs()
     notice = inbox.last(ADA)
     assert notice["Subject"] == "Dein Webhook ist abgeschaltet"
     assert "Schalte ihn wieder ein" in " ".join(text(notice).split()) and english_in(text(notice)) == []
+    # the reason too (issue 31): the hours, the attempts and the last one's answer
+    assert "jeder Versuch ist 24 Std. lang gescheitert (2 Versuche), der letzte: antwortete mit 500" \
+        in " ".join(text(notice).split())
+    told = client.get(f"/v1/players/me/webhooks/{hook['id']}/deliveries", headers=auth).json
+    assert told["webhook"]["disabled_reason"] == \
+        "every attempt failed for 24 h (2 attempts), the last: answered 500"     # the API's stays English

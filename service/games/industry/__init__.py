@@ -15,12 +15,15 @@ from service.games.industry.events import EVENTS
 from service.games.industry.move_schemas import MOVE_SCHEMAS
 from service.games.industry.view_schemas import VIEW_SCHEMAS
 from service.games.industry.schema import FILES, NAMES_PROVISIONAL
-from service.games.industry.names import DISPLAY, WORDS
+from service.games.industry.names import DISPLAY, PROVISIONAL_NAMES, WORDS
 
 BOARD_NOTE = (" PROVISIONAL BOARD: the printed board's spaces, costs, resources, VP, "
               "connections, joker kinds and Taler markers are not publicly documented; this "
               "board is built to the rulebook's structural facts and is not the printed one."
-              if BOARD.provisional else " The board is a transcription of the printed one.")
+              if BOARD.provisional else " The board is a transcription of the printed one.") + (
+    f" PROVISIONAL NAMES: {len(PROVISIONAL_NAMES)} spaces' printed names are not transcribed; their "
+    "English and German names are chosen to fit (data/board.json: \"names\": \"provisional\")."
+    if PROVISIONAL_NAMES else "")
 NAMES_NOTE = (" The spaces' and resources' English names and their capitals are provisional: our "
               "own for the printed German game's, not the English edition's."
               if NAMES_PROVISIONAL else "")

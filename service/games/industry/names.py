@@ -1,10 +1,14 @@
 """Display names (issue 14): the resources by their English names with the German
 ones of the printed (German) game beside them, from data/resources.json; the board's
-spaces by their English names from their identifiers, with the German beside those the
-rulebook names (seeds/001: "Von der Tongrube bis zum Roboterwerk", "Besondere Fabriken:
-Bank und Börse", Spielende's Bonusfelder "Hafen, Bahnhof, Pumpstation und
-Elektrizitätswerk", the introduction's "Dampfkraft" and "Elektrizität"). The other
-spaces' printed names are not transcribed (data/SOURCES.md): no German is guessed."""
+spaces by the English and German names data/board.json gives each (`name_en`,
+`name_de`, issue 31). The German rulebook prints ten of them (seeds/001: "Von der
+Tongrube bis zum Roboterwerk", "Besondere Fabriken: Bank und Börse", Spielende's
+Bonusfelder "Hafen, Bahnhof, Pumpstation und Elektrizitätswerk", the introduction's
+"Dampfkraft" and "Elektrizität"): the English name carries those in brackets. The
+others' printed names are not transcribed (data/SOURCES.md): their names are chosen to
+fit, marked `"names": "provisional"` in the data and said so in the game type's
+description; a German reader reads the German one, an English reader no German beside
+it, as none is printed."""
 from __future__ import annotations
 
 from service.games.presentation import GameWords, in_brackets
@@ -13,11 +17,6 @@ from service.games.speech import _
 from .board import BOARD
 from .schema import load_json
 
-PRINTED_GERMAN = {
-    "clay_pit": "Tongrube", "robot_factory": "Roboterwerk", "stock_exchange": "Börse",
-    "harbour": "Hafen", "railway_station": "Bahnhof", "pumping_station": "Pumpstation",
-    "power_plant": "Elektrizitätswerk", "steam_power": "Dampfkraft", "electricity": "Elektrizität",
-}
 # the rulebook's words for the game's pieces, told once under the board (its glossary)
 TERMS = (("factory", "Fabrik"), ("technology", "Technologie"), ("bonus space", "Bonusfeld"),
          ("epoch", "Epoche"), ("area marker", "Bereichsmarker"), ("ownership marker", "Besitzmarker"),
@@ -30,14 +29,24 @@ def beside(english: str, german: str | None) -> str:
 
 # "bank" (Bank in both languages) is left a plain word: it also names the Kasse's
 # supply in the notation and the reasons ("the bank does not sell it")
-SPACES = {space["name"]: beside(space["name"].replace("_", " ").capitalize(), PRINTED_GERMAN.get(space["name"]))
-          for space in BOARD.spaces.values() if space["kind"] != "joker" and space["name"] != "bank"}
+NAMED = [space for space in BOARD.spaces.values() if space["kind"] != "joker" and space["name"] != "bank"]
+PROVISIONAL_NAMES = sorted({space["name"] for space in NAMED if space.get("names") == "provisional"})
+
+
+def english(space: dict) -> str:
+    """The space's English name, with the German beside it where that is printed."""
+    name = space.get("name_en") or space["name"].replace("_", " ").capitalize()
+    return name if space.get("names") == "provisional" else beside(name, space.get("name_de"))
+
+
+SPACES = {space["name"]: english(space) for space in NAMED}
 DISPLAY = {**SPACES, **{r["id"]: beside(r["en"], r["de"]) for r in load_json("resources.json")["resources"]}}
 
 
-# in German (issue 31): the printed names above, the actions as the rulebook's Phase 3
+# in German (issue 31): the names above (the provisional ones too), the actions as the rulebook's Phase 3
 # (Auktion) and "Entwickeln und Siegpunkte erhalten" name them (GLOSSARY.md)
-GERMAN = {**in_brackets(DISPLAY), "auction": "Auktion", "bid": "Bieten", "claim": "Feld beanspruchen",
+GERMAN = {**in_brackets(DISPLAY), **{space["name"]: space["name_de"] for space in NAMED if space.get("name_de")},
+          "auction": "Auktion", "bid": "Bieten", "claim": "Feld beanspruchen",
           "develop": "Entwickeln", "pass": "Passen", "sell": "dem Höchstbietenden überlassen",
           "subsidy": "Subvention", "done": "Fertig"}
 GERMAN_VERBS = {"versteigere": "auction", "auktion": "auction", "biete": "bid", "bieten": "bid",

@@ -17,6 +17,12 @@ A board file (`data/board.json`) is one JSON object:
         kind          "joker" | "bonus" | "factory" | "technology"
         joker         (joker)  a resource id, or "?" for the joker of any one resource
         name          (others) snake_case English name, e.g. "iron_ore_mine"
+        name_en       (others, optional) the English name players read ("Iron ore mine";
+                      left out: the words of `name`)
+        name_de       (others, optional) the German name players read ("Eisenerzbergwerk")
+        names         (others, optional) where the two names come from: "printed" (the
+                      board), "rulebook" (the German rulebook prints the German name), or
+                      "provisional" (chosen to fit, not transcribed: said so to players)
         cost          (bonus, factory) Baupreis in Taler; technologies have none
         needs         (bonus, factory, technology) list of 0-2 resource ids (Rohstoffe)
         produces      (factory) the resource id it produces, or null
@@ -54,6 +60,7 @@ BONUS_NETWORK = {"harbour": "river", "railway_station": "rail",
 CONNECTION_ENDS = {"road": ("factory", "factory"), "tech_line": ("technology", "technology"),
                    **{network: (bonus, "factory") for bonus, network in BONUS_NETWORK.items()}}
 BONUS_VALUES = (2, 3)
+NAME_SOURCES = ("printed", "rulebook", "provisional")
 
 
 def load_json(name: str) -> dict:

@@ -16,7 +16,7 @@ from pathlib import Path
 from service.games.common.datafiles import Checked, read_json
 from service.games.industry.schema import (
     ANY_RESOURCE, BANK_FROM_EPOCH, BONUS_NETWORK, BONUS_VALUES, COLUMNS, CONNECTION_ENDS,
-    DATA, EPOCHS, JOKERS_TOTAL, REGION_ORDER, RESOURCES, SCHEMA_ID, SPACES_TOTAL, SPECIALS)
+    DATA, EPOCHS, JOKERS_TOTAL, NAME_SOURCES, REGION_ORDER, RESOURCES, SCHEMA_ID, SPACES_TOTAL, SPECIALS)
 
 TAKES = "a board file laid out as data/board.json (schema.py)"
 SHIPPED = DATA
@@ -34,7 +34,10 @@ def space_problems(space: dict) -> list[str]:
     if kind == "joker":
         ok = space.get("joker") in RESOURCES + (ANY_RESOURCE,)
         return [] if ok else [f"{sid}: joker must be a resource or '?'"]
-    problems = []
+    problems = [f"{sid}: {field} must be a name (a text)" for field in ("name_en", "name_de")
+                if field in space and not (isinstance(space[field], str) and space[field].strip())]
+    if space.get("names", NAME_SOURCES[0]) not in NAME_SOURCES:
+        problems.append(f"{sid}: names must be one of {list(NAME_SOURCES)}")
     needs = space.get("needs")
     if not isinstance(needs, list) or len(needs) > 2 or any(r not in RESOURCES for r in needs):
         problems.append(f"{sid}: needs must be a list of up to 2 resources from {list(RESOURCES)}")
@@ -155,6 +158,10 @@ def validate_board(data) -> list[str]:
         return problems + ["connections must be a list"]
     for space in spaces:
         problems += space_problems(space)
+    named = [space.get("id") for space in spaces if space.get("names") == "provisional"]
+    if data.get("provisional") is False and named:
+        problems.append(f"a board marked printed (provisional: false) names no space provisionally: "
+                        f"{', '.join(map(str, named))}")
     if problems:
         return problems
     return grid_problems(spaces) + piece_problems(spaces) + connection_problems(spaces, connections)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from . import board, flow, free_actions, industry, modules, pool, scoring, setup, special_fields
 from .boards import route, route_ids, wrench_track
 from .completion import ALWAYS_DOABLE
-from .data import AMERICA, STEELWORKS
+from .data import AMERICA, EMIL, STEELWORKS
 from .effects import DOUBLERS_PLACED
 from .chapter import into
 from .gains import gain, gives, score
@@ -27,7 +27,6 @@ from .special_fields import gain_key
 DIVIDENDS: dict = {t["id"]: t for t in AMERICA["dividend_tiles"]}
 LEVELS = AMERICA["stock_board"]["levels"]["value"]
 END_BONUS = AMERICA["stock_board"]["end_bonus"]["value"]
-EMIL = "emil"
 SPIKE = AMERICA["golden_spike"]
 BLAST_POINTS = AMERICA["blast_points"]["value"]
 ROUTE_RUBBLE = {r["id"]: r["rubble"]["field"] for r in AMERICA["routes"] if "rubble" in r}

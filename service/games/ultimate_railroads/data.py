@@ -335,6 +335,7 @@ def ordinal(number: int) -> int:
     return ENGINEERS[number].get("ordinal", number)
 
 
+EMIL = "emil"    # SOLOVARIANTE: Emil where a seat would stand (a space he blocks, his stock marker)
 STOKER = "+"     # KOHLE-MODUL: a locomotive or factory with a stoker ("5+")
 
 

@@ -7,13 +7,12 @@ from service.games.base import deal_anew
 from service.games.common.rng import shuffled
 
 from . import completion, engine, flow, setup, spaces, view
-from .data import SOLO, loco_number
+from .data import EMIL, SOLO, loco_number
 from .locomotives import last_taken, lowest_stacks, spots
 from .scoring import MAJORITY, engineer_count
 from .spaces import is_free, space_spec
 from .chapter import into
 
-EMIL = "emil"              # the occupant of a space Emil blocks
 YOU = 0                    # the one seat
 PUBLIC_ENGINEER = "engineer_public"
 LOCO_SPACES = ("loco_or_factory_1", "loco_and_factory_3")

@@ -9,10 +9,12 @@ AMERICAN RAILROADS: its routes, stock board pieces, steelworks and idea tiles (t
 dividend faces and steelworks' stacks are provisional: data/america.json)."""
 from __future__ import annotations
 
+import re
+
 from service.games.presentation import GameWords, in_brackets
 from service.games.speech import _
 
-from .data import COLOURS
+from .data import AMERICA, ASIA, COLOURS, GERMANY, ROUTE_IDS
 
 GERMAN_COLOUR = {"wood": "holzfarbene", "green": "grüne", "bronze": "bronzene",
                  "silver": "silberne", "gold": "goldene"}
@@ -175,23 +177,54 @@ GERMAN = {**{ident: name for ident, name in in_brackets(DISPLAY).items()
           "medal": "20-Punkte-Medaille", "bonus_card": "Bonuskarte", "stoker": "Heizer",
           "foundry": "Gießerei", "werklok": "Werklok", "transsib": "Transsibirische Eisenbahn",
           "petersburg": "Strecke nach St. Petersburg", "kyiv": "Strecke nach Kiew",
+          # INDUSTRIETABLEAU: its printed factories (names not transcribed) and the alternative 2er-Lok
+          **{f"printed_{n}": f"gedruckte Fabrik {n}" for n in range(1, 6)}, "2a": "alternative 2er-Lok",
           **GERMAN_WORDS}
 GERMAN_FIELDS = {"space": "Aktionsfeld", "temps": "Leiharbeiter", "wood": "holzfarbene Arbeiter",
                  "coins": "Münzen", "route": "Strecke", "slot": "Platz", "swap": "tauschen mit",
-                 "colour": "Gleisfarbe", "item": "Aktionspool", "end_cards": "Spielendekarten", "card": "Karte", "tile": "Plättchen"}
+                 "colour": "Gleisfarbe", "item": "Aktionspool", "end_cards": "Spielendekarten", "card": "Karte", "tile": "Plättchen",
+                 "at": "auf", "workers": "Arbeiter", "engineer": "Ingenieurin", "piece": "Figur",
+                 "wrench": "Schraubenschlüssel"}
 GERMAN_VERBS = {"setze": "place", "einsetzen": "place", "passe": "pass", "passen": "pass",
                 "versetze": "relocate", "lege": "lay", "schritt": "step", "idee": "idea"}
+
+
+# the places an engine writes as `where:number` (issue 31): an engineer tile as an action
+# space (`engineer:7`, "Ingenieurin 7"), a locomotive by its route and slot
+# (`transsib:0`) or a factory by its gap (`factory:2`) that a stoker goes on, a GERMAN
+# RAILROADS station by its route and field (`nuernberg_fuerth:4`, printed WÜRZBURG)
+ROUTE_IDS_ALL = (*ROUTE_IDS, *(r["id"] for board in (GERMANY, ASIA, AMERICA) for r in board["routes"]))
+STATIONS = {f"{r['id']}:{station['field']}": station["name"] for r in GERMANY["routes"]
+            for station in r.get("stations", [])}
+PLACE = re.compile(rf"\b(engineer|factory|{'|'.join(ROUTE_IDS_ALL)}):(\d+)\b")
+
+
+def value_words(field: str, value, name) -> str | None:
+    """A place written `where:number` in words, the number as the board counts it (from
+    1: slot and gap from 0 in the engine); other values by their names (None)."""
+    found = PLACE.fullmatch(value) if isinstance(value, str) else None
+    if found is None:
+        return None
+    where, number = found.group(1), int(found.group(2))
+    if where == "engineer":
+        return _("engineer {number}").format(number=number)
+    if where == "factory":
+        return _("the factory in gap {gap}").format(gap=number + 1)
+    if value in STATIONS:
+        return _("the station {station}").format(station=STATIONS[value])
+    return _("the locomotive in slot {slot}, {route}").format(slot=number + 1, route=name(where))
 
 
 WORDS = GameWords(
     fields={"end_cards": "end-game cards", "space": "action space", "temps": "temporary workers", "wood": "wooden workers",
             "coins": "coins", "route": "route", "slot": "slot", "swap": "swap with",
-            "colour": "track colour", "item": "action pool", "card": "card", "tile": "tile"},
+            "colour": "track colour", "item": "action pool", "card": "card", "tile": "tile",
+            "at": "on", "workers": "workers", "engineer": "engineer", "piece": "piece", "wrench": "wrench"},
     counted=("point",),
     # everyday words of the sentences that are identifiers too ("a maintenance car",
     # "1 slot under construction", "its stock marker"): not renamed inside a text
     prose=frozenset({"car", "maintenance", "construction", "stock"}),
     # the decision of the action pool a move takes, by its id: said by its action instead
     unsaid=frozenset({"item"}),
-    options=options_words, german=GERMAN, german_fields=GERMAN_FIELDS,
+    options=options_words, german=GERMAN, german_fields=GERMAN_FIELDS, value=value_words, compound=PLACE,
     german_money=("{} Münze", "{} Münzen"), german_verbs=GERMAN_VERBS)

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from service import i18n
 from service.games.industry import GAME
 from service.games.industry.schema import load_json
 from service.games.industry.validate import validate_board
@@ -118,3 +119,38 @@ def test_the_english_names_are_labelled_provisional_in_the_data_the_game_type_an
     assert "English names and their capitals are provisional" in GAME.description
     industry_row = next(line for line in README.read_text().splitlines() if line.startswith("| `industry` |"))
     assert "English names" in industry_row and "names_provisional" in industry_row
+
+
+def test_every_space_has_an_english_and_a_german_name_and_says_where_they_come_from():
+    """Issue 31: each named space carries the names players read in English and German
+    (data/board.json `name_en`, `name_de`); the ten the German rulebook prints (seeds/001:
+    "Von der Tongrube bis zum Roboterwerk", "Besondere Fabriken: Bank und Börse",
+    Spielende's "Hafen, Bahnhof, Pumpstation und Elektrizitätswerk", "Dampfkraft",
+    "Elektrizität") are marked `rulebook`, every other one `provisional`, which the game
+    type's description says; a German reader reads each by its German name, an English
+    reader no German beside a provisional one; a bad mark is refused by the validator, and
+    so is a provisional name on a board marked printed."""
+    named = [space for space in SHIPPED["spaces"] if space["kind"] != "joker"]
+    assert all(space["name_en"] and space["name_de"] for space in named)
+    printed = {space["name_de"] for space in named if space["names"] == "rulebook"}
+    assert printed == {"Tongrube", "Roboterwerk", "Bank", "Börse", "Hafen", "Bahnhof", "Pumpstation",
+                       "Elektrizitätswerk", "Dampfkraft", "Elektrizität"}
+    assert {space["names"] for space in named} == {"rulebook", "provisional"}
+    game = GAME
+    assert "PROVISIONAL NAMES: 39 spaces' printed names are not transcribed" in game.description
+    said = game.presented(["Ada", "Bert"])
+    with i18n.speaking("de"):
+        german = game.presented(["Ada", "Bert"])
+        assert german.text("seat 0 develops iron_ore_mine, printing_works and clay_pit") == \
+            "Ada develops Eisenerzbergwerk, Druckerei and Tongrube"
+    assert said.text("seat 0 develops iron_ore_mine and clay_pit") == \
+        "Ada develops Iron ore mine and Clay pit (Tongrube)"
+
+    def marked_wrong(data):
+        space(data, "1D")["names"] = "guessed"
+        space(data, "1E")["name_de"] = ""
+    assert broken(marked_wrong) == ["1D: names must be one of ['printed', 'rulebook', 'provisional']",
+                                   "1E: name_de must be a name (a text)"]
+    marked_printed = broken(lambda data: data.update(provisional=False))   # a transcription names its spaces
+    assert len(marked_printed) == 1 and marked_printed[0].startswith(
+        "a board marked printed (provisional: false) names no space provisionally: 1D, 1F, 1G")
