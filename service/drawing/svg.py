@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from markupsafe import escape
 
+from service.games.speech import _
+
 # Seats 0-4 (issue 27): each at least 18 CIEDE2000 from every line, track and highlight the
 # maps draw and from the links' blue, 31 from each other (tests/web/test_stylesheet.py
 # measures it with coloraide); SEAT_INKS: the text written on each, >= 4.5:1 on it.
@@ -77,7 +79,7 @@ def tile(sx: float, sy: float, size: int, owner: int, flipped: bool, label: str,
 
 def provisional(x: int, y: int, words: str, anchor: str = "end") -> str:
     """The provisional mark, on the picture itself."""
-    return text(x, y, f"Provisional: {words}", 13, text_anchor=anchor,
+    return text(x, y, _("Provisional: {words}").format(words=words), 13, text_anchor=anchor,
                 fill=PROVISIONAL_COLOUR, font_weight="bold")
 
 
