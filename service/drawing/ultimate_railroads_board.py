@@ -36,26 +36,48 @@ def words(name: str) -> str:
     return str(name).replace("_", " ")
 
 
+# the effects of the action spaces and engineers as the rulebook says them (English: the
+# effect's own words)
+EFFECTS = {"advance_track": N_("advance track"), "draw_start_bonus": N_("draw start bonus"),
+           "end_card_or_points": N_("end card or points"), "engineer_tile": N_("engineer tile"),
+           "gain_coal": N_("gain coal"), "hire_engineer": N_("hire engineer"), "keys": N_("keys"),
+           "points": N_("points"), "reuse_space": N_("reuse space"),
+           "score_engineer_numbers": N_("score engineer numbers"), "score_steps": N_("score steps"),
+           "score_two_highest_locos": N_("score two highest locos"), "take_foundry": N_("take foundry"),
+           "take_temporary_workers": N_("take temporary workers"),
+           "three_different_tracks": N_("three different tracks"), "use_factory": N_("use factory"),
+           "werklok": N_("werklok"), "locomotive": N_("locomotive"),
+           "locomotive_or_factory": N_("locomotive or factory"),
+           "locomotive_and_factory": N_("locomotive and factory")}
+TRACK_COLOURS = {"wood": N_("wood"), "green": N_("green"), "bronze": N_("bronze"), "silver": N_("silver"),
+                 "gold": N_("gold")}
+
+
+def said_effect(name: str) -> str:
+    return _(EFFECTS[name]) if name in EFFECTS else words(name)
+
+
 def effect_words(effect: dict) -> str:
     kind = effect["type"]
     if kind == "combo":
         return " + ".join(effect_words(part) for part in effect["parts"])
     if kind == "track_steps":
-        colours = "any" if effect["colours"] == "any" else "/".join(effect["colours"])
+        colours = "any" if effect["colours"] == "any" else "/".join(
+            _(TRACK_COLOURS[c]) if c in TRACK_COLOURS else c for c in effect["colours"])
         return ngettext("{number} {colours} step", "{number} {colours} steps", effect["steps"]).format(
             number=effect["steps"], colours=_("any") if effect["colours"] == "any" else colours)
     if kind == "industry_steps":
         return ngettext("{number} industry step", "{number} industry steps", effect["steps"]).format(
             number=effect["steps"])
     if kind == "take_loco":
-        return words(effect.get("as", "locomotive"))
+        return said_effect(effect.get("as", "locomotive"))
     if kind == "gain_coins":
         return coins(effect["coins"])
     if kind == "take_doubler":
         return ngettext("{number} doubler", "{number} doublers", effect["count"]).format(number=effect["count"])
     if kind == "claim_turn_order":
         return _("turn order {position}").format(position=effect["position"])
-    return words(kind)
+    return said_effect(kind)
 
 
 def points(number: int) -> str:

@@ -50,6 +50,16 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return CURRENT.get().ngettext(singular, plural, n)
 
 
+def in_english(said: Callable[[], str]) -> str:
+    """What `said` writes for an English reader, whoever reads now (a game type's
+    description for the API, written at import)."""
+    token = CURRENT.set(Speech())
+    try:
+        return said()
+    finally:
+        CURRENT.reset(token)
+
+
 def german() -> bool:
     return CURRENT.get().language == "de"
 
