@@ -44,14 +44,6 @@ def symbol(name: str, said: Words) -> str:
     return "/".join(letter(industry, said) for industry in SYMBOL_ALLOWS[name])
 
 
-def tile_text(tile: dict, said: Words) -> str:
-    text = (_("{owner}'s {industry} level {level}, flipped") if tile["flipped"]
-            else _("{owner}'s {industry} level {level}, not flipped")).format(
-        owner=said.player(tile["owner"]), industry=said.name(tile["industry"]), level=tile["level"])
-    return text + (", " + ngettext("{number} cube", "{number} cubes", tile["cubes"]).format(
-        number=tile["cubes"]) if tile["cubes"] else "")
-
-
 def space(sx: float, sy: float, allowed: str, tile: dict | None, said: Words) -> str:
     if tile is None:
         return (f'<rect x="{sx}" y="{sy}" width="{SLOT}" height="{SLOT}" fill="#fff" '
@@ -80,7 +72,7 @@ def place(public: dict, place_id: str, said: Words) -> str:
     for n, allowed in enumerate(location.spaces, 1):
         tile = public["tiles"].get(f"{place_id}.{n}")
         parts.append(space(start + (n - 1) * (SLOT + 4) + 2, top + 24, allowed, tile, said))
-        told.append(_("space {number}: {tile}").format(number=n, tile=tile_text(tile, said)) if tile
+        told.append(_("space {number}: {tile}").format(number=n, tile=svg.tile_words(tile, said)) if tile
                     else _("space {number} free for {industries}").format(
                         number=n, industries=_(" or ").join(map(said.name, SYMBOL_ALLOWS[allowed]))))
     notes = []

@@ -44,14 +44,6 @@ def era_words(public: dict) -> str:
     return _(era).format(round=public["round"]) if era else f"{public['era']} era, round {public['round']}"
 
 
-def tile_text(tile: dict, said: Words) -> str:
-    text = (_("{owner}'s {industry} level {level}, flipped") if tile["flipped"]
-            else _("{owner}'s {industry} level {level}, not flipped")).format(
-        owner=said.player(tile["owner"]), industry=said.name(tile["industry"]), level=tile["level"])
-    return text + (", " + ngettext("{number} cube", "{number} cubes", tile["cubes"]).format(
-        number=tile["cubes"]) if tile["cubes"] else "")
-
-
 def town(place: str, tiles: list, said: Words) -> str:
     x, y = layout()["places"][place]
     location = data.LOCATIONS[place]
@@ -77,7 +69,7 @@ def town(place: str, tiles: list, said: Words) -> str:
             continue
         parts.append(svg.tile(sx, sy, SLOT, tile["owner"], tile["flipped"],
                               f'{letter(tile["industry"], said)}{tile["level"]}', tile["cubes"]))
-        told.append(_("slot {number}: {tile}").format(number=i + 1, tile=tile_text(tile, said)))
+        told.append(_("slot {number}: {tile}").format(number=i + 1, tile=svg.tile_words(tile, said)))
     if location["kind"] == "distant_market":
         told.append(_("distant market"))
     title = f"{name}: " + ("; ".join(told) or _("no industry"))

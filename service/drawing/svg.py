@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from markupsafe import escape
 
-from service.games.speech import _
+from service.games.presentation import Words
+from service.games.speech import _, ngettext
 
 # Seats 0-4 (issue 27): each at least 18 CIEDE2000 from every line, track and highlight the
 # maps draw and from the links' blue, 31 from each other (tests/web/test_stylesheet.py
@@ -75,6 +76,15 @@ def tile(sx: float, sy: float, size: int, owner: int, flipped: bool, label: str,
             + (f'<circle cx="{sx + size - 3}" cy="{sy + 3}" r="4" fill="#000"/>' if flipped else "")
             + (text(sx + size / 2, sy + size - 3, f"{cubes}▪", 11, text_anchor="middle", fill=ink)
                if cubes else ""))
+
+
+def tile_words(tile: dict, said: Words) -> str:
+    """A built industry tile in words: "Ada's cotton mill level 1, not flipped, 2 cubes"."""
+    text = (_("{owner}'s {industry} level {level}, flipped") if tile["flipped"]
+            else _("{owner}'s {industry} level {level}, not flipped")).format(
+        owner=said.player(tile["owner"]), industry=said.name(tile["industry"]), level=tile["level"])
+    return text + (", " + ngettext("{number} cube", "{number} cubes", tile["cubes"]).format(
+        number=tile["cubes"]) if tile["cubes"] else "")
 
 
 def provisional(x: int, y: int, words: str, anchor: str = "end") -> str:

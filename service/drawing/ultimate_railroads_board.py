@@ -105,6 +105,12 @@ def heading(side: str, when: str) -> str:
     return _(SIDES[side]).format(when=when) if side in SIDES else f"Action board ({words(side)} side), {when}"
 
 
+# the industry strip's printed fields that are no number: a gap for a factory, the idea
+# tile's field, the strip's end
+STRIP_WORDS = {"gap": N_("gap"), "idea": N_("idea"), "end": N_("end")}
+FIELD_LETTERS = 6           # a field's word longer than this is drawn narrower to fit it
+
+
 # a track of each colour on a route's field (the rulebook: "holzfarbene Gleise", "grüne Gleise")
 ON_FIELD = {"wood": N_("wood on {field}"), "green": N_("green on {field}"), "bronze": N_("bronze on {field}"),
             "silver": N_("silver on {field}"), "gold": N_("gold on {field}")}
@@ -245,8 +251,10 @@ def industry_row(player: dict, track: int, x: int, y: int) -> tuple[str, str]:
             fill = "#cfd8dc" if factory else "#eee"
         else:
             shown, fill = str(printed), "#8d6e63" if field == blocked else "#fff"
+        shown = _(STRIP_WORDS[shown]) if shown in STRIP_WORDS else shown
+        fitted = {"textLength": FIELD - 6, "lengthAdjust": "spacingAndGlyphs"} if len(shown) > FIELD_LETTERS else {}
         parts.append(f'<rect x="{fx}" y="{y + 6}" width="{FIELD - 2}" height="30" fill="{fill}" '
-                     f'stroke="#999"/>' + svg.text(fx + 3, y + 18, shown, 11))
+                     f'stroke="#999"/>' + svg.text(fx + 3, y + 18, shown, 11, **fitted))
         if any(player["wrenches"][w] == field for w in wrenches):
             parts.append(f'<path d="M{fx + 22},{y + 24} l7,11 h-14 z" fill="#222"/>')
     at = ", ".join(_("field {field}").format(field=player["wrenches"][w]) for w in wrenches) or _("none")

@@ -91,10 +91,10 @@ FIGURES = {"brass-lancashire": brass, "age-of-industry": age, "industry": indust
 def printed(type_id: str, ident: str) -> str:
     """A card, joker or tile by its printed name in the reader's language (the German
     rulebook's where the game has it: GameWords.german), else its words."""
-    words = game_types()[type_id].words
-    if german() and ident in words.german:
+    words = game_types()[type_id].words if type_id in game_types() else None
+    if german() and words and ident in words.german:
         return words.german[ident]
-    return PRINTED[type_id].get(ident, readable(ident))
+    return PRINTED.get(type_id, {}).get(ident, readable(ident))
 
 
 def figure_changes(type_id: str, before: dict, after: dict, names: list[str],
@@ -221,10 +221,9 @@ class Held:
 def hand(type_id: str, private: dict, words: Words) -> list[Held]:
     """The seat's private view as cards: each list a row of cards by printed name, under
     the rulebook's word for it ("End-game cards", GameWords.fields)."""
-    names = PRINTED.get(type_id, {})
     out = []
     for key, value in private.items():
         values = value if isinstance(value, list) else [value]
-        cards = [names.get(v, readable(v)) if isinstance(v, str) else readable(v) for v in values]
+        cards = [printed(type_id, v) if isinstance(v, str) else readable(v) for v in values]
         out.append(Held(capital(words.field(key)), cards, readable(value)))
     return out
