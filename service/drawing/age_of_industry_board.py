@@ -16,13 +16,15 @@ from markupsafe import escape
 from service.drawing import svg
 from service.games.age_of_industry.data import MAPS, RAW, SYMBOL_ALLOWS
 from service.games.presentation import Words
-from service.games.speech import _, german, ngettext
+from service.games.speech import N_, _, german, ngettext
 
 LETTER = {"cotton_mill": "C", "manufactured_goods": "G", "coal_mine": "M", "iron_works": "I",
           "port": "P", "ship": "S"}
 SYMBOL = ("blank", "coal", "port", "ship")         # the spaces' symbols, in the legend's order
 REGION = {"light_green": "#b9dd8f", "blue": "#9fcbf0", "grey": "#cfcfcf", "pink": "#f5b8cf",
           "brown": "#c9ad9f"}
+# the market tiles that are no industry, as the rulebook names them ("Kein Absatz")
+MARKETS = {"cotton_or_goods": N_("cotton or goods"), "no_demand": N_("no demand")}
 SLOT, BOX_W, BOX_H = 26, 128, 60
 LINES = {"shipping": "#2a6fb0", "rail": "#777"}      # unbuilt; a built link is its owner's colour
 
@@ -79,8 +81,8 @@ def place(public: dict, place_id: str, said: Words) -> str:
     if location.market:
         market = public["markets"].get(place_id)
         if market:
-            notes.append((_("market: {kind}, used") if market["flipped"] else _("market: {kind}")).format(
-                kind=said.name(market["kind"])))
+            kind = _(MARKETS[market["kind"]]) if market["kind"] in MARKETS else said.name(market["kind"])
+            notes.append((_("market: {kind}, used") if market["flipped"] else _("market: {kind}")).format(kind=kind))
     if location.distant_port:
         notes.append(_("distant port"))
     if place_id in public["imports"]:
