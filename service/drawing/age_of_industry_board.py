@@ -11,18 +11,22 @@ import json
 from functools import cache
 from pathlib import Path
 
+from markupsafe import escape
+
 from service.drawing import svg
-from service.games.presentation import count
 from service.games.age_of_industry.data import MAPS, RAW, SYMBOL_ALLOWS
+from service.games.presentation import Words
+from service.games.speech import N_, _, german, ngettext
 
 LETTER = {"cotton_mill": "C", "manufactured_goods": "G", "coal_mine": "M", "iron_works": "I",
           "port": "P", "ship": "S"}
-SYMBOL = {"blank": "C/G/I", "coal": "M", "port": "P", "ship": "S"}
+SYMBOL = ("blank", "coal", "port", "ship")         # the spaces' symbols, in the legend's order
 REGION = {"light_green": "#b9dd8f", "blue": "#9fcbf0", "grey": "#cfcfcf", "pink": "#f5b8cf",
           "brown": "#c9ad9f"}
+# the market tiles that are no industry, as the rulebook names them ("Kein Absatz")
+MARKETS = {"cotton_or_goods": N_("cotton or goods"), "no_demand": N_("no demand")}
 SLOT, BOX_W, BOX_H = 26, 128, 60
 LINES = {"shipping": "#2a6fb0", "rail": "#777"}      # unbuilt; a built link is its owner's colour
-MAP_NAMES = {"germany": "Germany", "new_england": "New England"}
 
 
 @cache
@@ -31,123 +35,140 @@ def layout(map_id: str) -> dict:
                       .read_text())
 
 
-def words(name: str) -> str:
-    return name.replace("_", " ")
+def letter(industry: str, said: Words) -> str:
+    """An industry's letter on a space: in German the German name's initial (B
+    Baumwollspinnerei, K Konsumgüterfabrik, Z Zeche, E Eisenhütte, H Hafen, S Schiff)."""
+    return said.name(industry)[:1].upper() if german() else LETTER[industry]
 
 
-def tile_text(tile: dict, names: list[str]) -> str:
-    cubes = f", {tile['cubes']} cubes" if tile["cubes"] else ""
-    return (f"{names[tile['owner']]}'s {words(tile['industry'])} level {tile['level']}, "
-            f"{'flipped' if tile['flipped'] else 'not flipped'}{cubes}")
+def symbol(name: str, said: Words) -> str:
+    """What a free space takes, by its industries' letters ("C/G/I")."""
+    return "/".join(letter(industry, said) for industry in SYMBOL_ALLOWS[name])
 
 
-def space(sx: float, sy: float, symbol: str, tile: dict | None) -> str:
+def space(sx: float, sy: float, allowed: str, tile: dict | None, said: Words) -> str:
     if tile is None:
         return (f'<rect x="{sx}" y="{sy}" width="{SLOT}" height="{SLOT}" fill="#fff" '
                 f'stroke="#777" stroke-dasharray="3 2"/>'
-                + svg.text(sx + SLOT / 2, sy + 17, SYMBOL[symbol], 11,
+                + svg.text(sx + SLOT / 2, sy + 17, symbol(allowed, said), 11,
                            text_anchor="middle", fill="#555"))
     return svg.tile(sx, sy, SLOT, tile["owner"], tile["flipped"],
-                    f"{LETTER[tile['industry']]}{tile['level']}", tile["cubes"])
+                    f"{letter(tile['industry'], said)}{tile['level']}", tile["cubes"])
 
 
-def place(public: dict, place_id: str, names: list[str]) -> str:
+def place(public: dict, place_id: str, said: Words) -> str:
     location = MAPS[public["map"]].locations[place_id]
+    name = said.name(place_id)
     x, y = layout(public["map"])["places"][place_id]
     if location.settlement:
-        said = f"{location.name}: settlement"
-        return svg.described(said, [f'<circle cx="{x}" cy="{y}" r="9" fill="#fff" stroke="#333"/>',
-                                    svg.text(x, y + 24, location.name, 12, text_anchor="middle")])
+        return svg.described(_("{place}: settlement").format(place=name),
+                             [f'<circle cx="{x}" cy="{y}" r="9" fill="#fff" stroke="#333"/>',
+                              svg.text(x, y + 24, name, 12, text_anchor="middle")])
     left, top = x - BOX_W / 2, y - BOX_H / 2
     parts = [f'<rect x="{left}" y="{top}" width="{BOX_W}" height="{BOX_H}" rx="8" '
              f'fill="{REGION.get(location.colour, "#eee")}" stroke="#555"/>',
-             svg.text(x, top + 15, location.name, 13, text_anchor="middle", font_weight="bold")]
-    said = [f"{words(location.colour or 'no')} cards"]
+             svg.text(x, top + 15, name, 13, text_anchor="middle", font_weight="bold")]
+    told = [_("{colour} cards").format(colour=said.name(location.colour)) if location.colour
+            else _("no cards")]
     start = x - len(location.spaces) * (SLOT + 4) / 2
-    for n, symbol in enumerate(location.spaces, 1):
+    for n, allowed in enumerate(location.spaces, 1):
         tile = public["tiles"].get(f"{place_id}.{n}")
-        parts.append(space(start + (n - 1) * (SLOT + 4) + 2, top + 24, symbol, tile))
-        said.append(f"space {n}: {tile_text(tile, names)}" if tile
-                    else f"space {n} free for {' or '.join(map(words, SYMBOL_ALLOWS[symbol]))}")
+        parts.append(space(start + (n - 1) * (SLOT + 4) + 2, top + 24, allowed, tile, said))
+        told.append(_("space {number}: {tile}").format(number=n, tile=svg.tile_words(tile, said)) if tile
+                    else _("space {number} free for {industries}").format(
+                        number=n, industries=_(" or ").join(map(said.name, SYMBOL_ALLOWS[allowed]))))
     notes = []
     if location.market:
         market = public["markets"].get(place_id)
         if market:
-            notes.append(f"market: {words(market['kind'])}{', used' if market['flipped'] else ''}")
+            kind = _(MARKETS[market["kind"]]) if market["kind"] in MARKETS else said.name(market["kind"])
+            notes.append((_("market: {kind}, used") if market["flipped"] else _("market: {kind}")).format(kind=kind))
     if location.distant_port:
-        notes.append("distant port")
+        notes.append(_("distant port"))
     if place_id in public["imports"]:
-        notes.append(f"import coal {public['imports'][place_id]}")
+        notes.append(_("import coal {number}").format(number=public["imports"][place_id]))
     if location.pennsylvania:
         notes.append("Pennsylvania")
     for i, note in enumerate(notes):
         parts.append(svg.text(x, top + BOX_H + 13 + i * 13, note, 11, text_anchor="middle"))
-    return svg.described(f"{location.name}: " + "; ".join(said + notes), parts)
+    return svg.described(f"{name}: " + "; ".join(told + notes), parts)
 
 
-def link(public: dict, ends: tuple[str, str], owner: int | None, names: list[str],
+def link(public: dict, ends: tuple[str, str], owner: int | None, said: Words,
          shipping: bool = False) -> str:
     spots = layout(public["map"])["places"]
     (x1, y1), (x2, y2) = spots[ends[0]], spots[ends[1]]
-    locations = MAPS[public["map"]].locations
-    between = f"{locations[ends[0]].name}–{locations[ends[1]].name}"
+    between = f"{said.name(ends[0])}–{said.name(ends[1])}"
     if shipping:
-        style, said = f'stroke="{LINES["shipping"]}" stroke-width="3" stroke-dasharray="10 6"', "shipping line"
+        style, told = (f'stroke="{LINES["shipping"]}" stroke-width="3" stroke-dasharray="10 6"',
+                       _("{link}: shipping line"))
     elif owner is None:
-        style, said = f'stroke="{LINES["rail"]}" stroke-width="3"', "rail link, unbuilt"
+        style, told = f'stroke="{LINES["rail"]}" stroke-width="3"', _("{link}: rail link, unbuilt")
     else:
-        style, said = (f'stroke="{svg.seat_colour(owner)}" stroke-width="9"',
-                       f"{names[owner]}'s rail link")
+        style, told = f'stroke="{svg.seat_colour(owner)}" stroke-width="9"', _("{link}: {owner}'s rail link")
+    title = told.format(link=between, owner=said.player(owner) if owner is not None else "")
     return (f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" {style}>'
-            f'<title>{between}: {said}</title></line>')
+            f'<title>{escape(title)}</title></line>')
 
 
-def seat_line(player: dict, name: str) -> str:
-    return (f"${player['money']}, {count(player['loans'], 'loan')}, {count(player['rails_left'], 'rail')}, "
-            f"{player['hand_size']} in hand")
+def seat_line(player: dict) -> str:
+    return ", ".join([f"${player['money']}",
+                      ngettext("{number} loan", "{number} loans", player["loans"]).format(number=player["loans"]),
+                      ngettext("{number} rail", "{number} rails", player["rails_left"]).format(
+                          number=player["rails_left"]),
+                      _("{number} in hand").format(number=player["hand_size"])])
 
 
-def display_line(player: dict) -> str:
-    return "  ".join(f"{LETTER[industry]}: {','.join(map(str, levels)) or '-'}"
+def display_line(player: dict, said: Words) -> str:
+    return "  ".join(f"{letter(industry, said)}: {','.join(map(str, levels)) or '-'}"
                      for industry, levels in player["display"].items())
 
 
-def draw(public: dict, names: list[str]) -> str:
+def legend(said: Words) -> str:
+    """The lines and the letters of the spaces, by the industries' names."""
+    letters = "; ".join(f"{symbol(name, said)} " + ", ".join(map(said.name, SYMBOL_ALLOWS[name]))
+                        for name in SYMBOL)
+    return _("Lines: grey rail link, thick built, dashed blue shipping line; {letters}").format(letters=letters)
+
+
+def draw(public: dict, said: Words) -> str:
+    names = said.players
     game_map = MAPS[public["map"]]
     spec = layout(public["map"])
     width, height = spec["width"], spec["height"]
     tracks = RAW["demand_tracks"]
     players = public["players"]
-    map_name = MAP_NAMES.get(public["map"], public["map"])
-    summary = (f"Age of Industry, {map_name} map, round {public['round']}. Demand tracks: coal "
-               f"{public['track']['coal']} of {len(tracks['coal'])} cubes, iron "
-               f"{public['track']['iron']} of {len(tracks['iron'])}. Face-up cards: "
-               f"{', '.join(map(words, public['face_up'])) or 'none'}; {public['deck_size']} "
-               "in the deck. " + " ".join(f"{n}: {seat_line(players[s], n)}."
-                                          for s, n in enumerate(names))
-               + f" {count(len(public['rails']), 'rail link')} built. Provisional map and layout.")
-    body = [link(public, ends, public["rails"].get(link_id), names)
+    map_name = said.name(public["map"])
+    face_up = ", ".join(map(said.name, public["face_up"]))
+    summary = (_("Age of Industry, {map} map, round {round}. Demand tracks: coal {coal} of {coal_spaces} "
+                 "cubes, iron {iron} of {iron_spaces}. Face-up cards: {cards}; {deck} in the deck.").format(
+                   map=map_name, round=public["round"], coal=public["track"]["coal"],
+                   coal_spaces=len(tracks["coal"]), iron=public["track"]["iron"], iron_spaces=len(tracks["iron"]),
+                   cards=face_up or _("none"), deck=public["deck_size"])
+               + " " + " ".join(f"{n}: {seat_line(players[s])}." for s, n in enumerate(names))
+               + " " + ngettext("{number} rail link built. Provisional map and layout.",
+                                "{number} rail links built. Provisional map and layout.",
+                                len(public["rails"])).format(number=len(public["rails"])))
+    body = [link(public, ends, public["rails"].get(link_id), said)
             for link_id, ends in game_map.links.items()]
-    body += [link(public, (a, b), None, names, shipping=True)
+    body += [link(public, (a, b), None, said, shipping=True)
              for a in game_map.locations for b in game_map.shipping_at[a] if a < b]
-    body += [place(public, place_id, names) for place_id in spec["places"]]
+    body += [place(public, place_id, said) for place_id in spec["places"]]
     y = height + 20
-    body.append(svg.track(20, y, "Coal demand", tracks["coal"], public["track"]["coal"], "#222",
+    body.append(svg.track(20, y, _("Coal demand"), tracks["coal"], public["track"]["coal"], "#222",
                           "$"))
-    body.append(svg.track(220, y, "Iron demand", tracks["iron"], public["track"]["iron"], "#c96", "$"))
-    body.append(svg.text(420, y + 15, f"Supply ${tracks['supply_price']} a cube once a track is "
-                         f"empty. Round {public['round']}. Face up: "
-                         f"{', '.join(map(words, public['face_up'])) or '-'}; "
-                         f"deck {public['deck_size']}"))
-    body.append(svg.seat_key(20, y + 55, names, [seat_line(p, n) for p, n in zip(players, names)]))
+    body.append(svg.track(220, y, _("Iron demand"), tracks["iron"], public["track"]["iron"], "#c96", "$"))
+    body.append(svg.text(420, y + 15, _("Supply ${price} a cube once a track is empty. Round {round}. "
+                                        "Face up: {cards}; deck {deck}").format(
+        price=tracks["supply_price"], round=public["round"], cards=face_up or "-", deck=public["deck_size"])))
+    body.append(svg.seat_key(20, y + 55, names, [seat_line(p) for p in players]))
     rows = y + 55 + 22 * len(names)
-    body += [svg.text(40, rows + 4 + s * 18, f"{names[s]}'s display: {display_line(p)}", 11)
+    body += [svg.text(40, rows + 4 + s * 18, _("{name}'s display: {levels}").format(
+                 name=names[s], levels=display_line(p, said)), 11)
              for s, p in enumerate(players)]
     bottom = rows + 18 * len(names) + 30
-    body.append(svg.text(width - 10, bottom - 20, "Lines: grey rail link, thick built, dashed "
-                         "blue shipping line; C/G/I cotton mill, goods, iron works; M coal mine; "
-                         "P port; S ship", 12, text_anchor="end"))
-    body.append(svg.provisional(width - 10, bottom, f"the {map_name} map and these positions "
-                                "are stand-ins, not the printed board"))
-    return svg.document(f"aoi-{public['map']}", f"Age of Industry board: {map_name}", summary,
-                        width, bottom + 12, body)
+    body.append(svg.text(width - 10, bottom - 20, legend(said), 12, text_anchor="end"))
+    body.append(svg.provisional(width - 10, bottom, _("the {map} map and these positions are stand-ins, "
+                                                      "not the printed board").format(map=map_name)))
+    return svg.document(f"aoi-{public['map']}", _("Age of Industry board: {map}").format(map=map_name),
+                        summary, width, bottom + 12, body)

@@ -26,7 +26,7 @@ def board_svg(game_type: str, public: dict, names: list[str]) -> Markup | None:
         return None
     said = game_types()[game_type].presented(names)     # its text in the players' words (issue 27)
     drawn = TEXT.sub(lambda found: f">{short(said.text(found.group(1)), found.group(1))}<",
-                     at_full_size(drawer(public, names)))
+                     at_full_size(drawer(public, said)))
     return Markup(LABEL.sub(lambda found: f'aria-label="{escape(labelled(said, found.group(1)))}"',
                             drawn))
 

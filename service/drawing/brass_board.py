@@ -13,12 +13,19 @@ from pathlib import Path
 from markupsafe import escape
 
 from service.drawing import svg
-from service.games.presentation import count
 from service.games.brass_lancashire import data
+from service.games.presentation import Words, capital
+from service.games.speech import N_, _, german, ngettext
 
 LETTER = {"cotton_mill": "C", "coal_mine": "M", "iron_works": "I", "port": "P", "shipyard": "S"}
 SLOT, BOX_W, BOX_H = 26, 132, 62
 LINES = {"canal": "#3a7bd5", "rail": "#666"}         # unbuilt; a built link is its owner's colour
+# a link by the eras it is built in: unbuilt, and built (its owner's)
+LINK_WORDS = {"canal and rail": (N_("{link}: canal and rail link, unbuilt"), N_("{link}: {owner}'s link (canal and rail)")),
+              "canal": (N_("{link}: canal link, unbuilt"), N_("{link}: {owner}'s link (canal)")),
+              "rail": (N_("{link}: rail link, unbuilt"), N_("{link}: {owner}'s link (rail)"))}
+PROVISIONAL = N_("Provisional layout: town positions are not the printed map's")
+ERAS = {"canal": N_("canal era, round {round}"), "rail": N_("rail era, round {round}")}
 
 
 @cache
@@ -26,25 +33,27 @@ def layout() -> dict:
     return json.loads((Path(__file__).parent / "layouts" / "brass-lancashire.json").read_text())
 
 
-def words(industry: str) -> str:
-    return industry.replace("_", " ")
+def letter(industry: str, said: Words) -> str:
+    """An industry's letter on a slot: in German the German name's initial (B
+    Baumwollspinnerei, K Kohlebergwerk, E Eisenhütte, H Hafen, W Werft)."""
+    return said.name(industry)[:1].upper() if german() else LETTER[industry]
 
 
-def tile_text(tile: dict, names: list[str]) -> str:
-    state = "flipped" if tile["flipped"] else "not flipped"
-    cubes = f", {tile['cubes']} cubes" if tile["cubes"] else ""
-    return f"{names[tile['owner']]}'s {words(tile['industry'])} level {tile['level']}, {state}{cubes}"
+def era_words(public: dict) -> str:
+    era = ERAS.get(public["era"])
+    return _(era).format(round=public["round"]) if era else f"{public['era']} era, round {public['round']}"
 
 
-def town(place: str, tiles: list, names: list[str]) -> str:
+def town(place: str, tiles: list, said: Words) -> str:
     x, y = layout()["places"][place]
     location = data.LOCATIONS[place]
+    name = said.name(place)
     left, top = x - BOX_W / 2, y - BOX_H / 2
-    said = []
+    told = []
     parts = [f'<rect x="{left}" y="{top}" width="{BOX_W}" height="{BOX_H}" rx="8" '
              f'fill="{"#e8e0c8" if location["kind"] == "town" else "#d9d9d9"}" stroke="#555"/>',
              f'<text x="{x}" y="{top + 15}" text-anchor="middle" font-size="13" '
-             f'font-weight="bold">{escape(location["name"])}</text>']
+             f'font-weight="bold">{escape(name)}</text>']
     slots = location["slots"]
     start = x - len(slots) * (SLOT + 4) / 2
     for i, allowed in enumerate(slots):
@@ -54,73 +63,84 @@ def town(place: str, tiles: list, names: list[str]) -> str:
             parts.append(f'<rect x="{sx}" y="{sy}" width="{SLOT}" height="{SLOT}" fill="#fff" '
                          f'stroke="#777" stroke-dasharray="3 2"/><text x="{sx + SLOT / 2}" '
                          f'y="{sy + 17}" text-anchor="middle" font-size="11" fill="#555">'
-                         f'{"/".join(LETTER[a] for a in allowed)}</text>')
-            said.append(f"slot {i + 1} free for {' or '.join(map(words, allowed))}")
+                         f'{"/".join(letter(a, said) for a in allowed)}</text>')
+            told.append(_("slot {number} free for {industries}").format(
+                number=i + 1, industries=_(" or ").join(map(said.name, allowed))))
             continue
         parts.append(svg.tile(sx, sy, SLOT, tile["owner"], tile["flipped"],
-                              f'{LETTER[tile["industry"]]}{tile["level"]}', tile["cubes"]))
-        said.append(f"slot {i + 1}: {tile_text(tile, names)}")
+                              f'{letter(tile["industry"], said)}{tile["level"]}', tile["cubes"]))
+        told.append(_("slot {number}: {tile}").format(number=i + 1, tile=svg.tile_words(tile, said)))
     if location["kind"] == "distant_market":
-        said.append("distant market")
-    title = f"{location['name']}: " + ("; ".join(said) or "no industry")
+        told.append(_("distant market"))
+    title = f"{name}: " + ("; ".join(told) or _("no industry"))
     return svg.described(title, parts)
 
 
-def link(link_id: str, owner: int | None, names: list[str]) -> str:
+def link(link_id: str, owner: int | None, said: Words) -> str:
     a, b = data.LINKS[link_id]
     (x1, y1), (x2, y2) = layout()["places"][a], layout()["places"][b]
     canal, rail = link_id in data.LINK_ERA["canal"], link_id in data.LINK_ERA["rail"]
-    kind = "canal and rail" if canal and rail else "canal" if canal else "rail"
+    unbuilt, built = LINK_WORDS["canal and rail" if canal and rail else "canal" if canal else "rail"]
+    between = f"{said.name(a)}–{said.name(b)}"
     if owner is None:
         style = f'stroke="{LINES["canal" if canal else "rail"]}" stroke-width="3"' + (
             '' if rail else ' stroke-dasharray="8 5"')
-        title = f"{data.NAMES[a]}–{data.NAMES[b]}: {kind} link, unbuilt"
+        title = _(unbuilt).format(link=between)
     else:
         style = f'stroke="{svg.seat_colour(owner)}" stroke-width="9"'
-        title = f"{data.NAMES[a]}–{data.NAMES[b]}: {names[owner]}'s link ({kind})"
+        title = _(built).format(link=between, owner=said.player(owner))
     return (f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" {style}>'
             f'<title>{escape(title)}</title></line>')
 
 
-def draw(public: dict, names: list[str]) -> str:
+def seat_line(public: dict, seat: int, said: Words) -> str:
+    return _("{name}: £{money}, income {income}, {points} VP").format(
+        name=said.player(seat), money=public["money"][seat], income=public["income_level"][seat],
+        points=public["vp"][seat])
+
+
+def draw(public: dict, said: Words) -> str:
     spec = layout()
+    names = said.players
     width, height = spec["width"], spec["height"]
     board, links = public["board"], public["links"]
     cotton = public["cotton_marker"]
-    summary = (f"Brass: Lancashire, {public['era']} era, round {public['round']}. "
-               f"Coal market {public['coal_market']} of {len(data.MARKET_PRICES)}, iron market "
-               f"{public['iron_market']} of {len(data.MARKET_PRICES)}, cotton demand "
-               f"{'X (closed)' if cotton == data.COTTON_X else cotton}. "
-               + " ".join(f"{n}: £{public['money'][s]}, income {public['income_level'][s]}, "
-                          f"{public['vp'][s]} VP." for s, n in enumerate(names))
-               + f" {count(len(links), 'link')} built; provisional town positions.")
+    summary = (_("Brass: Lancashire, {era}. Coal market {coal} of {spaces}, iron market {iron} of "
+                 "{spaces}, cotton demand {cotton}.").format(
+                   era=era_words(public), coal=public["coal_market"], iron=public["iron_market"],
+                   spaces=len(data.MARKET_PRICES), cotton=_("X (closed)") if cotton == data.COTTON_X else cotton)
+               + " " + " ".join(seat_line(public, s, said) + "." for s in range(len(names)))
+               + " " + ngettext("{number} link built; provisional town positions.",
+                                "{number} links built; provisional town positions.", len(links)).format(
+                   number=len(links)))
+    title = _("Brass: Lancashire board")
     out = [f'<svg class="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} '
            f'{height + 170}" role="group" aria-labelledby="board-title board-desc">',
-           '<title id="board-title">Brass: Lancashire board</title>',
+           f'<title id="board-title">{escape(title)}</title>',
            f'<desc id="board-desc">{escape(summary)}</desc>']
-    out += [link(link_id, links.get(link_id), names) for link_id in data.LINKS]
-    out += [town(place, board.get(place, []), names) for place in spec["places"]]
+    out += [link(link_id, links.get(link_id), said) for link_id in data.LINKS]
+    out += [town(place, board.get(place, []), said) for place in spec["places"]]
     y = height + 20
-    out.append(svg.track(20, y, "Coal market", data.MARKET_PRICES, public["coal_market"], "#222"))
-    out.append(svg.track(240, y, "Iron market", data.MARKET_PRICES, public["iron_market"], "#c96"))
+    out.append(svg.track(20, y, _("Coal market"), data.MARKET_PRICES, public["coal_market"], "#222"))
+    out.append(svg.track(240, y, _("Iron market"), data.MARKET_PRICES, public["iron_market"], "#c96"))
     cotton_spaces = [str(s) for s in data.COTTON_TRACK] + ["X"]
-    out.append(f'<text x="460" y="{y - 6}" font-size="13">Cotton demand (income steps)</text>')
+    out.append(svg.text(460, y - 6, _("Cotton demand (income steps)")))
     for i, label in enumerate(cotton_spaces):
         here = i == cotton
         out.append(f'<rect x="{460 + i * 26}" y="{y}" width="24" height="22" '
                    f'fill="{"#8e44ad" if here else "#fff"}" stroke="#444"/>'
                    f'<text x="{472 + i * 26}" y="{y + 15}" text-anchor="middle" font-size="11" '
                    f'fill="{"#fff" if here else "#000"}">{label}</text>')
-    for s, name in enumerate(names):
+    for s in range(len(names)):
         row = y + 50 + s * 22
         out.append(f'<rect x="20" y="{row - 13}" width="14" height="14" '
                    f'fill="{svg.seat_colour(s)}"/><text x="40" y="{row}" font-size="13">'
-                   f'{escape(name)}: £{public["money"][s]}, income {public["income_level"][s]}, '
-                   f'{public["vp"][s]} VP</text>')
+                   f'{escape(seat_line(public, s, said))}</text>')
+    legend = _("Links: blue canal and rail, dashed canal only, grey rail only, thick built")
     out.append(f'<text x="{width - 10}" y="{height + 140}" text-anchor="end" font-size="13">'
-               f'Links: blue canal and rail, dashed canal only, grey rail only, thick built</text>'
+               f'{escape(legend)}</text>'
                f'<text x="{width - 10}" y="{height + 160}" text-anchor="end" font-size="13" '
-               f'fill="#a40">{escape(public["era"])} era, round {public["round"]}. '
-               f'Provisional layout: town positions are not the printed map\'s</text>')
+               f'fill="#a40">{escape(capital(era_words(public)))}. '
+               f'{escape(_(PROVISIONAL))}</text>')
     out.append("</svg>")
     return "".join(out)

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from markupsafe import escape
 
+from service.games.presentation import Words
+from service.games.speech import _, ngettext
+
 # Seats 0-4 (issue 27): each at least 18 CIEDE2000 from every line, track and highlight the
 # maps draw and from the links' blue, 31 from each other (tests/web/test_stylesheet.py
 # measures it with coloraide); SEAT_INKS: the text written on each, >= 4.5:1 on it.
@@ -75,9 +78,18 @@ def tile(sx: float, sy: float, size: int, owner: int, flipped: bool, label: str,
                if cubes else ""))
 
 
+def tile_words(tile: dict, said: Words) -> str:
+    """A built industry tile in words: "Ada's cotton mill level 1, not flipped, 2 cubes"."""
+    text = (_("{owner}'s {industry} level {level}, flipped") if tile["flipped"]
+            else _("{owner}'s {industry} level {level}, not flipped")).format(
+        owner=said.player(tile["owner"]), industry=said.name(tile["industry"]), level=tile["level"])
+    return text + (", " + ngettext("{number} cube", "{number} cubes", tile["cubes"]).format(
+        number=tile["cubes"]) if tile["cubes"] else "")
+
+
 def provisional(x: int, y: int, words: str, anchor: str = "end") -> str:
     """The provisional mark, on the picture itself."""
-    return text(x, y, f"Provisional: {words}", 13, text_anchor=anchor,
+    return text(x, y, _("Provisional: {words}").format(words=words), 13, text_anchor=anchor,
                 fill=PROVISIONAL_COLOUR, font_weight="bold")
 
 

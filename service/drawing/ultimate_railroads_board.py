@@ -16,8 +16,8 @@ from service.games.ultimate_railroads.data import (COLOURS, ENGINEERS, INDUSTRY_
                                                    loco_number, seat_rules)
 from service.games.ultimate_railroads.spaces import HIRE_SLOT, PUBLIC_SLOTS
 from service.drawing import svg
-from service.games.presentation import count
-from service.games.speech import _
+from service.games.presentation import Words
+from service.games.speech import N_, _, german, ngettext
 
 TRACK = {"wood": "#8d5a2b", "green": "#2e7d32", "bronze": "#b87333", "silver": "#9e9e9e",
          "gold": "#d4af37"}
@@ -36,24 +36,84 @@ def words(name: str) -> str:
     return str(name).replace("_", " ")
 
 
+# the effects of the action spaces and engineers as the rulebook says them (English: the
+# effect's own words)
+EFFECTS = {"advance_track": N_("advance track"), "draw_start_bonus": N_("draw start bonus"),
+           "end_card_or_points": N_("end card or points"), "engineer_tile": N_("engineer tile"),
+           "gain_coal": N_("gain coal"), "hire_engineer": N_("hire engineer"), "keys": N_("keys"),
+           "points": N_("points"), "reuse_space": N_("reuse space"),
+           "score_engineer_numbers": N_("score engineer numbers"), "score_steps": N_("score steps"),
+           "score_two_highest_locos": N_("score two highest locos"), "take_foundry": N_("take foundry"),
+           "take_temporary_workers": N_("take temporary workers"),
+           "three_different_tracks": N_("three different tracks"), "use_factory": N_("use factory"),
+           "werklok": N_("werklok"), "locomotive": N_("locomotive"),
+           "locomotive_or_factory": N_("locomotive or factory"),
+           "locomotive_and_factory": N_("locomotive and factory")}
+TRACK_COLOURS = {"wood": N_("wood"), "green": N_("green"), "bronze": N_("bronze"), "silver": N_("silver"),
+                 "gold": N_("gold")}
+
+
+def said_effect(name: str) -> str:
+    return _(EFFECTS[name]) if name in EFFECTS else words(name)
+
+
 def effect_words(effect: dict) -> str:
     kind = effect["type"]
     if kind == "combo":
         return " + ".join(effect_words(part) for part in effect["parts"])
     if kind == "track_steps":
-        colours = "any" if effect["colours"] == "any" else "/".join(effect["colours"])
-        return f"{effect['steps']} {colours} step{'s' if effect['steps'] > 1 else ''}"
+        colours = "any" if effect["colours"] == "any" else "/".join(
+            _(TRACK_COLOURS[c]) if c in TRACK_COLOURS else c for c in effect["colours"])
+        return ngettext("{number} {colours} step", "{number} {colours} steps", effect["steps"]).format(
+            number=effect["steps"], colours=_("any") if effect["colours"] == "any" else colours)
     if kind == "industry_steps":
-        return f"{effect['steps']} industry step{'s' if effect['steps'] > 1 else ''}"
+        return ngettext("{number} industry step", "{number} industry steps", effect["steps"]).format(
+            number=effect["steps"])
     if kind == "take_loco":
-        return words(effect.get("as", "locomotive"))
+        return said_effect(effect.get("as", "locomotive"))
     if kind == "gain_coins":
-        return count(effect['coins'], "coin")
+        return coins(effect["coins"])
     if kind == "take_doubler":
-        return f"{effect['count']} doubler"
+        return ngettext("{number} doubler", "{number} doublers", effect["count"]).format(number=effect["count"])
     if kind == "claim_turn_order":
-        return f"turn order {effect['position']}"
-    return words(kind)
+        return _("turn order {position}").format(position=effect["position"])
+    return said_effect(kind)
+
+
+def points(number: int) -> str:
+    return ngettext("{number} point", "{number} points", number).format(number=number)
+
+
+def coins(number: int) -> str:
+    return ngettext("{number} coin", "{number} coins", number).format(number=number)
+
+
+def workers(number: int) -> str:
+    return ngettext("{number} worker", "{number} workers", number).format(number=number)
+
+
+# the phases and the action board's sides as the rulebook says them
+PHASES = {"start_bonus": N_("start bonus cards"), "actions": N_("actions"), "relocation": N_("relocation")}
+SIDES = {"front": N_("Action board (front side), {when}"), "two_player": N_("Action board (two player side), {when}")}
+
+
+def phase_words(phase: str) -> str:
+    return _(PHASES[phase]) if phase in PHASES else words(phase)
+
+
+def heading(side: str, when: str) -> str:
+    return _(SIDES[side]).format(when=when) if side in SIDES else f"Action board ({words(side)} side), {when}"
+
+
+# the industry strip's printed fields that are no number: a gap for a factory, the idea
+# tile's field, the strip's end
+STRIP_WORDS = {"gap": N_("gap"), "idea": N_("idea"), "end": N_("end")}
+FIELD_LETTERS = 6           # a field's word longer than this is drawn narrower to fit it
+
+
+# a track of each colour on a route's field (the rulebook: "holzfarbene Gleise", "grüne Gleise")
+ON_FIELD = {"wood": N_("wood on {field}"), "green": N_("green on {field}"), "bronze": N_("bronze on {field}"),
+            "silver": N_("silver on {field}"), "gold": N_("gold on {field}")}
 
 
 def provisional_mark(record: dict) -> str:
@@ -62,15 +122,14 @@ def provisional_mark(record: dict) -> str:
 
 def action_space(public: dict, space: dict, x: int, y: int, names: list[str]) -> str:
     held = public["spaces"].get(space["id"])
-    cost = ([f"{space['workers']} worker{'s' if space['workers'] != 1 else ''}"]
-            if "workers" in space else []) \
-        + ([f"{space['coins']} coin"] if space.get("coins") else [])
+    cost = ([workers(space["workers"])] if "workers" in space else []) \
+        + ([coins(space["coins"])] if space.get("coins") else [])
     if "public_engineer" in space:
         number = public["strip"][PUBLIC_SLOTS[space["public_engineer"]]]
         engineer = ENGINEERS.get(number)
-        what = (f"engineer {number}{provisional_mark(engineer)}: "
-                f"{effect_words(engineer['effect'])}, "
-                f"{engineer['workers']} worker" if engineer else "no engineer")
+        what = (_("engineer {number}: {effect}, {workers}").format(
+            number=f"{number}{provisional_mark(engineer)}", effect=effect_words(engineer["effect"]),
+            workers=workers(engineer["workers"])) if engineer else _("no engineer"))
     else:
         what = effect_words(space["effect"])
     label = f"{space['id']}{provisional_mark(space)}"       # by its printed name (boards.board_svg)
@@ -79,7 +138,7 @@ def action_space(public: dict, space: dict, x: int, y: int, names: list[str]) ->
              svg.text(x + 5, y + 15, label, 12, font_weight="bold"),
              svg.text(x + 5, y + 31, what[:31], 11),
              svg.text(x + 5, y + 46, ", ".join(cost), 11, fill="#555")]
-    said = [f"{label}: {what}", "costs " + (", ".join(cost) or "nothing")]
+    said = [f"{label}: {what}", _("costs {cost}").format(cost=", ".join(cost) or _("nothing"))]
     if held:
         seat = held["seat"]                  # a seat, or "emil" in the solo game
         colour = svg.seat_colour(seat) if isinstance(seat, int) else EMIL_COLOUR
@@ -88,7 +147,8 @@ def action_space(public: dict, space: dict, x: int, y: int, names: list[str]) ->
             parts.append(f'<circle cx="{x + SPACE_W - 14 - i * 16}" cy="{y + SPACE_H - 14}" '
                          f'r="7" fill="{colour}" stroke="#000"/>')
         who = names[seat] if isinstance(seat, int) else "Emil"
-        said.append(f"{who}'s {count} worker{'s' if count != 1 else ''} on it")
+        said.append(ngettext("{name}'s {number} worker on it", "{name}'s {number} workers on it", count).format(
+            name=who, number=count))
     return svg.described("; ".join(said), parts)
 
 
@@ -98,20 +158,21 @@ def action_board(public: dict, names: list[str], top: int) -> tuple[list[str], i
              and (not s.get("module") or public["options"].get(s["module"]))]
     per_row = WIDTH // (SPACE_W + 6)
     when = (_("the game is over") if public["phase"] == "over"
-            else f"round {public['round']} of {public['rounds']}, {words(public['phase'])}")
-    body = [svg.text(10, top, f"Action board ({words(side)} side), {when}", 15,
-                     font_weight="bold")]
+            else _("round {round} of {rounds}, {phase}").format(
+                round=public["round"], rounds=public["rounds"], phase=phase_words(public["phase"])))
+    body = [svg.text(10, top, heading(side, when), 15, font_weight="bold")]
     for i, space in enumerate(shown):
         body.append(action_space(public, space, 10 + (i % per_row) * (SPACE_W + 6),
                                  top + 12 + (i // per_row) * (SPACE_H + 6), names))
     y = top + 12 + -(-len(shown) // per_row) * (SPACE_H + 6) + 14
     strip = ", ".join("-" if n is None else str(n) for n in public["strip"][:HIRE_SLOT])
     stacks = ", ".join(f"#{STACKS[s]}: {n}" for s, n in public["stacks"].items())
-    lines = [f"Engineer strip (6)…(1): {strip}; to hire: {public['strip'][HIRE_SLOT] or '-'}",
-             f"Locomotive stacks: {stacks}",
-             f"Doublers left {public['doubler_supply']}; idea cards: "
-             f"{', '.join(map(words, public['idea_cards'])) or '-'}; end-game cards left "
-             f"{public['end_deck']}; turn order: {', '.join(names[s] for s in public['order'])}"]
+    lines = [_("Engineer strip (6)…(1): {strip}; to hire: {hire}").format(
+                 strip=strip, hire=public["strip"][HIRE_SLOT] or "-"),
+             _("Locomotive stacks: {stacks}").format(stacks=stacks),
+             _("Doublers left {doublers}; idea cards: {ideas}; end-game cards left {cards}; turn order: "
+               "{order}").format(doublers=public["doubler_supply"], ideas=", ".join(public["idea_cards"]) or "-",
+                                 cards=public["end_deck"], order=", ".join(names[s] for s in public["order"]))]
     if public.get("stock"):
         lines += stock_lines(public, names)
     if public.get("emil"):
@@ -128,12 +189,13 @@ def stock_lines(public: dict, names: list[str]) -> list[str]:
     levels = "; ".join(f"{level}{' ' + words(stock['tiles'][level]) if stock['tiles'][level] else ''}: "
                        + ", ".join("Emil" if m == "emil" else names[m] for m in markers)
                        for level, markers in enumerate(stock["levels"]) if markers or stock["tiles"][level])
-    return [f"Stock board* (level, dividend tile: markers from the left): {levels}",
-            f"Dividend tiles beside it: {', '.join(map(words, stock['offer'])) or '-'}; steelworks* beside "
-            f"the stacks {', '.join('#' + s for s in public['steelworks']) or '-'}"]
+    return [_("Stock board* (level, dividend tile: markers from the left): {levels}").format(levels=levels),
+            _("Dividend tiles beside it: {tiles}; steelworks* beside the stacks {steelworks}").format(
+                tiles=", ".join(map(words, stock["offer"])) or "-",
+                steelworks=", ".join("#" + s for s in public["steelworks"]) or "-")]
 
 
-def route_row(player: dict, route_id: str, x: int, y: int) -> tuple[str, str]:
+def route_row(player: dict, route_id: str, x: int, y: int, said: Words) -> tuple[str, str]:
     """A route as it stands for the player (GERMAN RAILROADS: branch and extensions; ASIAN
     RAILROADS: OSAKA laid over TOKYO, the construction tiles on the first loco slots, its
     fields provisional, marked *; AMERICAN RAILROADS: the rubble)."""
@@ -141,7 +203,8 @@ def route_row(player: dict, route_id: str, x: int, y: int) -> tuple[str, str]:
     tracks = player["tracks"][route_id]
     specials = {s["field"]: s for s in route.get("specials", [])}
     rubble = ROUTE_RUBBLE.get(route_id) if "route" in player.get("rubble", ()) else None
-    name = route.get("name", words(route_id)) + provisional_mark(route)
+    german_name = said.game.german.get(route_id) if german() else None
+    name = (german_name or route.get("name", words(route_id))) + provisional_mark(route)
     parts = [svg.text(x, y + 26, name, 12, font_weight="bold")]
     left = x + 80
     width = min(FIELD, (WIDTH - 250) // route["length"])
@@ -157,19 +220,21 @@ def route_row(player: dict, route_id: str, x: int, y: int) -> tuple[str, str]:
         for i, colour in enumerate(here):
             parts.append(f'<rect x="{fx + 3 + i * 6}" y="{y + 20}" width="5" height="13" '
                          f'fill="{TRACK[colour]}" stroke="#000" stroke-width="0.5"/>')
-    locos = ", ".join(f"#{loco_number(n)}" for n in player["locos"][route_id] if n) or "none"
+    locos = ", ".join(f"#{loco_number(n)}" for n in player["locos"][route_id] if n) or _("none")
     blocked = player.get("construction", {}).get(route_id, 0)
     if blocked:
-        locos += f"; {count(blocked, 'slot')} under construction"
-    parts.append(svg.text(left + route["length"] * width + 6, y + 26, f"loco {locos}", 11))
-    placed = [f"{c} on {tracks[c]}" for c in COLOURS if tracks.get(c)]
-    return "".join(parts), (f"{route_id}: tracks {', '.join(placed) or 'none'}; "
-                            f"locomotives {locos}" + (f"; rubble on field {rubble}" if rubble else ""))
+        locos += "; " + ngettext("{number} slot under construction", "{number} slots under construction",
+                                 blocked).format(number=blocked)
+    parts.append(svg.text(left + route["length"] * width + 6, y + 26, _("loco {locos}").format(locos=locos), 11))
+    placed = [_(ON_FIELD[c]).format(field=tracks[c]) for c in COLOURS if tracks.get(c)]
+    return "".join(parts), (_("{route}: tracks {tracks}; locomotives {locos}").format(
+        route=route_id, tracks=", ".join(placed) or _("none"), locos=locos)
+        + ("; " + _("rubble on field {field}").format(field=rubble) if rubble else ""))
 
 
 def industry_row(player: dict, track: int, x: int, y: int) -> tuple[str, str]:
     """One industry track (the American strip has two: its upper fields lie over the gaps)."""
-    name = "industry" if track == 0 else "upper"
+    name = _("industry") if track == 0 else _("upper")
     parts = [svg.text(x, y + 26, name, 12, font_weight="bold")]
     gap = 0
     factories = []
@@ -182,17 +247,20 @@ def industry_row(player: dict, track: int, x: int, y: int) -> tuple[str, str]:
             gap += 1
             shown = f"F{factory}" if factory else printed
             if factory and printed == "gap":
-                factories.append(f"factory #{factory}")
+                factories.append(_("factory #{number}").format(number=factory))
             fill = "#cfd8dc" if factory else "#eee"
         else:
             shown, fill = str(printed), "#8d6e63" if field == blocked else "#fff"
+        shown = _(STRIP_WORDS[shown]) if shown in STRIP_WORDS else shown
+        fitted = {"textLength": FIELD - 6, "lengthAdjust": "spacingAndGlyphs"} if len(shown) > FIELD_LETTERS else {}
         parts.append(f'<rect x="{fx}" y="{y + 6}" width="{FIELD - 2}" height="30" fill="{fill}" '
-                     f'stroke="#999"/>' + svg.text(fx + 3, y + 18, shown, 11))
+                     f'stroke="#999"/>' + svg.text(fx + 3, y + 18, shown, 11, **fitted))
         if any(player["wrenches"][w] == field for w in wrenches):
             parts.append(f'<path d="M{fx + 22},{y + 24} l7,11 h-14 z" fill="#222"/>')
-    at = ", ".join(f"field {player['wrenches'][w]}" for w in wrenches) or "none"
-    return "".join(parts), (f"{name}: wrenches on {at}" + (f"; {', '.join(factories) or 'no factories'}"
-                            if track == 0 else "") + (f"; rubble on field {STRIP_RUBBLE}" if blocked else ""))
+    at = ", ".join(_("field {field}").format(field=player["wrenches"][w]) for w in wrenches) or _("none")
+    return "".join(parts), (_("{track}: wrenches on {fields}").format(track=name, fields=at)
+                            + ("; " + (", ".join(factories) or _("no factories")) if track == 0 else "")
+                            + ("; " + _("rubble on field {field}").format(field=STRIP_RUBBLE) if blocked else ""))
 
 
 def factory_words(tile: str) -> str:
@@ -200,10 +268,10 @@ def factory_words(tile: str) -> str:
     spot's printed factory, built over by the back of a locomotive; with the board the
     alternative 2 locomotives, `2a`)."""
     if tile.startswith("printed_"):
-        return "the printed factory"
+        return _("the printed factory")
     if tile == ALTERNATIVE_TWO:
-        return "the alternative 2 locomotive's factory"
-    return f"locomotive {tile}'s factory"
+        return _("the alternative 2 locomotive's factory")
+    return _("locomotive {number}'s factory").format(number=tile)
 
 
 def industry_board(public: dict, top: int) -> tuple[list[str], int]:
@@ -214,44 +282,50 @@ def industry_board(public: dict, top: int) -> tuple[list[str], int]:
     if "industry_board" not in public:
         return [], top
     board = public["industry_board"]
-    parts = [svg.text(12, top + 14, "Industry board* (shared; provisional layout)", 12, font_weight="bold")]
+    parts = [svg.text(12, top + 14, _("Industry board* (shared; provisional layout)"), 12, font_weight="bold")]
     said = []
     for spot, (stack, cars) in enumerate(zip(board["spots"], board["cars"])):
         x = 12 + spot * 190
         on_top = stack[-1]
-        shown = ("printed factory" if on_top.startswith("printed_") else
-                 "alternative 2" if on_top == ALTERNATIVE_TWO else f"locomotive {on_top}")
+        shown = (_("printed factory") if on_top.startswith("printed_") else
+                 _("alternative 2") if on_top == ALTERNATIVE_TWO else _("locomotive {number}").format(number=on_top))
         parts.append(f'<rect x="{x}" y="{top + 20}" width="180" height="40" fill="#eceff1" stroke="#999"/>'
-                     + svg.text(x + 4, top + 34, f"Spot {spot + 1}: {shown}", 11))
+                     + svg.text(x + 4, top + 34, _("Spot {number}: {factory}").format(number=spot + 1, factory=shown), 11))
         for i, car in enumerate(cars):
             colour = PURPLE_CAR if car["kind"] == "purple" else svg.seat_colour(car["seat"])
             height = 14 if car["active"] else 7
             parts.append(f'<rect x="{x + 4 + i * 14}" y="{top + 56 - height}" width="10" height="{height}" '
                          f'fill="{colour}" stroke="#000" stroke-width="0.5"/>')
         built = [factory_words(tile) for tile in stack[1:]]
-        said.append(f"factory spot {spot + 1}: {factory_words(stack[0])}"
-                    + (f", built over by {' and then '.join(built)}" if built else "")
-                    + f"; {count(len(cars), 'maintenance car')}, {sum(c['active'] for c in cars)} active")
-    return [svg.described("Industry board: " + "; ".join(said), parts)], top + 66
+        said.append(_("factory spot {number}: {factory}").format(number=spot + 1, factory=factory_words(stack[0]))
+                    + (", " + _("built over by {factories}").format(factories=_(" and then ").join(built))
+                       if built else "")
+                    + "; " + ngettext("{number} maintenance car, {active} active",
+                                      "{number} maintenance cars, {active} active", len(cars)).format(
+                        number=len(cars), active=sum(c["active"] for c in cars)))
+    return [svg.described(_("Industry board: {spots}").format(spots="; ".join(said)), parts)], top + 66
 
 
-def player_board(public: dict, seat: int, name: str, top: int) -> tuple[str, int]:
+def player_board(public: dict, seat: int, name: str, top: int, said_by: Words) -> tuple[str, int]:
     player = public["players"][seat]
-    stats = (f"{count(player['score'], 'point')}, {count(player['coins'], 'coin')}, "
-             f"{count(player['workers'], 'worker')}, {count(player['doublers'], 'doubler')}, "
-             f"{count(player['keys'], 'key')}, engineers "
-             f"{', '.join(map(str, player['engineers'])) or 'none'}, ideas used "
-             f"{', '.join(map(words, player['ideas_used'])) or 'none'}, "
-             f"{count(player['end_cards'], 'end-game card')}")
+    stats = ", ".join([points(player["score"]), coins(player["coins"]), workers(player["workers"]),
+                       ngettext("{number} doubler", "{number} doublers", player["doublers"]).format(
+                           number=player["doublers"]),
+                       ngettext("{number} key", "{number} keys", player["keys"]).format(number=player["keys"]),
+                       _("engineers {engineers}").format(
+                           engineers=", ".join(map(str, player["engineers"])) or _("none")),
+                       _("ideas used {ideas}").format(ideas=", ".join(player["ideas_used"]) or _("none")),
+                       ngettext("{number} end-game card", "{number} end-game cards", player["end_cards"]).format(
+                           number=player["end_cards"])])
     rows = route_ids(player)
     tracks = range(len(industry_tracks(player)))
     parts = [f'<rect x="4" y="{top}" width="{WIDTH - 8}" height="{40 + 44 * (len(rows) + len(tracks))}" '
              f'fill="none" stroke="{svg.seat_colour(seat)}" stroke-width="3" rx="6"/>',
              svg.text(12, top + 18, f"{name}: {stats}", 12, font_weight="bold")]
-    said = [f"{name}'s player board: {stats}"]
+    said = [_("{name}'s player board: {stats}").format(name=name, stats=stats)]
     y = top + 22
     for route_id in rows:
-        drawn, words_of = route_row(player, route_id, 12, y)
+        drawn, words_of = route_row(player, route_id, 12, y, said_by)
         parts.append(drawn)
         said.append(words_of)
         y += 44
@@ -263,28 +337,31 @@ def player_board(public: dict, seat: int, name: str, top: int) -> tuple[str, int
     return svg.described("; ".join(said), parts), top + 44 * (len(rows) + len(tracks)) + 46
 
 
-def draw(public: dict, names: list[str]) -> str:
+def draw(public: dict, said: Words) -> str:
+    names = said.players
     body, y = action_board(public, names, 22)
     shared, y = industry_board(public, y + 6)
     body += shared
     for seat, name in enumerate(names):
-        board, y = player_board(public, seat, name, y + 6)
+        board, y = player_board(public, seat, name, y + 6, said)
         body.append(board)
-    legend = ("Fields: W new worker, I idea tile, K key, ×2 route doubling, ★ bonus star, "
-              "M medal, C construction tile, L take a locomotive, O gold track, S stock step, B blast, "
-              "¢ coin field, GS Golden Spike, brown: rubble; "
-              "coloured bars: tracks (wood, green, bronze, silver, gold); ▲ wrench")
+    legend = _("Fields: W new worker, I idea tile, K key, ×2 route doubling, ★ bonus star, "
+               "M medal, C construction tile, L take a locomotive, O gold track, S stock step, B blast, "
+               "¢ coin field, GS Golden Spike, brown: rubble; "
+               "coloured bars: tracks (wood, green, bronze, silver, gold); ▲ wrench")
     for line in textwrap.wrap(legend, LEGEND_COLUMNS):      # the picture's width, never clipped
         y += 16
         body.append(svg.text(10, y, line, 12))
     if PROVISIONAL:
-        body.append(svg.provisional(WIDTH - 10, y + 22, f"* and {len(PROVISIONAL)} values of "
-                                    "the data are stand-ins, not the printed components"))
-    summary = (f"Ultimate Railroads, round {min(public['round'], public['rounds'])} of "
-               f"{public['rounds']}{', over' if public['phase'] == 'over' else ''}. "
-               + " ".join(f"{n}: {count(public['players'][s]['score'], 'point')}, "
-                          f"{count(public['players'][s]['coins'], 'coin')}." for s, n in enumerate(names))
-               + f" {count(len(public['spaces']), 'action space')} taken."
-               + (" Some data provisional." if PROVISIONAL else ""))
-    return svg.document("ur", "Ultimate Railroads: action board and player boards", summary,
+        body.append(svg.provisional(WIDTH - 10, y + 22, _("* and {number} values of the data are stand-ins, "
+                                                          "not the printed components").format(number=len(PROVISIONAL))))
+    summary = ((_("Ultimate Railroads, round {round} of {rounds}, over.") if public["phase"] == "over"
+                else _("Ultimate Railroads, round {round} of {rounds}.")).format(
+                    round=min(public["round"], public["rounds"]), rounds=public["rounds"])
+               + " " + " ".join(f"{n}: {points(public['players'][s]['score'])}, "
+                                f"{coins(public['players'][s]['coins'])}." for s, n in enumerate(names))
+               + " " + ngettext("{number} action space taken.", "{number} action spaces taken.",
+                                len(public["spaces"])).format(number=len(public["spaces"]))
+               + (" " + _("Some data provisional.") if PROVISIONAL else ""))
+    return svg.document("ur", _("Ultimate Railroads: action board and player boards"), summary,
                         WIDTH, y + 34, body)

@@ -205,6 +205,11 @@ class Option:
     choices: tuple | None = None
     int_range: tuple[int, int] | None = None
     seats: tuple[tuple[Any, tuple[int, ...]], ...] | None = None
+    # for people (the home page, issue 31): the option's name and each choice's, marked N_
+    # for the catalogue and said in the reader's language (none: the identifiers' words);
+    # the description is marked N_ too where the game has it in German
+    label: str = ""
+    choice_labels: tuple[str, ...] = ()
 
     def allows(self, value: Any, seats: int | None) -> bool:
         return seats is None or self.seats is None or any(
@@ -356,6 +361,9 @@ class GameType:
     words: GameWords = field(default_factory=GameWords, compare=False)
     # options that cannot go together: resolved options -> (the option to name, why) or None
     option_conflict: Callable[[dict], tuple[str, str] | None] | None = field(default=None, compare=False)
+    # the description in the reader's language (the home page, issue 31; `description`
+    # is its English, as the API says it); None: `description` as it is
+    described: Callable[[], str] | None = field(default=None, compare=False)
 
     def resolve_options(self, given: dict | None, seats: int | None = None) -> dict:
         """Defaults filled in (for `seats` players, when given: Option.seats); raises

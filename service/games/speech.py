@@ -58,6 +58,16 @@ def listed(words: Iterable[str], gettext: Callable[[str], str] = _) -> str:
     return f"{', '.join(first)}{gettext(N_(' and '))}{last}" if first else last
 
 
+def in_english(said: Callable[[], str]) -> str:
+    """What `said` writes for an English reader, whoever reads now (a game type's
+    description for the API, written at import)."""
+    token = CURRENT.set(Speech())
+    try:
+        return said()
+    finally:
+        CURRENT.reset(token)
+
+
 def german() -> bool:
     return CURRENT.get().language == "de"
 

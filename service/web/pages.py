@@ -109,7 +109,18 @@ bp.add_app_template_filter(_, "translated")      # a text marked N_ where it was
 def home():
     types = list(game_types().values())
     return render_template("pages/home.html", game_types=types,
+                           described={g.id: g.described() if g.described else g.description for g in types},
+                           options={g.id: [offered(o) for o in g.options if o.choices] for g in types},
                            most_seats=max(g.max_seats for g in types))
+
+
+def offered(option) -> dict:
+    """An option as the home form offers it, in the reader's words (issue 31): its name,
+    each choice as (the value the form sends, its words) and what it does."""
+    words = [_(label) for label in option.choice_labels] or [str(c).lower() for c in option.choices]
+    return {"name": option.name, "label": _(option.label) if option.label else option.name.replace("_", " "),
+            "choices": [(str(c).lower(), said) for c, said in zip(option.choices, words)],
+            "description": _(option.description)}
 
 
 @bp.post("/games")

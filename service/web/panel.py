@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from service import i18n
 from service.drawing import boards, svg
 from service.games.age_of_industry.names import DISPLAY as AGE_NAMES
 from service.games.brass_lancashire.names import DISPLAY as BRASS_NAMES
 from service.games.industry.names import DISPLAY as INDUSTRY_NAMES
 from service.games.presentation import Words, capital
+from service.games.registry import game_types
+from service.games.speech import N_, Nn_, _, german, ngettext
 from service.games.ultimate_railroads.names import DISPLAY as RAILROAD_NAMES
 from service.web.words import readable
 
@@ -33,43 +36,65 @@ class Player:
 
 
 def plural(count: int, one: str, many: str | None = None) -> str:
-    return f"{count} {one if count == 1 else many or one + 's'}"
+    return f"{i18n.number(count)} {one if count == 1 else many or one + 's'}"
+
+
+CUBES = Nn_("{number} cube", "{number} cubes")
+CARDS = Nn_("{number} card", "{number} cards")
+
+
+def counted(message: tuple[str, str], count: int) -> str:
+    """"1 cube", "8 cubes" in the reader's language (the catalogue's plural)."""
+    return ngettext(*message, count).format(number=i18n.number(count))
 
 
 def pounds(amount: int, sign: str = "£") -> str:
-    return f"−{sign}{-amount}" if amount < 0 else f"{sign}{amount}"
+    return f"−{sign}{i18n.number(-amount)}" if amount < 0 else f"{sign}{i18n.number(amount)}"
+
+
+def whole(number: int) -> str:
+    return i18n.number(number)
 
 
 def brass(public: dict, seat: int) -> list[tuple[str, str]]:
-    return [("Money", pounds(public["money"][seat])),
-            ("Income", pounds(public["income_level"][seat]) + " a round"),
-            ("Points", str(public["vp"][seat])),
-            ("Cards", str(public["hand_sizes"][seat])),
-            ("Spent this round", pounds(public["spent"][seat]))]
+    return [(_("Money"), pounds(public["money"][seat])),
+            (_("Income"), _("{amount} a round").format(amount=pounds(public["income_level"][seat]))),
+            (_("Points"), whole(public["vp"][seat])),
+            (_("Cards"), whole(public["hand_sizes"][seat])),
+            (_("Spent this round"), pounds(public["spent"][seat]))]
 
 
 def age(public: dict, seat: int) -> list[tuple[str, str]]:
     player = public["players"][seat]
-    return [("Money", pounds(player["money"], "$")), ("Loans", str(player["loans"])),
-            ("Cards", str(player["hand_size"])), ("Rails left", str(player["rails_left"]))]
+    return [(_("Money"), pounds(player["money"], "$")), (_("Loans"), whole(player["loans"])),
+            (_("Cards"), whole(player["hand_size"])), (_("Rails left"), whole(player["rails_left"]))]
 
 
 def industry(public: dict, seat: int) -> list[tuple[str, str]]:
-    return [("Money", plural(public["money"][seat], "Taler", "Taler")),
-            ("Points", str(public["vp"][seat])),
-            ("Jokers", ", ".join(INDUSTRY_NAMES.get(j, readable(j)) for j in public["jokers"][seat]) or "none"),
-            ("Ownership markers left", str(public["markers_left"][seat]))]
+    return [(_("Money"), plural(public["money"][seat], "Taler", "Taler")),
+            (_("Points"), whole(public["vp"][seat])),
+            (_("Jokers"), ", ".join(printed("industry", j) for j in public["jokers"][seat]) or _("none")),
+            (_("Ownership markers left"), whole(public["markers_left"][seat]))]
 
 
 def railroads(public: dict, seat: int) -> list[tuple[str, str]]:
     player = public["players"][seat]
     left = player["workers"] + player["temps"] - player["placed"]
-    return [("Coins", str(player["coins"])), ("Points", str(player["score"])),
-            ("Workers to place", str(max(0, left)))] + ([("Passed", "yes")] if player["passed"] else [])
+    return [(_("Coins"), whole(player["coins"])), (_("Points"), whole(player["score"])),
+            (_("Workers to place"), whole(max(0, left)))] + ([(_("Passed"), _("yes"))] if player["passed"] else [])
 
 
 FIGURES = {"brass-lancashire": brass, "age-of-industry": age, "industry": industry,
            "ultimate-railroads": railroads}
+
+
+def printed(type_id: str, ident: str) -> str:
+    """A card, joker or tile by its printed name in the reader's language (the German
+    rulebook's where the game has it: GameWords.german), else its words."""
+    words = game_types()[type_id].words if type_id in game_types() else None
+    if german() and words and ident in words.german:
+        return words.german[ident]
+    return PRINTED.get(type_id, {}).get(ident, readable(ident))
 
 
 def figure_changes(type_id: str, before: dict, after: dict, names: list[str],
@@ -79,16 +104,25 @@ def figure_changes(type_id: str, before: dict, after: dict, names: list[str],
     figures, out = FIGURES.get(type_id), []
     if figures is None:
         return out
+    yes = _("yes")
     for s in sorted(range(len(names)), key=lambda s: s != seat):
         old, new = dict(figures(before, s)), dict(figures(after, s))
-        changed = [f"{label.lower()} {old.get(label, '–')} → {value}"
+        changed = [f"{inline(label)} {old.get(label, '–')} → {value}"
                    for label, value in new.items() if old.get(label) != value
-                   and not (value == "yes" and label not in old)]
+                   and not (value == yes and label not in old)]
         if changed:
-            out.append(("your " if s == seat else f"{names[s]}'s ") + ", ".join(changed))
-        out += [f"{'you' if s == seat else names[s]}: {label.lower()}"      # "you: passed"
-                for label, value in new.items() if value == "yes" and label not in old]
+            said = _("your {figures}") if s == seat else _("{player}'s {figures}")
+            out.append(said.format(figures=", ".join(changed), player=names[s]))
+        out += [(_("you: {figure}") if s == seat else _("{player}: {figure}")).format(
+                    figure=inline(label), player=names[s])      # "you: passed"
+                for label, value in new.items() if value == yes and label not in old]
     return out
+
+
+def inline(label: str) -> str:
+    """A panel's label inside a sentence: English lower-cased ("money"), German as its
+    nouns are written ("Geld")."""
+    return label if german() else label.lower()
 
 
 def turn_order(type_id: str, public: dict, seats: int) -> list[int]:
@@ -111,42 +145,61 @@ def players(type_id: str, public: dict, names: list[str], to_act: list[int],
     return sorted(rows, key=lambda row: (row.place is None, row.place or 0, row.seat))
 
 
+ERAS = {"canal": N_("Canal era, round {number}"), "rail": N_("Rail era, round {number}")}
+
+
 def brass_state(public: dict) -> list[tuple[str, str]]:
-    return [("Era", f"{public['era'].capitalize()} era, round {public['round']}"),
-            ("Actions left this turn", str(public["actions_left"])),
-            ("Coal market", plural(public["coal_market"], "cube")),
-            ("Iron market", plural(public["iron_market"], "cube")),
-            ("Draw deck", plural(public["deck_size"], "card")),
-            ("Distant cotton market", f"demand marker on step {public['cotton_marker']}, "
-                                      f"{plural(public['cotton_tiles_face_down'], 'tile')} face down")]
+    era = ERAS.get(public["era"])
+    return [(_("Era"), _(era).format(number=whole(public["round"])) if era
+             else f"{public['era'].capitalize()} era, round {public['round']}"),
+            (_("Actions left this turn"), whole(public["actions_left"])),
+            (_("Coal market"), counted(CUBES, public["coal_market"])),
+            (_("Iron market"), counted(CUBES, public["iron_market"])),
+            (_("Draw deck"), counted(CARDS, public["deck_size"])),
+            (_("Distant cotton market"), ngettext(
+                "demand marker on step {step}, {number} tile face down",
+                "demand marker on step {step}, {number} tiles face down",
+                public["cotton_tiles_face_down"]).format(
+                    step=public["cotton_marker"], number=whole(public["cotton_tiles_face_down"])))]
 
 
 def age_state(public: dict) -> list[tuple[str, str]]:
-    face_up = ", ".join(AGE_NAMES.get(c, readable(c)) for c in public["face_up"])
-    return [("Round", str(public["round"])),
-            ("Actions left this turn", str(public["actions_left"])),
-            ("Draw deck", plural(public["deck_size"], "card")),
-            ("Face-up cards", face_up or "none"),
-            ("Coal track", plural(public["track"]["coal"], "cube")),
-            ("Iron track", plural(public["track"]["iron"], "cube")),
-            ("Market tiles left", str(public["unused_market_tiles"]))]
+    face_up = ", ".join(printed("age-of-industry", c) for c in public["face_up"])
+    return [(_("Round"), whole(public["round"])),
+            (_("Actions left this turn"), whole(public["actions_left"])),
+            (_("Draw deck"), counted(CARDS, public["deck_size"])),
+            (_("Face-up cards"), face_up or _("none")),
+            (_("Coal track"), counted(CUBES, public["track"]["coal"])),
+            (_("Iron track"), counted(CUBES, public["track"]["iron"])),
+            (_("Market tiles left"), whole(public["unused_market_tiles"]))]
+
+
+# the phases as the rulebooks name them (Industry: "Phase 3. Auktion", "Phase 4. Entwicklung")
+INDUSTRY_PHASES = {"auction": N_("auction"), "development": N_("development"), "over": N_("game over")}
+RAILROAD_PHASES = {"start_bonus": N_("start bonus cards"), "actions": N_("actions"),
+                   "relocation": N_("relocation"), "over": N_("game over")}
+
+
+def phase(phases: dict[str, str], name: str) -> str:
+    return _(phases[name]) if name in phases else readable(name)
 
 
 def industry_state(public: dict) -> list[tuple[str, str]]:
-    return [("Epoch", str(public["epoch"])), ("Round", str(public["round"])),
-            ("Phase", readable(public["phase"])),
-            ("The bank", plural(public["kasse"], "Taler", "Taler")),
-            ("Developments left this round", str(public["developments_left"])),
-            ("Tiles in the bag", str(len(public["bag"])))]
+    return [(_("Epoch"), whole(public["epoch"])), (_("Round"), whole(public["round"])),
+            (_("Phase"), phase(INDUSTRY_PHASES, public["phase"])),
+            (_("The bank"), plural(public["kasse"], "Taler", "Taler")),
+            (_("Developments left this round"), whole(public["developments_left"])),
+            (_("Tiles in the bag"), whole(len(public["bag"])))]
 
 
 def railroads_state(public: dict) -> list[tuple[str, str]]:
-    ideas = ", ".join(RAILROAD_NAMES.get(c, readable(c)) for c in public["idea_cards"])
-    return [("Round", f"{min(public['round'], public['rounds'])} of {public['rounds']}"),
-            ("Phase", readable(public["phase"])),
-            ("End-game cards left", str(public["end_deck"])),
-            ("Doublers in the supply", str(public["doubler_supply"])),
-            ("Idea cards on display", ideas or "none")]
+    ideas = ", ".join(printed("ultimate-railroads", c) for c in public["idea_cards"])
+    return [(_("Round"), _("{round} of {rounds}").format(round=min(public["round"], public["rounds"]),
+                                                         rounds=public["rounds"])),
+            (_("Phase"), phase(RAILROAD_PHASES, public["phase"])),
+            (_("End-game cards left"), whole(public["end_deck"])),
+            (_("Doublers in the supply"), whole(public["doubler_supply"])),
+            (_("Idea cards on display"), ideas or _("none"))]
 
 
 STATE = {"brass-lancashire": brass_state, "age-of-industry": age_state,
@@ -168,10 +221,9 @@ class Held:
 def hand(type_id: str, private: dict, words: Words) -> list[Held]:
     """The seat's private view as cards: each list a row of cards by printed name, under
     the rulebook's word for it ("End-game cards", GameWords.fields)."""
-    names = PRINTED.get(type_id, {})
     out = []
     for key, value in private.items():
         values = value if isinstance(value, list) else [value]
-        cards = [names.get(v, readable(v)) if isinstance(v, str) else readable(v) for v in values]
+        cards = [printed(type_id, v) if isinstance(v, str) else readable(v) for v in values]
         out.append(Held(capital(words.field(key)), cards, readable(value)))
     return out

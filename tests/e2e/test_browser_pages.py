@@ -567,6 +567,10 @@ def test_german_seat_pages(service, pool, redis_conn_e2e):
         assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de"
         assert f"Du bist am Zug, {names[seat]}." in driver.find_element(By.ID, "status").text
         assert driver.find_element(By.ID, "choose-title").text == "Dein Zug"
+        # the players' panel and the board picture in German too (the rulebooks' words)
+        assert driver.find_element(By.CSS_SELECTOR, "#players dt").text in ("Geld", "Münzen")
+        title = driver.find_element(By.CSS_SELECTOR, "#board svg title").get_attribute("textContent")
+        assert "Spielplan" in title or "Aktionstafel" in title, title
         browser.screenshot(f"{game_type}-seat-de", width=1366, tallest=1600)
 
 

@@ -5,6 +5,7 @@ and the games' event sentences as the patterns of the texts their templates writ
 from __future__ import annotations
 
 import functools
+import html
 import re
 from pathlib import Path
 
@@ -105,3 +106,60 @@ def event_patterns() -> tuple[tuple[str, tuple[str, ...], re.Pattern], ...]:
     the pattern's search (the German whole-game test searched 1,400 patterns a look)."""
     return tuple((template, tuple(filter(None, PLACEHOLDER.split(template))), pattern)
                  for template in event_templates() if (pattern := template_pattern(template)))
+
+
+# the modules that write the players' panel, the game's state and the board pictures
+# (issue 31): their messages are the labels a German page must not show in English
+LABEL_SOURCES = ("service/web/panel.py", "service/drawing")
+# and the labels these showed in English before they were said through the catalogue,
+# checked whatever the sources mark
+SHOWN_IN_ENGLISH = ("Money", "Income", "Points", "Cards", "Coins", "Loans", "Jokers", "Era", "Round",
+                    "Coal market", "Iron market", "Draw deck", "Coal demand", "Iron demand", "Epoch",
+                    "Action board", "rail link, unbuilt", "owned by", "Provisional", "free for",
+                    "not flipped", "Links: blue canal and rail", "Fields: W new worker",
+                    "Circle: ownership marker", "player board", "wrenches on", "Workers to place")
+WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+@functools.cache
+def english_labels() -> tuple[tuple[str, re.Pattern], ...]:
+    """The English of the panel's and the pictures' messages whose German differs: a
+    message without placeholders whole ("Money", "Coal market"), else each piece of it
+    between placeholders of at least two words ("canal link, unbuilt") that its German
+    does not hold too ("Age of Industry"), as whole words (case as written: "Werklok" is
+    not "werklok")."""
+    with (ROOT / "babel.cfg").open() as mapping:
+        method_map, options_map = parse_mapping_cfg(mapping)
+    translations = {m.id if isinstance(m.id, str) else m.id[0]: m.string for m in german() if m.id}
+    pieces = set()
+    for source in LABEL_SOURCES:
+        path = ROOT / source
+        folder, only = (path, None) if path.is_dir() else (path.parent, path.name)
+        for file, _line, message, _comments, _context in extract_from_dir(
+                str(folder), method_map, options_map, keywords=KEYWORDS):
+            if only and Path(file).name != only:
+                continue
+            for english in [message] if isinstance(message, str) else message:
+                said = translations.get(english if isinstance(message, str) else message[0])
+                if said in (None, english) or (isinstance(said, tuple) and english in said):
+                    continue
+                germans = " ".join(said) if isinstance(said, tuple) else said
+                parts = [p.strip(" .,:;()") for p in PLACEHOLDER.split(english)]
+                pieces.update(p for p in parts if WORD.search(p) and p not in germans   # "Age of Industry"
+                              and (len(parts) == 1 or len(p.split()) >= 2))
+    pieces.update(SHOWN_IN_ENGLISH)
+    return tuple((piece, re.compile(rf"(?<![\w-]){re.escape(piece)}(?![\w-])")) for piece in sorted(pieces))
+
+
+PANEL = re.compile(r'<section id="players".*?</section>|<dl id="facts">.*?</dl>|<svg.*?</svg>', re.S)
+ARIA = re.compile(r'aria-label="([^"]*)"')
+
+
+def english_labels_in(page: str, visible_text) -> list[str]:
+    """The English labels (english_labels) found in a page's players' panel, the game's
+    state and its board picture (its text, titles and the places' aria-labels)."""
+    shown = PANEL.findall(page)
+    text = " ".join([visible_text(part) for part in shown] + [html.unescape(label) for part in shown
+                                                              for label in ARIA.findall(part)])
+    flat = " ".join(text.split())
+    return [piece for piece, pattern in english_labels() if pattern.search(flat)]

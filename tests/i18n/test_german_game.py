@@ -1,7 +1,9 @@
 """Issue 31, "What it must show": a whole random game of each game rendered in German
 holds no English sentence of the catalogue: at positions from the start to the end,
 the seat to act's page and the spectator's page (asked for German by Accept-Language,
-or by the seat's own setting, which a page signed in to that seat follows), and the seat's "your turn" and "game over" mails. A page
+or by the seat's own setting, which a page signed in to that seat follows), and the seat's "your turn" and "game over" mails; nor
+does a page's players' panel, game state or board picture show a label of theirs in
+English (a label as short as "Money": tests/i18n/catalogue.py english_labels). A page
 asked for English stays English, so the check can fail. The events (the mails' "since
 your last turn", the pages' log) are said in German too: no text holds a sentence an
 event's English template writes ("Ada passes"), which the English pages' log does."""
@@ -16,7 +18,7 @@ from service.bench import pages as bench_pages
 from service.mail import settings
 from service.mail.config import MailConfig
 from service.store import Store
-from tests.i18n.catalogue import english_events_in, english_in
+from tests.i18n.catalogue import english_events_in, english_in, english_labels_in
 from tests.web.test_page_vocabulary import visible_text
 from tests.web.test_pages import enter
 from workers.mail import compose, notices
@@ -58,9 +60,12 @@ def test_a_whole_random_game_in_german_says_no_english_sentence(app, redis_conn,
             text = said if which == "mail" else visible_text(said)
             assert english_in(text) == [], (which, english_in(text), text[:3000])
             assert english_events_in(text) == [], (which, english_events_in(text), text[:3000])
+            if which != "mail":     # the players' panel, the game's state, the board picture
+                assert english_labels_in(said, visible_text) == [], (which, english_labels_in(said, visible_text))
         assert "Spieler" in visible_text(german["spectator"]) and '<html lang="de">' in german["seat 1"]
         english = app.test_client().get(f"/games/{record.id}", headers={"Accept-Language": "en"}).text
         assert english_in(visible_text(english)) and '<html lang="en">' in english
+        assert english_labels_in(english, visible_text)      # the labels check can fail
         told += bool(english_events_in(visible_text(english)))
         looks += 1
         if over:

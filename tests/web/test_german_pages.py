@@ -6,6 +6,7 @@ seat's own language), with no English sentence of the catalogue; asked for Engli
 stay English, so the check can fail. Flask's app on the real test Redis."""
 from __future__ import annotations
 
+from service.games.registry import game_types
 from service.mail import settings
 from tests.api.helpers import a_game, submit
 from tests.api.test_seat_handover import invited_game, sign_up
@@ -140,3 +141,33 @@ def test_an_error_page_says_a_reason_with_its_values_in_german(app):
     english = client.post(f"/games/{NO_GAME}/invitation/abc", headers={**ENGLISH, **BROWSER},
                           data={"csrf": csrf(home)})
     assert f"no game {NO_GAME} in progress" in visible_text(english.text)
+
+
+def test_the_home_pages_games_and_options_are_described_in_german(app):
+    """Issue 31: the game types' descriptions and their options (names, choices, what
+    each does) on the home page in the reader's language, the rulebooks' words: none of
+    the games' English descriptions, no option by its identifier; in English as before,
+    the descriptions the API gives (GET /v1/game-types)."""
+    client = app.test_client()
+    said = german(client.get("/", headers=GERMAN).text)
+    types = [g for g in game_types().values() if g.described]
+    assert {g.id for g in types} >= {"brass-lancashire", "age-of-industry", "industry", "ultimate-railroads"}
+    for game in types:
+        assert game.description[:40] not in said, game.id
+    assert "Age of Industry nach den Regeln der 2. Auflage, auf dem Spielplan Deutschland oder Neuengland." in said
+    assert "VORLÄUFIGE DATEN: die Zusammensetzung der Karten" in said or "abgeschrieben" in said
+    assert "Brass: Lancashire nach den Roxley-Regeln" in said and "Baumwollhändler-Plättchen" in said
+    assert "Industry (Michael Schacht): Fabriken, Technologien und Bonusfelder" in said
+    assert "Ultimate Railroads, Grundspiel (RUSSIAN RAILROADS)" in said
+    for words in ("Spielplan Vorgabe Deutschland Neuengland welche Seite des Spielplans",
+                  "Regeln Vorgabe Roxley klassisch Roxley: die Roxley-Regeln",
+                  "Länge Vorgabe volles Spiel", "Bereichsmarker je Runde Vorgabe wie in den Grundregeln",
+                  "KOHLE-MODUL Vorgabe nein ja KOHLE-MODUL: Kohle", "Solospiel Vorgabe nein gegen Emil"):
+        assert words in said, words
+    for identifier in ("new_england", "new england", "recommended marker counts", "false", "true", "introductory"):
+        assert f" {identifier} " not in f" {said} ", identifier
+    english = " ".join(visible_text(client.get("/", headers=ENGLISH).text).split())
+    for game in types:
+        assert game.description in english                         # as the API says it
+    assert "Map default Germany New England which side of the board" in english
+    assert "KOHLE-MODUL default no yes KOHLE-MODUL: coal" in english
