@@ -157,8 +157,8 @@ def printed_industry_board(folder: Path) -> Path:
     data = json.loads(SHIPPED["industry"].read_text())
     data["provisional"] = False
     for space in data["spaces"]:
-        if "names" in space:
-            space["names"] = "printed"
+        if "name_source" in space:
+            space["name_source"] = "printed"
     path = folder / "industry" / "board.json"
     path.parent.mkdir(parents=True)
     path.write_text(json.dumps(data))
@@ -255,3 +255,28 @@ def test_the_data_digest_follows_values_not_spacing(tmp_path, monkeypatch):
     data["spaces"][5]["cost"] += 1
     dropped.write_text(json.dumps(data))
     assert datafiles.digest(in_use) != before
+
+
+def test_a_spaces_names_for_readers_leave_the_engine_version_alone(tmp_path, monkeypatch):
+    """Issue 31: a space's English and German names and where they come from are words
+    for readers, read by no rule: changed (or added, as they were to Industry's board),
+    the data digest and so the engine version stay, and the games in play go on; its
+    `name`, which moves and events refer to, still counts."""
+    from service.games.common import datafiles
+    shipped = SHIPPED["industry"].parent
+    monkeypatch.setenv("PBEM_DATA", str(tmp_path))
+    (tmp_path / "industry").mkdir()
+    before = datafiles.digest(datafiles.files_in_use(shipped, "industry"))
+    data = json.loads(SHIPPED["industry"].read_text())
+    dropped = tmp_path / "industry" / "board.json"
+    space = next(s for s in data["spaces"] if "name_de" in s)
+    space.update(name_en="Somewhere", name_de="Irgendwo", name_source="printed")
+    dropped.write_text(json.dumps(data))
+    assert datafiles.digest(datafiles.files_in_use(shipped, "industry")) == before
+    for words_only in datafiles.WORDS_ONLY & set(space):
+        del space[words_only]
+    dropped.write_text(json.dumps(data))
+    assert datafiles.digest(datafiles.files_in_use(shipped, "industry")) == before
+    space["name"] += "_renamed"
+    dropped.write_text(json.dumps(data))
+    assert datafiles.digest(datafiles.files_in_use(shipped, "industry")) != before

@@ -7,7 +7,8 @@ the same name under `$PBEM_DATA/<game id>/` (the drop-in folder, README "Replaci
 provisional data") replaces the shipped one. The engine version is the hand-set rules
 version plus a digest of the files in use ("2+data.1a2b3c4d5e6f"), so a server with other
 data refuses a game started under the old data (409 engine-version), as it does for a
-rules change, rather than play it on under changed facts (a renamed place included).
+rules change, rather than play it on under changed facts (a renamed place id included;
+not a place's names for readers, WORDS_ONLY).
 """
 from __future__ import annotations
 
@@ -60,12 +61,28 @@ def files_in_use(shipped: Path, game_id: str) -> dict[str, Path]:
             for name in shipped_names(shipped)}
 
 
+# Keys that only name things for readers (issue 31: a place's names in each language,
+# where they come from, whether they are ours): no rule reads them, so a change of them
+# leaves the engine version, and the games in play, alone. A renamed id still counts.
+WORDS_ONLY = frozenset({"name_en", "name_de", "name_source", "names_provisional", "names_note"})
+
+
+def rules_facts(value):
+    """A data file's JSON without its WORDS_ONLY keys, at any depth."""
+    if isinstance(value, dict):
+        return {key: rules_facts(item) for key, item in value.items() if key not in WORDS_ONLY}
+    if isinstance(value, list):
+        return [rules_facts(item) for item in value]
+    return value
+
+
 def digest(files: dict[str, Path]) -> str:
     """12 hex digits of SHA-256 over each file's name and its JSON content (so spacing
-    and key order do not count, values do)."""
+    and key order do not count, values do; words for readers alone do not: WORDS_ONLY)."""
     hashed = hashlib.sha256()
     for name in sorted(files):
-        content = json.dumps(read_json(files[name]), sort_keys=True, separators=(",", ":"))
+        content = json.dumps(rules_facts(read_json(files[name])), sort_keys=True,
+                             separators=(",", ":"))
         hashed.update(f"{name}\n{content}\n".encode())
     return hashed.hexdigest()[:12]
 

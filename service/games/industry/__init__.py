@@ -27,7 +27,7 @@ def described() -> str:
                "structural facts and is not the printed one.")
              if BOARD.provisional else _("The board is a transcription of the printed one."))
     names = [_("PROVISIONAL NAMES: {count} spaces' printed names are not transcribed; their English and "
-               "German names are chosen to fit (data/board.json: \"names\": \"provisional\").").format(
+               "German names are chosen to fit (data/board.json: \"name_source\": \"provisional\").").format(
                    count=len(PROVISIONAL_NAMES))] if PROVISIONAL_NAMES else []
     english = [_("The spaces' and resources' English names and their capitals are provisional: our own for "
                  "the printed German game's, not the English edition's.")] if NAMES_PROVISIONAL else []

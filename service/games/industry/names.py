@@ -6,7 +6,7 @@ Tongrube bis zum Roboterwerk", "Besondere Fabriken: Bank und Börse", Spielende'
 Bonusfelder "Hafen, Bahnhof, Pumpstation und Elektrizitätswerk", the introduction's
 "Dampfkraft" and "Elektrizität"): the English name carries those in brackets. The
 others' printed names are not transcribed (data/SOURCES.md): their names are chosen to
-fit, marked `"names": "provisional"` in the data and said so in the game type's
+fit, marked `"name_source": "provisional"` in the data and said so in the game type's
 description; a German reader reads the German one, an English reader no German beside
 it, as none is printed."""
 from __future__ import annotations
@@ -30,13 +30,13 @@ def beside(english: str, german: str | None) -> str:
 # "bank" (Bank in both languages) is left a plain word: it also names the Kasse's
 # supply in the notation and the reasons ("the bank does not sell it")
 NAMED = [space for space in BOARD.spaces.values() if space["kind"] != "joker" and space["name"] != "bank"]
-PROVISIONAL_NAMES = sorted({space["name"] for space in NAMED if space.get("names") == "provisional"})
+PROVISIONAL_NAMES = sorted({space["name"] for space in NAMED if space.get("name_source") == "provisional"})
 
 
 def english(space: dict) -> str:
     """The space's English name, with the German beside it where that is printed."""
     name = space.get("name_en") or space["name"].replace("_", " ").capitalize()
-    return name if space.get("names") == "provisional" else beside(name, space.get("name_de"))
+    return name if space.get("name_source") == "provisional" else beside(name, space.get("name_de"))
 
 
 SPACES = {space["name"]: english(space) for space in NAMED}

@@ -36,8 +36,8 @@ def space_problems(space: dict) -> list[str]:
         return [] if ok else [f"{sid}: joker must be a resource or '?'"]
     problems = [f"{sid}: {field} must be a name (a text)" for field in ("name_en", "name_de")
                 if field in space and not (isinstance(space[field], str) and space[field].strip())]
-    if space.get("names", NAME_SOURCES[0]) not in NAME_SOURCES:
-        problems.append(f"{sid}: names must be one of {list(NAME_SOURCES)}")
+    if space.get("name_source", NAME_SOURCES[0]) not in NAME_SOURCES:
+        problems.append(f"{sid}: name_source must be one of {list(NAME_SOURCES)}")
     needs = space.get("needs")
     if not isinstance(needs, list) or len(needs) > 2 or any(r not in RESOURCES for r in needs):
         problems.append(f"{sid}: needs must be a list of up to 2 resources from {list(RESOURCES)}")
@@ -158,7 +158,7 @@ def validate_board(data) -> list[str]:
         return problems + ["connections must be a list"]
     for space in spaces:
         problems += space_problems(space)
-    named = [space.get("id") for space in spaces if space.get("names") == "provisional"]
+    named = [space.get("id") for space in spaces if space.get("name_source") == "provisional"]
     if data.get("provisional") is False and named:
         problems.append(f"a board marked printed (provisional: false) names no space provisionally: "
                         f"{', '.join(map(str, named))}")

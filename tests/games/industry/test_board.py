@@ -132,10 +132,10 @@ def test_every_space_has_an_english_and_a_german_name_and_says_where_they_come_f
     so is a provisional name on a board marked printed."""
     named = [space for space in SHIPPED["spaces"] if space["kind"] != "joker"]
     assert all(space["name_en"] and space["name_de"] for space in named)
-    printed = {space["name_de"] for space in named if space["names"] == "rulebook"}
+    printed = {space["name_de"] for space in named if space["name_source"] == "rulebook"}
     assert printed == {"Tongrube", "Roboterwerk", "Bank", "Börse", "Hafen", "Bahnhof", "Pumpstation",
                        "Elektrizitätswerk", "Dampfkraft", "Elektrizität"}
-    assert {space["names"] for space in named} == {"rulebook", "provisional"}
+    assert {space["name_source"] for space in named} == {"rulebook", "provisional"}
     game = GAME
     assert "PROVISIONAL NAMES: 39 spaces' printed names are not transcribed" in game.description
     said = game.presented(["Ada", "Bert"])
@@ -147,9 +147,9 @@ def test_every_space_has_an_english_and_a_german_name_and_says_where_they_come_f
         "Ada develops Iron ore mine and Clay pit (Tongrube)"
 
     def marked_wrong(data):
-        space(data, "1D")["names"] = "guessed"
+        space(data, "1D")["name_source"] = "guessed"
         space(data, "1E")["name_de"] = ""
-    assert broken(marked_wrong) == ["1D: names must be one of ['printed', 'rulebook', 'provisional']",
+    assert broken(marked_wrong) == ["1D: name_source must be one of ['printed', 'rulebook', 'provisional']",
                                    "1E: name_de must be a name (a text)"]
     marked_printed = broken(lambda data: data.update(provisional=False))   # a transcription names its spaces
     assert len(marked_printed) == 1 and marked_printed[0].startswith(
