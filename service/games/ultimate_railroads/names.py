@@ -9,6 +9,8 @@ AMERICAN RAILROADS: its routes, stock board pieces, steelworks and idea tiles (t
 dividend faces and steelworks' stacks are provisional: data/america.json)."""
 from __future__ import annotations
 
+import re
+
 from service.games.presentation import GameWords, in_brackets
 from service.games.speech import _
 
@@ -183,6 +185,24 @@ GERMAN_VERBS = {"setze": "place", "einsetzen": "place", "passe": "pass", "passen
                 "versetze": "relocate", "lege": "lay", "schritt": "step", "idee": "idea"}
 
 
+# the move fields that count a gap of the industry strip, a wrench or a factory spot of
+# the INDUSTRIETABLEAU from 0 as typed (notation.py); said in words from 1, as the board
+# and the events' sentences count them (events.from_one)
+FROM_ONE = frozenset({"gap", "wrench", "spot", "from"})
+PLACED = re.compile(r"([a-z_]+):(\d+)")        # a stoker's or closed foundry's `at`: factory:3, kyiv:0
+
+
+def value_words(field: str, value, name) -> str | None:
+    """A gap, wrench or factory spot counted from 1 ("gap 4" for `gap 3`); a stoker's
+    place (`at`) as the factory or route by its name and the gap or slot from 1
+    ("factory 4" for `factory:3`); other values by their names."""
+    if field in FROM_ONE and isinstance(value, int) and not isinstance(value, bool):
+        return str(value + 1)
+    if field == "at" and isinstance(value, str) and (placed := PLACED.fullmatch(value)):
+        return f"{name(placed.group(1))} {int(placed.group(2)) + 1}"
+    return None
+
+
 WORDS = GameWords(
     fields={"end_cards": "end-game cards", "space": "action space", "temps": "temporary workers", "wood": "wooden workers",
             "coins": "coins", "route": "route", "slot": "slot", "swap": "swap with",
@@ -193,5 +213,5 @@ WORDS = GameWords(
     prose=frozenset({"car", "maintenance", "construction", "stock"}),
     # the decision of the action pool a move takes, by its id: said by its action instead
     unsaid=frozenset({"item"}),
-    options=options_words, german=GERMAN, german_fields=GERMAN_FIELDS,
+    options=options_words, value=value_words, german=GERMAN, german_fields=GERMAN_FIELDS,
     german_money=("{} Münze", "{} Münzen"), german_verbs=GERMAN_VERBS)
