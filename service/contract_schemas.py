@@ -115,6 +115,7 @@ def event_finished(game: GameType, kind: str, made: dict) -> dict:
     (the shared fields are declared once, in `Event`); its sentence as description."""
     shared = set(EventSchema().fields)
     sentence = game.events.sentences[kind]
+    sentence = getattr(sentence, "sentence", sentence)      # a template wrapped (its fields shown from 1)
     return {"description": f"{game.name}, `{kind}`" + (
                 f": \"{sentence}\"" if isinstance(sentence, str) else "."),
             "allOf": [{"$ref": REF + "Event"}, {

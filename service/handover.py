@@ -13,8 +13,8 @@ withdrawn), are dropped in the same transaction (the new holder votes and asks f
 itself); so are its old holder's mail settings and whispers (service/messages.py), so a
 mail job never builds the new holder's mail with them (when the game state lives on
 another Redis, STATE_REDIS_URL's cluster, no transaction spans both: owed before the
-commit and dropped right after it, or by the sweep should the process die between,
-service/handed_on.py). A seat joined from the lobby takes its player's
+commit and dropped right after it, or by whatever first reads or writes them should
+the process die between, service/handed_on.py). A seat joined from the lobby takes its player's
 name, with " (2)", " (3)"... when another seat of the game has that name (compared without
 case), so a mail's `tell NAME` never reaches another seat of the same name
 (service/messages.py).
@@ -29,13 +29,13 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Callable
 
-from service import end_votes, handed_on, messages, play, problems, seating, takeback
+from service import end_votes, handed_on, play, problems, seating, takeback
 from service.bot_seats import RESIGNED
 from service.connection import state_redis
 from service.games.registry import game_type
 from service.games.speech import N_, Said
-from service.mail import settings
 from service.store import WAITING, GameRecord, Store, key, packed, unpacked
+from service.talk_keys import messages_key, newest_id
 
 
 @dataclass
@@ -50,7 +50,6 @@ class Taken:
     talk_left: bool = False     # its old holder's mail settings and talk left in the same MULTI
 
 
-SEAT_CHANGES = "seat_changes"   # the game's settings' notes of seats taken over
 MAX_SEAT_CHANGES = 50           # notes kept (the newest)
 
 
@@ -105,8 +104,8 @@ def hand_over(conn, game_id: str, chosen: Callable[[GameRecord], tuple[int, bool
             withdrawal = takeback.Withdrawal(game_id, seat)
             left = withdrawal.keys(pipe)
             if talk:        # a mail job reads them beside the seat's epoch and address
-                pipe.watch(messages.messages_key(game_id))
-                newest = messages.newest_id(pipe, game_id)
+                pipe.watch(messages_key(game_id))
+                newest = newest_id(pipe, game_id)
         if player is None:
             token, entry.token_hash = seating.new_token()
             entry.player = entry.email = None
@@ -116,7 +115,7 @@ def hand_over(conn, game_id: str, chosen: Callable[[GameRecord], tuple[int, bool
         entry.invitation, entry.open, entry.challenged = None, False, None
         entry.epoch += 1
         if replacing and not talk:      # on another Redis: owed before the commit, done after it
-            handed_on.owe(conn, game_id, seat, entry.epoch)
+            handed_on.owe(conn, game_id, seat, entry.epoch, note)
         dealt = waiting and not seating.open_seats(record)
         pipe.multi()
         if dealt:
@@ -128,8 +127,7 @@ def hand_over(conn, game_id: str, chosen: Callable[[GameRecord], tuple[int, bool
                 pipe.srem(takeback.agreed_key(game_id, now["version"], requester), seat)
             pipe.delete(*left)                              # and its own request
             if talk:
-                pipe.delete(settings.settings_key(game_id, seat))
-                messages.handed_on(pipe, game_id, seat, newest)
+                handed_on.dropped(pipe, game_id, seat, newest)
         if proposal is not None:
             pipe.set(vote, json.dumps(proposal), keepttl=True)
         return Taken(record, seat, token, dealt, note, replaced, withdrawal, talk)
@@ -171,7 +169,7 @@ def took_over(record: GameRecord, seat: int, taker: str, version: int) -> dict:
     name = record.seats[seat].name
     note = {"seat": seat, "version": version, "at": time.time(), "by": taker,
             "text": f"{taker} took over {name}'s seat"}
-    record.settings[SEAT_CHANGES] = [*record.settings.get(SEAT_CHANGES, []), note][-MAX_SEAT_CHANGES:]
+    record.settings[seating.SEAT_CHANGES] = [*record.settings.get(seating.SEAT_CHANGES, []), note][-MAX_SEAT_CHANGES:]
     return note
 
 

@@ -26,17 +26,17 @@ import json
 import time
 import unicodedata
 
-from service import feed, problems, seating
+from service import feed, handed_on, problems, seating
 from service.feed_events import MESSAGE
 from service.games.speech import N_, Said, _
 from service.mail import limits, settings
 from service.queues import MAIL, RETRY, queue
 from service.store import GameRecord, Snapshot, Store, key
+from service.talk_keys import KEPT_DAYS, held_key, messages_key, mutes_key
 
 MAX_LENGTH = 1000           # characters in a message
 KEPT = 500                  # messages kept per game (the oldest go first)
 PAGE = 50                   # messages a page holds unless asked for fewer (at most KEPT)
-KEPT_DAYS = 180             # a game's messages, mutes and marks live this long after its last message
 # Refused in a message: control, format (bidirectional overrides that disguise text),
 # surrogate and private-use characters, but line breaks, tabs and the zero-width joiner
 # that emoji sequences are made of.
@@ -44,20 +44,8 @@ HIDDEN = ("Cc", "Cf", "Cs", "Co")
 KEPT_CONTROLS = "\n\t\u200d"
 
 
-def messages_key(game_id: str) -> str:
-    return key(game_id, "messages")
-
-
-def mutes_key(game_id: str, seat: int) -> str:
-    return key(game_id, "mutes", str(seat))
-
-
 def mailed_key(game_id: str, seat: int) -> str:
     return key(game_id, "messages", "mailed", str(seat))
-
-
-def held_key(game_id: str, seat: int) -> str:
-    return key(game_id, "messages", "held", str(seat))
 
 
 def game_keys(game_id: str, seats: int) -> list[str]:
@@ -100,6 +88,8 @@ def say(conn, record: GameRecord, snap: Snapshot, seat: int, text: str,
             Said(N_("at most {number} messages a seat and minute"),
                  number=limits.MESSAGES_PER_MINUTE["messages"]),
             headers={"Retry-After": str(over[2])})
+    for touched in {seat, to} - {None}:     # the whisper is the new holder's, not hidden later
+        handed_on.settle(conn, record.id, touched)
     names = [s.name for s in record.seats]
     message = {"seat": seat, "name": names[seat], "to": to,
                "to_name": None if to is None else names[to], "text": text, "at": time.time()}
@@ -148,6 +138,7 @@ def reaches(message: dict, reader: int | None, mutes: set[int]) -> bool:
 def muted(conn, game_id: str, seat: int | None) -> set[int]:
     if seat is None:
         return set()
+    handed_on.settle(conn, game_id, seat)
     return {int(s) for s in conn.smembers(mutes_key(game_id, seat))}
 
 
@@ -157,6 +148,7 @@ def set_muted(conn, record: GameRecord, seat: int, seats: list[int]) -> list[int
     if wrong:
         raise refused("seats", Said(N_("other seats of the game, 0..{last}, not {wrong}"),
                                     last=len(record.seats) - 1, wrong=", ".join(map(str, wrong))))
+    handed_on.settle(conn, record.id, seat)
     pipe = conn.pipeline()
     pipe.delete(mutes_key(record.id, seat))
     if seats:
@@ -164,12 +156,6 @@ def set_muted(conn, record: GameRecord, seat: int, seats: list[int]) -> list[int
         pipe.expire(mutes_key(record.id, seat), KEPT_DAYS * 86400)
     pipe.execute()
     return sorted(set(seats))
-
-
-def newest_id(conn, game_id: str) -> str:
-    """The id of the game's newest message ("0-0" for none): where a stream starts."""
-    newest = conn.xrevrange(messages_key(game_id), count=1)
-    return newest[0][0].decode() if newest else "0-0"
 
 
 def read(conn, game_id: str, reader: int | None, after: str = "0-0",
@@ -183,7 +169,7 @@ def read(conn, game_id: str, reader: int | None, after: str = "0-0",
 def readable(conn, game_id: str, reader: int | None, after: str = "0-0") -> list[dict]:
     """Every message after id `after` that `reader` reads, oldest first (at most KEPT):
     of the whispers, only those since its seat's present holder took it."""
-    mutes = muted(conn, game_id, reader)
+    mutes = muted(conn, game_id, reader)        # settles what the seat's hand-over owes first
     held = order(conn.get(held_key(game_id, reader)) or b"0-0") if reader is not None else (0, 0)
     found = ({"id": entry_id.decode(), **json.loads(fields[b"m"])}
              for entry_id, fields in conn.xrange(messages_key(game_id), f"({after}"))
@@ -195,14 +181,6 @@ def order(message_id: bytes | str) -> tuple[int, int]:
     """A stream id ("<ms>-<n>") as what orders it."""
     ms, _, n = (message_id.decode() if isinstance(message_id, bytes) else message_id).partition("-")
     return int(ms), int(n)
-
-
-def handed_on(pipe, game_id: str, seat: int, newest: str) -> None:
-    """The seat changes hands (queued on `pipe`, the hand-over's transaction, or a
-    pipeline): the whispers to and from it up to `newest` (newest_id, read under WATCH of
-    the stream), and its mutes, were its old holder's; its new holder reads none of them."""
-    pipe.set(held_key(game_id, seat), newest, ex=KEPT_DAYS * 86400)
-    pipe.delete(mutes_key(game_id, seat))
 
 
 def unmailed(conn, game_id: str, seat: int) -> list[dict]:

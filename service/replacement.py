@@ -136,7 +136,7 @@ def taken_over(conn, taken: handover.Taken) -> None:
     conn.hdel(missed_key(record.id), str(taken.seat))    # the new holder has missed none
     pipe = conn.pipeline()
     if not taken.talk_left:     # the game state on another Redis: owed in the hand-over
-        handed_on.settle(conn, record.id, taken.seat, seating.epoch(record, taken.seat))
+        handed_on.settle(conn, record.id, taken.seat)
     game = load_game(Store(conn), record.id)
     taken.withdrawal.told(conn, game)
     snap = game.snapshot

@@ -34,6 +34,7 @@ import secrets
 from service import problems
 from service.store import GameRecord
 
+SEAT_CHANGES = "seat_changes"   # the game's settings' notes of seats taken over (service/handover.py)
 INVITATION_PREFIX = "pbi_"      # an invitation code, told apart from a seat token unseen
 # A game's meta keeps the first 128 bits of each seat's and the admin's token hash (issue
 # 18: five whole SHA-256 in hex were 170 B of a 4-seat game's 580 B meta, and a meta

@@ -29,7 +29,7 @@ from contextlib import ExitStack
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
-from service import changes, feed, limits, messages, play, players
+from service import changes, feed, limits, messages, play, players, talk_keys
 from service.api import bearer, hall, seat_of, store
 from service.api.accounts import me
 from service.api.sse import (HEARTBEAT, KEEP_ALIVE, RETRY, STREAM_SECONDS, client_socket,
@@ -116,7 +116,7 @@ class GameFeed:
     def __init__(self, games, game, seat: int | None, since: int, said: str | None = None):
         self.games, self.game, self.seat, self.since, self.shown = games, game, seat, since, None
         # the messages after `said` (a reconnecting client's last), else from now on
-        self.said = said or messages.newest_id(games.redis, game.record.id)
+        self.said = said or talk_keys.newest_id(games.redis, game.record.id)
 
     def news(self) -> tuple[bytes, bool]:
         """The bytes to send now (none if nothing changed), and whether the stream ends."""

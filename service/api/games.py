@@ -8,8 +8,8 @@ from collections import OrderedDict
 import redis
 from flask import Blueprint, current_app, request, url_for
 
-from service import (challenges, fairness, feed, handover, invitations, lobby, play,
-                     players, problems, resignation, seating)
+from service import (challenges, fairness, feed, invitations, lobby, play, players, problems,
+                     resignation, seating)
 from service.api import bearer, bearer_player, resigned_from, seat_of, store
 from service.api.waiting import waiting
 from service.games.choice_tree import below, choice_tree, node_at, with_level_effects
@@ -209,7 +209,7 @@ def log(game_id: str):
     seat = seat_of(game.record)
     since = request.args.get("since", 0, type=int)
     entries = play.redacted_log(store(), game, seat, since)
-    changes = game.record.settings.get(handover.SEAT_CHANGES, [])     # outside the rules' log
+    changes = game.record.settings.get(seating.SEAT_CHANGES, [])     # outside the rules' log
     return {"version": game.snapshot.version, "game": game.type.id, "entries": entries,
             **({"seat_changes": changes} if changes else {})}
 

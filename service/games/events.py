@@ -36,10 +36,11 @@ def text(required: bool = True) -> fields.String:
     return fields.String(required=required)
 
 
-def count(required: bool = True) -> fields.Integer:
-    """A whole-number field of an event type, within the bounds of any game's counts."""
-    return fields.Integer(required=required, validate=validate.Range(-PER_SEAT_CHANGE,
-                                                                     PER_SEAT_CHANGE))
+def count(required: bool = True, description: str | None = None) -> fields.Integer:
+    """A whole-number field of an event type, within the bounds of any game's counts
+    (`description`: what the contract says of it)."""
+    return fields.Integer(required=required, validate=validate.Range(-PER_SEAT_CHANGE, PER_SEAT_CHANGE),
+                          metadata={"description": description} if description else {})
 
 
 class FlippedSchema(Schema):

@@ -12,7 +12,8 @@ import json
 import time
 from dataclasses import asdict, dataclass, field
 
-from service.store import key
+from service import handed_on
+from service.talk_keys import settings_key
 
 MAX_DIGEST_HOURS = 168
 NOTIFY = ("to_act", "every_move")
@@ -46,16 +47,14 @@ class SettingError(ValueError):
     """A setting out of range; the message says what is allowed."""
 
 
-def settings_key(game_id: str, seat: int) -> str:
-    return key(game_id, "mail", "seat", str(seat))
-
-
 def load(conn, game_id: str, seat: int) -> SeatSettings:
+    handed_on.settle(conn, game_id, seat)       # an old holder's, still owed, are not read
     text = conn.get(settings_key(game_id, seat))
     return SeatSettings(**json.loads(text)) if text else SeatSettings()
 
 
 def save(conn, game_id: str, seat: int, settings: SeatSettings) -> None:
+    handed_on.settle(conn, game_id, seat)       # nor dropped later over the new holder's
     conn.set(settings_key(game_id, seat), json.dumps(asdict(settings)))
 
 

@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from service import feed, handed_on, handover, messages, problems, replacement
+from service import feed, handed_on, handover, messages, problems, replacement, talk_keys
 from service.mail import settings
 from service.store import Store
 from workers import clock
@@ -281,8 +281,8 @@ def test_on_a_cluster_a_crash_between_the_hand_over_and_its_clean_up_loses_nothi
     code = client.post(f"{url}/seats/0/replacement", headers=ada).json["invitation"]["code"]
     taken = handover.take(redis_conn, game_id, code, name="Dan")        # committed; then the crash
     assert taken.note is not None and not taken.talk_left
-    assert settings.load(redis_conn, game_id, 0).muted              # the fault is real: still Ada's
-    clock.sweep()
+    assert redis_conn.get(talk_keys.settings_key(game_id, 0))          # the fault is real: still Ada's
+    assert clock.sweep() and redis_conn.hlen(handed_on.OWED) == 0
     assert settings.load(redis_conn, game_id, 0) == settings.SeatSettings()
     assert messages.muted(redis_conn, game_id, 0) == set()
     assert messages.unmailed(redis_conn, game_id, 0) == []
@@ -292,6 +292,33 @@ def test_on_a_cluster_a_crash_between_the_hand_over_and_its_clean_up_loses_nothi
     clock.sweep()
     assert settings.load(redis_conn, game_id, 0).language == "de"
     assert [m["text"] for m in messages.unmailed(redis_conn, game_id, 0)] == ["hi Dan"]
+    state_cluster.flush()
+
+
+def test_on_a_cluster_what_the_new_holder_sets_before_the_first_sweep_is_his_and_stays(
+        client, redis_conn, state_cluster, monkeypatch):
+    """The crash of the test above, but Dan acts before any sweep: he sets his language
+    and mutes Cy, Bea whispers to him. The first of these settles the clean-up the
+    hand-over owes (service/handed_on.py), so he never sees Ada's, and the sweep that
+    comes later finds nothing owed and drops nothing of his."""
+    state_cluster.flush()
+    monkeypatch.setenv("STATE_REDIS_URL", state_cluster.url)
+    game_id, (ada, bea, _cy), _admin = quick_game(client, ["Ada", "Bea", "Cy"])
+    url = f"/v1/games/{game_id}"
+    assert client.put(f"{url}/seats/0/mail", headers=ada, json={"language": "en"}).status_code == 200
+    assert client.put(f"{url}/mutes", headers=ada, json={"seats": [1]}).status_code == 200
+    assert client.post(f"{url}/messages", headers=bea, json={"text": "psst Ada", "to": 0}).status_code == 201
+    code = client.post(f"{url}/seats/0/replacement", headers=ada).json["invitation"]["code"]
+    taken = handover.take(redis_conn, game_id, code, name="Dan")        # committed; then the crash
+    assert redis_conn.hlen(handed_on.OWED) == 1
+    dan = {"Authorization": f"Bearer {taken.token}"}
+    assert client.put(f"{url}/seats/0/mail", headers=dan, json={"language": "de"}).status_code == 200
+    assert client.put(f"{url}/mutes", headers=dan, json={"seats": [2]}).status_code == 200
+    assert client.post(f"{url}/messages", headers=bea, json={"text": "hi Dan", "to": 0}).status_code == 201
+    assert clock.sweep() >= 0 and redis_conn.hlen(handed_on.OWED) == 0
+    assert settings.load(redis_conn, game_id, 0).language == "de"
+    assert messages.muted(redis_conn, game_id, 0) == {2}
+    assert [m["text"] for m in client.get(f"{url}/messages", headers=dan).json["messages"]] == ["hi Dan"]
     state_cluster.flush()
 
 
@@ -314,19 +341,74 @@ def test_on_a_cluster_the_hand_overs_follow_up_cleans_up_at_once_and_owes_nothin
 
 def test_an_owed_clean_up_of_an_epoch_passed_or_never_reached_is_dropped_not_done(
         client, redis_conn, state_cluster, monkeypatch):
-    """service/handed_on.py's sweep: a record of an epoch the seat has passed is dropped
-    (the later hand-over owes its own); one of an epoch the seat never reached (a
-    hand-over refused, or dead before its commit) is kept GRACE seconds, then dropped;
-    neither touches the present holder's settings."""
+    """service/handed_on.py: a record of an epoch the seat has passed is dropped (the
+    later hand-over owes its own); one of an epoch the seat never reached (a hand-over
+    refused, or dead before its commit) is kept until it is GRACE old by REDIS_URL's
+    Redis's clock (not the API host's), then dropped; none touches the present holder's
+    settings."""
     state_cluster.flush()
     monkeypatch.setenv("STATE_REDIS_URL", state_cluster.url)
     game_id, (ada, _bea), _admin = quick_game(client, ["Ada", "Bea"])
     assert client.put(f"/v1/games/{game_id}/seats/0/mail", headers=ada, json={"muted": True}).status_code == 200
     epoch = Store(redis_conn).game(game_id).seats[0].epoch
-    handed_on.owe(redis_conn, game_id, 0, epoch - 1)
-    handed_on.owe(redis_conn, game_id, 0, epoch + 1)
-    assert handed_on.sweep(redis_conn) == 0
-    assert redis_conn.hkeys(handed_on.OWED) == [f"{game_id}:0:{epoch + 1}".encode()]
-    assert handed_on.sweep(redis_conn, now=time.time() + handed_on.GRACE + 1) == 0
+    handed_on.owe(redis_conn, game_id, 0, epoch - 1, {"at": 1.0})
+    assert handed_on.sweep(redis_conn) == 0 and redis_conn.hlen(handed_on.OWED) == 0
+    handed_on.owe(redis_conn, game_id, 0, epoch + 1, {"at": 1.0})
+    assert handed_on.sweep(redis_conn) == 0 and settings.load(redis_conn, game_id, 0).muted
+    assert redis_conn.hkeys(handed_on.OWED) == [f"{game_id}:0".encode()]
+    assert handed_on.sweep(redis_conn, grace=-1) == 0
     assert redis_conn.hlen(handed_on.OWED) == 0 and settings.load(redis_conn, game_id, 0).muted
+    state_cluster.flush()
+
+
+def test_a_pending_clean_up_waits_hours_by_the_talk_redis_clock_not_the_api_hosts(
+        client, redis_conn, state_cluster, monkeypatch):
+    """A hand-over whose transaction stalls (or whose host's clock runs behind the mail
+    worker's) keeps its owed clean-up: owed and swept by REDIS_URL's Redis's TIME, given
+    up after GRACE (hours), so a sweep a minute into a slow hand-over drops nothing."""
+    state_cluster.flush()
+    monkeypatch.setenv("STATE_REDIS_URL", state_cluster.url)
+    game_id, _seats, _admin = quick_game(client, ["Ada", "Bea"])
+    epoch = Store(redis_conn).game(game_id).seats[0].epoch
+    with monkeypatch.context() as behind:
+        behind.setattr(time, "time", lambda: 0.0)          # the API host's clock, far behind
+        handed_on.owe(redis_conn, game_id, 0, epoch + 1, {"at": 1.0})
+    assert handed_on.GRACE >= 3600
+    assert clock.sweep() >= 0 and redis_conn.hlen(handed_on.OWED) == 1
+    state_cluster.flush()
+
+
+def test_a_hand_over_that_never_committed_is_not_settled_when_the_bot_takes_the_epoch(
+        client, redis_conn, state_cluster, monkeypatch):
+    """A replacement owes epoch e+1, but the admin hands the seat to the bot first (its
+    epoch e+1 too) and the replacement is refused: the seat's newest seat_changes note is
+    not the hand-over's, so Ada's settings stay; the record is dropped."""
+    state_cluster.flush()
+    monkeypatch.setenv("STATE_REDIS_URL", state_cluster.url)
+    game_id, (ada, _bea), _admin = quick_game(client, ["Ada", "Bea"])
+    assert client.put(f"/v1/games/{game_id}/seats/0/mail", headers=ada, json={"language": "de"}).status_code == 200
+    epoch = Store(redis_conn).game(game_id).seats[0].epoch
+    handed_on.owe(redis_conn, game_id, 0, epoch + 1, {"at": 12345.5})
+    assert Store(redis_conn).hand_to_bot(game_id, 0, admin=True)
+    assert Store(redis_conn).game(game_id).seats[0].epoch == epoch + 1
+    assert handed_on.sweep(redis_conn) == 0 and redis_conn.hlen(handed_on.OWED) == 0
+    assert settings.load(redis_conn, game_id, 0).language == "de"
+    state_cluster.flush()
+
+
+def test_a_malformed_owed_record_is_dropped_and_spoils_the_sweep_for_no_other(
+        client, redis_conn, state_cluster, monkeypatch):
+    """One bad field or value of handover:owed is logged and dropped; the good record
+    beside it is still settled by the same sweep."""
+    state_cluster.flush()
+    monkeypatch.setenv("STATE_REDIS_URL", state_cluster.url)
+    game_id, (ada, _bea, _cy), _admin = quick_game(client, ["Ada", "Bea", "Cy"])
+    url = f"/v1/games/{game_id}"
+    assert client.put(f"{url}/seats/0/mail", headers=ada, json={"muted": True}).status_code == 200
+    code = client.post(f"{url}/seats/0/replacement", headers=ada).json["invitation"]["code"]
+    handover.take(redis_conn, game_id, code, name="Dan")              # committed; then the crash
+    redis_conn.hset(handed_on.OWED, mapping={"no-seat-here": "{}", f"{game_id}:1": "not json",
+                                             "x:y:z": "1"})
+    assert clock.sweep() and redis_conn.hlen(handed_on.OWED) == 0
+    assert not redis_conn.get(talk_keys.settings_key(game_id, 0))
     state_cluster.flush()

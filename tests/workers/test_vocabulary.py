@@ -158,6 +158,7 @@ def test_the_seam_does_not_double_a_name_the_sentence_already_says():
     assert said.text("seat 0 uses a purple maintenance car at factory spot 2; 2 maintenance cars; "
                      "1 slot under construction") == \
         "Ada uses a purple maintenance car at factory spot 2; 2 maintenance cars; 1 slot under construction"
-    assert said.move({"action": "car", "spot": 2}) == "Place a maintenance car (Wartungswagen einsetzen) (spot: 2)"
+    assert said.move({"action": "car", "spot": 2}) == \
+        "Place a maintenance car (Wartungswagen einsetzen) (spot: 3)"      # typed from 0, said from 1
     assert said.label("action", "maintenance") == "Use a maintenance car (Wartungswagen nutzen)"
     assert said.label("route", "transsib") == "route: Trans-Siberian Railroad (Transsibirische Eisenbahn)"

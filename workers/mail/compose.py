@@ -170,14 +170,12 @@ def footer(mail: Mail, public_url: str) -> str:
     replies the mail takes, none to a resigned seat's former holder: a spectator, whose
     mail has no reply address (service/seating.py)."""
     game = f"{public_url}/v1/games/{mail.game_id}"
-    said = (_("Game {id} ({game}), you are {name}, version {version}.\n"
-              "The game as anyone sees it: {link} and its log: {link}/log\n"
-              "You resigned: you watch this game as anyone can, and this mail takes no reply.")
-            if mail.watching else
-            _("Game {id} ({game}), you are {name}, version {version}.\n"
-              "The game as anyone sees it: {link} and its log: {link}/log\n"
-              "Reply `help` for commands, `mute` to stop this game's mails, `stop` for no mail "
-              "from us ever again."))
+    said = "\n".join([_("Game {id} ({game}), you are {name}, version {version}.\n"
+                         "The game as anyone sees it: {link} and its log: {link}/log"),
+                       _("You resigned: you watch this game as anyone can, and this mail takes "
+                         "no reply.") if mail.watching else
+                       _("Reply `help` for commands, `mute` to stop this game's mails, `stop` for "
+                         "no mail from us ever again.")])
     return said.format(id=mail.game_id, game=mail.game_name, name=mail.seat_name,
                        version=mail.version, link=game)
 

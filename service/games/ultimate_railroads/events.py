@@ -69,13 +69,32 @@ def from_one(sentence: str | Callable[[dict, Saying], str], *named: str
              ) -> Callable[[dict, Saying], str]:
     """A sentence naming a gap of the industry strip, a wrench or a factory spot of the
     INDUSTRIETABLEAU as the board shows it, counted from 1 (render.industry_board_line),
-    where the event's fields `named` count from 0, as the contract says."""
+    where the event's fields `named` count from 0, as the contract says (from_zero). The
+    template is kept on the sentence (`sentence`), the contract's description of the event."""
     def said(event: dict, say: Saying) -> str:
         shown = {**event, **{field: event[field] + 1 for field in named}}
         if callable(sentence):
             return sentence(shown, say)
         return say.formatted(say._(sentence), shown)
+    said.sentence = sentence
     return said
+
+
+def from_zero() -> fields.Integer:
+    """A gap, wrench or factory spot as the engine counts it: from 0; its sentence says it
+    from 1 (from_one)."""
+    return count(description="Counted from 0; the event's sentence counts from 1, as the board does.")
+
+
+def stoker(event: dict, say: Saying) -> str:
+    """The stoker on a factory (`factory:<gap>`) or a locomotive (`<route>:<slot>`),
+    the gap or slot counted from 1 as the board shows them (the field from 0)."""
+    where, index = event["at"].split(":")
+    if where == "factory":
+        return say._("{seat} puts the stoker on the factory in gap {gap}").format(
+            seat=say.seat(event["seat"]), gap=int(index) + 1)
+    return say._("{seat} puts the stoker on locomotive {slot} of the {route} route").format(
+        seat=say.seat(event["seat"]), slot=int(index) + 1, route=say.value(where))
 
 
 EVENTS = EventTypes({
@@ -128,7 +147,7 @@ EVENTS = EventTypes({
     "advance": (N_("{seat} advances its {colour} track on the {route} route"),
                 {"route": text(), "colour": text()}),
     "industry": (from_one(N_("{seat} moves wrench {wrench} to field {field} of the industry strip"), "wrench"),
-                 {"wrench": count(), "field": count()}),
+                 {"wrench": from_zero(), "field": count()}),
     "idea_tile": (N_("{seat} uses the idea tile {tile}"), {"tile": text()}),
     "idea_card": (N_("{seat} takes the idea card {card}"), {"card": text()}),
     "end_card": (N_("{seat} takes an end-game card face down"), {}),
@@ -138,7 +157,7 @@ EVENTS = EventTypes({
     "lay": (N_("{seat} lays locomotive {locomotive} on the {route} route"),
             {"locomotive": text(), "route": text()}),
     "factory": (from_one(N_("{seat} builds the factory of locomotive {factory} in gap {gap}"), "gap"),
-                {"factory": text(), "gap": count()}),
+                {"factory": text(), "gap": from_zero()}),
     "returned": (N_("{seat} returns locomotive {locomotive}"), {"locomotive": text()}),
     "emil_takes": (N_("Emil takes the tile {tile}"), {"tile": text()}),
     "emil_hires": (N_("Emil hires engineer {engineer}"), {"engineer": count()}),
@@ -154,7 +173,7 @@ EVENTS = EventTypes({
     "coal_handed_in": (N_("{seat} hands in {coal} coal"), {"coal": count()}),
     "foundry": (N_("{seat} takes the foundry {foundry}"), {"foundry": text()}),
     "foundry_closed": (N_("{seat} closes the foundry {foundry}"), {"foundry": text()}),
-    "stoker": (N_("{seat} puts the stoker on {at}"), {"at": text()}),
+    "stoker": (stoker, {"at": text()}),
     "factory_removed": (N_("{seat}'s factory {factory} leaves the game"), {"factory": text()}),
     # WERKLOK
     "werklok": (werklok,
@@ -178,15 +197,15 @@ EVENTS = EventTypes({
     "medal_field": (N_("{seat} lays the medal on {field}"), {"field": text()}),
     # INDUSTRIETABLEAU
     "car_placed": (from_one(N_("{seat} places a maintenance car ({car}) at factory spot {spot}"), "spot"),
-                   {"spot": count(), "car": text(), "from": count(False)}),
+                   {"spot": from_zero(), "car": text(), "from": count(False)}),
     "cars_activated": (from_one(counted(lambda say, n: say.ngettext(
                                 "{cars} maintenance car stands up at factory spot {spot}",
                                 "{cars} maintenance cars stand up at factory spot {spot}", n), "cars"), "spot"),
-                       {"spot": count(), "cars": count()}),
+                       {"spot": from_zero(), "cars": count()}),
     "maintenance": (from_one(N_("{seat} uses a maintenance car ({car}) at factory spot {spot}"), "spot"),
-                    {"spot": count(), "car": text()}),
+                    {"spot": from_zero(), "car": text()}),
     "emil_builds": (from_one(N_("Emil builds the factory of locomotive {factory} on factory spot {gap}"), "gap"),
-                    {"factory": text(), "gap": count()}),
+                    {"factory": text(), "gap": from_zero()}),
     "wrench": (N_("{seat} takes another wrench"), {"track": count(False)}),
     # AMERICAN RAILROADS
     "stock_step": (N_("{seat} moves its stock marker to level {level}"), {"level": count()}),

@@ -189,6 +189,10 @@ GERMAN_VERBS = {"setze": "place", "einsetzen": "place", "passe": "pass", "passen
                 "versetze": "relocate", "lege": "lay", "schritt": "step", "idee": "idea"}
 
 
+# the move fields that count a gap of the industry strip, a wrench or a factory spot of
+# the INDUSTRIETABLEAU from 0 as typed (notation.py); said in words from 1, as the board
+# and the events' sentences count them (events.from_one)
+FROM_ONE = frozenset({"gap", "wrench", "spot", "from"})
 # the places an engine writes as `where:number` (issue 31): an engineer tile as an action
 # space (`engineer:7`, "Ingenieurin 7"), a locomotive by its route and slot
 # (`transsib:0`) or a factory by its gap (`factory:2`) that a stoker goes on, a GERMAN
@@ -196,12 +200,15 @@ GERMAN_VERBS = {"setze": "place", "einsetzen": "place", "passe": "pass", "passen
 ROUTE_IDS_ALL = (*ROUTE_IDS, *(r["id"] for board in (GERMANY, ASIA, AMERICA) for r in board["routes"]))
 STATIONS = {f"{r['id']}:{station['field']}": station["name"] for r in GERMANY["routes"]
             for station in r.get("stations", [])}
-PLACE = re.compile(rf"\b(engineer|factory|{'|'.join(ROUTE_IDS_ALL)}):(\d+)\b")
+PLACE = re.compile(rf"\b(engineer|factory|{'|'.join(map(re.escape, ROUTE_IDS_ALL))}):(\d+)\b")
 
 
 def value_words(field: str, value, name) -> str | None:
-    """A place written `where:number` in words, the number as the board counts it (from
-    1: slot and gap from 0 in the engine); other values by their names (None)."""
+    """A gap, wrench or factory spot counted from 1 ("4" for `gap 3`), as the board
+    counts it; a place written `where:number` in words, the number from 1 too (slot and
+    gap count from 0 in the engine); other values by their names (None)."""
+    if field in FROM_ONE and isinstance(value, int) and not isinstance(value, bool):
+        return str(value + 1)
     found = PLACE.fullmatch(value) if isinstance(value, str) else None
     if found is None:
         return None

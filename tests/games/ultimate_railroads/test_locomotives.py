@@ -103,7 +103,6 @@ def test_factories_replaced_once_all_five_are_filled():
     assert state["players"][0]["factories"][3] == "2" and state["returned"] == ["5"]
 
 
-
 def test_factory_event_names_the_gap_as_the_strip_counts_it_from_one():
     """WIE BAUST DU FABRIKEN: "eine der 5 Lücken deiner Industrieleiste", filled from left
     to right: the 4th gap (index 3, as the event's field and the move count) is said
@@ -115,6 +114,7 @@ def test_factory_event_names_the_gap_as_the_strip_counts_it_from_one():
     built = next(e for e in events if e["type"] == "factory")
     assert built["gap"] == 3 and built["text"].endswith("in gap 4")
     assert EVENTS.said(built, Saying(speech=speech_of("de"))).endswith("in Lücke 4")
+
 
 def test_three_worker_space_one_of_each_order_chosen():
     """Du musst 1 Lok und 1 Fabrik anlegen, in der Reihenfolge deiner Wahl."""
