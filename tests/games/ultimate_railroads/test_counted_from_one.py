@@ -25,7 +25,7 @@ def test_a_move_described_in_words_counts_gaps_wrenches_and_spots_from_one():
     assert said.move({"action": "factory", "item": 0, "gap": 3}) == "Factory (gap: 4)"
     assert said.move({"action": "industry", "item": 0, "wrench": 1}) == "Industry (wrench: 2)"
     assert said.label("spot", 0) == "spot: 1"
-    assert said.move({"action": "stoker", "item": 1, "at": "factory:3"}) == "Stoker (at: Factory 4)"
+    assert said.move({"action": "stoker", "item": 1, "at": "factory:3"}) == "Stoker (on: The factory in gap 4)"
 
 
 def test_the_stoker_event_counts_the_gap_and_the_slot_from_one_in_english_and_german():
