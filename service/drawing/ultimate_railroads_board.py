@@ -67,8 +67,8 @@ def effect_words(effect: dict) -> str:
         return ngettext("{number} {colours} step", "{number} {colours} steps", effect["steps"]).format(
             number=effect["steps"], colours=_("any") if effect["colours"] == "any" else colours)
     if kind == "industry_steps":
-        return ngettext("{number} industry step", "{number} industry steps", effect["steps"]).format(
-            number=effect["steps"])
+        return ngettext("{count} industry step", "{count} industry steps", effect["steps"]).format(
+            count=effect["steps"])
     if kind == "take_loco":
         return said_effect(effect.get("as", "locomotive"))
     if kind == "gain_coins":

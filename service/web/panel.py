@@ -39,7 +39,10 @@ def plural(count: int, one: str, many: str | None = None) -> str:
     return f"{i18n.number(count)} {one if count == 1 else many or one + 's'}"
 
 
-CUBES = Nn_("{number} cube", "{number} cubes")
+CUBES = Nn_("{number} cube", "{number} cubes")                  # Brass: "Würfel"
+# Age of Industry's rulebook: "Kohleklötzchen", "Eisenklötzchen"
+COAL_CUBES = Nn_("{number} coal cube", "{number} coal cubes")
+IRON_CUBES = Nn_("{number} iron cube", "{number} iron cubes")
 CARDS = Nn_("{number} card", "{number} cards")
 
 
@@ -169,8 +172,8 @@ def age_state(public: dict) -> list[tuple[str, str]]:
             (_("Actions left this turn"), whole(public["actions_left"])),
             (_("Draw deck"), counted(CARDS, public["deck_size"])),
             (_("Face-up cards"), face_up or _("none")),
-            (_("Coal track"), counted(CUBES, public["track"]["coal"])),
-            (_("Iron track"), counted(CUBES, public["track"]["iron"])),
+            (_("Coal track"), counted(COAL_CUBES, public["track"]["coal"])),
+            (_("Iron track"), counted(IRON_CUBES, public["track"]["iron"])),
             (_("Market tiles left"), whole(public["unused_market_tiles"]))]
 
 

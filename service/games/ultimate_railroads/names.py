@@ -196,7 +196,7 @@ GERMAN_VERBS = {"setze": "place", "einsetzen": "place", "passe": "pass", "passen
 ROUTE_IDS_ALL = (*ROUTE_IDS, *(r["id"] for board in (GERMANY, ASIA, AMERICA) for r in board["routes"]))
 STATIONS = {f"{r['id']}:{station['field']}": station["name"] for r in GERMANY["routes"]
             for station in r.get("stations", [])}
-PLACE = re.compile(rf"\b(engineer|factory|{'|'.join(ROUTE_IDS_ALL)}):(\d+)\b")
+PLACE = re.compile(rf"\b(engineer|factory|{'|'.join(map(re.escape, ROUTE_IDS_ALL))}):(\d+)\b")
 
 
 def value_words(field: str, value, name) -> str | None:
