@@ -16,7 +16,9 @@ from service.games.industry.names import DISPLAY as INDUSTRY_NAMES
 from service.games.presentation import Words, capital
 from service.games.registry import game_types
 from service.games.speech import N_, Nn_, _, german, ngettext
+from service.games.ultimate_railroads.data import IDEA_CARDS
 from service.games.ultimate_railroads.names import DISPLAY as RAILROAD_NAMES
+from service.games.ultimate_railroads.render import idea
 from service.web.words import readable
 
 PRINTED = {"brass-lancashire": BRASS_NAMES, "age-of-industry": AGE_NAMES,
@@ -196,7 +198,8 @@ def industry_state(public: dict) -> list[tuple[str, str]]:
 
 
 def railroads_state(public: dict) -> list[tuple[str, str]]:
-    ideas = ", ".join(printed("ultimate-railroads", c) for c in public["idea_cards"])
+    say = game_types()["ultimate-railroads"].presented([]).saying()     # "2 Verdoppler", not "doublers"
+    ideas = ", ".join(idea(card, IDEA_CARDS, say) for card in public["idea_cards"])
     return [(_("Round"), _("{round} of {rounds}").format(round=min(public["round"], public["rounds"]),
                                                          rounds=public["rounds"])),
             (_("Phase"), phase(RAILROAD_PHASES, public["phase"])),
