@@ -63,10 +63,10 @@ def effect_words(effect: dict) -> str:
     if kind == "combo":
         return " + ".join(effect_words(part) for part in effect["parts"])
     if kind == "track_steps":
-        colours = "any" if effect["colours"] == "any" else "/".join(
-            _(TRACK_COLOURS[c]) if c in TRACK_COLOURS else c for c in effect["colours"])
+        colours = _("any") if effect["colours"] == "any" else "/".join(
+            _(TRACK_COLOURS[c]) for c in effect["colours"])
         return ngettext("{number} {colours} step", "{number} {colours} steps", effect["steps"]).format(
-            number=effect["steps"], colours=_("any") if effect["colours"] == "any" else colours)
+            number=effect["steps"], colours=colours)
     if kind == "industry_steps":
         return ngettext("{count} industry step", "{count} industry steps", effect["steps"]).format(
             count=effect["steps"])
@@ -93,17 +93,19 @@ def workers(number: int) -> str:
     return ngettext("{number} worker", "{number} workers", number).format(number=number)
 
 
-# the phases and the action board's sides as the rulebook says them
-PHASES = {"start_bonus": N_("start bonus cards"), "actions": N_("actions"), "relocation": N_("relocation")}
+# the phases and the action board's sides as the rulebook says them (the phases the
+# players' panel says too: service/web/panel.py)
+PHASES = {"start_bonus": N_("start bonus cards"), "actions": N_("actions"), "relocation": N_("relocation"),
+          "over": N_("game over")}
 SIDES = {"front": N_("Action board (front side), {when}"), "two_player": N_("Action board (two player side), {when}")}
 
 
 def phase_words(phase: str) -> str:
-    return _(PHASES[phase]) if phase in PHASES else words(phase)
+    return _(PHASES[phase])
 
 
 def heading(side: str, when: str) -> str:
-    return _(SIDES[side]).format(when=when) if side in SIDES else f"Action board ({words(side)} side), {when}"
+    return _(SIDES[side]).format(when=when)
 
 
 # the industry strip's printed fields that are no number: a gap for a factory, the idea

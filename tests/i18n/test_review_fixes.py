@@ -1,12 +1,14 @@
 """Issue 31's review: a German name that carries its number already is not numbered
-twice ("Lok 9", not "Lok 9 9")."""
+twice ("Lok 9", not "Lok 9 9"); an option's choice labels fit its choices; the German
+game terms as the rulebooks print them; Industry's spaces titled by their data's names."""
 from __future__ import annotations
 
 import pytest
 
 from service import i18n
-from service.drawing import ultimate_railroads_board
+from service.drawing import industry_board, ultimate_railroads_board
 from service.games.base import Option
+from service.games.industry.board import BOARD
 from service.games.presentation import in_brackets
 from service.games.registry import game_types
 from service.games.speech import _, ngettext
@@ -62,3 +64,14 @@ def test_the_railroads_board_says_industry_steps_as_the_idea_tiles_do():
     spaces said "Industrialisierungsschritte"."""
     with i18n.speaking("de"):
         assert ultimate_railroads_board.effect_words({"type": "industry_steps", "steps": 2}) == "2 Industrieschritte"
+
+
+def test_an_industry_space_is_titled_by_its_datas_english_name_not_its_id():
+    """The space's name_en is what its label prints in English (data), not words built
+    from its id; in German the rulebook's name."""
+    game = game_types()["industry"]
+    space = next(s for s in BOARD.spaces.values() if s.get("name") == "clay_pit")
+    renamed = {**space, "name_en": "Brick clay pit"}
+    assert industry_board.space_title(renamed, game.presented(["Ada"])) == "Brick clay pit"
+    with i18n.speaking("de"):
+        assert industry_board.space_title(renamed, game.presented(["Ada"])) == "Tongrube"
