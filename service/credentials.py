@@ -58,7 +58,13 @@ def checked() -> str | None:
 def chosen_language() -> str | None:
     """The language the holder of the request's credential chose (issue 31): a player's
     token its account's; a seat's token or page session the seat's own, else its
-    account's; None for none chosen, or no credential."""
+    account's; None for none chosen, or no credential. Read once a request."""
+    if "chosen_language" not in g:
+        g.chosen_language = holders_choice()
+    return g.chosen_language
+
+
+def holders_choice() -> str | None:
     kind, _colon, held = (holder() or "").partition(":")
     conn = current_app.extensions["redis"]
     if kind == "player":

@@ -90,6 +90,12 @@ def language_now() -> str:
     return CURRENT.get().language
 
 
+def name_of(language: str, in_language: str | None = None) -> str:
+    """A language of LANGUAGES by its name (Babel's CLDR data) in `in_language`, by its
+    own name if none ("Deutsch", as a reader of it looks for it)."""
+    return Locale.parse(language).get_display_name(in_language or language)
+
+
 def when(timestamp: float) -> str:
     """A moment (UTC) as the reader's locale writes it: German "28.11.26, 21:30 UTC";
     English keeps the service's ISO form "2026-11-28 21:30 UTC"."""

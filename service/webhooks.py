@@ -367,9 +367,12 @@ def attempted(conn, webhook_id: str, entry: dict, payload: str,
             failing = now - hook["failing_since"]
             disables = hook["enabled"] and failing >= schedule_seconds(FAILING_FOR)
             if disables:
-                reason = disabled_reason(failing * setting('PBEM_WEBHOOK_TIME_SCALE') / 3600,
-                                         hook["failures"], entry)
-                hook.update(enabled=False, disabled_reason=str(reason), disabled_message=reason.as_dict())
+                hours = failing * setting('PBEM_WEBHOOK_TIME_SCALE') / 3600
+                reason = disabled_reason(hours, hook["failures"], entry)
+                # the API's field keeps its English format ("24.0 h"); the message says whole hours
+                hook.update(enabled=False, disabled_message=reason.as_dict(), disabled_reason=(
+                    f"every attempt failed for {hours:.1f} h ({hook['failures']} attempts), "
+                    f"the last: {entry['error']}"))
         pipe.multi()
         pipe.set(key, json.dumps(hook))
         pipe.lpush(hook_key(webhook_id, "deliveries"), json.dumps(entry))

@@ -16,7 +16,7 @@ from markupsafe import escape
 from service.drawing import svg
 from service.games.age_of_industry.data import MAPS, RAW, SYMBOL_ALLOWS
 from service.games.presentation import Words
-from service.games.speech import N_, _, german, ngettext
+from service.games.speech import N_, _, ngettext
 
 LETTER = {"cotton_mill": "C", "manufactured_goods": "G", "coal_mine": "M", "iron_works": "I",
           "port": "P", "ship": "S"}
@@ -36,9 +36,9 @@ def layout(map_id: str) -> dict:
 
 
 def letter(industry: str, said: Words) -> str:
-    """An industry's letter on a space: in German the German name's initial (B
-    Baumwollspinnerei, K Konsumgüterfabrik, Z Zeche, E Eisenhütte, H Hafen, S Schiff)."""
-    return said.name(industry)[:1].upper() if german() else LETTER[industry]
+    """An industry's letter on a space (German: B Baumwollspinnerei, K Konsumgüterfabrik,
+    Z Zeche, E Eisenhütte, H Hafen, S Schiff)."""
+    return svg.letter(industry, said, LETTER)
 
 
 def symbol(name: str, said: Words) -> str:

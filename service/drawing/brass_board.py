@@ -15,7 +15,7 @@ from markupsafe import escape
 from service.drawing import svg
 from service.games.brass_lancashire import data
 from service.games.presentation import Words, capital
-from service.games.speech import N_, _, german, ngettext
+from service.games.speech import N_, _, ngettext
 
 LETTER = {"cotton_mill": "C", "coal_mine": "M", "iron_works": "I", "port": "P", "shipyard": "S"}
 SLOT, BOX_W, BOX_H = 26, 132, 62
@@ -34,14 +34,13 @@ def layout() -> dict:
 
 
 def letter(industry: str, said: Words) -> str:
-    """An industry's letter on a slot: in German the German name's initial (B
-    Baumwollspinnerei, K Kohlebergwerk, E Eisenhütte, H Hafen, W Werft)."""
-    return said.name(industry)[:1].upper() if german() else LETTER[industry]
+    """An industry's letter on a slot (German: B Baumwollspinnerei, K Kohlebergwerk, E
+    Eisenhütte, H Hafen, W Werft)."""
+    return svg.letter(industry, said, LETTER)
 
 
 def era_words(public: dict) -> str:
-    era = ERAS.get(public["era"])
-    return _(era).format(round=public["round"]) if era else f"{public['era']} era, round {public['round']}"
+    return _(ERAS[public["era"]]).format(round=public["round"])
 
 
 def town(place: str, tiles: list, said: Words) -> str:

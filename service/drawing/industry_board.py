@@ -62,11 +62,13 @@ def facts_of(space: dict, said: Words) -> list[str]:
 
 
 def space_title(space: dict, said: Words) -> str:
-    """A space's name as its label prints it: English from its identifier ("Clay pit"),
-    German by the rulebook's name where it has one ("Tongrube")."""
-    ident = space.get("name") or space["kind"]
-    german_name = said.game.german.get(ident) if german() else None
-    return german_name or words(ident).capitalize()
+    """A space's name as its label prints it: English as the data names it (name_en,
+    "Clay pit"), German by the rulebook's name where it has one ("Tongrube"); a joker's
+    space "Joker" in both."""
+    if space["kind"] == "joker":
+        return "Joker"
+    german_name = said.game.german.get(space["name"]) if german() else None
+    return german_name or space["name_en"]
 
 
 def cell(public: dict, space_id: str, said: Words) -> str:
@@ -134,7 +136,7 @@ def draw(public: dict, said: Words) -> str:
     body += [cell(public, space_id, said) for space_id in BOARD.spaces]
     body += [connection(*c) for c in BOARD.connections]
     y = TOP + 5 * (CELL_H + GAP) + 24
-    phase = _(PHASES[public["phase"]]) if public["phase"] in PHASES else f"{public['phase']} phase"
+    phase = _(PHASES[public["phase"]])
     markers = _("Area markers: face up {up}; face down {down}; in the bag {bag}").format(
         up=", ".join(public["face_up"]) or "-", down=", ".join(public["face_down"]) or "-", bag=len(public["bag"]))
     body.append(svg.text(LEFT, y, _("Epoch {epoch}, round {round}, {phase}. Kasse {kasse} Taler. {markers}.").format(

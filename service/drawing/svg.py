@@ -7,7 +7,7 @@ from __future__ import annotations
 from markupsafe import escape
 
 from service.games.presentation import Words
-from service.games.speech import _, ngettext
+from service.games.speech import _, german, ngettext
 
 # Seats 0-4 (issue 27): each at least 18 CIEDE2000 from every line, track and highlight the
 # maps draw and from the links' blue, 31 from each other (tests/web/test_stylesheet.py
@@ -98,3 +98,9 @@ def seat_key(x: int, y: int, names: list[str], lines: list[str]) -> str:
     return "".join(f'<rect x="{x}" y="{y + s * 22 - 13}" width="14" height="14" '
                    f'fill="{seat_colour(s)}" stroke="#333"/>' + text(x + 20, y + s * 22, f"{name}: {lines[s]}")
                    for s, name in enumerate(names))
+
+
+def letter(industry: str, said: Words, letters: dict[str, str]) -> str:
+    """An industry's letter on a slot or space: in German the German name's initial
+    (B Baumwollspinnerei, K Kohlebergwerk, E Eisenhütte), in English the game's `letters`."""
+    return said.name(industry)[:1].upper() if german() else letters[industry]

@@ -12,8 +12,9 @@ import textwrap
 
 from service.games.ultimate_railroads.america import ROUTE_RUBBLE, STRIP_RUBBLE, strip_block
 from service.games.ultimate_railroads.boards import industry_tracks, route as player_route, route_ids, wrench_track
-from service.games.ultimate_railroads.data import (COLOURS, ENGINEERS, INDUSTRY_BOARD, PROVISIONAL, SPACES, STACKS,
-                                                   loco_number, seat_rules)
+from service.games.ultimate_railroads.data import (COLOURS, ENGINEERS, IDEA_CARDS, IDEA_TILES, INDUSTRY_BOARD,
+                                                   PROVISIONAL, SPACES, STACKS, loco_number, seat_rules)
+from service.games.ultimate_railroads.render import idea
 from service.games.ultimate_railroads.spaces import HIRE_SLOT, PUBLIC_SLOTS
 from service.drawing import svg
 from service.games.presentation import Words
@@ -62,13 +63,13 @@ def effect_words(effect: dict) -> str:
     if kind == "combo":
         return " + ".join(effect_words(part) for part in effect["parts"])
     if kind == "track_steps":
-        colours = "any" if effect["colours"] == "any" else "/".join(
-            _(TRACK_COLOURS[c]) if c in TRACK_COLOURS else c for c in effect["colours"])
+        colours = _("any") if effect["colours"] == "any" else "/".join(
+            _(TRACK_COLOURS[c]) for c in effect["colours"])
         return ngettext("{number} {colours} step", "{number} {colours} steps", effect["steps"]).format(
-            number=effect["steps"], colours=_("any") if effect["colours"] == "any" else colours)
+            number=effect["steps"], colours=colours)
     if kind == "industry_steps":
-        return ngettext("{number} industry step", "{number} industry steps", effect["steps"]).format(
-            number=effect["steps"])
+        return ngettext("{count} industry step", "{count} industry steps", effect["steps"]).format(
+            count=effect["steps"])
     if kind == "take_loco":
         return said_effect(effect.get("as", "locomotive"))
     if kind == "gain_coins":
@@ -92,22 +93,25 @@ def workers(number: int) -> str:
     return ngettext("{number} worker", "{number} workers", number).format(number=number)
 
 
-# the phases and the action board's sides as the rulebook says them
-PHASES = {"start_bonus": N_("start bonus cards"), "actions": N_("actions"), "relocation": N_("relocation")}
+# the phases and the action board's sides as the rulebook says them (the phases the
+# players' panel says too: service/web/panel.py)
+PHASES = {"start_bonus": N_("start bonus cards"), "actions": N_("actions"), "relocation": N_("relocation"),
+          "over": N_("game over")}
 SIDES = {"front": N_("Action board (front side), {when}"), "two_player": N_("Action board (two player side), {when}")}
 
 
 def phase_words(phase: str) -> str:
-    return _(PHASES[phase]) if phase in PHASES else words(phase)
+    return _(PHASES[phase])
 
 
 def heading(side: str, when: str) -> str:
-    return _(SIDES[side]).format(when=when) if side in SIDES else f"Action board ({words(side)} side), {when}"
+    return _(SIDES[side]).format(when=when)
 
 
 # the industry strip's printed fields that are no number: a gap for a factory, the idea
-# tile's field, the strip's end
-STRIP_WORDS = {"gap": N_("gap"), "idea": N_("idea"), "end": N_("end")}
+# tile's field, the strip's end, and the American strip's upper field over a gap
+# (AMERIKA-INDUSTRIELEISTE: "das Industriefeld oberhalb der Lücke")
+STRIP_WORDS = {"gap": N_("gap"), "idea": N_("idea"), "end": N_("end"), "over": N_("over a gap")}
 FIELD_LETTERS = 6           # a field's word longer than this is drawn narrower to fit it
 
 
@@ -120,7 +124,13 @@ def provisional_mark(record: dict) -> str:
     return "*" if record.get("status") == "provisional" else ""
 
 
-def action_space(public: dict, space: dict, x: int, y: int, names: list[str]) -> str:
+def space_name(ident: str, said: Words) -> str:
+    """An action space by its printed name, the German one in brackets left out in English
+    (it must fit its space)."""
+    return said.name(ident) if german() else said.name(ident).split(" (")[0]
+
+
+def action_space(public: dict, space: dict, x: int, y: int, said: Words) -> str:
     held = public["spaces"].get(space["id"])
     cost = ([workers(space["workers"])] if "workers" in space else []) \
         + ([coins(space["coins"])] if space.get("coins") else [])
@@ -132,13 +142,13 @@ def action_space(public: dict, space: dict, x: int, y: int, names: list[str]) ->
             workers=workers(engineer["workers"])) if engineer else _("no engineer"))
     else:
         what = effect_words(space["effect"])
-    label = f"{space['id']}{provisional_mark(space)}"       # by its printed name (boards.board_svg)
+    label = f"{space_name(space['id'], said)}{provisional_mark(space)}"
     parts = [f'<rect x="{x}" y="{y}" width="{SPACE_W}" height="{SPACE_H}" rx="5" '
              f'fill="{"#fff8e1" if held else "#fff"}" stroke="#777"/>',
              svg.text(x + 5, y + 15, label, 12, font_weight="bold"),
              svg.text(x + 5, y + 31, what[:31], 11),
              svg.text(x + 5, y + 46, ", ".join(cost), 11, fill="#555")]
-    said = [f"{label}: {what}", _("costs {cost}").format(cost=", ".join(cost) or _("nothing"))]
+    told = [f"{label}: {what}", _("costs {cost}").format(cost=", ".join(cost) or _("nothing"))]
     if held:
         seat = held["seat"]                  # a seat, or "emil" in the solo game
         colour = svg.seat_colour(seat) if isinstance(seat, int) else EMIL_COLOUR
@@ -146,13 +156,14 @@ def action_space(public: dict, space: dict, x: int, y: int, names: list[str]) ->
         for i in range(min(count, 4)):
             parts.append(f'<circle cx="{x + SPACE_W - 14 - i * 16}" cy="{y + SPACE_H - 14}" '
                          f'r="7" fill="{colour}" stroke="#000"/>')
-        who = names[seat] if isinstance(seat, int) else "Emil"
-        said.append(ngettext("{name}'s {number} worker on it", "{name}'s {number} workers on it", count).format(
+        who = said.players[seat] if isinstance(seat, int) else "Emil"
+        told.append(ngettext("{name}'s {number} worker on it", "{name}'s {number} workers on it", count).format(
             name=who, number=count))
-    return svg.described("; ".join(said), parts)
+    return svg.described("; ".join(told), parts)
 
 
-def action_board(public: dict, names: list[str], top: int) -> tuple[list[str], int]:
+def action_board(public: dict, said: Words, top: int) -> tuple[list[str], int]:
+    names = said.players
     side = seat_rules(public["seats"])["board_side"]
     shown = [s for s in SPACES.values() if side in s["sides"]
              and (not s.get("module") or public["options"].get(s["module"]))]
@@ -163,7 +174,7 @@ def action_board(public: dict, names: list[str], top: int) -> tuple[list[str], i
     body = [svg.text(10, top, heading(side, when), 15, font_weight="bold")]
     for i, space in enumerate(shown):
         body.append(action_space(public, space, 10 + (i % per_row) * (SPACE_W + 6),
-                                 top + 12 + (i // per_row) * (SPACE_H + 6), names))
+                                 top + 12 + (i // per_row) * (SPACE_H + 6), said))
     y = top + 12 + -(-len(shown) // per_row) * (SPACE_H + 6) + 14
     strip = ", ".join("-" if n is None else str(n) for n in public["strip"][:HIRE_SLOT])
     stacks = ", ".join(f"#{STACKS[s]}: {n}" for s, n in public["stacks"].items())
@@ -171,10 +182,11 @@ def action_board(public: dict, names: list[str], top: int) -> tuple[list[str], i
                  strip=strip, hire=public["strip"][HIRE_SLOT] or "-"),
              _("Locomotive stacks: {stacks}").format(stacks=stacks),
              _("Doublers left {doublers}; idea cards: {ideas}; end-game cards left {cards}; turn order: "
-               "{order}").format(doublers=public["doubler_supply"], ideas=", ".join(public["idea_cards"]) or "-",
+               "{order}").format(doublers=public["doubler_supply"], ideas=", ".join(
+                                     idea(card, IDEA_CARDS, said.saying()) for card in public["idea_cards"]) or "-",
                                  cards=public["end_deck"], order=", ".join(names[s] for s in public["order"]))]
     if public.get("stock"):
-        lines += stock_lines(public, names)
+        lines += stock_lines(public, said)
     if public.get("emil"):
         emil = public["emil"]
         lines.append("Emil: " + ", ".join(f"{words(k)} {v}" for k, v in emil.items()
@@ -183,15 +195,15 @@ def action_board(public: dict, names: list[str], top: int) -> tuple[list[str], i
     return body, y + len(lines) * 18
 
 
-def stock_lines(public: dict, names: list[str]) -> list[str]:
+def stock_lines(public: dict, said: Words) -> list[str]:
     """AMERICAN RAILROADS: the stock board (provisional: 8 levels) and the steelworks left."""
     stock = public["stock"]
-    levels = "; ".join(f"{level}{' ' + words(stock['tiles'][level]) if stock['tiles'][level] else ''}: "
-                       + ", ".join("Emil" if m == "emil" else names[m] for m in markers)
+    levels = "; ".join(f"{level}{' ' + said.name(stock['tiles'][level]) if stock['tiles'][level] else ''}: "
+                       + ", ".join("Emil" if m == "emil" else said.players[m] for m in markers)
                        for level, markers in enumerate(stock["levels"]) if markers or stock["tiles"][level])
     return [_("Stock board* (level, dividend tile: markers from the left): {levels}").format(levels=levels),
             _("Dividend tiles beside it: {tiles}; steelworks* beside the stacks {steelworks}").format(
-                tiles=", ".join(map(words, stock["offer"])) or "-",
+                tiles=", ".join(map(said.name, stock["offer"])) or "-",
                 steelworks=", ".join("#" + s for s in public["steelworks"]) or "-")]
 
 
@@ -314,7 +326,8 @@ def player_board(public: dict, seat: int, name: str, top: int, said_by: Words) -
                        ngettext("{number} key", "{number} keys", player["keys"]).format(number=player["keys"]),
                        _("engineers {engineers}").format(
                            engineers=", ".join(map(str, player["engineers"])) or _("none")),
-                       _("ideas used {ideas}").format(ideas=", ".join(player["ideas_used"]) or _("none")),
+                       _("ideas used {ideas}").format(ideas=", ".join(
+                           idea(tile, IDEA_TILES, said_by.saying()) for tile in player["ideas_used"]) or _("none")),
                        ngettext("{number} end-game card", "{number} end-game cards", player["end_cards"]).format(
                            number=player["end_cards"])])
     rows = route_ids(player)
@@ -339,7 +352,7 @@ def player_board(public: dict, seat: int, name: str, top: int, said_by: Words) -
 
 def draw(public: dict, said: Words) -> str:
     names = said.players
-    body, y = action_board(public, names, 22)
+    body, y = action_board(public, said, 22)
     shared, y = industry_board(public, y + 6)
     body += shared
     for seat, name in enumerate(names):

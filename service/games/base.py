@@ -211,6 +211,11 @@ class Option:
     label: str = ""
     choice_labels: tuple[str, ...] = ()
 
+    def __post_init__(self):
+        if self.choice_labels and len(self.choice_labels) != len(self.choices or ()):
+            raise ValueError(f"option {self.name}: {len(self.choice_labels)} choice labels for "
+                             f"{len(self.choices or ())} choices")
+
     def allows(self, value: Any, seats: int | None) -> bool:
         return seats is None or self.seats is None or any(
             type(value) is type(choice) and value == choice and seats in counts

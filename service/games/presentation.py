@@ -55,12 +55,14 @@ def amount(money: str, number: int) -> str:
 
 def in_brackets(names: dict[str, str]) -> dict[str, str]:
     """The German names a game's English names carry in brackets ("Coal (Kohle)":
-    "Kohle"; "Industry 1 (Industrialisierung)": "Industrialisierung 1"), for
-    `GameWords.german`."""
+    "Kohle"; "Industry 1 (Industrialisierung)": "Industrialisierung 1"; "Locomotive 9 (Lok 9)":
+    "Lok 9", its number said once), for `GameWords.german`."""
     out = {}
     for ident, name in names.items():
         if found := GERMAN_NAME.fullmatch(name):
-            out[ident] = " ".join(filter(None, (found["german"], found["number"])))
+            number = found["number"]
+            out[ident] = found["german"] if not number or found["german"].endswith(f" {number}") \
+                else f'{found["german"]} {number}'
     return out
 
 

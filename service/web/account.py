@@ -10,7 +10,7 @@ from flask import Blueprint, current_app, flash, redirect, render_template, requ
 from werkzeug.exceptions import HTTPException
 
 from service import i18n, players, problems
-from service.games.speech import N_, _
+from service.games.speech import N_, Said, _
 from service.web import pages, seats
 
 bp = Blueprint("account", __name__)
@@ -23,14 +23,10 @@ bp.after_request(pages.no_referrer)
 bp.register_error_handler(problems.Problem, pages.error_page)
 bp.register_error_handler(HTTPException, pages.error_page)
 
-# each language by its own name, as a reader of it looks for it
-LANGUAGE_NAMES = (("en", "English"), ("de", "Deutsch"))
-
-
 @bp.get("/account")
 def account():
     return render_template("pages/account.html", player=seats.signed_in_account(),
-                           languages=LANGUAGE_NAMES)
+                           languages=[(code, i18n.name_of(code)) for code in i18n.LANGUAGES])
 
 
 @bp.post("/account/sign-in")
@@ -53,8 +49,10 @@ def account_language():
         raise problems.Unauthorized(N_("sign in to your account first"))
     language = request.form.get("language", "")
     if language not in i18n.LANGUAGES:
-        raise problems.ValidationFailed(N_("language: choose English or German"),
-                                  errors=[{"field": "language", "message": "en or de"}])
+        raise problems.ValidationFailed(
+            Said(N_("language: choose one of {languages}"), languages=", ".join(
+                f"{i18n.name_of(code, i18n.language_now())} ({code})" for code in i18n.LANGUAGES)),
+            errors=[{"field": "language", "message": "one of " + ", ".join(i18n.LANGUAGES)}])
     players.change_language(current_app.extensions["redis"], player["id"], language)
     with i18n.speaking(language):
         flash(_("Your mails and pages are now in English.") if language == "en"

@@ -10,13 +10,17 @@ from dataclasses import dataclass, field
 
 from service import i18n
 from service.drawing import boards, svg
+from service.drawing.brass_board import era_words
+from service.drawing.ultimate_railroads_board import PHASES as RAILROAD_PHASES
 from service.games.age_of_industry.names import DISPLAY as AGE_NAMES
 from service.games.brass_lancashire.names import DISPLAY as BRASS_NAMES
 from service.games.industry.names import DISPLAY as INDUSTRY_NAMES
 from service.games.presentation import Words, capital
 from service.games.registry import game_types
 from service.games.speech import N_, Nn_, _, german, ngettext
+from service.games.ultimate_railroads.data import IDEA_CARDS
 from service.games.ultimate_railroads.names import DISPLAY as RAILROAD_NAMES
+from service.games.ultimate_railroads.render import idea
 from service.web.words import readable
 
 PRINTED = {"brass-lancashire": BRASS_NAMES, "age-of-industry": AGE_NAMES,
@@ -35,11 +39,15 @@ class Player:
     figures: list[tuple[str, str]] = field(default_factory=list)
 
 
-def plural(count: int, one: str, many: str | None = None) -> str:
-    return f"{i18n.number(count)} {one if count == 1 else many or one + 's'}"
+def taler(count: int) -> str:
+    """Industry's money: "1 Taler", "8 Taler" (the word is the same in both languages)."""
+    return f"{i18n.number(count)} Taler"
 
 
-CUBES = Nn_("{number} cube", "{number} cubes")
+CUBES = Nn_("{number} cube", "{number} cubes")                  # Brass: "Würfel"
+# Age of Industry's rulebook: "Kohleklötzchen", "Eisenklötzchen"
+COAL_CUBES = Nn_("{number} coal cube", "{number} coal cubes")
+IRON_CUBES = Nn_("{number} iron cube", "{number} iron cubes")
 CARDS = Nn_("{number} card", "{number} cards")
 
 
@@ -52,36 +60,32 @@ def pounds(amount: int, sign: str = "£") -> str:
     return f"−{sign}{i18n.number(-amount)}" if amount < 0 else f"{sign}{i18n.number(amount)}"
 
 
-def whole(number: int) -> str:
-    return i18n.number(number)
-
-
 def brass(public: dict, seat: int) -> list[tuple[str, str]]:
     return [(_("Money"), pounds(public["money"][seat])),
             (_("Income"), _("{amount} a round").format(amount=pounds(public["income_level"][seat]))),
-            (_("Points"), whole(public["vp"][seat])),
-            (_("Cards"), whole(public["hand_sizes"][seat])),
+            (_("Points"), i18n.number(public["vp"][seat])),
+            (_("Cards"), i18n.number(public["hand_sizes"][seat])),
             (_("Spent this round"), pounds(public["spent"][seat]))]
 
 
 def age(public: dict, seat: int) -> list[tuple[str, str]]:
     player = public["players"][seat]
-    return [(_("Money"), pounds(player["money"], "$")), (_("Loans"), whole(player["loans"])),
-            (_("Cards"), whole(player["hand_size"])), (_("Rails left"), whole(player["rails_left"]))]
+    return [(_("Money"), pounds(player["money"], "$")), (_("Loans"), i18n.number(player["loans"])),
+            (_("Cards"), i18n.number(player["hand_size"])), (_("Rails left"), i18n.number(player["rails_left"]))]
 
 
 def industry(public: dict, seat: int) -> list[tuple[str, str]]:
-    return [(_("Money"), plural(public["money"][seat], "Taler", "Taler")),
-            (_("Points"), whole(public["vp"][seat])),
+    return [(_("Money"), taler(public["money"][seat])),
+            (_("Points"), i18n.number(public["vp"][seat])),
             (_("Jokers"), ", ".join(printed("industry", j) for j in public["jokers"][seat]) or _("none")),
-            (_("Ownership markers left"), whole(public["markers_left"][seat]))]
+            (_("Ownership markers left"), i18n.number(public["markers_left"][seat]))]
 
 
 def railroads(public: dict, seat: int) -> list[tuple[str, str]]:
     player = public["players"][seat]
     left = player["workers"] + player["temps"] - player["placed"]
-    return [(_("Coins"), whole(player["coins"])), (_("Points"), whole(player["score"])),
-            (_("Workers to place"), whole(max(0, left)))] + ([(_("Passed"), _("yes"))] if player["passed"] else [])
+    return [(_("Coins"), i18n.number(player["coins"])), (_("Points"), i18n.number(player["score"])),
+            (_("Workers to place"), i18n.number(max(0, left)))] + ([(_("Passed"), _("yes"))] if player["passed"] else [])
 
 
 FIGURES = {"brass-lancashire": brass, "age-of-industry": age, "industry": industry,
@@ -145,14 +149,9 @@ def players(type_id: str, public: dict, names: list[str], to_act: list[int],
     return sorted(rows, key=lambda row: (row.place is None, row.place or 0, row.seat))
 
 
-ERAS = {"canal": N_("Canal era, round {number}"), "rail": N_("Rail era, round {number}")}
-
-
 def brass_state(public: dict) -> list[tuple[str, str]]:
-    era = ERAS.get(public["era"])
-    return [(_("Era"), _(era).format(number=whole(public["round"])) if era
-             else f"{public['era'].capitalize()} era, round {public['round']}"),
-            (_("Actions left this turn"), whole(public["actions_left"])),
+    return [(_("Era"), capital(era_words(public))),
+            (_("Actions left this turn"), i18n.number(public["actions_left"])),
             (_("Coal market"), counted(CUBES, public["coal_market"])),
             (_("Iron market"), counted(CUBES, public["iron_market"])),
             (_("Draw deck"), counted(CARDS, public["deck_size"])),
@@ -160,45 +159,44 @@ def brass_state(public: dict) -> list[tuple[str, str]]:
                 "demand marker on step {step}, {number} tile face down",
                 "demand marker on step {step}, {number} tiles face down",
                 public["cotton_tiles_face_down"]).format(
-                    step=public["cotton_marker"], number=whole(public["cotton_tiles_face_down"])))]
+                    step=public["cotton_marker"], number=i18n.number(public["cotton_tiles_face_down"])))]
 
 
 def age_state(public: dict) -> list[tuple[str, str]]:
     face_up = ", ".join(printed("age-of-industry", c) for c in public["face_up"])
-    return [(_("Round"), whole(public["round"])),
-            (_("Actions left this turn"), whole(public["actions_left"])),
+    return [(_("Round"), i18n.number(public["round"])),
+            (_("Actions left this turn"), i18n.number(public["actions_left"])),
             (_("Draw deck"), counted(CARDS, public["deck_size"])),
             (_("Face-up cards"), face_up or _("none")),
-            (_("Coal track"), counted(CUBES, public["track"]["coal"])),
-            (_("Iron track"), counted(CUBES, public["track"]["iron"])),
-            (_("Market tiles left"), whole(public["unused_market_tiles"]))]
+            (_("Coal track"), counted(COAL_CUBES, public["track"]["coal"])),
+            (_("Iron track"), counted(IRON_CUBES, public["track"]["iron"])),
+            (_("Market tiles left"), i18n.number(public["unused_market_tiles"]))]
 
 
 # the phases as the rulebooks name them (Industry: "Phase 3. Auktion", "Phase 4. Entwicklung")
 INDUSTRY_PHASES = {"auction": N_("auction"), "development": N_("development"), "over": N_("game over")}
-RAILROAD_PHASES = {"start_bonus": N_("start bonus cards"), "actions": N_("actions"),
-                   "relocation": N_("relocation"), "over": N_("game over")}
 
 
 def phase(phases: dict[str, str], name: str) -> str:
-    return _(phases[name]) if name in phases else readable(name)
+    return _(phases[name])
 
 
 def industry_state(public: dict) -> list[tuple[str, str]]:
-    return [(_("Epoch"), whole(public["epoch"])), (_("Round"), whole(public["round"])),
+    return [(_("Epoch"), i18n.number(public["epoch"])), (_("Round"), i18n.number(public["round"])),
             (_("Phase"), phase(INDUSTRY_PHASES, public["phase"])),
-            (_("The bank"), plural(public["kasse"], "Taler", "Taler")),
-            (_("Developments left this round"), whole(public["developments_left"])),
-            (_("Tiles in the bag"), whole(len(public["bag"])))]
+            (_("The bank"), taler(public["kasse"])),
+            (_("Developments left this round"), i18n.number(public["developments_left"])),
+            (_("Tiles in the bag"), i18n.number(len(public["bag"])))]
 
 
 def railroads_state(public: dict) -> list[tuple[str, str]]:
-    ideas = ", ".join(printed("ultimate-railroads", c) for c in public["idea_cards"])
+    say = game_types()["ultimate-railroads"].presented([]).saying()     # "2 Verdoppler", not "doublers"
+    ideas = ", ".join(idea(card, IDEA_CARDS, say) for card in public["idea_cards"])
     return [(_("Round"), _("{round} of {rounds}").format(round=min(public["round"], public["rounds"]),
                                                          rounds=public["rounds"])),
             (_("Phase"), phase(RAILROAD_PHASES, public["phase"])),
-            (_("End-game cards left"), whole(public["end_deck"])),
-            (_("Doublers in the supply"), whole(public["doubler_supply"])),
+            (_("End-game cards left"), i18n.number(public["end_deck"])),
+            (_("Doublers in the supply"), i18n.number(public["doubler_supply"])),
             (_("Idea cards on display"), ideas or _("none"))]
 
 

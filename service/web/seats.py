@@ -17,8 +17,10 @@ the CSRF token of every form.
   `seatPage` scheme of openapi.yaml), so the seat's page plays through the same routes as every client.
 - The account page (issue 31, service/web/account.py) signs a browser in to a player's
   account with one of the player's tokens of the scope `account`, typed into a form:
-  the session keeps the player's and the token's ids, never the token, and forgets the
-  account once that token is revoked.
+  the cookie keeps a random session id, never the token; Redis keeps the session
+  (`account-session:<id>`: the player's and the token's ids, for SESSION_DAYS), so
+  signing out ends it for every copy of the cookie, and it ends once that token is
+  revoked.
 - CSRF: a random token per session, in a hidden field of every form and sent by the
   page's script in the X-CSRF-Token header, compared in constant time; the API takes
   the cookie on a POST only with that header (a GET changes nothing, and SameSite=Lax
@@ -28,11 +30,12 @@ the CSRF token of every form.
 """
 from __future__ import annotations
 
+import json
 import os
 import secrets
 from datetime import timedelta
 
-from flask import Flask, abort, current_app, request, session
+from flask import Flask, abort, current_app, g, request, session
 from flask.sessions import SecureCookieSessionInterface
 
 from service import players, problems, seating
@@ -80,27 +83,47 @@ def signed_in_seat(record: GameRecord) -> int | None:
         raise
 
 
+def account_key(session_id: str) -> str:
+    return f"account-session:{session_id}"
+
+
 def sign_in_account(holder: players.Holder) -> None:
-    session["account"] = [holder.player, holder.token]
+    conn = current_app.extensions["redis"]
+    sign_out_account()
+    session_id = secrets.token_urlsafe(24)
+    conn.set(account_key(session_id), json.dumps([holder.player, holder.token]),
+             ex=int(timedelta(days=SESSION_DAYS).total_seconds()))
+    session["account"] = session_id
     session.permanent = True
 
 
 def signed_in_account() -> dict | None:
-    """The player this page session signed in as (`sign_in_account`), while the token it
-    signed in with is not revoked and keeps the scope `account`; None else (and the
-    session forgets a revoked one)."""
-    held = session.get("account")
-    if not (isinstance(held, list) and len(held) == 2 and all(isinstance(i, str) for i in held)):
+    """The player this page session signed in as (`sign_in_account`), while its session
+    is not signed out and the token it signed in with is not revoked and keeps the
+    scope `account`; None else (and the cookie forgets it). Read once a request."""
+    if "account" not in g:
+        g.account = account_now()
+    return g.account
+
+
+def account_now() -> dict | None:
+    session_id = session.get("account")
+    if not isinstance(session_id, str):
         return None
     conn = current_app.extensions["redis"]
-    if "account" not in (players.token_scopes(conn, *held) or ()):
+    held = conn.get(account_key(session_id))
+    if held is None or "account" not in (players.token_scopes(conn, *json.loads(held)) or ()):
         session.pop("account")
         return None
-    return players.load(conn, held[0])
+    return players.load(conn, json.loads(held)[0])
 
 
 def sign_out_account() -> None:
-    session.pop("account", None)
+    """Ends the account's session: a copy of the cookie is signed out too."""
+    session_id = session.pop("account", None)
+    if isinstance(session_id, str):
+        current_app.extensions["redis"].delete(account_key(session_id))
+    g.pop("account", None)
 
 
 def resigned_here(record: GameRecord) -> bool:

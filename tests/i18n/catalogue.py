@@ -117,7 +117,10 @@ SHOWN_IN_ENGLISH = ("Money", "Income", "Points", "Cards", "Coins", "Loans", "Jok
                     "Coal market", "Iron market", "Draw deck", "Coal demand", "Iron demand", "Epoch",
                     "Action board", "rail link, unbuilt", "owned by", "Provisional", "free for",
                     "not flipped", "Links: blue canal and rail", "Fields: W new worker",
-                    "Circle: ownership marker", "player board", "wrenches on", "Workers to place")
+                    "Circle: ownership marker", "player board", "wrenches on", "Workers to place",
+                    # Ultimate Railroads' board raw (review of issue 31): the American strip's
+                    # upper fields, the idea cards and action spaces by their ids, the dividend tiles
+                    "over", "coins", "doublers", "doubler", "dividend")
 WORD = re.compile(r"[A-Za-z]{3,}")
 
 
@@ -157,9 +160,13 @@ ARIA = re.compile(r'aria-label="([^"]*)"')
 
 def english_labels_in(page: str, visible_text) -> list[str]:
     """The English labels (english_labels) found in a page's players' panel, the game's
-    state and its board picture (its text, titles and the places' aria-labels)."""
+    state and its board picture (its text, titles and the places' aria-labels), and any
+    identifier written as it is (`dividend_points`)."""
     shown = PANEL.findall(page)
     text = " ".join([visible_text(part) for part in shown] + [html.unescape(label) for part in shown
                                                               for label in ARIA.findall(part)])
     flat = " ".join(text.split())
-    return [piece for piece, pattern in english_labels() if pattern.search(flat)]
+    return [piece for piece, pattern in english_labels() if pattern.search(flat)] + RAW_ID.findall(flat)
+
+
+RAW_ID = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w-])")     # snake_case: an identifier

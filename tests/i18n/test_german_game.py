@@ -25,7 +25,8 @@ from workers.mail import compose, notices
 
 # each game with the moves between two looks at it (its length over a few)
 GAMES = [("brass-lancashire", {"length": "introductory"}, 2, 10), ("age-of-industry", {"map": "germany"}, 3, 30),
-         ("industry", {}, 3, 40), ("ultimate-railroads", {"board": "russia"}, 2, 30)]
+         ("industry", {}, 3, 40), ("ultimate-railroads", {"board": "russia"}, 2, 30),
+         ("ultimate-railroads", {"board": "america"}, 3, 60)]     # its strip's upper fields, the stock board
 NAMES = ["Ada", "Bert", "Cleo", "Dara"]
 
 
@@ -33,7 +34,7 @@ def mail_text(mail) -> str:
     return compose.to_text(mail, "https://turns.test")
 
 
-@pytest.mark.parametrize("game_id, options, seats, stride", GAMES, ids=[g[0] for g in GAMES])
+@pytest.mark.parametrize("game_id, options, seats, stride", GAMES, ids=[f"{g[0]}-{g[2]}" for g in GAMES])
 def test_a_whole_random_game_in_german_says_no_english_sentence(app, redis_conn, monkeypatch,
                                                                  game_id, options, seats, stride):
     monkeypatch.setenv("MAIL_DOMAIN", "games.test")

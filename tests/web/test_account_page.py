@@ -4,7 +4,8 @@ over the API. The page has no script of its own: the Flask test client posts its
 as a browser would, with the session's cookie and the form's CSRF token."""
 from __future__ import annotations
 
-from service import players
+from service import i18n, players
+from service.page_session import COOKIE
 from tests.i18n.catalogue import english_in
 from tests.web.test_page_vocabulary import visible_text
 from tests.web.test_pages import csrf
@@ -83,3 +84,40 @@ def test_the_account_page_keeps_csrf_scope_and_revocation(app, redis_conn):
     assert "Signed in as Ada" in page
     client.post("/account/sign-out", data={"csrf": csrf(page)})
     assert "Signed in as" not in client.get("/account").text
+
+
+def test_signing_out_signs_out_every_copy_of_the_session_cookie(app, redis_conn):
+    """Review of issue 31: signing out cleared only the browser's own cookie, and a copy
+    of the signed cookie taken before stayed signed in until the token was revoked; the
+    account's session lives in Redis now and ends there."""
+    client = app.test_client()
+    _made, token = signed_up(client)
+    sign_in(client, token)
+    page = client.get("/account").text
+    copied = client.get_cookie(COOKIE).value             # the signed cookie, as a thief copies it
+    thief = app.test_client()
+    thief.set_cookie(COOKIE, copied)
+    assert "Signed in as Ada" in visible_text(thief.get("/account").text)
+    client.post("/account/sign-out", data={"csrf": csrf(page)})
+    assert "Signed in as" not in client.get("/account").text
+    thief.set_cookie(COOKIE, copied)                     # replayed as it was before the sign-out
+    page = thief.get("/account").text
+    assert "Signed in as" not in page and 'name="token"' in page
+    assert redis_conn.keys("account-session:*") == []
+
+
+def test_the_languages_offered_and_refused_are_i18n_languages_by_their_names(app, redis_conn):
+    client = app.test_client()
+    made, token = signed_up(client)
+    sign_in(client, token)
+    page = client.get("/account").text
+    assert [option.split('"')[1] for option in page.split("<option value=")[1:]] == list(i18n.LANGUAGES)
+    assert '<option value="de" lang="de">Deutsch</option>' in page
+    wrong = client.post("/account/language", data={"csrf": csrf(page), "language": "fr"},
+                        headers={"Accept": "application/json"})
+    assert wrong.json["detail"] == "language: choose one of English (en), German (de)"
+    assert wrong.json["errors"] == [{"field": "language", "message": "one of en, de"}]
+    players.change_language(redis_conn, made["id"], "de")             # the account's language says it
+    wrong = client.post("/account/language", data={"csrf": csrf(page), "language": "fr"},
+                        headers={"Accept": "application/json"})
+    assert wrong.json["detail"] == "language: wähle eine dieser Sprachen: Englisch (en), Deutsch (de)"

@@ -116,7 +116,9 @@ def test_ultimate_railroads_action_board_workers_and_player_boards(seats, option
     for space_id, held in public["spaces"].items():
         if space_id not in SPACES:
             continue                       # a seat's own engineer
-        label = next(lab for lab in labels if lab.startswith(printed("ultimate-railroads", space_id)))
+        # by its name ("Coins": in a text the everyday word "coins" stays as it is)
+        name = GLOSS.sub("", game_types()["ultimate-railroads"].presented(NAMES).name(space_id))
+        label = next(lab for lab in labels if lab.startswith(name))
         who = "Emil" if held["seat"] == "emil" else NAMES[held["seat"]]
         assert f"{who}'s {held['workers'] + held['temps']} worker" in label
     for seat in range(seats):

@@ -132,4 +132,4 @@ def test_a_german_accounts_mails_are_in_german(conn, inbox, run_jobs, client):
         in " ".join(text(notice).split())
     told = client.get(f"/v1/players/me/webhooks/{hook['id']}/deliveries", headers=auth).json
     assert told["webhook"]["disabled_reason"] == \
-        "every attempt failed for 24 h (2 attempts), the last: answered 500"     # the API's stays English
+        "every attempt failed for 24.0 h (2 attempts), the last: answered 500"   # the API's: English, as before

@@ -77,6 +77,9 @@ SPACES = {
     "turn_order_1": "Turn order 1 (Zugreihenfolge)",
     "turn_order_2": "Turn order 2 (Zugreihenfolge)",
     "temporary_workers": "Temporary workers (Leiharbeiter)",
+    # SONSTIGE AKTIONSFELDER: VERDOPPLER, MÜNZEN
+    "doubler": "Doubler (Verdoppler)",
+    "coins": "Coins (Münzen)",
     "last_round": "Last-round space (Letzte-Runde-Plättchen)",
     "free_actions": "free actions",
     "start_bonus": "Start bonus card (Startbonuskarte)",
@@ -229,8 +232,8 @@ WORDS = GameWords(
             "at": "on", "workers": "workers", "engineer": "engineer", "piece": "piece", "wrench": "wrench"},
     counted=("point",),
     # everyday words of the sentences that are identifiers too ("a maintenance car",
-    # "1 slot under construction", "its stock marker"): not renamed inside a text
-    prose=frozenset({"car", "maintenance", "construction", "stock"}),
+    # "1 slot under construction", "its stock marker", "2 coins"): not renamed inside a text
+    prose=frozenset({"car", "maintenance", "construction", "stock", "coins", "doubler"}),
     # the decision of the action pool a move takes, by its id: said by its action instead
     unsaid=frozenset({"item"}),
     options=options_words, german=GERMAN, german_fields=GERMAN_FIELDS, value=value_words, compound=PLACE,
