@@ -8,6 +8,7 @@ maps themselves they are provisional, and the picture says so."""
 from __future__ import annotations
 
 import json
+import textwrap
 from functools import cache
 from pathlib import Path
 
@@ -26,6 +27,7 @@ REGION = {"light_green": "#b9dd8f", "blue": "#9fcbf0", "grey": "#cfcfcf", "pink"
 # the market tiles that are no industry, as the rulebook names them ("Kein Absatz")
 MARKETS = {"cotton_or_goods": N_("cotton or goods"), "no_demand": N_("no demand")}
 SLOT, BOX_W, BOX_H = 26, 128, 60
+NOTE_CHARACTERS = BOX_W // 6    # an 11 px note's characters that fit the place's width
 LINES = {"shipping": "#2a6fb0", "rail": "#777"}      # unbuilt; a built link is its owner's colour
 
 
@@ -89,8 +91,9 @@ def place(public: dict, place_id: str, said: Words) -> str:
         notes.append(_("import coal {number}").format(number=public["imports"][place_id]))
     if location.pennsylvania:
         notes.append("Pennsylvania")
-    for i, note in enumerate(notes):
-        parts.append(svg.text(x, top + BOX_H + 13 + i * 13, note, 11, text_anchor="middle"))
+    lines = [line for note in notes for line in textwrap.wrap(note, NOTE_CHARACTERS)]
+    for i, line in enumerate(lines):       # as wide as the place at most: a place at the edge
+        parts.append(svg.text(x, top + BOX_H + 13 + i * 13, line, 11, text_anchor="middle"))
     return svg.described(f"{name}: " + "; ".join(told + notes), parts)
 
 
